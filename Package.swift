@@ -1,0 +1,66 @@
+// swift-tools-version: 6.0
+// The attendance kiosk: a pure core, one edge per outside thing, thin commands,
+// and a one-file executable. See README.md for the map.
+
+import PackageDescription
+
+let package = Package(
+    name: "attendance",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "attendance", targets: ["attendance"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        // MARK: - The pure core: domain types and the rules of RULES.md. No I/O.
+        .target(name: "AttendanceCore"),
+
+        // MARK: - Edges, one per outside thing
+        // The store: the only code that imports GRDB.
+        .target(
+            name: "AttendanceStore",
+            dependencies: ["AttendanceCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The C library libnl-genl-3, seen through one shim header.
+        .systemLibrary(
+            name: "CNetlink",
+            pkgConfig: "libnl-genl-3.0",
+            providers: [.apt(["libnl-genl-3-dev"])]
+        ),
+        // The WiFi reader: the only code that calls nl_* / genl_*.
+        .target(name: "AttendanceWiFi", dependencies: ["AttendanceCore", "CNetlink"]),
+        // The terminal: the only code that writes escape sequences or touches termios.
+        .target(name: "AttendanceTerminal", dependencies: ["AttendanceCore"]),
+
+        // MARK: - Commands and the executable
+        .target(
+            name: "AttendanceCommands",
+            dependencies: [
+                "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(name: "attendance", dependencies: ["AttendanceCommands"]),
+        .executableTarget(
+            name: "attendance-bench",
+            dependencies: ["AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceCommands"]
+        ),
+
+        // MARK: - Tests
+        .testTarget(name: "AttendanceCoreTests", dependencies: ["AttendanceCore"]),
+        .testTarget(name: "AttendanceStoreTests", dependencies: ["AttendanceStore"]),
+        .testTarget(name: "AttendanceWiFiTests", dependencies: ["AttendanceWiFi", "CNetlink"]),
+        .testTarget(
+            name: "AttendanceCommandsTests",
+            dependencies: ["AttendanceCommands", "AttendanceStore", "AttendanceTerminal"]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["AttendanceCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

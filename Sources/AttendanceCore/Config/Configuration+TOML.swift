@@ -1,0 +1,252 @@
+extension Configuration {
+    /// Reads a configuration file's text. All problems are reported at once, each with its line
+    /// and the form that was expected.
+    public init(parsing text: String, file: String, hostZone: LocalZone) throws(CoreError) {
+        let document = try TOMLDocument(parsing: text, file: file)
+        self.init(hostZone: hostZone)
+        self.file = file
+        var issues: [ConfigIssue] = []
+
+        for table in document.tables where Self.schema[table.name] == nil {
+            issues.append(
+                ConfigIssue(
+                    file: file, line: table.line,
+                    message: "unknown table [\(table.name)]; the tables are [policy], [store], [wifi] and [kiosk]"
+                        + Self.suggestion(for: table.name, among: Self.tableOrder)))
+        }
+        for entry in document.entries {
+            guard let keys = Self.schema[entry.table] else { continue }  // reported above
+            let place = entry.table.isEmpty ? "" : " in [\(entry.table)]"
+            guard let rule = keys[entry.key] else {
+                let known = Self.keyOrder[entry.table] ?? []
+                let message =
+                    entry.table.isEmpty
+                    ? "\(entry.key) must be under a table: [policy], [store], [wifi] or [kiosk]"
+                    : "unknown key \(entry.key)\(place)"
+                        + Self.suggestion(for: entry.key, among: known)
+                issues.append(ConfigIssue(file: file, line: entry.line, message: message))
+                continue
+            }
+            if let problem = rule(&self, entry.value) {
+                issues.append(ConfigIssue(file: file, line: entry.line, message: "\(entry.key)\(place): \(problem)"))
+            }
+        }
+        if wifi.source == .simulated && (wifi.simulatedBSSID == nil) {
+            let line = document.entries.first { $0.table == "wifi" && $0.key == "source" }?.line
+            issues.append(
+                ConfigIssue(
+                    file: file, line: line,
+                    message: "source = \"simulated\" in [wifi] needs bssid = \"aa:bb:cc:dd:ee:ff\" (and usually ssid)"))
+        }
+        if !issues.isEmpty { throw .configuration(issues) }
+    }
+
+    // MARK: - The schema
+
+    /// Applies one value; returns what was wrong with it, or nil.
+    typealias Rule = @Sendable (inout Configuration, TOMLDocument.Value) -> String?
+
+    static let tableOrder = ["policy", "store", "wifi", "kiosk"]
+
+    static let keyOrder: [String: [String]] = [
+        "policy": [
+            "timezone", "shift_start", "shift_end", "late_grace_minutes", "early_exit_grace_minutes",
+            "half_day_below_hours", "absent_below_hours", "working_days", "week_starts",
+            "duplicate_punch_seconds", "max_session_hours", "monthly_goal_days", "day_change",
+            "edit_window_days",
+        ],
+        "store": ["path"],
+        "wifi": ["source", "interface", "ssid", "bssid"],
+        "kiosk": ["office_name", "idle_seconds", "confirm_seconds", "require_pin", "exit_code_hash"],
+    ]
+
+    static let schema: [String: [String: Rule]] = [
+        "": [:],
+        "policy": [
+            "timezone": text { config, value in
+                guard let zone = LocalZone(identifier: value) else {
+                    return "unknown time zone \(value.quotedForMessage); expected an IANA name such as \"Europe/Berlin\" or \"Asia/Kolkata\""
+                }
+                config.policy.zone = zone
+                return nil
+            },
+            "shift_start": time { $0.policy.shiftStart = $1 },
+            "shift_end": time { $0.policy.shiftEnd = $1 },
+            "day_change": time { $0.policy.dayChange = $1 },
+            "late_grace_minutes": integer(0...720, unit: "minutes") { $0.policy.lateGraceMinutes = $1 },
+            "early_exit_grace_minutes": integer(0...720, unit: "minutes") { $0.policy.earlyExitGraceMinutes = $1 },
+            "duplicate_punch_seconds": integer(0...3600, unit: "seconds") { $0.policy.duplicatePunchSeconds = $1 },
+            "monthly_goal_days": integer(0...31, unit: "days") { $0.policy.monthlyGoalDays = $1 },
+            "edit_window_days": integer(0...3660, unit: "days") { $0.policy.editWindowDays = $1 },
+            "half_day_below_hours": hours(0...24) { $0.policy.halfDayBelowHours = $1 },
+            "absent_below_hours": hours(0...24) { $0.policy.absentBelowHours = $1 },
+            "max_session_hours": hours(1...48) { $0.policy.maxSessionHours = $1 },
+            "working_days": { config, value in
+                let expected = "an array of day names such as [\"mon\", \"tue\", \"wed\", \"thu\", \"fri\"]"
+                guard case .array(let items) = value else { return "expected \(expected), found \(value.typeName)" }
+                var days: Set<Weekday> = []
+                for item in items {
+                    guard case .string(let name) = item, let day = Weekday(rawValue: name.lowercased()) else {
+                        return "expected \(expected); each is one of mon, tue, wed, thu, fri, sat, sun"
+                    }
+                    guard days.insert(day).inserted else { return "\(name) is listed twice" }
+                }
+                config.policy.workingDays = days
+                return nil
+            },
+            "week_starts": text { config, value in
+                switch value.lowercased() {
+                case "monday", "mon": config.policy.weekStarts = .monday
+                case "sunday", "sun": config.policy.weekStarts = .sunday
+                default: return "expected \"monday\" or \"sunday\", found \(value.quotedForMessage)"
+                }
+                return nil
+            },
+        ],
+        "store": [
+            "path": text { config, value in
+                guard value.hasPrefix("/"), !value.hasSuffix("/"), !value.unicodeScalars.contains(where: \.isUnsafeForTerminal)
+                else { return "expected an absolute file path such as \"/var/lib/attendance/attendance.sqlite\"" }
+                config.store.path = value
+                return nil
+            }
+        ],
+        "wifi": [
+            "source": text { config, value in
+                guard let source = WiFiSettings.Source(rawValue: value) else {
+                    return "expected \"nl80211\" or \"simulated\", found \(value.quotedForMessage)"
+                }
+                config.wifi.source = source
+                return nil
+            },
+            "interface": text { config, value in
+                if value.isEmpty {
+                    config.wifi.interface = nil
+                    return nil
+                }
+                guard let name = try? InterfaceName(parsing: value) else {
+                    return "expected a network interface name such as \"wlan0\" (1–15 characters, no '/' or spaces), or \"\" for the first associated one"
+                }
+                config.wifi.interface = name.rawValue
+                return nil
+            },
+            "ssid": text { config, value in
+                do throws(CoreError) {
+                    config.wifi.simulatedSSID = try SSID(parsing: value)
+                    return nil
+                } catch {
+                    return "expected at most 32 bytes of network name"
+                }
+            },
+            "bssid": text { config, value in
+                do throws(CoreError) {
+                    config.wifi.simulatedBSSID = try BSSID(parsing: value)
+                    return nil
+                } catch {
+                    return "expected six hex bytes such as \"aa:bb:cc:dd:ee:01\", found \(value.quotedForMessage)"
+                }
+            },
+        ],
+        "kiosk": [
+            "office_name": text { config, value in
+                guard let name = try? PersonName(parsing: value) else {
+                    return "expected 1–100 characters without control characters"
+                }
+                config.kiosk.officeName = name.rawValue
+                return nil
+            },
+            "idle_seconds": integer(5...3600, unit: "seconds") { $0.kiosk.idleSeconds = $1 },
+            "confirm_seconds": integer(1...60, unit: "seconds") { $0.kiosk.confirmSeconds = $1 },
+            "require_pin": { config, value in
+                guard case .boolean(let flag) = value else { return "expected true or false, found \(value.typeName)" }
+                config.kiosk.requirePin = flag
+                return nil
+            },
+            "exit_code_hash": text { config, value in
+                if value.isEmpty {
+                    config.kiosk.exitCodeHash = nil
+                    return nil
+                }
+                guard value.hasPrefix("pbkdf2-sha256$"), value.split(separator: "$").count == 4 else {
+                    return "expected the output of `attendance kiosk hash-exit-code` (pbkdf2-sha256$…)"
+                }
+                config.kiosk.exitCodeHash = value
+                return nil
+            },
+        ],
+    ]
+
+    // MARK: - Rule builders
+
+    static func text(_ apply: @escaping @Sendable (inout Configuration, String) -> String?) -> Rule {
+        { config, value in
+            guard case .string(let string) = value else { return "expected a string in double quotes, found \(value.typeName)" }
+            return apply(&config, string)
+        }
+    }
+
+    static func time(_ apply: @escaping @Sendable (inout Configuration, WallClockTime) -> Void) -> Rule {
+        text { config, string in
+            guard let time = try? WallClockTime(parsing: string) else {
+                return "expected \"HH:MM\" on a 24-hour clock (00:00–23:59), found \(string.quotedForMessage)"
+            }
+            apply(&config, time)
+            return nil
+        }
+    }
+
+    static func integer(
+        _ range: ClosedRange<Int>, unit: String, _ apply: @escaping @Sendable (inout Configuration, Int) -> Void
+    ) -> Rule {
+        { config, value in
+            guard case .integer(let number) = value else {
+                return "expected a whole number of \(unit), found \(value.typeName)"
+            }
+            guard range.contains(number) else {
+                return "expected \(range.lowerBound)–\(range.upperBound) \(unit), found \(number)"
+            }
+            apply(&config, number)
+            return nil
+        }
+    }
+
+    static func hours(
+        _ range: ClosedRange<Double>, _ apply: @escaping @Sendable (inout Configuration, Double) -> Void
+    ) -> Rule {
+        { config, value in
+            let number: Double
+            switch value {
+            case .integer(let int): number = Double(int)
+            case .float(let double): number = double
+            default: return "expected a number of hours such as 4.0, found \(value.typeName)"
+            }
+            guard range.contains(number) else {
+                return "expected \(Int(range.lowerBound))–\(Int(range.upperBound)) hours, found \(number)"
+            }
+            apply(&config, number)
+            return nil
+        }
+    }
+
+    /// " (did you mean shift_start?)" when a known name is one or two edits away.
+    static func suggestion(for name: String, among known: [String]) -> String {
+        let best = known.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }
+        guard let best, best.1 <= 2 else { return "" }
+        return " (did you mean \(best.0)?)"
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,64 @@
+/// Everything the pure core can refuse, worded for the person who typed the value.
+///
+/// Each case carries enough to say what was wrong and what form was expected, so the
+/// edges never need to invent their own wording for a bad value.
+public enum CoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A value did not have the expected form: `what` names the field, `value` is what was given
+    /// (already made safe to print), `expected` describes the form.
+    case invalidValue(what: String, value: String, expected: String)
+    /// The configuration file had one or more problems, each naming its line.
+    case configuration([ConfigIssue])
+
+    public var description: String {
+        switch self {
+        case .invalidValue(let what, let value, let expected):
+            return "invalid \(what) \(value.quotedForMessage): expected \(expected)"
+        case .configuration(let issues):
+            return issues.map(\.description).joined(separator: "\n")
+        }
+    }
+}
+
+extension String {
+    /// The string in double quotes with control characters shown as escapes, short enough for
+    /// one line of an error message. Used for echoing untrusted input back to a person.
+    public var quotedForMessage: String {
+        var out = "\""
+        var count = 0
+        for scalar in unicodeScalars {
+            if count == 60 {
+                out += "…"
+                break
+            }
+            count += 1
+            if scalar == "\"" || scalar == "\\" {
+                out += "\\" + String(scalar)
+            } else if scalar.isUnsafeForTerminal {
+                out += scalar.value <= 0xFF
+                    ? "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
+                    : "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}
+
+extension Unicode.Scalar {
+    /// Control characters (C0, DEL, C1) and the invisible bidirectional overrides and isolates,
+    /// which can reorder or hide what a terminal shows. None of them may reach a screen from
+    /// untrusted text.
+    public var isUnsafeForTerminal: Bool {
+        switch value {
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        case 0x2028, 0x2029: return true  // line and paragraph separators move the cursor too
+        default: return false
+        }
+    }
+}

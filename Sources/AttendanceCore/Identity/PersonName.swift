@@ -1,0 +1,37 @@
+/// An employee's display name: 1–100 characters, no control characters.
+///
+/// Leading and trailing white space is trimmed; a name that is empty after trimming, too long,
+/// or that contains control characters, bidirectional overrides or line separators is refused
+/// rather than cleaned, so what the manager typed is exactly what is stored.
+public struct PersonName: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(parsing text: String) throws(CoreError) {
+        let trimmed = text.trimmingWhiteSpace()
+        let expected = "1–100 characters without control characters"
+        guard (1...100).contains(trimmed.count) else {
+            throw .invalidValue(what: "name", value: text, expected: expected)
+        }
+        guard !trimmed.unicodeScalars.contains(where: \.isUnsafeForTerminal) else {
+            throw .invalidValue(what: "name", value: text, expected: expected)
+        }
+        rawValue = trimmed
+    }
+
+    /// A name read back from the store, which may predate validation or come from direct SQL.
+    /// It is kept as is; the terminal edge sanitises it where it is written.
+    public init(stored: String) { rawValue = stored }
+
+    public var description: String { rawValue }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line breaks.
+    public func trimmingWhiteSpace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Which way a punch goes. Always chosen explicitly, never guessed from parity.
+public enum PunchKind: String, Sendable, Hashable, CaseIterable {
+    case `in`
+    case out
+
+    /// "IN" / "OUT", as the kiosk and reports show it.
+    public var label: String { rawValue.uppercased() }
+}
+
+/// Where a punch's location evidence came from.
+public enum PunchSource: String, Sendable, Hashable, CaseIterable {
+    /// Verified against the kernel's WiFi link.
+    case nl80211
+    /// Verified against a simulated link (demos, tests). Labelled SIMULATED everywhere.
+    case simulated
+    /// Entered by a manager's correction.
+    case manual
+    /// Brought in from another time clock by `attendance import punches`.
+    case `import`
+}
+
+/// One recorded punch. Never deleted or overwritten; corrections are separate records.
+public struct Punch: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    public var employeeID: Int64
+    /// The moment, in UTC.
+    public var instant: Date
+    /// The IANA zone the punch was taken in.
+    public var zone: String
+    public var attendanceDate: AttendanceDate
+    public var kind: PunchKind
+    public var source: PunchSource
+    /// The link the punch was verified against (nil for manual and imported punches).
+    public var ssid: SSID?
+    public var bssid: BSSID?
+    public var location: String?
+    public var note: String?
+    public var createdAt: Date
+
+    public init(
+        id: Int64, employeeID: Int64, instant: Date, zone: String, attendanceDate: AttendanceDate,
+        kind: PunchKind, source: PunchSource, ssid: SSID? = nil, bssid: BSSID? = nil,
+        location: String? = nil, note: String? = nil, createdAt: Date
+    ) {
+        self.id = id
+        self.employeeID = employeeID
+        self.instant = instant
+        self.zone = zone
+        self.attendanceDate = attendanceDate
+        self.kind = kind
+        self.source = source
+        self.ssid = ssid
+        self.bssid = bssid
+        self.location = location
+        self.note = note
+        self.createdAt = createdAt
+    }
+}

@@ -1,0 +1,39 @@
+/// A local wall-clock time of day, `HH:MM` on a 24-hour clock (00:00–23:59).
+public struct WallClockTime: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// Minutes since midnight, 0…1439.
+    public let minuteOfDay: Int
+
+    public init?(hour: Int, minute: Int) {
+        guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        minuteOfDay = hour * 60 + minute
+    }
+
+    public init?(minuteOfDay: Int) {
+        guard (0..<1440).contains(minuteOfDay) else { return nil }
+        self.minuteOfDay = minuteOfDay
+    }
+
+    /// For values already known to be in range.
+    init(validMinuteOfDay: Int) { minuteOfDay = validMinuteOfDay }
+
+    /// Parses `HH:MM` (an hour of one digit is accepted: `9:30`).
+    public init(parsing text: String) throws(CoreError) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+            let h = Int(parts[0]), let m = Int(parts[1]), let value = WallClockTime(hour: h, minute: m)
+        else {
+            throw .invalidValue(what: "time", value: text, expected: "HH:MM on a 24-hour clock, 00:00–23:59")
+        }
+        self = value
+    }
+
+    public var hour: Int { minuteOfDay / 60 }
+    public var minute: Int { minuteOfDay % 60 }
+
+    public var description: String {
+        String(hour).leftPadded(to: 2) + ":" + String(minute).leftPadded(to: 2)
+    }
+
+    public static func < (a: Self, b: Self) -> Bool { a.minuteOfDay < b.minuteOfDay }
+}

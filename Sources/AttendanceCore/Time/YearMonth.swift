@@ -1,0 +1,53 @@
+/// A month of a year, `YYYY-MM`: the unit of calendars, registers and summaries.
+public struct YearMonth: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+
+    public init?(year: Int, month: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month) else { return nil }
+        self.year = year
+        self.month = month
+    }
+
+    /// For values already known to be in range.
+    init(valid year: Int, _ month: Int) {
+        self.year = year
+        self.month = month
+    }
+
+    public init(parsing text: String) throws(CoreError) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+            let y = Int(parts[0]), let m = Int(parts[1]), let value = YearMonth(year: y, month: m)
+        else {
+            throw .invalidValue(what: "month", value: text, expected: "YYYY-MM, for example 2026-11")
+        }
+        self = value
+    }
+
+    public var firstDay: AttendanceDate { AttendanceDate(valid: year, month, 1) }
+    public var lastDay: AttendanceDate { AttendanceDate(valid: year, month, dayCount) }
+    public var days: ClosedRange<AttendanceDate> { firstDay...lastDay }
+    public var dayCount: Int { AttendanceDate.daysIn(year: year, month: month) }
+
+    public var next: YearMonth {
+        month == 12 ? YearMonth(valid: year + 1, 1) : YearMonth(valid: year, month + 1)
+    }
+    public var previous: YearMonth {
+        month == 1 ? YearMonth(valid: year - 1, 12) : YearMonth(valid: year, month - 1)
+    }
+
+    public static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December",
+    ]
+    /// "November 2026"
+    public var title: String { Self.monthNames[month - 1] + " " + String(year) }
+
+    public var description: String {
+        String(year).leftPadded(to: 4) + "-" + String(month).leftPadded(to: 2)
+    }
+
+    public static func < (a: Self, b: Self) -> Bool { (a.year, a.month) < (b.year, b.month) }
+}
