@@ -20,6 +20,10 @@ public struct EmployeeCode: Hashable, Sendable, Comparable, CustomStringConverti
         rawValue = text
     }
 
+    /// A code read back from the store, kept as is even if direct SQL broke the rules; the
+    /// terminal edge sanitises it where it is written.
+    public init(stored: String) { rawValue = stored }
+
     public var description: String { rawValue }
 
     public static func == (a: Self, b: Self) -> Bool {

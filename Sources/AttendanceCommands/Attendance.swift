@@ -1,0 +1,73 @@
+import ArgumentParser
+import AttendanceCore
+
+/// A command that runs with an injected `Context` (output, clock, environment).
+public protocol ContextCommand: ParsableCommand {
+    func run(in context: Context) throws
+}
+
+extension ContextCommand {
+    public mutating func run() throws { try run(in: .live()) }
+}
+
+/// `attendance`: the table of contents of every command.
+public struct Attendance: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "attendance",
+        abstract: "The office attendance kiosk: mark in and out, calendars, the monthly register.",
+        discussion: """
+            Employees mark in and out at the kiosk (`attendance kiosk`) or with `attendance mark`. \
+            Each punch is checked against the office WiFi and stored durably before it is shown as recorded.
+
+            \(ExitStatus.helpText)
+            """,
+        version: "1.0.0",
+        subcommands: [
+            ConfigCommand.self,
+            StoreCommand.self,
+            EmployeeCommand.self,
+            WiFiCommand.self,
+        ]
+    )
+
+    public init() {}
+
+    /// Parses `arguments`, runs the command with `context`, and returns the exit status.
+    /// Every failure becomes one line on standard error; nothing escapes as a crash.
+    public static func run(_ arguments: [String], in context: Context) -> Int32 {
+        let command: ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            return report(parseError: error, in: context)
+        }
+        do {
+            if let command = command as? ContextCommand {
+                try command.run(in: context)
+            } else {
+                // A group without a command of its own: ArgumentParser shows its help.
+                var command = command
+                try command.run()
+            }
+            return ExitStatus.success.rawValue
+        } catch let failure as any AttendanceError {
+            let failure = CommandFailure.from(failure)
+            for line in failure.message.split(separator: "\n") { context.err.line("attendance: \(line)") }
+            return failure.status.rawValue
+        } catch {
+            // Help, version, and the parser's own validation errors.
+            return report(parseError: error, in: context)
+        }
+    }
+
+    private static func report(parseError error: any Error, in context: Context) -> Int32 {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { context.out.line(message) }
+            return 0
+        }
+        context.err.line(message)
+        return code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
+    }
+}

@@ -1,0 +1,200 @@
+import ArgumentParser
+import AttendanceCore
+import AttendanceStore
+import AttendanceTerminal
+
+/// `attendance employee`
+struct EmployeeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "employee",
+        abstract: "Add, list, show, edit and deactivate employees.",
+        subcommands: [EmployeeAdd.self, EmployeeList.self, EmployeeShow.self, EmployeeEdit.self, EmployeeDeactivate.self])
+}
+
+/// An employee as listings and JSON show them.
+struct EmployeeListing: Encodable {
+    let code: String
+    let name: String
+    let start_date: String?
+    let end_date: String?
+    let shift_start: String?
+    let shift_end: String?
+    let active: Bool
+    let has_pin: Bool
+
+    init(_ e: Employee) {
+        code = e.code.rawValue
+        name = e.name.rawValue
+        start_date = e.startDate?.description
+        end_date = e.endDate?.description
+        shift_start = e.shiftStart?.description
+        shift_end = e.shiftEnd?.description
+        active = e.isActive
+        has_pin = e.hasPIN
+    }
+
+    var shift: String { shift_start.map { "\($0)–\(shift_end ?? "")" } ?? "policy" }
+}
+
+/// Parses the pair `--shift-start`/`--shift-end`, which only make sense together.
+func parseShift(start: String?, end: String?) throws -> (start: WallClockTime, end: WallClockTime)? {
+    switch (start, end) {
+    case (nil, nil): return nil
+    case (let start?, let end?):
+        let shift = (try WallClockTime(parsing: start), try WallClockTime(parsing: end))
+        guard shift.0 != shift.1 else {
+            throw CommandFailure("a shift cannot start and end at the same time (\(start))")
+        }
+        return shift
+    default:
+        throw CommandFailure("give both --shift-start and --shift-end, or neither", status: .usage)
+    }
+}
+
+/// `attendance employee add CODE --name NAME …`
+struct EmployeeAdd: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add an employee.",
+        discussion: "Codes are 1–32 letters, digits, '_' or '-', unique regardless of case.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var actor: ActorOptions
+    @Argument(help: "The code the employee types at the kiosk, e.g. E001.") var code: String
+    @Option(help: "The employee's name as calendars show it.") var name: String
+    @Option(help: ArgumentHelp("The first date of employment.", valueName: "YYYY-MM-DD")) var startDate: String?
+    @Option(help: ArgumentHelp("Their own shift start, overriding the policy.", valueName: "HH:MM")) var shiftStart: String?
+    @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: String?
+
+    func run(in context: Context) throws {
+        let new = NewEmployee(
+            code: try EmployeeCode(parsing: code), name: try PersonName(parsing: name),
+            startDate: try startDate.map { try AttendanceDate(parsing: $0) })
+        let shift = try parseShift(start: shiftStart, end: shiftEnd)
+        var employee = new
+        employee.shiftStart = shift?.start
+        employee.shiftEnd = shift?.end
+        let (_, store) = try global.open(in: context)
+        let added = try store.addEmployee(employee, actor: try actor.actor(in: context))
+        context.out.line("added \(added.code) \(added.name)")
+    }
+}
+
+/// `attendance employee list`
+struct EmployeeList: ContextCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List employees.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "text, json or csv.") var format: OutputFormat = .text
+    @Flag(help: "Only employees who are still active.") var activeOnly = false
+
+    func run(in context: Context) throws {
+        let (_, store) = try global.open(in: context)
+        let listings = try store.employees(activeOnly: activeOnly).map(EmployeeListing.init)
+        switch format {
+        case .json:
+            context.out.write(try JSONOutput.render(listings))
+        case .csv:
+            context.out.write(
+                CSV.render(
+                    header: ["code", "name", "start_date", "end_date", "shift_start", "shift_end", "active", "has_pin"],
+                    rows: listings.map {
+                        [
+                            $0.code, $0.name, $0.start_date ?? "", $0.end_date ?? "", $0.shift_start ?? "",
+                            $0.shift_end ?? "", $0.active ? "yes" : "no", $0.has_pin ? "yes" : "no",
+                        ]
+                    }))
+        case .text:
+            guard !listings.isEmpty else {
+                context.out.line("no employees yet; add one with `attendance employee add CODE --name NAME`")
+                return
+            }
+            var table = TextTable(headers: ["CODE", "NAME", "SHIFT", "FROM", "UNTIL", "STATE"])
+            for e in listings {
+                table.append([
+                    e.code, e.name.truncated(toWidth: 40), e.shift, e.start_date ?? "", e.end_date ?? "",
+                    e.active ? (e.has_pin ? "active, PIN" : "active") : "inactive",
+                ])
+            }
+            context.out.write(table.render())
+        }
+    }
+}
+
+/// `attendance employee show CODE`
+struct EmployeeShow: ContextCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one employee.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The employee's code.") var code: String
+    @Option(help: "text or json.") var format: OutputFormat = .text
+
+    func run(in context: Context) throws {
+        let (configuration, store) = try global.open(in: context)
+        guard let employee = try store.employee(code: code) else { throw StoreError.unknownEmployee(code) }
+        let listing = EmployeeListing(employee)
+        if format == .json {
+            context.out.write(try JSONOutput.render(listing))
+            return
+        }
+        let policy = employee.policy(from: configuration.policy)
+        context.out.line("\(listing.code)  \(listing.name)")
+        context.out.line("  shift:     \(policy.shiftStart)–\(policy.shiftEnd)\(listing.shift_start == nil ? " (policy)" : " (own)")")
+        context.out.line("  employed:  \(listing.start_date ?? "—") to \(listing.end_date ?? "now")")
+        context.out.line("  state:     \(listing.active ? "active" : "inactive")")
+        context.out.line("  PIN:       \(listing.has_pin ? "set" : "none")")
+    }
+}
+
+/// `attendance employee edit CODE …`
+struct EmployeeEdit: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change an employee's name, dates or shift.",
+        discussion: "Give only what changes. Use 'none' to clear a date.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var actor: ActorOptions
+    @Argument(help: "The employee's code.") var code: String
+    @Option(help: "A new name.") var name: String?
+    @Option(help: ArgumentHelp("A new first date of employment, or none.", valueName: "YYYY-MM-DD|none")) var startDate: String?
+    @Option(help: ArgumentHelp("A new last date of employment, or none.", valueName: "YYYY-MM-DD|none")) var endDate: String?
+    @Option(help: ArgumentHelp("Their own shift start.", valueName: "HH:MM")) var shiftStart: String?
+    @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: String?
+    @Flag(help: "Drop their own shift and follow the policy's.") var policyShift = false
+
+    func run(in context: Context) throws {
+        let employeeCode = try EmployeeCode(parsing: code)
+        var changes = EmployeeChanges()
+        if let name { changes.name = try PersonName(parsing: name) }
+        if let startDate { changes.startDate = .some(startDate == "none" ? nil : try AttendanceDate(parsing: startDate)) }
+        if let endDate { changes.endDate = .some(endDate == "none" ? nil : try AttendanceDate(parsing: endDate)) }
+        if let shift = try parseShift(start: shiftStart, end: shiftEnd) {
+            guard !policyShift else { throw CommandFailure("--policy-shift cannot go with a shift", status: .usage) }
+            changes.shift = .some(shift)
+        } else if policyShift {
+            changes.shift = .some(nil)
+        }
+        guard !changes.isEmpty else { throw CommandFailure("nothing to change; see --help", status: .usage) }
+        let (_, store) = try global.open(in: context)
+        let employee = try store.editEmployee(code: employeeCode, changes, actor: try actor.actor(in: context))
+        context.out.line("updated \(employee.code) \(employee.name)")
+    }
+}
+
+/// `attendance employee deactivate CODE [--end-date D]`
+struct EmployeeDeactivate: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "deactivate", abstract: "Mark an employee as having left. Nothing is deleted; punches stay.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var actor: ActorOptions
+    @Argument(help: "The employee's code.") var code: String
+    @Option(help: ArgumentHelp("Their last date of employment (default: today).", valueName: "YYYY-MM-DD")) var endDate: String?
+
+    func run(in context: Context) throws {
+        let employeeCode = try EmployeeCode(parsing: code)
+        let (configuration, store) = try global.open(in: context)
+        let end = try endDate.map { try AttendanceDate(parsing: $0) } ?? configuration.policy.attendanceDate(of: context.now())
+        let employee = try store.deactivateEmployee(code: employeeCode, endDate: end, actor: try actor.actor(in: context))
+        context.out.line("deactivated \(employee.code) \(employee.name); last date \(end)")
+    }
+}

@@ -1,0 +1,42 @@
+import AttendanceCore
+import AttendanceStore
+
+/// The errors this product words itself; anything else is ArgumentParser's (help, usage).
+public protocol AttendanceError: Error {}
+
+extension CommandFailure: AttendanceError {}
+extension CoreError: AttendanceError {}
+extension StoreError: AttendanceError {}
+
+/// A failure a command reports itself: a message for the person and the exit status.
+public struct CommandFailure: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public let status: ExitStatus
+
+    public init(_ message: String, status: ExitStatus = .badInput) {
+        self.message = message
+        self.status = status
+    }
+
+    public var description: String { message }
+
+    /// Any error a command can meet, as a message and a status. Nothing here prints a stack
+    /// trace or a raw SQLite code.
+    static func from(_ error: any AttendanceError) -> CommandFailure {
+        switch error {
+        case let failure as CommandFailure:
+            return failure
+        case let error as CoreError:
+            if case .configuration = error { return CommandFailure(error.description, status: .configuration) }
+            return CommandFailure(error.description, status: .badInput)
+        case let error as StoreError:
+            switch error {
+            case .busy: return CommandFailure(error.description, status: .storeBusy)
+            case .duplicateEmployee, .unknownEmployee, .unknownNetwork: return CommandFailure(error.description, status: .badInput)
+            default: return CommandFailure(error.description, status: .storeFailure)
+            }
+        default:
+            return CommandFailure(String(describing: error), status: .badInput)
+        }
+    }
+}

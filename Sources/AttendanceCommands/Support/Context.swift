@@ -1,0 +1,67 @@
+import AttendanceCore
+import AttendanceTerminal
+import Foundation
+
+/// Everything a command touches outside itself: output, input, environment, clock, user.
+///
+/// The executable passes `Context.live()`; tests build one with captured output, their own
+/// environment and a fixed clock, and run commands in-process.
+public struct Context: Sendable {
+    public var out: Console
+    public var err: Console
+    /// Reads one line of standard input (without its line break), nil at end of input.
+    public var readLine: @Sendable () -> String?
+    /// Reads a secret (a PIN) without echo when standard input is a terminal.
+    public var readSecret: @Sendable (_ prompt: String) -> String?
+    public var environment: [String: String]
+    public var now: @Sendable () -> Date
+    /// The OS user running the command, recorded in the audit log.
+    public var userName: String
+    public var isRoot: Bool
+    public var hostZone: LocalZone
+    /// Whether standard output is a terminal (full-screen programs and colour need one).
+    public var outputIsTerminal: Bool
+
+    public init(
+        out: Console, err: Console, readLine: @escaping @Sendable () -> String? = { nil },
+        readSecret: @escaping @Sendable (String) -> String? = { _ in nil }, environment: [String: String],
+        now: @escaping @Sendable () -> Date, userName: String, isRoot: Bool, hostZone: LocalZone,
+        outputIsTerminal: Bool
+    ) {
+        self.out = out
+        self.err = err
+        self.readLine = readLine
+        self.readSecret = readSecret
+        self.environment = environment
+        self.now = now
+        self.userName = userName
+        self.isRoot = isRoot
+        self.hostZone = hostZone
+        self.outputIsTerminal = outputIsTerminal
+    }
+
+    /// The real process: standard streams, the real clock, the host's zone.
+    public static func live() -> Context {
+        let environment = ProcessInfo.processInfo.environment
+        let stdout = FileDescriptorSink(fd: STDOUT_FILENO)
+        let stderr = FileDescriptorSink(fd: STDERR_FILENO)
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let user = environment["SUDO_USER"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.loginName()
+        return Context(
+            out: Console(sink: stdout, usesColor: stdout.isTerminal && !noColor && environment["TERM"] != "dumb"),
+            err: Console(sink: stderr, usesColor: stderr.isTerminal && !noColor),
+            readLine: { Swift.readLine(strippingNewline: true) },
+            readSecret: { prompt in SecretInput.read(prompt: prompt) },
+            environment: environment,
+            now: { Date() },
+            userName: user,
+            isRoot: geteuid() == 0,
+            hostZone: LocalZone(TimeZone.current),
+            outputIsTerminal: stdout.isTerminal)
+    }
+
+    static func loginName() -> String {
+        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { return String(cString: name) }
+        return "uid \(geteuid())"
+    }
+}

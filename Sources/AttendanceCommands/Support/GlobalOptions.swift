@@ -1,0 +1,98 @@
+import ArgumentParser
+import AttendanceCore
+import AttendanceStore
+import Foundation
+
+/// The options every command takes: which configuration and which store.
+public struct GlobalOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The configuration file.",
+            discussion: "Default: $ATTENDANCE_CONFIG, else /etc/attendance/attendance.toml, else built-in defaults.",
+            valueName: "path"))
+    public var config: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The store (SQLite file).",
+            discussion:
+                "Default: $ATTENDANCE_STORE, else [store] path, else /var/lib/attendance/attendance.sqlite for root and $XDG_DATA_HOME/attendance/attendance.sqlite otherwise.",
+            valueName: "path"))
+    public var store: String?
+
+    public init() {}
+
+    /// The configuration in force: `--config`, `$ATTENDANCE_CONFIG`, the system file, or the
+    /// built-in defaults, in that order. A file named explicitly must exist.
+    public func configuration(in context: Context) throws -> Configuration {
+        let systemPath = "/etc/attendance/attendance.toml"
+        let path: String?
+        if let config {
+            path = config
+        } else if let fromEnvironment = context.environment["ATTENDANCE_CONFIG"], !fromEnvironment.isEmpty {
+            path = fromEnvironment
+        } else if FileManager.default.fileExists(atPath: systemPath) {
+            path = systemPath
+        } else {
+            path = nil
+        }
+        guard let path else { return Configuration(hostZone: context.hostZone) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permissions?)" : "does not exist"
+            throw CommandFailure("the configuration file \(path) \(reason)", status: .configuration)
+        }
+        guard let text = String(validatingUTF8CString: data) else {
+            throw CommandFailure("the configuration file \(path) is not UTF-8 text", status: .configuration)
+        }
+        return try Configuration(parsing: text, file: path, hostZone: context.hostZone)
+    }
+
+    /// Where the store lives, by the rules above.
+    public func storePath(configuration: Configuration, in context: Context) -> String {
+        if let store { return store }
+        if let fromEnvironment = context.environment["ATTENDANCE_STORE"], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        if let configured = configuration.store.path { return configured }
+        if context.isRoot { return "/var/lib/attendance/attendance.sqlite" }
+        let dataHome =
+            context.environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (context.environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        return dataHome + "/attendance/attendance.sqlite"
+    }
+
+    /// The configuration and the opened store, the pair most commands start from.
+    public func open(in context: Context) throws -> (Configuration, AttendanceStore) {
+        let configuration = try configuration(in: context)
+        let store = try AttendanceStore(path: storePath(configuration: configuration, in: context), clock: context.now)
+        return (configuration, store)
+    }
+}
+
+extension String {
+    /// Text from a file's bytes, nil unless they are valid UTF-8 without NUL bytes.
+    init?(validatingUTF8CString data: Data) {
+        guard !data.contains(0), let text = String(data: data, encoding: .utf8) else { return nil }
+        self = text
+    }
+}
+
+/// Who a change is recorded as, for the audit log.
+public struct ActorOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Who makes the change, for the audit log (default: the OS user).", valueName: "name"))
+    public var by: String?
+
+    public init() {}
+
+    public func actor(in context: Context) throws -> String {
+        guard let by else { return context.userName }
+        return try PersonName(parsing: by).rawValue
+    }
+}
+
+/// How a listing is written.
+public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json, csv
+}

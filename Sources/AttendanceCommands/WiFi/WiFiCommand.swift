@@ -1,0 +1,112 @@
+import ArgumentParser
+import AttendanceCore
+import AttendanceStore
+import AttendanceTerminal
+
+/// `attendance wifi`
+struct WiFiCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wifi",
+        abstract: "The allowed-WiFi table, and the link the kiosk is on.",
+        subcommands: [WiFiAllow.self, WiFiList.self, WiFiRevoke.self])
+}
+
+/// An allowed network as listings and JSON show it.
+struct AllowedNetworkListing: Encodable {
+    let bssid: String
+    let ssid: String?
+    let location: String
+    let active: Bool
+
+    init(_ n: AllowedNetwork) {
+        bssid = n.bssid.description
+        ssid = n.ssid?.escaped
+        location = n.location
+        active = n.isActive
+    }
+}
+
+/// A location label: what people call the place.
+func parseLocation(_ text: String) throws -> String {
+    do {
+        return try PersonName(parsing: text).rawValue
+    } catch {
+        throw CoreError.invalidValue(what: "location", value: text, expected: "1–100 characters without control characters")
+    }
+}
+
+/// `attendance wifi allow --bssid B [--ssid S] --location L`
+struct WiFiAllow: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "allow", abstract: "Allow punches from an access point.",
+        discussion: """
+            The BSSID may be written with ':', '-', '.' or no separators, in any case. With --ssid, the \
+            link's network name must also match byte for byte; write a non-text byte as \\xNN.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var actor: ActorOptions
+    @Option(help: "The access point's BSSID, e.g. aa:bb:cc:dd:ee:01.") var bssid: String
+    @Option(help: "The network name it must also have.") var ssid: String?
+    @Option(help: "A label people recognise, e.g. \"HQ ground floor\".") var location: String
+
+    func run(in context: Context) throws {
+        let network = AllowedNetwork(
+            bssid: try BSSID(parsing: bssid), ssid: try ssid.map { try SSID(parsing: $0) },
+            location: try parseLocation(location))
+        let (_, store) = try global.open(in: context)
+        let allowed = try store.allow(network, actor: try actor.actor(in: context))
+        context.out.line(
+            "allowed \(allowed.bssid)\(allowed.ssid.map { " (\($0.escaped))" } ?? "") at \(allowed.location)")
+    }
+}
+
+/// `attendance wifi list`
+struct WiFiList: ContextCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the allowed access points.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "text, json or csv.") var format: OutputFormat = .text
+    @Flag(help: "Include revoked entries.") var all = false
+
+    func run(in context: Context) throws {
+        let (_, store) = try global.open(in: context)
+        let listings = try store.allowedNetworks(activeOnly: !all).map(AllowedNetworkListing.init)
+        switch format {
+        case .json:
+            context.out.write(try JSONOutput.render(listings))
+        case .csv:
+            context.out.write(
+                CSV.render(
+                    header: ["bssid", "ssid", "location", "active"],
+                    rows: listings.map { [$0.bssid, $0.ssid ?? "", $0.location, $0.active ? "yes" : "no"] }))
+        case .text:
+            guard !listings.isEmpty else {
+                context.out.line("no access points allowed yet; add one with `attendance wifi allow`")
+                return
+            }
+            var table = TextTable(headers: ["BSSID", "SSID", "LOCATION", "STATE"])
+            for n in listings {
+                table.append([n.bssid, n.ssid ?? "(any)", n.location, n.active ? "allowed" : "revoked"])
+            }
+            context.out.write(table.render())
+        }
+    }
+}
+
+/// `attendance wifi revoke BSSID`
+struct WiFiRevoke: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "revoke", abstract: "Stop allowing punches from an access point (kept for the record).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var actor: ActorOptions
+    @Argument(help: "The access point's BSSID.") var bssid: String
+
+    func run(in context: Context) throws {
+        let parsed = try BSSID(parsing: bssid)
+        let (_, store) = try global.open(in: context)
+        try store.revoke(bssid: parsed, actor: try actor.actor(in: context))
+        context.out.line("revoked \(parsed)")
+    }
+}

@@ -1,0 +1,181 @@
+import AttendanceCore
+import Foundation
+import GRDB
+
+/// What a manager gives to add an employee.
+public struct NewEmployee: Sendable {
+    public var code: EmployeeCode
+    public var name: PersonName
+    public var startDate: AttendanceDate?
+    public var shiftStart: WallClockTime?
+    public var shiftEnd: WallClockTime?
+
+    public init(
+        code: EmployeeCode, name: PersonName, startDate: AttendanceDate? = nil, shiftStart: WallClockTime? = nil,
+        shiftEnd: WallClockTime? = nil
+    ) {
+        self.code = code
+        self.name = name
+        self.startDate = startDate
+        self.shiftStart = shiftStart
+        self.shiftEnd = shiftEnd
+    }
+}
+
+/// Changes to an employee; nil leaves a field as it is, `.some(nil)` clears it.
+public struct EmployeeChanges: Sendable {
+    public var name: PersonName?
+    public var startDate: AttendanceDate??
+    public var endDate: AttendanceDate??
+    public var shift: (start: WallClockTime, end: WallClockTime)??
+
+    public init(
+        name: PersonName? = nil, startDate: AttendanceDate?? = nil, endDate: AttendanceDate?? = nil,
+        shift: (start: WallClockTime, end: WallClockTime)?? = nil
+    ) {
+        self.name = name
+        self.startDate = startDate
+        self.endDate = endDate
+        self.shift = shift
+    }
+
+    public var isEmpty: Bool { name == nil && startDate == nil && endDate == nil && shift == nil }
+}
+
+extension AttendanceStore {
+    // MARK: - Reading
+
+    /// All employees by code; inactive ones too unless `activeOnly`.
+    public func employees(activeOnly: Bool = false) throws(StoreError) -> [Employee] {
+        try perform {
+            try pool.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT * FROM employee \(activeOnly ? "WHERE active = 1" : "") ORDER BY code COLLATE NOCASE"
+                ).map(Self.employee(from:))
+            }
+        }
+    }
+
+    /// The employee with `code` (any case), or nil.
+    public func employee(code: String) throws(StoreError) -> Employee? {
+        try perform {
+            try pool.read { db in try Self.employee(code: code, in: db) }
+        }
+    }
+
+    static func employee(code: String, in db: Database) throws -> Employee? {
+        try Row.fetchOne(db, sql: "SELECT * FROM employee WHERE code = ?", arguments: [code]).map(employee(from:))
+    }
+
+    static func employee(from row: Row) -> Employee {
+        Employee(
+            id: row["id"],
+            code: EmployeeCode(stored: row["code"]),
+            name: PersonName(stored: row["name"]),
+            startDate: row.date("start_date"),
+            endDate: row.date("end_date"),
+            shiftStart: row.time("shift_start"),
+            shiftEnd: row.time("shift_end"),
+            isActive: row["active"],
+            hasPIN: (row["pin_hash"] as Data?) != nil)
+    }
+
+    // MARK: - Writing
+
+    /// Adds an employee; a code already in use (in any case) is refused by name.
+    @discardableResult
+    public func addEmployee(_ new: NewEmployee, actor: String) throws(StoreError) -> Employee {
+        try perform {
+            try pool.write { db in
+                if let existing = try Self.employee(code: new.code.rawValue, in: db) {
+                    throw StoreError.duplicateEmployee(existing.code)
+                }
+                let now = clock().milliseconds
+                try db.execute(
+                    sql: """
+                        INSERT INTO employee (code, name, start_date, shift_start, shift_end, created_at_ms, updated_at_ms)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        new.code.rawValue, new.name.rawValue, new.startDate?.description, new.shiftStart?.description,
+                        new.shiftEnd?.description, now, now,
+                    ])
+                let id = db.lastInsertedRowID
+                let employee = Employee(
+                    id: id, code: new.code, name: new.name, startDate: new.startDate, shiftStart: new.shiftStart,
+                    shiftEnd: new.shiftEnd)
+                try audit(
+                    db, actor: actor, action: "add", entity: "employee", key: new.code.rawValue, employeeID: id,
+                    new: Self.auditValue(employee))
+                return employee
+            }
+        }
+    }
+
+    /// Applies `changes` to the employee with `code`.
+    @discardableResult
+    public func editEmployee(code: EmployeeCode, _ changes: EmployeeChanges, actor: String) throws(StoreError)
+        -> Employee
+    {
+        try perform {
+            try pool.write { db in
+                guard let old = try Self.employee(code: code.rawValue, in: db) else {
+                    throw StoreError.unknownEmployee(code.rawValue)
+                }
+                var new = old
+                if let name = changes.name { new.name = name }
+                if let startDate = changes.startDate { new.startDate = startDate }
+                if let endDate = changes.endDate { new.endDate = endDate }
+                if let shift = changes.shift {
+                    new.shiftStart = shift?.start
+                    new.shiftEnd = shift?.end
+                }
+                try save(new, replacing: old, action: "edit", actor: actor, in: db)
+                return new
+            }
+        }
+    }
+
+    /// Marks the employee as no longer employed after `endDate`. Their punches stay.
+    @discardableResult
+    public func deactivateEmployee(code: EmployeeCode, endDate: AttendanceDate, actor: String) throws(StoreError)
+        -> Employee
+    {
+        try perform {
+            try pool.write { db in
+                guard let old = try Self.employee(code: code.rawValue, in: db) else {
+                    throw StoreError.unknownEmployee(code.rawValue)
+                }
+                var new = old
+                new.isActive = false
+                new.endDate = endDate
+                try save(new, replacing: old, action: "deactivate", actor: actor, in: db)
+                return new
+            }
+        }
+    }
+
+    private func save(_ new: Employee, replacing old: Employee, action: String, actor: String, in db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE employee SET name = ?, start_date = ?, end_date = ?, shift_start = ?, shift_end = ?, active = ?,
+                    updated_at_ms = ? WHERE id = ?
+                """,
+            arguments: [
+                new.name.rawValue, new.startDate?.description, new.endDate?.description, new.shiftStart?.description,
+                new.shiftEnd?.description, new.isActive, clock().milliseconds, new.id,
+            ])
+        try audit(
+            db, actor: actor, action: action, entity: "employee", key: new.code.rawValue, employeeID: new.id,
+            old: Self.auditValue(old), new: Self.auditValue(new))
+    }
+
+    static func auditValue(_ employee: Employee) -> String {
+        auditJSON([
+            "code": employee.code.rawValue, "name": employee.name.rawValue,
+            "start_date": employee.startDate?.description, "end_date": employee.endDate?.description,
+            "shift_start": employee.shiftStart?.description, "shift_end": employee.shiftEnd?.description,
+            "active": employee.isActive,
+        ])
+    }
+}

@@ -1,0 +1,210 @@
+import AttendanceCore
+import Foundation
+import GRDB
+
+/// The attendance store: one SQLite file, and the only code in the package that imports GRDB.
+///
+/// Every write method is one transaction that keeps the store's invariants (an audit row with
+/// every administrative change, punches never rewritten). A write returns only after SQLite has
+/// committed it with `synchronous=FULL` in WAL mode, that is after the commit reached the disk:
+/// a caller may tell a person "recorded" as soon as the method returns.
+public final class AttendanceStore: Sendable {
+    public let path: String
+    let pool: DatabasePool
+    /// The clock that stamps `created_at` and audit rows; injected so tests can move it.
+    let clock: @Sendable () -> Date
+
+    /// How long a writer waits for another one before giving up with `StoreError.busy`.
+    public static let busyTimeoutSeconds: Double = 5
+
+    /// Opens (creating if needed) the store at `path`, migrates it, and checks that its
+    /// durability settings are in force.
+    public init(path: String, clock: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
+        self.path = path
+        self.clock = clock
+        try Self.prepareFile(at: path)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
+        configuration.foreignKeysEnabled = true
+        configuration.label = "attendance"
+        configuration.prepareDatabase { db in
+            // Readers and the writer alike: FULL makes every commit reach the disk.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw Self.mapOpening(error, path: path)
+        }
+        try perform {
+            // GRDB sets synchronous=NORMAL on the writer when it turns WAL on; durability needs
+            // FULL, so set it again now that the writer is set up, then read everything back.
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
+            try Schema.migrator.migrate(pool)
+        }
+        let settings = try durabilitySettings()
+        guard settings.journalMode == "wal" else {
+            throw .notDurable(setting: "journal_mode", actual: settings.journalMode)
+        }
+        guard settings.synchronous == 2 else {
+            throw .notDurable(setting: "synchronous", actual: String(settings.synchronous))
+        }
+        guard settings.busyTimeoutMilliseconds >= 5000 else {
+            throw .notDurable(setting: "busy_timeout", actual: String(settings.busyTimeoutMilliseconds))
+        }
+    }
+
+    // MARK: - Settings
+
+    /// The writer connection's settings, read back from SQLite.
+    public struct DurabilitySettings: Sendable, Equatable {
+        public let journalMode: String
+        /// 2 is FULL.
+        public let synchronous: Int
+        public let busyTimeoutMilliseconds: Int
+    }
+
+    public func durabilitySettings() throws(StoreError) -> DurabilitySettings {
+        try perform {
+            try pool.writeWithoutTransaction { db in
+                DurabilitySettings(
+                    journalMode: try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "",
+                    synchronous: try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1,
+                    busyTimeoutMilliseconds: try Int.fetchOne(db, sql: "PRAGMA busy_timeout") ?? -1)
+            }
+        }
+    }
+
+    // MARK: - Health
+
+    /// `PRAGMA quick_check` (or the slower `integrity_check`): an empty list when the file is
+    /// sound, otherwise what SQLite found wrong.
+    public func check(thorough: Bool = false) throws(StoreError) -> [String] {
+        let pragma = thorough ? "integrity_check" : "quick_check"
+        let rows: [String] = try perform {
+            try pool.read { db in try String.fetchAll(db, sql: "PRAGMA \(pragma)") }
+        }
+        return rows == ["ok"] ? [] : rows
+    }
+
+    /// Writes a consistent copy of the store to `destination`, safe while the kiosk writes:
+    /// the copy is made with SQLite's online backup into a temporary file beside the
+    /// destination, checked, synced, and only then renamed into place.
+    public func backup(to destination: String) throws(StoreError) {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: destination) {
+            throw .backupFailed("\(destination) already exists; choose a new file name")
+        }
+        let temporary = destination + ".partial-\(getpid())"
+        do {
+            try Self.prepareFile(at: temporary)
+            do {
+                let copy = try DatabaseQueue(path: temporary)
+                try pool.backup(to: copy)
+                let result = try copy.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+                guard result == ["ok"] else { throw StoreError.backupFailed("the copy did not pass integrity_check") }
+                try copy.writeWithoutTransaction { db in
+                    // A backup is one self-contained file: fold the WAL in and leave WAL mode.
+                    try db.execute(sql: "PRAGMA journal_mode = DELETE")
+                }
+                try copy.close()
+            }
+            try Self.syncFile(at: temporary)
+            guard rename(temporary, destination) == 0 else {
+                throw StoreError.backupFailed("cannot rename the copy into place: \(String(cString: strerror(errno)))")
+            }
+            try Self.syncFile(at: (destination as NSString).deletingLastPathComponent)
+        } catch {
+            for suffix in ["", "-wal", "-shm", "-journal"] { try? manager.removeItem(atPath: temporary + suffix) }
+            if let error = error as? StoreError { throw error }
+            if let error = error as? DatabaseError {
+                if error.resultCode == .SQLITE_FULL { throw .diskFull }
+                throw .backupFailed(error.message ?? "\(error.resultCode)")
+            }
+            throw .backupFailed(String(describing: error))
+        }
+    }
+
+    // MARK: - Running SQL with errors a person can act on
+
+    /// Runs `body`, turning SQLite's errors into `StoreError`.
+    func perform<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw map(error)
+        } catch {
+            throw .ioError(String(describing: error))
+        }
+    }
+
+    func map(_ error: DatabaseError) -> StoreError {
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy
+        case .SQLITE_FULL: return .diskFull
+        case .SQLITE_READONLY: return .readOnly(path: path)
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .corrupt(path: path, details: error.message ?? "malformed")
+        case .SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: error.message ?? "unable to open")
+        case .SQLITE_IOERR:
+            // A write error on a full disk sometimes surfaces as an I/O error (ENOSPC).
+            if let message = error.message, message.contains("disk") && message.contains("full") { return .diskFull }
+            return .ioError(error.message ?? "disk I/O error")
+        default: return .ioError(error.message ?? "\(error.resultCode)")
+        }
+    }
+
+    static func mapOpening(_ error: Error, path: String) -> StoreError {
+        guard let error = error as? DatabaseError else { return .cannotOpen(path: path, reason: "\(error)") }
+        switch error.resultCode {
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+            return .corrupt(path: path, details: "not an attendance store, or damaged")
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy
+        case .SQLITE_FULL: return .diskFull
+        case .SQLITE_READONLY: return .readOnly(path: path)
+        default: return .cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+    }
+
+    // MARK: - Files
+
+    /// Creates the store's folder (0750) and file (0640) when missing, and tightens an existing
+    /// file that is readable by others: attendance records are personal data.
+    static func prepareFile(at path: String) throws(StoreError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
+            } catch {
+                throw .cannotOpen(path: path, reason: "cannot create the folder \(folder)")
+            }
+        }
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o640)
+        if fd < 0 {
+            let code = errno
+            if code == EACCES || code == EROFS {
+                // An existing read-only store may still be read; SQLite decides below.
+                if FileManager.default.fileExists(atPath: path) { return }
+                throw .readOnly(path: path)
+            }
+            if code == ENOSPC { throw .diskFull }
+            throw .cannotOpen(path: path, reason: String(cString: strerror(code)))
+        }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0 && (info.st_mode & 0o027) != 0 {
+            _ = fchmod(fd, info.st_mode & 0o640)
+        }
+    }
+
+    static func syncFile(at path: String) throws(StoreError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .ioError("cannot open \(path) to sync it") }
+        defer { close(fd) }
+        if fsync(fd) != 0 && errno != EINVAL { throw .ioError("fsync \(path): \(String(cString: strerror(errno)))") }
+    }
+}

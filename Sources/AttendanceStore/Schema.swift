@@ -1,0 +1,108 @@
+import GRDB
+
+/// The database schema, as append-only migrations.
+///
+/// A migration, once released, is never edited: a change is a new migration at the end. They
+/// use SQL only, never the app's types, so an old store upgrades the same way forever.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: employees, allowed WiFi, punches, holidays, leave, audit") { db in
+            try db.execute(sql: v1)
+        }
+        return migrator
+    }
+
+    /// Instants are UTC milliseconds since 1970 (`*_ms`); dates are `YYYY-MM-DD` text, which
+    /// sorts in date order; times of day are `HH:MM`.
+    static let v1 = """
+        CREATE TABLE employee (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            code TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            name TEXT NOT NULL,
+            start_date TEXT,
+            end_date TEXT,
+            shift_start TEXT,
+            shift_end TEXT,
+            active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+            pin_hash BLOB,
+            pin_salt BLOB,
+            pin_rounds INTEGER,
+            failed_pin_attempts INTEGER NOT NULL DEFAULT 0,
+            last_failed_pin_ms INTEGER,
+            locked INTEGER NOT NULL DEFAULT 0 CHECK (locked IN (0, 1)),
+            created_at_ms INTEGER NOT NULL,
+            updated_at_ms INTEGER NOT NULL
+        );
+
+        CREATE TABLE allowed_wifi (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            bssid TEXT NOT NULL UNIQUE CHECK (length(bssid) = 17 AND bssid = lower(bssid)),
+            ssid BLOB CHECK (ssid IS NULL OR length(ssid) <= 32),
+            location TEXT NOT NULL,
+            active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+            created_at_ms INTEGER NOT NULL,
+            updated_at_ms INTEGER NOT NULL
+        );
+
+        CREATE TABLE punch (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            employee_id INTEGER NOT NULL REFERENCES employee(id),
+            instant_ms INTEGER NOT NULL,
+            zone TEXT NOT NULL,
+            attendance_date TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('in', 'out')),
+            source TEXT NOT NULL CHECK (source IN ('nl80211', 'simulated', 'manual', 'import')),
+            ssid BLOB,
+            bssid TEXT,
+            location TEXT,
+            note TEXT,
+            entered_by TEXT,
+            clock_went_back INTEGER NOT NULL DEFAULT 0,
+            created_at_ms INTEGER NOT NULL
+        );
+        CREATE INDEX punch_by_employee_date ON punch(employee_id, attendance_date, instant_ms);
+        CREATE INDEX punch_by_date ON punch(attendance_date);
+
+        CREATE TABLE holiday (
+            date TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            created_at_ms INTEGER NOT NULL
+        );
+
+        CREATE TABLE leave (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            employee_id INTEGER NOT NULL REFERENCES employee(id),
+            date TEXT NOT NULL,
+            half_day INTEGER NOT NULL DEFAULT 0 CHECK (half_day IN (0, 1)),
+            reason TEXT NOT NULL,
+            created_at_ms INTEGER NOT NULL,
+            UNIQUE (employee_id, date)
+        );
+
+        CREATE TABLE audit_log (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            at_ms INTEGER NOT NULL,
+            actor TEXT NOT NULL,
+            action TEXT NOT NULL,
+            entity TEXT NOT NULL,
+            entity_key TEXT NOT NULL,
+            employee_id INTEGER REFERENCES employee(id),
+            old_value TEXT,
+            new_value TEXT,
+            reason TEXT
+        );
+        CREATE INDEX audit_by_employee ON audit_log(employee_id, at_ms);
+
+        -- History is evidence: the audit log is append-only, and a punch is never deleted nor
+        -- moved to another time, kind or person. Corrections are new records.
+        CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+        BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+        CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+        BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+        CREATE TRIGGER punch_no_delete BEFORE DELETE ON punch
+        BEGIN SELECT RAISE(ABORT, 'punches are never deleted; void them with a correction'); END;
+        CREATE TRIGGER punch_no_rewrite BEFORE UPDATE OF employee_id, instant_ms, kind, attendance_date ON punch
+        BEGIN SELECT RAISE(ABORT, 'a punch''s time, kind and employee never change; correct it with a new record'); END;
+        """
+}

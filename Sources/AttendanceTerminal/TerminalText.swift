@@ -1,0 +1,88 @@
+import AttendanceCore
+
+extension String {
+    /// The string made safe to write to a terminal: control characters (C0, DEL, C1) and
+    /// invisible bidirectional overrides can never reach the screen from untrusted text.
+    ///
+    /// C0 controls become their visible Control Pictures (`␛` for ESC), so a manager can see
+    /// that a name holds an escape; everything else unsafe becomes `�`.
+    public var terminalSafe: String {
+        guard unicodeScalars.contains(where: \.isUnsafeForTerminal) else { return self }
+        var out = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if !scalar.isUnsafeForTerminal {
+                out.append(scalar)
+            } else if scalar.value < 0x20, let picture = Unicode.Scalar(0x2400 + scalar.value) {
+                out.append(picture)
+            } else if scalar.value == 0x7F {
+                out.append("\u{2421}")
+            } else {
+                out.append("\u{FFFD}")
+            }
+        }
+        return String(out)
+    }
+
+    /// Columns the string occupies in a terminal: wide (East Asian, emoji) characters take two,
+    /// combining marks none.
+    public var terminalWidth: Int {
+        var width = 0
+        for character in self {
+            width += character.terminalWidth
+        }
+        return width
+    }
+
+    /// The string cut to at most `width` columns, ending in `…` when it was cut.
+    public func truncated(toWidth width: Int) -> String {
+        guard terminalWidth > width else { return self }
+        guard width > 0 else { return "" }
+        var out = ""
+        var used = 0
+        for character in self {
+            let w = character.terminalWidth
+            if used + w > width - 1 { break }
+            out.append(character)
+            used += w
+        }
+        return out + "…"
+    }
+
+    /// Pads with spaces on the right to `width` columns.
+    public func padded(toWidth width: Int) -> String {
+        let w = terminalWidth
+        return w >= width ? self : self + String(repeating: " ", count: width - w)
+    }
+
+    /// Pads with spaces on the left to `width` columns.
+    public func leftPadded(toWidth width: Int) -> String {
+        let w = terminalWidth
+        return w >= width ? self : String(repeating: " ", count: width - w) + self
+    }
+
+    /// Centred in `width` columns.
+    public func centered(inWidth width: Int) -> String {
+        let w = terminalWidth
+        guard w < width else { return self }
+        let left = (width - w) / 2
+        return String(repeating: " ", count: left) + self + String(repeating: " ", count: width - w - left)
+    }
+}
+
+extension Character {
+    var terminalWidth: Int {
+        guard let first = unicodeScalars.first else { return 0 }
+        let v = first.value
+        if first.properties.generalCategory == .nonspacingMark || first.properties.generalCategory == .enclosingMark {
+            return 0
+        }
+        if first.properties.isEmojiPresentation { return 2 }
+        switch v {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+}
