@@ -20,7 +20,7 @@ release: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel
+	$(SWIFT) test --skip-build
 
 demo: release
 	@./scripts/demo.sh "$(DEMO_DIR)" "$$($(SWIFT) build -c release --show-bin-path)/attendance"

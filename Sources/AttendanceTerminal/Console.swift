@@ -61,12 +61,28 @@ public struct Console: Sendable {
         self.usesColor = usesColor
     }
 
-    /// Writes `text` as it is, apart from unsafe characters.
+    /// Writes `text` as it is, apart from unsafe characters. Line breaks (LF, and CR only as part
+    /// of CRLF) and tabs are kept: they are layout, not control sequences.
     public func write(_ text: String) {
-        sink.write(text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.split(separator: "\t", omittingEmptySubsequences: false).map { String($0).terminalSafe }
-                .joined(separator: "\t")
-        }.joined(separator: "\n"))
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: \.isUnsafeForTerminal) else { return sink.write(text) }
+        var out = ""
+        var run = String.UnicodeScalarView()
+        func flush() {
+            out += String(run).terminalSafe
+            run.removeAll()
+        }
+        for (i, scalar) in scalars.enumerated() {
+            let isLayout = scalar == "\n" || scalar == "\t" || (scalar == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n")
+            if isLayout {
+                flush()
+                out.unicodeScalars.append(scalar)
+            } else {
+                run.append(scalar)
+            }
+        }
+        flush()
+        sink.write(out)
     }
 
     /// Writes `text` and a line break.

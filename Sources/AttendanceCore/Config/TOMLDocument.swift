@@ -210,7 +210,9 @@ private struct Parser {
             }
             items.append(try parseValue())
             skipArrayFiller()
-            if peek == "," {
+            if peek == nil {
+                throw issue("the array opened at line \(startLine) is not closed with ']'")
+            } else if peek == "," {
                 advance()
             } else if peek != "]" {
                 throw issue("expected ',' or ']' in the array opened at line \(startLine)")

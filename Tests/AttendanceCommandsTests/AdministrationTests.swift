@@ -1,0 +1,188 @@
+import AttendanceCommands
+import AttendanceCore
+import Foundation
+import Testing
+
+@Suite("Administration commands")
+struct AdministrationTests {
+    let h = CommandHarness()
+
+    @Test("employee add then list shows the employee in text, JSON and CSV")
+    func addAndList() {
+        #expect(h.run("employee", "add", "E001", "--name", "Asha Rao", "--start-date", "2026-01-05").out == "added E001 Asha Rao\n")
+        h.run("employee", "add", "E002", "--name", "Bo, \"the\" Builder", "--shift-start", "22:00", "--shift-end", "06:00")
+        #expect(
+            h.run("employee", "list").out == """
+                CODE  NAME               SHIFT        FROM        UNTIL  STATE
+                ----  -----------------  -----------  ----------  -----  ------
+                E001  Asha Rao           policy       2026-01-05         active
+                E002  Bo, "the" Builder  22:00–06:00                     active
+
+                """)
+        let json = h.run("employee", "list", "--format", "json").out
+        let parsed = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
+        #expect(parsed?.map { $0["code"] as? String } == ["E001", "E002"])
+        #expect(parsed?.first?["start_date"] as? String == "2026-01-05")
+        #expect(
+            h.run("employee", "list", "--format", "csv").out
+                == "code,name,start_date,end_date,shift_start,shift_end,active,has_pin\r\n"
+                + "E001,Asha Rao,2026-01-05,,,,yes,no\r\n"
+                + "E002,\"Bo, \"\"the\"\" Builder\",,,22:00,06:00,yes,no\r\n")
+    }
+
+    @Test("adding a code that exists exits 65 naming it, in any case")
+    func duplicate() {
+        h.run("employee", "add", "E001", "--name", "Asha")
+        let again = h.run("employee", "add", "e001", "--name", "Other")
+        #expect(again.status == 65)
+        #expect(again.err == "attendance: an employee with code E001 already exists\n")
+        #expect(again.out.isEmpty)
+    }
+
+    @Test(
+        "bad values are one line on stderr with status 65",
+        arguments: [
+            (["employee", "add", "bad code", "--name", "x"], "attendance: invalid employee code \"bad code\": expected 1–32 letters, digits, '_' or '-' (for example E001)\n"),
+            (["employee", "add", "E1", "--name", "Eve\u{1b}[2J"], "attendance: invalid name \"Eve\\x1b[2J\": expected 1–100 characters without control characters\n"),
+            (["employee", "add", "E1", "--name", "x", "--start-date", "2026-02-30"], "attendance: invalid date \"2026-02-30\": expected a real date as YYYY-MM-DD\n"),
+            (["employee", "add", "E1", "--name", "x", "--shift-start", "25:00", "--shift-end", "06:00"], "attendance: invalid time \"25:00\": expected HH:MM on a 24-hour clock, 00:00–23:59\n"),
+            (["employee", "show", "E404"], "attendance: no employee has code \"E404\"\n"),
+            (["wifi", "allow", "--bssid", "aa:bb:cc", "--location", "HQ"], "attendance: invalid BSSID \"aa:bb:cc\": expected six two-digit hex bytes such as aa:bb:cc:dd:ee:ff (separators ':', '-', '.' or none)\n"),
+            (["wifi", "revoke", "aa:bb:cc:dd:ee:99"], "attendance: aa:bb:cc:dd:ee:99 is not in the allowed WiFi list\n"),
+        ])
+    func badValues(arguments: [String], message: String) {
+        let result = h.run(arguments)
+        #expect(result.status == 65)
+        #expect(result.err == message)
+    }
+
+    @Test("only one of --shift-start/--shift-end is a usage error (64)")
+    func halfAShift() {
+        let result = h.run("employee", "add", "E1", "--name", "x", "--shift-start", "09:00")
+        #expect(result.status == 64)
+        #expect(result.err == "attendance: give both --shift-start and --shift-end, or neither\n")
+    }
+
+    @Test("edit, show and deactivate; deactivate defaults to today's attendance date")
+    func editShowDeactivate() {
+        h.run("employee", "add", "E001", "--name", "Asha")
+        #expect(h.run("employee", "edit", "E001", "--name", "Asha Rao", "--shift-start", "08:00", "--shift-end", "16:30").status == 0)
+        #expect(
+            h.run("employee", "show", "e001").out == """
+                E001  Asha Rao
+                  shift:     08:00–16:30 (own)
+                  employed:  — to now
+                  state:     active
+                  PIN:       none
+
+                """)
+        #expect(h.run("employee", "edit", "E001").status == 64)
+        // The harness clock is 2026-11-21 11:23 in Asia/Kolkata.
+        #expect(h.run("employee", "deactivate", "E001").out == "deactivated E001 Asha Rao; last date 2026-11-21\n")
+        #expect(h.run("employee", "list", "--active-only").out.hasPrefix("no employees yet"))
+        #expect(h.run("employee", "list").out.contains("2026-11-21  inactive"))
+    }
+
+    @Test("wifi allow normalises the BSSID and lists it; revoke hides it")
+    func wifi() {
+        #expect(
+            h.run("wifi", "allow", "--bssid", "AA-BB-CC-DD-EE-01", "--ssid", "OfficeNet", "--location", "HQ").out
+                == "allowed aa:bb:cc:dd:ee:01 (OfficeNet) at HQ\n")
+        #expect(
+            h.run("wifi", "list").out == """
+                BSSID              SSID       LOCATION  STATE
+                -----------------  ---------  --------  -------
+                aa:bb:cc:dd:ee:01  OfficeNet  HQ        allowed
+
+                """)
+        #expect(h.run("wifi", "list", "--format", "csv").out == "bssid,ssid,location,active\r\naa:bb:cc:dd:ee:01,OfficeNet,HQ,yes\r\n")
+        #expect(h.run("wifi", "revoke", "aabb.ccdd.ee01").out == "revoked aa:bb:cc:dd:ee:01\n")
+        #expect(h.run("wifi", "list").out.hasPrefix("no access points allowed yet"))
+        #expect(h.run("wifi", "list", "--all").out.contains("revoked"))
+    }
+
+    @Test("a broken configuration names its line and exits 78")
+    func brokenConfig() {
+        h.writeConfig("[policy]\nshift_start = \"25:00\"\n")
+        let result = h.run("employee", "list")
+        #expect(result.status == 78)
+        #expect(result.err.hasSuffix("none.toml:2: shift_start in [policy]: expected \"HH:MM\" on a 24-hour clock (00:00–23:59), found \"25:00\"\n"))
+    }
+
+    @Test("config check prints the effective configuration")
+    func configCheck() {
+        h.writeConfig("[policy]\ntimezone = \"Europe/Berlin\"\nlate_grace_minutes = 5\n")
+        let out = h.run("config", "check").out
+        #expect(out.contains("timezone = \"Europe/Berlin\"\n"))
+        #expect(out.contains("late_grace_minutes = 5\n"))
+        #expect(out.contains("shift_start = \"09:30\"\n"))
+        #expect(out.contains("path = \"\(h.storePath)\"\n"))
+        #expect(out.hasSuffix("# configuration OK (\(h.folder)/none.toml)\n"))
+    }
+
+    @Test("a name with escape sequences stored by direct SQL is listed without control characters")
+    func hostileStoredName() throws {
+        h.run("employee", "add", "E001", "--name", "Asha")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [h.storePath, "UPDATE employee SET name = 'A' || char(27) || '[2J' || char(155) || 'B' || char(8238) || 'C'"]
+        try process.run()
+        process.waitUntilExit()
+        let out = h.run("employee", "list").out + h.run("employee", "show", "E001").out + h.run("employee", "list", "--format", "json").out
+        #expect(!out.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7f...0x9f).contains($0.value) || $0.value == 0x202e })
+        #expect(out.contains("A␛[2J�B�C"))
+        #expect(out.contains("A\\u001b[2J\\u009bB\\u202eC"))
+    }
+
+    @Test("the default store: /var/lib for root, $XDG_DATA_HOME or ~/.local/share otherwise")
+    func defaultStorePaths() throws {
+        let options = try GlobalOptions.parse([])
+        let configuration = Configuration(hostZone: LocalZone(identifier: "UTC")!)
+        var context = h.context()
+        context.environment = ["HOME": "/home/asha"]
+        #expect(options.storePath(configuration: configuration, in: context) == "/home/asha/.local/share/attendance/attendance.sqlite")
+        context.environment["XDG_DATA_HOME"] = "/data"
+        #expect(options.storePath(configuration: configuration, in: context) == "/data/attendance/attendance.sqlite")
+        context.environment["XDG_DATA_HOME"] = "relative/ignored"
+        #expect(options.storePath(configuration: configuration, in: context) == "/home/asha/.local/share/attendance/attendance.sqlite")
+        context.isRoot = true
+        #expect(options.storePath(configuration: configuration, in: context) == "/var/lib/attendance/attendance.sqlite")
+    }
+
+    @Test("help for employee add, word for word")
+    func helpText() {
+        let result = h.run("employee", "add", "--help")
+        #expect(result.status == 0)
+        #expect(
+            result.out == """
+                OVERVIEW: Add an employee.
+
+                Codes are 1–32 letters, digits, '_' or '-', unique regardless of case.
+
+                USAGE: attendance employee add [--config <path>] [--store <path>] [--by <name>] <code> --name <name> [--start-date <YYYY-MM-DD>] [--shift-start <HH:MM>] [--shift-end <HH:MM>]
+
+                ARGUMENTS:
+                  <code>                  The code the employee types at the kiosk, e.g. E001.
+
+                OPTIONS:
+                  --config <path>         The configuration file.
+                        Default: $ATTENDANCE_CONFIG, else /etc/attendance/attendance.toml, else
+                        built-in defaults.
+                  --store <path>          The store (SQLite file).
+                        Default: $ATTENDANCE_STORE, else [store] path, else
+                        /var/lib/attendance/attendance.sqlite for root and
+                        $XDG_DATA_HOME/attendance/attendance.sqlite otherwise.
+                  --by <name>             Who makes the change, for the audit log (default: the
+                                          OS user).
+                  --name <name>           The employee's name as calendars show it.
+                  --start-date <YYYY-MM-DD>
+                                          The first date of employment.
+                  --shift-start <HH:MM>   Their own shift start, overriding the policy.
+                  --shift-end <HH:MM>     Their own shift end.
+                  --version               Show the version.
+                  -h, --help              Show help information.
+
+
+                """)
+    }
+}

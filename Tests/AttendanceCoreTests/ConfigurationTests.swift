@@ -1,0 +1,162 @@
+import AttendanceCore
+import Foundation
+import Testing
+
+@Suite("Configuration")
+struct ConfigurationTests {
+    let host = LocalZone(identifier: "Asia/Kolkata")!
+
+    func issues(_ text: String) -> [String] {
+        do {
+            _ = try Configuration(parsing: text, file: "a.toml", hostZone: host)
+            return []
+        } catch {
+            guard case .configuration(let issues) = error else { return ["unexpected: \(error)"] }
+            return issues.map(\.description)
+        }
+    }
+
+    @Test("an empty file gives every default of RULES.md, in the host's zone")
+    func defaults() throws {
+        let c = try Configuration(parsing: "", file: "a.toml", hostZone: host)
+        let p = c.policy
+        #expect(p.zone.identifier == "Asia/Kolkata")
+        #expect(p.shiftStart.description == "09:30")
+        #expect(p.shiftEnd.description == "18:00")
+        #expect(p.lateGraceMinutes == 15 && p.earlyExitGraceMinutes == 15)
+        #expect(p.halfDayBelowHours == 4.0 && p.absentBelowHours == 1.0)
+        #expect(p.workingDays == [.monday, .tuesday, .wednesday, .thursday, .friday])
+        #expect(p.weekStarts == .monday)
+        #expect(p.duplicatePunchSeconds == 60 && p.maxSessionHours == 16 && p.monthlyGoalDays == 0)
+        #expect(p.dayChange.description == "04:00" && p.editWindowDays == 30)
+        #expect(c.store.path == nil)
+        #expect(c.wifi.source == .nl80211 && c.wifi.interface == nil)
+        #expect(c.kiosk.officeName == "Head Office" && c.kiosk.idleSeconds == 20 && c.kiosk.confirmSeconds == 4)
+        #expect(c.kiosk.requirePin == false && c.kiosk.exitCodeHash == nil)
+    }
+
+    @Test("the documented example config/attendance.toml is valid and says what it shows")
+    func documentedExample() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("config/attendance.toml")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let c = try Configuration(parsing: text, file: "attendance.toml", hostZone: host)
+        #expect(c.policy.zone.identifier == "Europe/Berlin")
+        #expect(c.store.path == "/var/lib/attendance/attendance.sqlite")
+        #expect(c.wifi.source == .nl80211)
+    }
+
+    @Test("every key set to a valid value is read")
+    func allKeys() throws {
+        let c = try Configuration(
+            parsing: """
+                # night shift office
+                [policy]
+                timezone = "America/New_York"
+                shift_start = "22:00"
+                shift_end = "06:00"   # next morning
+                late_grace_minutes = 10
+                early_exit_grace_minutes = 5
+                half_day_below_hours = 3.5
+                absent_below_hours = 0
+                working_days = [
+                  "sun", "mon",  # comment inside an array
+                  "tue",
+                ]
+                week_starts = "sunday"
+                duplicate_punch_seconds = 1_20
+                max_session_hours = 12.5
+                monthly_goal_days = 22
+                day_change = "12:00"
+                edit_window_days = 7
+                [store]
+                path = "/srv/att.sqlite"
+                [wifi]
+                source = "simulated"
+                interface = "wlp2s0"
+                ssid = 'Office\\xffNet'
+                bssid = "AA-BB-CC-DD-EE-01"
+                [kiosk]
+                office_name = "Night Desk"
+                idle_seconds = 30
+                confirm_seconds = 2
+                require_pin = true
+                exit_code_hash = "pbkdf2-sha256$210000$c2FsdA$aGFzaA"
+                """, file: "a.toml", hostZone: host)
+        #expect(c.policy.zone.identifier == "America/New_York")
+        #expect(c.policy.shiftCrossesMidnight)
+        #expect(c.policy.lateGraceMinutes == 10 && c.policy.earlyExitGraceMinutes == 5)
+        #expect(c.policy.halfDayBelowHours == 3.5 && c.policy.absentBelowHours == 0)
+        #expect(c.policy.workingDays == [.sunday, .monday, .tuesday])
+        #expect(c.policy.weekStarts == .sunday)
+        #expect(c.policy.duplicatePunchSeconds == 120 && c.policy.maxSessionHours == 12.5)
+        #expect(c.policy.monthlyGoalDays == 22 && c.policy.dayChange.description == "12:00" && c.policy.editWindowDays == 7)
+        #expect(c.store.path == "/srv/att.sqlite")
+        #expect(c.wifi.source == .simulated && c.wifi.interface == "wlp2s0")
+        #expect(c.wifi.simulatedSSID?.bytes == Array("Office".utf8) + [0xff] + Array("Net".utf8))
+        #expect(c.wifi.simulatedBSSID?.description == "aa:bb:cc:dd:ee:01")
+        #expect(c.kiosk.officeName == "Night Desk" && c.kiosk.idleSeconds == 30 && c.kiosk.confirmSeconds == 2)
+        #expect(c.kiosk.requirePin && c.kiosk.exitCodeHash?.hasPrefix("pbkdf2-sha256$") == true)
+    }
+
+    @Test(
+        "bad values name the file, the line and the expected form",
+        arguments: [
+            ("[policy]\nshift_start = \"25:00\"", "a.toml:2: shift_start in [policy]: expected \"HH:MM\" on a 24-hour clock (00:00–23:59), found \"25:00\""),
+            ("[policy]\n\ntimezone = \"Mars/Base\"", "a.toml:3: timezone in [policy]: unknown time zone \"Mars/Base\"; expected an IANA name such as \"Europe/Berlin\" or \"Asia/Kolkata\""),
+            ("[policy]\nlate_grace_minutes = \"15\"", "a.toml:2: late_grace_minutes in [policy]: expected a whole number of minutes, found a string"),
+            ("[policy]\nlate_grace_minutes = -1", "a.toml:2: late_grace_minutes in [policy]: expected 0–720 minutes, found -1"),
+            ("[policy]\nhalf_day_below_hours = true", "a.toml:2: half_day_below_hours in [policy]: expected a number of hours such as 4.0, found true or false"),
+            ("[policy]\nworking_days = [\"mon\", \"funday\"]", "a.toml:2: working_days in [policy]: expected an array of day names such as [\"mon\", \"tue\", \"wed\", \"thu\", \"fri\"]; each is one of mon, tue, wed, thu, fri, sat, sun"),
+            ("[policy]\nworking_days = [\"mon\", \"mon\"]", "a.toml:2: working_days in [policy]: mon is listed twice"),
+            ("[policy]\nweek_starts = \"friday\"", "a.toml:2: week_starts in [policy]: expected \"monday\" or \"sunday\", found \"friday\""),
+            ("[policy]\nshfit_start = \"09:00\"", "a.toml:2: unknown key shfit_start in [policy] (did you mean shift_start?)"),
+            ("[polcy]\nshift_start = \"09:00\"", "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi] and [kiosk] (did you mean policy?)"),
+            ("shift_start = \"09:00\"", "a.toml:1: shift_start must be under a table: [policy], [store], [wifi] or [kiosk]"),
+            ("[store]\npath = \"relative.sqlite\"", "a.toml:2: path in [store]: expected an absolute file path such as \"/var/lib/attendance/attendance.sqlite\""),
+            ("[wifi]\nsource = \"radio\"", "a.toml:2: source in [wifi]: expected \"nl80211\" or \"simulated\", found \"radio\""),
+            ("[wifi]\nbssid = \"zz:bb:cc:dd:ee:01\"", "a.toml:2: bssid in [wifi]: expected six hex bytes such as \"aa:bb:cc:dd:ee:01\", found \"zz:bb:cc:dd:ee:01\""),
+            ("[wifi]\nsource = \"simulated\"", "a.toml:2: source = \"simulated\" in [wifi] needs bssid = \"aa:bb:cc:dd:ee:ff\" (and usually ssid)"),
+            ("[wifi]\ninterface = \"wlan/0\"", "a.toml:2: interface in [wifi]: expected a network interface name such as \"wlan0\" (1–15 characters, no '/' or spaces), or \"\" for the first associated one"),
+            ("[kiosk]\nidle_seconds = 2", "a.toml:2: idle_seconds in [kiosk]: expected 5–3600 seconds, found 2"),
+            ("[kiosk]\nrequire_pin = \"yes\"", "a.toml:2: require_pin in [kiosk]: expected true or false, found a string"),
+            ("[kiosk]\noffice_name = \"A\\u001b[2J\"", "a.toml:2: office_name in [kiosk]: expected 1–100 characters without control characters"),
+        ])
+    func badValues(text: String, expected: String) {
+        #expect(issues(text) == [expected])
+    }
+
+    @Test(
+        "broken TOML is refused with its line",
+        arguments: [
+            ("[policy]\nshift_start = 09:30", "a.toml:2: \"09:30\" is not a value; put text in double quotes, like \"09:30\""),
+            ("[policy]\nshift_start \"09:30\"", "a.toml:2: expected '=' after the key \"shift_start\""),
+            ("[policy]\nshift_start = \"09:30", "a.toml:2: a string is not closed with '\"' on its line"),
+            ("[policy]\nshift_start = \"09:30\" extra", "a.toml:2: unexpected text after the value; one setting per line"),
+            ("[policy]\nshift_start = \"09:30\"\nshift_start = \"10:00\"", "a.toml:3: shift_start is set twice (first at line 2)"),
+            ("[policy]\n[policy]", "a.toml:2: table [policy] appears twice (first at line 1)"),
+            ("[policy]\npolicy.shift_start = \"09:30\"", "a.toml:2: dotted keys are not used in this file; put the key under its [table]"),
+            ("[policy]\nworking_days = [\"mon\",\n\"tue\"", "a.toml:3: the array opened at line 2 is not closed with ']'"),
+            ("[policy]\nlate_grace_minutes = 015", "a.toml:2: \"015\": integers have no leading zeros"),
+            ("[policy]\nshift_start = { h = 9 }", "a.toml:2: inline tables are not used in this file"),
+            ("[policy\nx = 1", "a.toml:1: a table header must end with ']'"),
+            ("[policy]\nshift_start = \"\\q\"", "a.toml:2: unknown escape '\\q' in a string; write a backslash as \\\\"),
+        ])
+    func brokenTOML(text: String, expected: String) {
+        #expect(issues(text) == [expected])
+    }
+
+    @Test("several problems are all reported, in file order")
+    func severalProblems() {
+        let found = issues("[policy]\nshift_start = \"25:00\"\nshift_end = \"x\"\n[kiosk]\nidle_seconds = 1\n")
+        #expect(found.count == 3)
+        #expect(found.map { $0.prefix(9) } == ["a.toml:2:", "a.toml:3:", "a.toml:5:"])
+    }
+
+    @Test("hostile text in a config value is echoed without control characters")
+    func hostileValues() {
+        let found = issues("[wifi]\nsource = \"\\u001b]0;pwned\\u0007\"")
+        #expect(found.count == 1)
+        #expect(!found[0].unicodeScalars.contains { $0.value < 0x20 || (0x7f...0x9f).contains($0.value) })
+    }
+}

@@ -1,0 +1,202 @@
+import AttendanceCore
+import AttendanceStore
+import Foundation
+import Testing
+
+/// A fresh folder for one test, removed at the end.
+final class TemporaryFolder {
+    let path: String
+    init() {
+        path = NSTemporaryDirectory() + "attendance-store-tests-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+    func file(_ name: String) -> String { path + "/" + name }
+}
+
+/// Runs a program and returns its standard output and exit status.
+func run(_ program: String, _ arguments: [String]) throws -> (output: String, status: Int32) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+}
+
+@Suite("Store")
+struct StoreTests {
+    let folder = TemporaryFolder()
+
+    func code(_ s: String) throws -> EmployeeCode { try EmployeeCode(parsing: s) }
+    func name(_ s: String) throws -> PersonName { try PersonName(parsing: s) }
+
+    @Test("a new store is WAL, synchronous FULL, busy timeout 5 s, and mode 0640")
+    func durableSettings() throws {
+        let path = folder.file("a.sqlite")
+        let store = try AttendanceStore(path: path)
+        let settings = try store.durabilitySettings()
+        #expect(settings == .init(journalMode: "wal", synchronous: 2, busyTimeoutMilliseconds: 5000))
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        #expect(mode & 0o037 == 0, "mode \(String(mode, radix: 8)) must be 0640 or stricter")
+        #expect(try run("/usr/bin/sqlite3", [path, "pragma journal_mode"]).output == "wal\n")
+    }
+
+    @Test("an existing store readable by everyone is tightened to 0640 on opening")
+    func tightensMode() throws {
+        let path = folder.file("b.sqlite")
+        _ = try AttendanceStore(path: path)
+        chmod(path, 0o666)
+        _ = try AttendanceStore(path: path)
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        #expect(mode == 0o640)
+    }
+
+    @Test("employees survive reopening, with every field")
+    func employeesPersist() throws {
+        let path = folder.file("c.sqlite")
+        do {
+            let store = try AttendanceStore(path: path)
+            try store.addEmployee(
+                NewEmployee(
+                    code: code("E001"), name: name("Asha Rao"), startDate: try AttendanceDate(parsing: "2026-01-05"),
+                    shiftStart: try WallClockTime(parsing: "22:00"), shiftEnd: try WallClockTime(parsing: "06:00")),
+                actor: "tester")
+            try store.addEmployee(NewEmployee(code: code("b7"), name: name("Bo")), actor: "tester")
+        }
+        let reopened = try AttendanceStore(path: path)
+        let all = try reopened.employees()
+        #expect(all.map(\.code.rawValue) == ["b7", "E001"])
+        let asha = try #require(try reopened.employee(code: "e001"))
+        #expect(asha.name.rawValue == "Asha Rao")
+        #expect(asha.startDate?.description == "2026-01-05")
+        #expect(asha.shiftStart?.description == "22:00" && asha.shiftEnd?.description == "06:00")
+        #expect(asha.isActive && !asha.hasPIN)
+    }
+
+    @Test("a duplicate code, in any case, is refused by name and nothing is written")
+    func duplicateCode() throws {
+        let store = try AttendanceStore(path: folder.file("d.sqlite"))
+        try store.addEmployee(NewEmployee(code: code("E001"), name: name("Asha")), actor: "t")
+        #expect(throws: StoreError.duplicateEmployee(try code("E001"))) {
+            try store.addEmployee(NewEmployee(code: try code("e001"), name: try name("Other")), actor: "t")
+        }
+        #expect(try store.employees().count == 1)
+        #expect(try store.auditLog().count == 1)
+    }
+
+    @Test("edit and deactivate change the row and are audited with old and new values")
+    func editAndDeactivate() throws {
+        let store = try AttendanceStore(path: folder.file("e.sqlite"), clock: { Date(timeIntervalSince1970: 1_800_000_000) })
+        try store.addEmployee(NewEmployee(code: code("E001"), name: name("Asha")), actor: "alice")
+        try store.editEmployee(code: code("E001"), EmployeeChanges(name: name("Asha Rao")), actor: "bob")
+        let gone = try store.deactivateEmployee(code: code("E001"), endDate: try AttendanceDate(parsing: "2027-01-31"), actor: "carol")
+        #expect(!gone.isActive && gone.endDate?.description == "2027-01-31")
+        let log = try store.auditLog(employee: code("E001"))
+        #expect(log.map(\.action) == ["add", "edit", "deactivate"])
+        #expect(log.map(\.actor) == ["alice", "bob", "carol"])
+        #expect(log[1].oldValue?.contains("\"name\":\"Asha\"") == true)
+        #expect(log[1].newValue?.contains("\"name\":\"Asha Rao\"") == true)
+        #expect(log[0].at == Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(throws: StoreError.unknownEmployee("E999")) {
+            try store.editEmployee(code: try code("E999"), EmployeeChanges(name: try name("x")), actor: "t")
+        }
+    }
+
+    @Test("allowed WiFi: allow, re-allow replaces, revoke keeps the row inactive")
+    func allowedWiFi() throws {
+        let store = try AttendanceStore(path: folder.file("f.sqlite"))
+        let bssid = try BSSID(parsing: "AA-BB-CC-DD-EE-01")
+        try store.allow(AllowedNetwork(bssid: bssid, ssid: try SSID(parsing: "OfficeNet"), location: "HQ"), actor: "t")
+        try store.allow(AllowedNetwork(bssid: bssid, ssid: nil, location: "HQ lobby"), actor: "t")
+        #expect(try store.allowedNetworks() == [AllowedNetwork(bssid: bssid, ssid: nil, location: "HQ lobby")])
+        try store.revoke(bssid: bssid, actor: "t")
+        #expect(try store.allowedNetworks(activeOnly: true).isEmpty)
+        #expect(try store.allowedNetworks().first?.isActive == false)
+        #expect(throws: StoreError.unknownNetwork(bssid)) { try store.revoke(bssid: bssid, actor: "t") }
+        #expect(try store.auditLog().map(\.action) == ["allow", "allow", "revoke"])
+    }
+
+    @Test("direct SQL cannot rewrite the audit log or delete a punch")
+    func triggersGuardHistory() throws {
+        let path = folder.file("g.sqlite")
+        let store = try AttendanceStore(path: path)
+        try store.addEmployee(NewEmployee(code: code("E001"), name: name("Asha")), actor: "t")
+        let update = try run("/usr/bin/sqlite3", [path, "UPDATE audit_log SET actor = 'mallory'"])
+        #expect(update.status != 0 && update.output.contains("the audit log is append-only"))
+        let delete = try run("/usr/bin/sqlite3", [path, "DELETE FROM audit_log"])
+        #expect(delete.status != 0 && delete.output.contains("the audit log is append-only"))
+        let insert = try run(
+            "/usr/bin/sqlite3",
+            [path, "INSERT INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, created_at_ms) VALUES (1, 0, 'UTC', '1970-01-01', 'in', 'manual', 0)"])
+        #expect(insert.status == 0)
+        let retime = try run("/usr/bin/sqlite3", [path, "UPDATE punch SET instant_ms = 5"])
+        #expect(retime.status != 0 && retime.output.contains("never change"))
+        let deletePunch = try run("/usr/bin/sqlite3", [path, "DELETE FROM punch"])
+        #expect(deletePunch.status != 0 && deletePunch.output.contains("never deleted"))
+        #expect(try run("/usr/bin/sqlite3", [path, "SELECT count(*) FROM punch"]).output == "1\n")
+    }
+
+    @Test("check passes on a sound store and names the damage on a corrupted one")
+    func checkFindsCorruption() throws {
+        let path = folder.file("h.sqlite")
+        do {
+            let store = try AttendanceStore(path: path)
+            for i in 0..<300 {
+                try store.addEmployee(NewEmployee(code: code("E\(i)"), name: name(String(repeating: "n", count: 90))), actor: "t")
+            }
+            #expect(try store.check().isEmpty)
+            #expect(try store.check(thorough: true).isEmpty)
+        }
+        // Fold the WAL into the file, then overwrite bytes in the middle of it.
+        #expect(try run("/usr/bin/sqlite3", [path, "PRAGMA wal_checkpoint(TRUNCATE)"]).status == 0)
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: size / 2)
+        handle.write(Data(repeating: 0xA5, count: 4096))
+        try handle.close()
+        // Damage is found either while opening or by the check; both are detections.
+        let outcome = Result { () throws(StoreError) -> [String] in try AttendanceStore(path: path).check(thorough: true) }
+        switch outcome {
+        case .success(let problems): #expect(!problems.isEmpty)
+        case .failure(let error): #expect(error.description.contains("damaged"), "\(error)")
+        }
+    }
+
+    @Test("a backup taken while another connection writes is complete and passes integrity_check")
+    func backupWhileWriting() throws {
+        let path = folder.file("i.sqlite")
+        let store = try AttendanceStore(path: path)
+        for i in 0..<50 { try store.addEmployee(NewEmployee(code: code("A\(i)"), name: name("x")), actor: "t") }
+        let writer = try AttendanceStore(path: path)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            for i in 0..<200 { _ = try? writer.addEmployee(NewEmployee(code: try! EmployeeCode(parsing: "W\(i)"), name: try! PersonName(parsing: "w")), actor: "t") }
+            done.signal()
+        }
+        let copy = folder.file("backup.sqlite")
+        try store.backup(to: copy)
+        done.wait()
+        #expect(try run("/usr/bin/sqlite3", [copy, "PRAGMA integrity_check"]).output == "ok\n")
+        let count = Int(try run("/usr/bin/sqlite3", [copy, "SELECT count(*) FROM employee"]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        #expect(count >= 50 && count <= 250)
+        #expect(!FileManager.default.fileExists(atPath: copy + "-wal"))
+        #expect(throws: StoreError.self) { try store.backup(to: copy) }  // never overwrites
+    }
+
+    @Test("a file that is not a database is reported as damaged, not as a crash")
+    func notADatabase() throws {
+        let path = folder.file("j.sqlite")
+        try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: path))
+        #expect {
+            _ = try AttendanceStore(path: path)
+        } throws: { error in
+            guard let error = error as? StoreError, case .corrupt = error else { return false }
+            return true
+        }
+    }
+}

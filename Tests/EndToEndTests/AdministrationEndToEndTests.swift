@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@Suite("Administration, end to end")
+struct AdministrationEndToEndTests {
+    @Test("issue 2's walk-through: add, list as JSON, duplicate refused, WiFi normalised, WAL on disk")
+    func walkThrough() throws {
+        let s = Sandbox()
+        let added = try s.run("employee", "add", "E001", "--name", "Asha Rao")
+        #expect(added.status == 0 && added.out == "added E001 Asha Rao\n" && added.err.isEmpty)
+        let listed = try s.run("employee", "list", "--format", "json")
+        let rows = try JSONSerialization.jsonObject(with: Data(listed.out.utf8)) as? [[String: Any]]
+        #expect(rows?.first?["code"] as? String == "E001")
+        #expect(rows?.first?["name"] as? String == "Asha Rao")
+        let again = try s.run("employee", "add", "E001", "--name", "Asha Rao")
+        #expect(again.status == 65 && again.err.contains("E001") && again.out.isEmpty)
+        let allowed = try s.run("wifi", "allow", "--bssid", "AA-BB-CC-DD-EE-01", "--ssid", "OfficeNet", "--location", "HQ")
+        #expect(allowed.status == 0)
+        #expect(try s.run("wifi", "list", "--format", "json").out.contains("\"bssid\" : \"aa:bb:cc:dd:ee:01\""))
+        #expect(try s.sqlite("pragma journal_mode") == "wal\n")
+    }
+
+    @Test("a configuration with a bad value is rejected naming its line, with status 78")
+    func badConfig() throws {
+        let s = Sandbox(config: "[policy]\n# the office\nshift_start = \"25:00\"\n")
+        let result = try s.run("config", "check")
+        #expect(result.status == 78)
+        #expect(result.err == "attendance: \(s.config):3: shift_start in [policy]: expected \"HH:MM\" on a 24-hour clock (00:00–23:59), found \"25:00\"\n")
+        #expect(result.out.isEmpty)
+    }
+
+    @Test("a missing explicit configuration file is an error, not silently the defaults")
+    func missingConfig() throws {
+        let s = Sandbox()
+        let result = try s.run("config", "check", "--config", s.folder + "/nope.toml")
+        #expect(result.status == 78)
+        #expect(result.err == "attendance: the configuration file \(s.folder)/nope.toml does not exist\n")
+    }
+
+    @Test("--store beats $ATTENDANCE_STORE, which beats the config's [store] path")
+    func storeLookupOrder() throws {
+        let s = Sandbox()
+        try Data("[store]\npath = \"\(s.folder)/from-config.sqlite\"\n".utf8).write(to: URL(fileURLWithPath: s.config))
+        let viaConfig = try Executable.run(["employee", "add", "C1", "--name", "c"], environment: ["ATTENDANCE_CONFIG": s.config])
+        #expect(viaConfig.status == 0)
+        #expect(FileManager.default.fileExists(atPath: s.folder + "/from-config.sqlite"))
+        _ = try Executable.run(["employee", "add", "E1", "--name", "e"], environment: ["ATTENDANCE_CONFIG": s.config, "ATTENDANCE_STORE": s.store])
+        _ = try Executable.run(
+            ["employee", "add", "F1", "--name", "f", "--store", s.folder + "/flag.sqlite"],
+            environment: ["ATTENDANCE_CONFIG": s.config, "ATTENDANCE_STORE": s.store])
+        #expect(try s.sqlite("SELECT code FROM employee") == "E1\n")
+        #expect(FileManager.default.fileExists(atPath: s.folder + "/flag.sqlite"))
+    }
+
+    @Test("without any setting, the store is /var/lib/attendance for root, $XDG_DATA_HOME/attendance otherwise")
+    func defaultStore() throws {
+        let s = Sandbox()
+        let result = try Executable.run(
+            ["config", "check"], environment: ["ATTENDANCE_CONFIG": s.config, "XDG_DATA_HOME": s.folder + "/data"])
+        let expected =
+            geteuid() == 0 ? "/var/lib/attendance/attendance.sqlite" : "\(s.folder)/data/attendance/attendance.sqlite"
+        #expect(result.out.contains("path = \"\(expected)\""))
+    }
+
+    @Test("store check says ok with the durability settings; backup writes a sound copy")
+    func storeCheckAndBackup() throws {
+        let s = Sandbox()
+        _ = try s.run("employee", "add", "E001", "--name", "Asha")
+        let check = try s.run("store", "check")
+        #expect(check.status == 0)
+        #expect(check.out == "store: \(s.store)\njournal_mode=wal synchronous=2 busy_timeout=5000ms\nok\n")
+        let backup = try s.run("store", "backup", s.folder + "/copy.sqlite")
+        #expect(backup.status == 0)
+        let copy = try Executable.run(["employee", "list", "--format", "csv", "--store", s.folder + "/copy.sqlite"], environment: ["ATTENDANCE_CONFIG": s.config])
+        #expect(copy.out.contains("E001,Asha"))
+        let twice = try s.run("store", "backup", s.folder + "/copy.sqlite")
+        #expect(twice.status == 74 && twice.err.contains("already exists"))
+    }
+
+    @Test("a store file that is not a database: one clear line, status 74, no stack trace")
+    func garbageStore() throws {
+        let s = Sandbox()
+        try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: s.store))
+        let result = try s.run("employee", "list")
+        #expect(result.status == 74)
+        #expect(result.err == "attendance: the attendance store at \(s.store) is damaged (not an attendance store, or damaged); restore a backup (see `attendance store check`)\n")
+    }
+
+    @Test("a store in a folder that cannot be created: one clear line")
+    func uncreatableStore() throws {
+        let s = Sandbox()
+        let result = try Executable.run(["employee", "list", "--store", "/proc/nope/attendance.sqlite"], environment: ["ATTENDANCE_CONFIG": s.config])
+        #expect(result.status == 74)
+        #expect(result.err.hasPrefix("attendance: cannot open the attendance store at /proc/nope/attendance.sqlite"))
+        #expect(result.err.split(separator: "\n").count == 1)
+    }
+
+    @Test("a locked store: the writer waits, then says busy with status 75, and nothing leaks")
+    func lockedStore() throws {
+        let s = Sandbox()
+        _ = try s.run("employee", "add", "E001", "--name", "Asha")
+        // Hold the write lock from another process for longer than the 5 s busy timeout.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        holder.arguments = [s.store]
+        let input = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nINSERT INTO holiday VALUES ('2030-01-01', 'x', 0);\n.shell sleep 8\n".utf8))
+        Thread.sleep(forTimeInterval: 0.5)
+        let result = try s.run("employee", "add", "E002", "--name", "Bo")
+        try input.fileHandleForWriting.close()
+        holder.terminate()
+        holder.waitUntilExit()
+        #expect(result.status == 75)
+        #expect(result.err == "attendance: the attendance store is busy (another attendance program is writing); nothing was saved — try again\n")
+        #expect(result.seconds >= 4.5)
+        #expect(try s.sqlite("SELECT count(*) FROM employee") == "1\n")
+    }
+
+    @Test("exit statuses are documented in the top-level help")
+    func helpListsExitStatuses() throws {
+        let help = try Executable.run(["--help"]).out
+        for line in ["0   success", "1   refused by the rules", "2   no WiFi link", "64  wrong command line", "65  invalid or unknown value", "74  the store could not be read or written", "75  the store was busy", "78  the configuration file is wrong"] {
+            #expect(help.contains(line), "help lacks \(line)")
+        }
+    }
+}
