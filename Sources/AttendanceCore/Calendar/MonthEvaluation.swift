@@ -1,0 +1,78 @@
+import Foundation
+
+/// Every date of one employee's month, evaluated, and the month's summary.
+///
+/// What a calendar and a register row are drawn from.
+public struct MonthEvaluation: Sendable {
+    public let month: YearMonth
+    /// One evaluation per date of the month, first to last.
+    public let days: [DayEvaluation]
+    public let summary: MonthSummary
+
+    /// Evaluates every date of `month` for the engine's employee.
+    ///
+    /// - Parameters:
+    ///   - punches: the employee's accepted punches whose attendance date is in `month`, any order
+    ///     (punches of other dates are ignored).
+    ///   - holidays: holiday names by date (other months' entries are ignored).
+    ///   - leave: the employee's leave by date.
+    ///   - correctedDates: dates on which a manager corrected one of the employee's punches.
+    ///   - shifts: the month's shift instants for the engine's policy, shared between employees
+    ///     with the same shift; worked out here when nil or made for a different shift.
+    public init(
+        month: YearMonth, engine: StatusEngine, punches: [Punch], holidays: [AttendanceDate: String] = [:],
+        leave: [AttendanceDate: LeaveKind] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
+    ) {
+        let shifts = shifts.flatMap { $0.fits(engine.policy, month: month) ? $0 : nil }
+            ?? MonthShifts(policy: engine.policy, month: month)
+        let byDate = Self.ordered(punches, in: month)
+        var days: [DayEvaluation] = []
+        days.reserveCapacity(month.dayCount)
+        var next = 0
+        for date in month.days {
+            var end = next
+            while end < byDate.count, byDate[end].attendanceDate == date { end += 1 }
+            let dayPunches = next == end ? [] : Array(byDate[next..<end])
+            next = end
+            guard let shift = shifts[date] else { continue }
+            days.append(
+                engine.evaluate(
+                    date, punches: dayPunches, holiday: holidays[date], leave: leave[date],
+                    isCorrected: correctedDates.contains(date), shift: shift))
+        }
+        self.month = month
+        self.days = days
+        summary = MonthSummary(month: month, days: days, goalDays: engine.policy.monthlyGoalDays)
+    }
+
+    /// The evaluation of `date`, a date of the month.
+    public subscript(date: AttendanceDate) -> DayEvaluation? {
+        guard date.yearMonth == month, days.indices.contains(date.day - 1) else { return nil }
+        return days[date.day - 1]
+    }
+
+    /// The dates with any flag, to list under a calendar's grid.
+    public var flaggedDays: [DayEvaluation] { days.filter { !$0.flags.isEmpty || $0.status == .missing } }
+
+    /// The month's punches by attendance date, then time; other months' left out.
+    private static func ordered(_ punches: [Punch], in month: YearMonth) -> [Punch] {
+        let first = month.firstDay
+        let last = month.lastDay
+        let inMonth = punches.filter { $0.attendanceDate >= first && $0.attendanceDate <= last }
+        return inMonth.sorted {
+            $0.attendanceDate != $1.attendanceDate ? $0.attendanceDate < $1.attendanceDate : DayPunches.timeOrder($0, $1)
+        }
+    }
+}
+
+extension StatusEngine {
+    /// Evaluates every date of `month`; see ``MonthEvaluation/init(month:engine:punches:holidays:leave:correctedDates:shifts:)``.
+    public func evaluate(
+        month: YearMonth, punches: [Punch], holidays: [AttendanceDate: String] = [:],
+        leave: [AttendanceDate: LeaveKind] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
+    ) -> MonthEvaluation {
+        MonthEvaluation(
+            month: month, engine: self, punches: punches, holidays: holidays, leave: leave,
+            correctedDates: correctedDates, shifts: shifts)
+    }
+}
