@@ -41,14 +41,16 @@ struct DayPunchesTests {
         #expect(open.start == Fixture.instant("2026-03-02 13:00"))
         #expect(open.length == nil)
         #expect(punches.workedSeconds == 3 * 3600)
-        #expect(punches.workedSeconds(until: Fixture.instant("2026-03-02 14:30"), maxSessionHours: 16) == 4.5 * 3600)
+        #expect(punches.workedSeconds(until: Fixture.instant("2026-03-02 14:30")) == 4.5 * 3600)
         #expect(punches.lastOut == Fixture.instant("2026-03-02 12:00"))
         #expect(punches.gaps.map(\.length) == [3600])
     }
 
-    @Test("a session longer than max_session_hours is not counted", arguments: [
-        (hours: 16.0, counted: true), (hours: 16.0 + 1.0 / 60, counted: false),
-    ])
+    @Test(
+        "a session longer than max_session_hours is not counted",
+        arguments: [
+            (hours: 16.0, counted: true), (hours: 16.0 + 1.0 / 60, counted: false),
+        ])
     func overMax(hours: Double, counted: Bool) {
         let out = hours == 16 ? "out 21:00" : "out 21:01"
         let punches = pair(["in 05:00", out])
@@ -83,6 +85,45 @@ struct DayPunchesTests {
         punches[1] = Fixture.punch(.in, "2026-03-02 08:00", id: 2, source: .manual)
         #expect(!DayPunches(punches, maxSessionHours: 16).clockWentBack)
         #expect(!pair(["in 09:00", "out 17:00"]).clockWentBack)
+    }
+
+    @Test(
+        "the figures the rules read agree with the sessions",
+        arguments: [
+            (["in 09:00", "out 17:00"], false, false, false, false),
+            (["in 09:00"], true, false, false, false),
+            (["in 09:00", "in 13:00", "out 18:00"], true, true, false, false),
+            (["out 08:00", "in 09:00", "out 17:00"], false, false, false, true),
+            (["in 04:30", "out 21:00"], false, false, true, false),
+        ])
+    func figures(specs: [String], open: Bool, leftOpen: Bool, overMax: Bool, unpaired: Bool) {
+        let punches = pair(specs)
+        #expect(punches.hasOpenSession == open)
+        #expect(punches.hasOpenSession == punches.sessions.contains(where: \.isOpen))
+        #expect(punches.hasSessionLeftOpen == leftOpen)
+        #expect(punches.hasSessionOverMax == overMax)
+        #expect(punches.hasSessionOverMax == !punches.sessionsOverMax.isEmpty)
+        #expect(punches.hasUnpairedPunch == unpaired)
+        #expect(punches.hasUnpairedPunch == !punches.unpairedPunches.isEmpty)
+        #expect(punches.workedSeconds == punches.sessions.filter(\.isCounted).compactMap(\.length).reduce(0, +))
+    }
+
+    @Test("sessions keep their punches for day detail")
+    func sessionPunches() {
+        let punches = pair(["in 09:00", "out 12:30", "in 13:15"])
+        #expect(punches.sessions.map(\.inPunch.id) == [1, 3])
+        #expect(punches.sessions.map { $0.outPunch?.id } == [2, nil])
+        #expect(punches.gaps.map(\.outPunch.id) == [2])
+        #expect(punches.gaps.map(\.inPunch.id) == [3])
+        #expect(punches.openSessionLength(until: Fixture.instant("2026-03-02 14:15")) == 3600)
+        #expect(pair(["in 09:00", "out 12:30"]).openSessionLength(until: Fixture.instant("2026-03-02 14:15")) == nil)
+    }
+
+    @Test("an open session longer than max_session_hours adds nothing so far")
+    func openOverMax() {
+        let punches = pair(["in 09:00", "out 10:00", "in 11:00"])
+        #expect(punches.workedSeconds(until: Fixture.instant("2026-03-03 03:00")) == 3600 + 16 * 3600)
+        #expect(punches.workedSeconds(until: Fixture.instant("2026-03-03 03:01")) == 3600)
     }
 
     @Test("no punches: no sessions, no gaps, nothing worked")

@@ -13,10 +13,12 @@ struct MonthGridTests {
     func mondayFirst() throws {
         let grid = MonthGrid(month: try #require(YearMonth(year: 2026, month: 3)), weekStarts: .monday)
         #expect(grid.weekdays == Weekday.mondayFirst)
-        #expect(Self.rows(grid) == [
-            [0, 0, 0, 0, 0, 0, 1], [2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12, 13, 14, 15], [16, 17, 18, 19, 20, 21, 22],
-            [23, 24, 25, 26, 27, 28, 29], [30, 31, 0, 0, 0, 0, 0],
-        ])
+        #expect(
+            Self.rows(grid) == [
+                [0, 0, 0, 0, 0, 0, 1], [2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12, 13, 14, 15],
+                [16, 17, 18, 19, 20, 21, 22],
+                [23, 24, 25, 26, 27, 28, 29], [30, 31, 0, 0, 0, 0, 0],
+            ])
         #expect(grid.position(of: Fixture.date("2026-03-01"))! == (0, 6))
         #expect(grid.position(of: Fixture.date("2026-03-31"))! == (5, 1))
         #expect(grid.position(of: Fixture.date("2026-04-01")) == nil)
@@ -26,10 +28,11 @@ struct MonthGridTests {
     func sundayFirst() throws {
         let grid = MonthGrid(month: try #require(YearMonth(year: 2026, month: 3)), weekStarts: .sunday)
         #expect(grid.weekdays.map(\.rawValue) == ["sun", "mon", "tue", "wed", "thu", "fri", "sat"])
-        #expect(Self.rows(grid) == [
-            [1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], [15, 16, 17, 18, 19, 20, 21],
-            [22, 23, 24, 25, 26, 27, 28], [29, 30, 31, 0, 0, 0, 0],
-        ])
+        #expect(
+            Self.rows(grid) == [
+                [1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14], [15, 16, 17, 18, 19, 20, 21],
+                [22, 23, 24, 25, 26, 27, 28], [29, 30, 31, 0, 0, 0, 0],
+            ])
         #expect(grid.position(of: Fixture.date("2026-03-29"))! == (4, 0))
     }
 
@@ -77,7 +80,8 @@ struct MonthGridTests {
                 let grid = MonthGrid(month: month, weekStarts: weekStarts)
                 let printed = try Self.ncal(month, mondayFirst: weekStarts == .monday)
                 #expect(Self.rows(grid) == printed.rows, "\(month) \(weekStarts)")
-                #expect(grid.weekdays.map { String($0.shortName.prefix(2)) } == printed.header, "\(month) \(weekStarts)")
+                #expect(
+                    grid.weekdays.map { String($0.shortName.prefix(2)) } == printed.header, "\(month) \(weekStarts)")
             }
         }
     }

@@ -62,21 +62,25 @@ struct PunchRulesTests {
         let decision = decide(.in, at: "2026-03-02 11:00", after: recent)
         let since = Fixture.instant("2026-03-02 09:02:40")
         #expect(decision == .refused(.alreadyIn(since: since, localTime: Fixture.time("09:02"))))
-        #expect(PunchRefusal.alreadyIn(since: since, localTime: Fixture.time("09:02")).description
-            == "already marked in at 09:02 — mark out first")
+        #expect(
+            PunchRefusal.alreadyIn(since: since, localTime: Fixture.time("09:02")).description
+                == "already marked in at 09:02 — mark out first")
     }
 
     @Test("already in after midnight names the local time of the evening IN")
     func alreadyInAfterMidnight() {
         let recent = Fixture.punches(["in 09:00", "out 18:00", "in 23:40"], on: "2026-03-02")
         let since = Fixture.instant("2026-03-02 23:40")
-        #expect(decide(.in, at: "2026-03-03 00:30", after: recent)
-            == .refused(.alreadyIn(since: since, localTime: Fixture.time("23:40"))))
+        #expect(
+            decide(.in, at: "2026-03-03 00:30", after: recent)
+                == .refused(.alreadyIn(since: since, localTime: Fixture.time("23:40"))))
     }
 
-    @Test("an OUT with no IN today is refused as not in", arguments: [
-        [String](), ["in 09:00", "out 12:00"],
-    ])
+    @Test(
+        "an OUT with no IN today is refused as not in",
+        arguments: [
+            [String](), ["in 09:00", "out 12:00"],
+        ])
     func notIn(today: [String]) {
         let recent = Fixture.punches(today, on: "2026-03-02")
         #expect(decide(.out, at: "2026-03-02 18:00", after: recent) == .refused(.notIn))
@@ -91,9 +95,11 @@ struct PunchRulesTests {
 
     // MARK: - Duplicates
 
-    @Test("a repeat within duplicate_punch_seconds is already recorded, not already in", arguments: [
-        ("09:00:01", true), ("09:00:45", true), ("09:01:00", true), ("09:01:01", false),
-    ])
+    @Test(
+        "a repeat within duplicate_punch_seconds is already recorded, not already in",
+        arguments: [
+            ("09:00:01", true), ("09:00:45", true), ("09:01:00", true), ("09:01:01", false),
+        ])
     func duplicateIn(at clock: String, isDuplicate: Bool) {
         let recent = Fixture.punches(["in 09:00:00"], on: "2026-03-02")
         let decision = decide(.in, at: "2026-03-02 \(clock)", after: recent)
@@ -140,12 +146,15 @@ struct PunchRulesTests {
             $0.shiftEnd = Fixture.time("06:00")
             $0.dayChange = Fixture.time("12:00")
         }
-        #expect(night.decide(.in, at: Fixture.instant("2026-03-02 21:55"), recent: [])
-            == .accept(monday, clockWentBack: false))
+        #expect(
+            night.decide(.in, at: Fixture.instant("2026-03-02 21:55"), recent: [])
+                == .accept(monday, clockWentBack: false))
         let recent = Fixture.punches(["in 21:55"], on: "2026-03-02", policy: night)
-        #expect(night.decide(.out, at: Fixture.instant("2026-03-03 06:05"), recent: recent)
-            == .accept(monday, clockWentBack: false))
-        #expect(night.decide(.in, at: Fixture.instant("2026-03-03 02:00"), recent: recent)
-            == .refused(.alreadyIn(since: recent[0].instant, localTime: Fixture.time("21:55"))))
+        #expect(
+            night.decide(.out, at: Fixture.instant("2026-03-03 06:05"), recent: recent)
+                == .accept(monday, clockWentBack: false))
+        #expect(
+            night.decide(.in, at: Fixture.instant("2026-03-03 02:00"), recent: recent)
+                == .refused(.alreadyIn(since: recent[0].instant, localTime: Fixture.time("21:55"))))
     }
 }

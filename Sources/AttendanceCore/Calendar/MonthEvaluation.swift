@@ -23,22 +23,26 @@ public struct MonthEvaluation: Sendable {
         month: YearMonth, engine: StatusEngine, punches: [Punch], holidays: [AttendanceDate: String] = [:],
         leave: [AttendanceDate: LeaveKind] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
     ) {
-        let shifts = shifts.flatMap { $0.fits(engine.policy, month: month) ? $0 : nil }
+        let shifts =
+            shifts.flatMap { $0.fits(engine.policy, month: month) ? $0 : nil }
             ?? MonthShifts(policy: engine.policy, month: month)
         let byDate = Self.ordered(punches, in: month)
         var days: [DayEvaluation] = []
         days.reserveCapacity(month.dayCount)
         var next = 0
-        for date in month.days {
+        for (offset, date) in month.dates.enumerated() {
             var end = next
             while end < byDate.count, byDate[end].attendanceDate == date { end += 1 }
             let dayPunches = next == end ? [] : Array(byDate[next..<end])
             next = end
             guard let shift = shifts[date] else { continue }
+            // Most employees have no leave or corrections in a month: skip hashing the date then.
             days.append(
                 engine.evaluate(
-                    date, punches: dayPunches, holiday: holidays[date], leave: leave[date],
-                    isCorrected: correctedDates.contains(date), shift: shift))
+                    date, punches: dayPunches, holiday: holidays.isEmpty ? nil : holidays[date],
+                    leave: leave.isEmpty ? nil : leave[date],
+                    isCorrected: correctedDates.isEmpty ? false : correctedDates.contains(date), shift: shift,
+                    isWorkingDay: shifts.workingDays[offset]))
         }
         self.month = month
         self.days = days
@@ -54,14 +58,19 @@ public struct MonthEvaluation: Sendable {
     /// The dates with any flag, to list under a calendar's grid.
     public var flaggedDays: [DayEvaluation] { days.filter { !$0.flags.isEmpty || $0.status == .missing } }
 
-    /// The month's punches by attendance date, then time; other months' left out.
+    /// The month's punches by attendance date; other months' left out.
     private static func ordered(_ punches: [Punch], in month: YearMonth) -> [Punch] {
         let first = month.firstDay
         let last = month.lastDay
-        let inMonth = punches.filter { $0.attendanceDate >= first && $0.attendanceDate <= last }
-        return inMonth.sorted {
-            $0.attendanceDate != $1.attendanceDate ? $0.attendanceDate < $1.attendanceDate : DayPunches.timeOrder($0, $1)
+        let isInMonth = { (punch: Punch) in punch.attendanceDate >= first && punch.attendanceDate <= last }
+        let inMonth = punches.allSatisfy(isInMonth) ? punches : punches.filter(isInMonth)
+        // By date only: DayPunches puts each date's punches in time order itself. The store
+        // usually hands them over in date order already; then there is nothing to copy.
+        for index in inMonth.indices.dropFirst() {
+            let (earlier, later) = (inMonth[index - 1].attendanceDate, inMonth[index].attendanceDate)
+            if later < earlier { return inMonth.sorted { $0.attendanceDate < $1.attendanceDate } }
         }
+        return inMonth
     }
 }
 

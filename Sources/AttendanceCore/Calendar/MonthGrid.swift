@@ -17,7 +17,7 @@ public struct MonthGrid: Sendable, Hashable {
         let weekdays = (0..<7).map { Weekday.mondayFirst[(startIndex + $0) % 7] }
         let leading = (month.firstDay.weekday.mondayIndex - startIndex + 7) % 7
         var cells: [AttendanceDate?] = Array(repeating: nil, count: leading)
-        cells += month.days.map { Optional($0) }
+        cells += month.dates.map { Optional($0) }
         cells += Array(repeating: nil, count: (7 - cells.count % 7) % 7)
         self.month = month
         self.weekStarts = weekStarts

@@ -11,11 +11,15 @@ public struct MonthShifts: Sendable {
     /// The policy the instants were worked out for.
     public let policy: Policy
     private let days: [ShiftTimes]
+    /// Whether each date is one of the policy's working days, by day of the month − 1.
+    let workingDays: [Bool]
 
     public init(policy: Policy, month: YearMonth) {
         self.month = month
         self.policy = policy
-        days = month.days.map { ShiftTimes(policy: policy, date: $0) }
+        let dates = month.dates
+        days = dates.map { ShiftTimes(policy: policy, date: $0) }
+        workingDays = dates.map(policy.isWorkingDay)
     }
 
     /// The shift on `date`, a date of ``month``.
@@ -29,6 +33,6 @@ public struct MonthShifts: Sendable {
         month == self.month && other.shiftStart == policy.shiftStart && other.shiftEnd == policy.shiftEnd
             && other.lateGraceMinutes == policy.lateGraceMinutes
             && other.earlyExitGraceMinutes == policy.earlyExitGraceMinutes
-            && other.zone.identifier == policy.zone.identifier
+            && other.zone.identifier == policy.zone.identifier && other.workingDays == policy.workingDays
     }
 }

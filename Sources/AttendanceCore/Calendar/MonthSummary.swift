@@ -3,8 +3,9 @@ import Foundation
 /// One employee's month in numbers (RULES.md "Month summary").
 public struct MonthSummary: Sendable, Hashable {
     public let month: YearMonth
-    /// Dates per status; only the counted statuses (P, L, HD, A, H, WO, LV, M) appear.
-    public let counts: [DayStatus: Int]
+    /// Dates per status, indexed by the status's position in `DayStatus.allCases` (an array,
+    /// not a dictionary: hashing a status for every date of a register adds up).
+    private let tally: [Int]
     /// Total worked time of the month's dates, in seconds (today's open session up to `now`).
     public let workedSeconds: TimeInterval
     /// Dates flagged late (L, and HD that was late); today while IN is left out until it ends.
@@ -16,26 +17,33 @@ public struct MonthSummary: Sendable, Hashable {
 
     /// Sums `days`, the evaluated dates of `month`.
     public init(month: YearMonth, days: [DayEvaluation], goalDays: Int) {
-        var counts: [DayStatus: Int] = [:]
+        var tally = Array(repeating: 0, count: DayStatus.allCases.count)
         var worked: TimeInterval = 0
         var late = 0
         var early = 0
         for day in days {
-            if day.status.isCounted { counts[day.status, default: 0] += 1 }
+            if day.status.isCounted { tally[day.status.index] += 1 }
             worked += day.workedSeconds
             if day.flags.contains(.late), day.status != .in { late += 1 }
             if day.flags.contains(.earlyExit) { early += 1 }
         }
         self.month = month
-        self.counts = counts
+        self.tally = tally
         workedSeconds = worked
         lateCount = late
         earlyExitCount = early
         self.goalDays = goalDays > 0 ? goalDays : nil
     }
 
-    /// The number of dates with `status`.
-    public func count(_ status: DayStatus) -> Int { counts[status] ?? 0 }
+    /// The number of dates with `status` (0 for the statuses that are not counted).
+    public func count(_ status: DayStatus) -> Int { tally[status.index] }
+
+    /// Dates per status; only the counted statuses (P, L, HD, A, H, WO, LV, M) with at least one date.
+    public var counts: [DayStatus: Int] {
+        var counts: [DayStatus: Int] = [:]
+        for status in DayStatus.allCases where tally[status.index] > 0 { counts[status] = tally[status.index] }
+        return counts
+    }
 
     // MARK: - Derived figures
 

@@ -65,11 +65,18 @@ public enum DayStatus: String, Sendable, Hashable, CaseIterable {
 
     /// The rule number in RULES.md that gives this status (1–11).
     public var rule: Int {
+        // The cases are in rule order; H and WO share rule 4, so later cases sit one place on.
+        index <= DayStatus.holiday.index ? index + 1 : index
+    }
+
+    /// The position in `allCases`, for tallies kept in arrays.
+    var index: Int {
         switch self {
-        case .notEmployed: 1
-        case .future: 2
-        case .leave: 3
-        case .holiday, .weeklyOff: 4
+        case .notEmployed: 0
+        case .future: 1
+        case .leave: 2
+        case .holiday: 3
+        case .weeklyOff: 4
         case .pending: 5
         case .in: 6
         case .missing: 7

@@ -43,17 +43,17 @@ public struct StatusEngine: Sendable {
     ) -> DayEvaluation {
         evaluate(
             date, punches: punches, holiday: holiday, leave: leave, isCorrected: isCorrected,
-            shift: policy.shiftTimes(on: date))
+            shift: policy.shiftTimes(on: date), isWorkingDay: policy.isWorkingDay(date))
     }
 
-    /// As above, with the date's shift instants already worked out (a month's at once, see
-    /// ``MonthShifts``), which is what makes a register of thousands of employees cheap.
+    /// As above, with the date's shift instants and working-day status already worked out (a
+    /// month's at once, see ``MonthShifts``), which is what makes a register of thousands of
+    /// employees cheap.
     func evaluate(
         _ date: AttendanceDate, punches: [Punch], holiday: String?, leave: LeaveKind?, isCorrected: Bool,
-        shift: ShiftTimes
+        shift: ShiftTimes, isWorkingDay: Bool
     ) -> DayEvaluation {
         let day = DayPunches(punches, maxSessionHours: policy.maxSessionHours)
-        let isWorkingDay = policy.isWorkingDay(date)
         let isToday = date == today
         var flags: DayFlags = isCorrected ? .corrected : []
 
@@ -72,13 +72,10 @@ public struct StatusEngine: Sendable {
 
         // Irregular punches are worth a manager's look whatever the status turns out to be.
         let isOver = date < today
-        if !day.sessionsOverMax.isEmpty { flags.insert(.overMaxSession) }
-        if !day.unpairedPunches.isEmpty { flags.insert(.unpairedPunch) }
+        if day.hasSessionOverMax { flags.insert(.overMaxSession) }
+        if day.hasUnpairedPunch { flags.insert(.unpairedPunch) }
         if day.clockWentBack { flags.insert(.clockWentBack) }
-        let lastSession = day.sessions.last
-        if day.sessions.contains(where: { $0.isOpen && (isOver || $0 != lastSession) }) {
-            flags.insert(.missingMarkOut)
-        }
+        if isOver ? day.hasOpenSession : day.hasSessionLeftOpen { flags.insert(.missingMarkOut) }
 
         // 3. Leave.
         if leave == .full { return result(.leave) }
@@ -98,18 +95,16 @@ public struct StatusEngine: Sendable {
         let minutesLate = isLate ? day.firstIn.map(shift.minutesLate(firstIn:)) : nil
 
         // 6. In, with what the date would be if it ended now.
-        if isToday, let open = day.openSession {
+        if isToday, let openFor = day.openSessionLength(until: now) {
             if isLate { flags.insert(.late) }
-            if open.length(until: now) > policy.maxSessionHours * 3600 { flags.insert(.overMaxSession) }
+            if openFor > day.maxSessionSeconds { flags.insert(.overMaxSession) }
             let provisional: DayStatus = isHalfDayLeave ? .halfDay : isLate ? .late : .present
             return result(
-                .in, provisional: provisional,
-                worked: day.workedSeconds(until: now, maxSessionHours: policy.maxSessionHours),
-                minutesLate: minutesLate)
+                .in, provisional: provisional, worked: day.workedSeconds(until: now), minutesLate: minutesLate)
         }
 
         // 7. Missing mark-out.
-        if isOver, day.hasOpenSession || !day.sessionsOverMax.isEmpty { return result(.missing) }
+        if isOver, day.hasOpenSession || day.hasSessionOverMax { return result(.missing) }
 
         // 8. Absent. Without punches this is a working date (rule 4 took the others) that is over
         // or past pending (rule 5 took the rest).
