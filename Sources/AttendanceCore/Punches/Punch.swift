@@ -19,6 +19,10 @@ public enum PunchSource: String, Sendable, Hashable, CaseIterable {
     case manual
     /// Brought in from another time clock by `attendance import punches`.
     case `import`
+
+    /// Whether the punch was taken at the kiosk and stamped with its clock at that moment (not
+    /// entered afterwards by a manager or an import).
+    public var isTakenAtKiosk: Bool { self == .nl80211 || self == .simulated }
 }
 
 /// One recorded punch. Never deleted or overwritten; corrections are separate records.

@@ -1,0 +1,183 @@
+import Foundation
+
+/// The punches of one employee on one attendance date, paired into sessions (RULES.md "Punches" 5).
+///
+/// Punches are taken in time order (ties broken by id, the order they were recorded). An IN
+/// starts a session and the next OUT ends it. Two irregularities can only come from imported
+/// data or a clock that went backwards, never from the kiosk's own rules, and are kept visible
+/// rather than guessed away:
+/// - an IN while a session is already open leaves that earlier session open for good (it was
+///   never marked out) and starts a new one;
+/// - an OUT with no open session pairs with nothing and is listed in ``unpairedPunches``.
+///
+/// Worked time is the sum of the counted sessions: closed and not longer than the maximum.
+///
+/// The figures the status rules read are worked out in one pass when the value is made; the
+/// ``sessions`` and ``gaps`` themselves are built only when asked for (day detail), because a
+/// register evaluates tens of thousands of dates and needs none of them.
+public struct DayPunches: Sendable, Hashable {
+    /// The date's punches in time order.
+    public let punches: [Punch]
+    /// `max_session_hours` in seconds.
+    public let maxSessionSeconds: TimeInterval
+
+    /// The sum of the counted sessions' lengths, in seconds.
+    public let workedSeconds: TimeInterval
+    /// The instant of the first IN.
+    public let firstIn: Date?
+    /// The instant of the last OUT that closed a session.
+    public let lastOut: Date?
+    /// True when any session of the date has no OUT, including one a later IN left behind.
+    public let hasOpenSession: Bool
+    /// True when a later IN followed an IN that was never marked out.
+    public let hasSessionLeftOpen: Bool
+    /// True when a session is longer than `max_session_hours` (not counted).
+    public let hasSessionOverMax: Bool
+    /// True when an OUT had no open session to end.
+    public let hasUnpairedPunch: Bool
+    /// True when a punch recorded at the kiosk has an earlier instant than one recorded before it.
+    ///
+    /// Kiosk punches (`nl80211`, `simulated`) are stamped with the clock at the moment they are
+    /// recorded and their ids increase in that order, so a later id with an earlier instant means
+    /// the kiosk's clock went backwards. Manual and imported punches are entered after the fact
+    /// and are left out.
+    public let clockWentBack: Bool
+    /// The index in ``punches`` of the IN of the session still open at the end, if any.
+    private let openIndex: Int?
+
+    /// Pairs `punches` (one employee, one attendance date, any order).
+    ///
+    /// - Parameter maxSessionHours: `max_session_hours`; a longer session is not counted.
+    public init(_ punches: [Punch], maxSessionHours: Double) {
+        let ordered = Self.isInTimeOrder(punches) ? punches : punches.sorted(by: Self.timeOrder)
+        let maximum = maxSessionHours * 3600
+        var worked: TimeInterval = 0
+        var firstIn: Date?
+        var lastOut: Date?
+        var openIndex: Int?
+        var hasOpen = false
+        var leftOpen = false
+        var overMax = false
+        var unpaired = false
+        var clockWentBack = false
+        var latestKioskID: Int64?
+        for (index, punch) in ordered.enumerated() {
+            if punch.source.isTakenAtKiosk {
+                // In time order, kiosk ids only grow unless the clock stepped back between two punches.
+                if let latest = latestKioskID, punch.id < latest { clockWentBack = true }
+                latestKioskID = max(latestKioskID ?? punch.id, punch.id)
+            }
+            switch punch.kind {
+            case .in:
+                if openIndex != nil {
+                    leftOpen = true
+                    hasOpen = true
+                }
+                if firstIn == nil { firstIn = punch.instant }
+                openIndex = index
+            case .out:
+                guard let start = openIndex else {
+                    unpaired = true
+                    continue
+                }
+                let length = punch.instant.timeIntervalSince(ordered[start].instant)
+                if length > maximum { overMax = true } else { worked += length }
+                lastOut = punch.instant
+                openIndex = nil
+            }
+        }
+        self.punches = ordered
+        maxSessionSeconds = maximum
+        workedSeconds = worked
+        self.firstIn = firstIn
+        self.lastOut = lastOut
+        self.openIndex = openIndex
+        hasOpenSession = hasOpen || openIndex != nil
+        hasSessionLeftOpen = leftOpen
+        hasSessionOverMax = overMax
+        hasUnpairedPunch = unpaired
+        self.clockWentBack = clockWentBack
+    }
+
+    // MARK: - Sessions and gaps
+
+    /// The IN→OUT pairs in time order; only the last can be open unless an IN followed an IN.
+    public var sessions: [Session] {
+        var sessions: [Session] = []
+        var openIn: Punch?
+        for punch in punches {
+            switch punch.kind {
+            case .in:
+                if let earlier = openIn {
+                    sessions.append(Session(inPunch: earlier, outPunch: nil, maximumSeconds: maxSessionSeconds))
+                }
+                openIn = punch
+            case .out:
+                if let start = openIn {
+                    sessions.append(Session(inPunch: start, outPunch: punch, maximumSeconds: maxSessionSeconds))
+                    openIn = nil
+                }
+            }
+        }
+        if let openIn { sessions.append(Session(inPunch: openIn, outPunch: nil, maximumSeconds: maxSessionSeconds)) }
+        return sessions
+    }
+
+    /// The session still open at the end of the date's punches (the employee is "in"), if any.
+    public var openSession: Session? {
+        openIndex.map { Session(inPunch: punches[$0], outPunch: nil, maximumSeconds: maxSessionSeconds) }
+    }
+
+    /// OUTs that had no open session to end.
+    public var unpairedPunches: [Punch] {
+        guard hasUnpairedPunch else { return [] }
+        let paired = Set(sessions.compactMap { $0.outPunch?.id })
+        return punches.filter { $0.kind == .out && !paired.contains($0.id) }
+    }
+
+    /// Sessions longer than `max_session_hours`: not counted, and the date needs correcting.
+    public var sessionsOverMax: [Session] { hasSessionOverMax ? sessions.filter(\.isOverMax) : [] }
+
+    /// The times between an OUT and the next IN, in order.
+    public var gaps: [Gap] {
+        let sessions = sessions
+        var gaps: [Gap] = []
+        for (earlier, later) in zip(sessions, sessions.dropFirst()) {
+            if let out = earlier.outPunch { gaps.append(Gap(outPunch: out, inPunch: later.inPunch)) }
+        }
+        return gaps
+    }
+
+    // MARK: - Worked time
+
+    /// Worked time including the open session up to `now`, for "worked 3h 12m so far".
+    ///
+    /// The open session adds nothing once it is longer than `max_session_hours`, because it
+    /// could not be counted when closed either.
+    public func workedSeconds(until now: Date) -> TimeInterval {
+        guard let openIndex else { return workedSeconds }
+        let soFar = max(0, now.timeIntervalSince(punches[openIndex].instant))
+        return soFar <= maxSessionSeconds ? workedSeconds + soFar : workedSeconds
+    }
+
+    /// How long the session open at the end has been open at `now`; nil when none is open.
+    public func openSessionLength(until now: Date) -> TimeInterval? {
+        openIndex.map { max(0, now.timeIntervalSince(punches[$0].instant)) }
+    }
+
+    // MARK: - Ordering
+
+    /// Time order; punches at the same instant in the order they were recorded.
+    static func timeOrder(_ a: Punch, _ b: Punch) -> Bool {
+        a.instant != b.instant ? a.instant < b.instant : a.id < b.id
+    }
+
+    static func isInTimeOrder(_ punches: [Punch]) -> Bool {
+        var index = punches.startIndex
+        while index + 1 < punches.endIndex {
+            if timeOrder(punches[index + 1], punches[index]) { return false }
+            index += 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+extension Policy {
+    /// Decides whether a punch of `kind` at `now` is recorded (RULES.md "Punches" 1–4).
+    ///
+    /// In this order:
+    /// 1. **Duplicate**: the latest punch of the same kind in `recent` lies within
+    ///    `duplicate_punch_seconds` of `now` (either side, so a clock stepping back a few seconds
+    ///    still counts): ``PunchDecision/duplicate(of:)``. 0 disables the window.
+    /// 2. **IN** while the current attendance date has an open session: refused, already in.
+    ///    A session left open on an earlier date does not block it and is not closed by it.
+    /// 3. **OUT** without an open session on the current attendance date: refused, not in.
+    /// 4. Otherwise accepted on the current attendance date, noting whether any punch in
+    ///    `recent` is later than `now` (the clock went backwards).
+    ///
+    /// - Parameters:
+    ///   - recent: the employee's accepted punches (voided ones left out, re-timed ones at their
+    ///     new time) whose attendance date is on or after the day before the current one, i.e.
+    ///     `attendance_date >= attendanceDate(of: now) - 1`. That covers the current date's
+    ///     sessions, a duplicate just across `day_change`, and any punch a backwards clock left
+    ///     "in the future". Older punches are never needed; extra ones are harmless.
+    public func decide(_ kind: PunchKind, at now: Date, recent: [Punch]) -> PunchDecision {
+        if duplicatePunchSeconds > 0 {
+            let window = TimeInterval(duplicatePunchSeconds)
+            let previous = recent.filter { $0.kind == kind }.max(by: DayPunches.timeOrder)
+            if let previous, abs(now.timeIntervalSince(previous.instant)) <= window {
+                return .duplicate(of: previous)
+            }
+        }
+
+        let today = attendanceDate(of: now)
+        let day = DayPunches(recent.filter { $0.attendanceDate == today }, maxSessionHours: maxSessionHours)
+        switch kind {
+        case .in:
+            if let open = day.openSession {
+                let since = open.start
+                return .refused(.alreadyIn(since: since, localTime: zone.localDateTime(of: since).time))
+            }
+        case .out:
+            if day.openSession == nil { return .refused(.notIn) }
+        }
+        return .accept(today, clockWentBack: recent.contains { $0.instant > now })
+    }
+}

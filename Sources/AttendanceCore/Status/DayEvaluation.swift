@@ -1,0 +1,47 @@
+import Foundation
+
+/// Everything the rules concluded about one employee on one attendance date.
+///
+/// Made by ``StatusEngine``. Calendars print ``status`` (and ``provisionalStatus`` beside IN),
+/// list ``flags`` under the grid, and show ``punches`` in a day's detail.
+public struct DayEvaluation: Sendable, Hashable {
+    public let date: AttendanceDate
+    public let status: DayStatus
+    /// While the status is IN: what the date would be if it ended as it stands, P or L (HD on a
+    /// half-day leave). Nil otherwise.
+    public let provisionalStatus: DayStatus?
+    public let flags: DayFlags
+    /// The date's punches, sessions and gaps.
+    public let punches: DayPunches
+    /// Counted worked time in seconds; while IN it includes the open session up to `now`.
+    /// Zero on dates that are not employed or in the future.
+    public let workedSeconds: TimeInterval
+    /// Whole minutes from `shift_start` to the first IN when the date is flagged late.
+    public let minutesLate: Int?
+    /// The holiday's name when the date is in the holiday list.
+    public let holidayName: String?
+    /// The leave recorded for the date, if any.
+    public let leave: LeaveKind?
+    /// Whether the date is one of the policy's `working_days`.
+    public let isWorkingDay: Bool
+    /// Whether the date is today (the attendance date of `now`).
+    public let isToday: Bool
+    /// The employee's shift on the date, as instants.
+    public let shift: ShiftTimes
+
+    // MARK: - Reading it
+
+    /// The cell code of the status.
+    public var code: String { status.code }
+
+    /// True once the date is over: the status can change only through a manager's correction.
+    public var isFinal: Bool { !isToday && status != .future }
+
+    public var sessions: [Session] { punches.sessions }
+    public var gaps: [Gap] { punches.gaps }
+    public var firstIn: Date? { punches.firstIn }
+    public var lastOut: Date? { punches.lastOut }
+
+    /// Whether a manager should look at the date: missing mark-out or an irregular punch.
+    public var needsCorrection: Bool { status == .missing || !flags.isDisjoint(with: .needsCorrection) }
+}

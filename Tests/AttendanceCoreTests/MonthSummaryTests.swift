@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import AttendanceCore
+
+/// RULES.md "Month summary", from a month evaluated date by date.
+@Suite("Month evaluation and summary")
+struct MonthSummaryTests {
+    static let march = YearMonth(year: 2026, month: 3)!
+
+    /// Punches on several dates of March 2026, ids in the order listed.
+    static func punches(_ byDay: [(Int, [String])], policy: Policy = Fixture.policy()) -> [Punch] {
+        var all: [Punch] = []
+        for (day, specs) in byDay {
+            let date = "2026-03-" + (day < 10 ? "0" : "") + String(day)
+            all += Fixture.punches(specs, on: date, policy: policy, firstID: Int64(all.count + 1))
+        }
+        return all
+    }
+
+    /// A month with every status: the numbers below are counted by hand.
+    static func busyMonth(goal: Int) -> MonthEvaluation {
+        let policy = Fixture.policy { $0.monthlyGoalDays = goal }
+        let ordinary = [16, 17, 18, 19, 20, 23, 24, 25, 26, 27, 30, 31].map { ($0, ["in 09:00", "out 17:45"]) }
+        let punches = Self.punches(
+            [
+                (2, ["in 09:00", "out 18:00:20"]),  // P, 9 h 20 s
+                (3, ["in 10:00", "out 19:00"]),  // L, 9 h
+                (4, ["in 09:30", "out 12:30"]),  // HD, early exit, 3 h
+                (5, ["in 11:00", "out 14:00"]),  // HD, late, early exit, 3 h
+                (11, ["in 13:30", "out 18:00"]),  // HD with a half-day leave, 4.5 h
+                (12, ["in 09:00"]),  // M
+                (13, ["in 09:30", "out 17:00"]),  // P, early exit, 7.5 h
+                (14, ["in 09:00", "out 13:00"]),  // Saturday: P, worked on holiday, early exit, 4 h
+            ] + ordinary, policy: policy)  // P, 12 × 8.75 h
+        let engine = StatusEngine(employee: Fixture.employee, policy: policy, now: Fixture.instant("2026-04-05 12:00"))
+        return engine.evaluate(
+            month: march, punches: punches.shuffled(), holidays: [Fixture.date("2026-03-06"): "Founders' Day"],
+            leave: [Fixture.date("2026-03-10"): .full, Fixture.date("2026-03-11"): .half],
+            correctedDates: [Fixture.date("2026-03-13")])
+    }
+
+    @Test("a month with every status is counted exactly")
+    func countsEveryStatus() {
+        let month = Self.busyMonth(goal: 20)
+        let summary = month.summary
+        #expect(month.days.count == 31)
+        #expect(month.days.map(\.date) == Array(Self.march.days))
+        let counts: [DayStatus: Int] = [
+            .present: 15, .late: 1, .halfDay: 3, .absent: 1, .holiday: 1, .weeklyOff: 8, .leave: 1, .missing: 1,
+        ]
+        #expect(summary.counts == counts)
+        #expect(summary.presentHalfDays == 35)
+        #expect(summary.presentDays == 17.5)
+        #expect(summary.presentDaysText == "17.5")
+        #expect(summary.workedSeconds == 145 * 3600 + 20)
+        #expect(summary.workedHoursText == "145.01")
+        #expect(summary.workedHours == 145.01)
+        #expect(summary.lateCount == 2)
+        #expect(summary.earlyExitCount == 4)
+        #expect(summary.goalText == "present days 17.5 of goal 20")
+    }
+
+    @Test("the calendar's codes for the busy month, date by date")
+    func codes() {
+        let codes = Self.busyMonth(goal: 0).days.map(\.code).joined(separator: " ")
+        #expect(codes == "WO P L HD HD H WO WO A LV HD M P P WO P P P P P WO WO P P P P P WO WO P P")
+    }
+
+    @Test("flagged dates are listed for the calendar")
+    func flagged() {
+        let month = Self.busyMonth(goal: 0)
+        #expect(month.flaggedDays.map(\.date.day) == [3, 4, 5, 11, 12, 13, 14])
+        #expect(month[Fixture.date("2026-03-13")]?.flags == [.corrected, .earlyExit])
+        #expect(month[Fixture.date("2026-03-14")]?.flags.names == ["early exit", "worked on holiday"])
+        #expect(month[Fixture.date("2026-03-06")]?.holidayName == "Founders' Day")
+        #expect(month[Fixture.date("2026-04-01")] == nil)
+    }
+
+    @Test("no goal means no goal text")
+    func noGoal() {
+        #expect(Self.busyMonth(goal: 0).summary.goalText == nil)
+        #expect(Self.busyMonth(goal: 0).summary.goalDays == nil)
+    }
+
+    @Test("an employee who starts and leaves mid-month is – outside those dates")
+    func midMonthEmployment() {
+        let employee = Fixture.employee(from: "2026-03-11", to: "2026-03-20")
+        let punches = Self.punches((1...31).map { ($0, ["in 09:00", "out 18:00"]) })
+        let engine = StatusEngine(
+            employee: employee, policy: Fixture.policy(), now: Fixture.instant("2026-03-25 12:00"))
+        let month = engine.evaluate(month: Self.march, punches: punches)
+        let codes = month.days.map(\.code).joined(separator: " ")
+        #expect(codes == "– – – – – – – – – – P P P P P P P P P P – – – – – – – – – – –")
+        // Punches on weekends inside the employment count as worked on holiday.
+        #expect(month.summary.counts == [.present: 10])
+        #expect(month.summary.workedHoursText == "90.00")
+        #expect(month.summary.presentDaysText == "10")
+        #expect(month.days.filter { $0.flags.contains(.workedOnHoliday) }.map(\.date.day) == [14, 15])
+    }
+
+    @Test("in the middle of the month: over dates, today IN, future dates")
+    func today() {
+        let punches = Self.punches([
+            (16, ["in 09:00", "out 18:00"]), (17, ["in 09:00", "out 18:00"]), (18, ["in 10:00"]),
+        ])
+        let engine = StatusEngine(
+            employee: Fixture.employee, policy: Fixture.policy(), now: Fixture.instant("2026-03-18 12:00"))
+        let month = engine.evaluate(month: Self.march, punches: punches)
+        let codes = month.days.map(\.code).joined(separator: " ")
+        #expect(codes == "WO A A A A A WO WO A A A A A WO WO P P IN" + String(repeating: " ", count: 13))
+        // Today is late so far, but only a finished date counts as late.
+        #expect(month.days[17].isToday && month.days[17].provisionalStatus == .late)
+        #expect(month.summary.lateCount == 0)
+        #expect(month.days[18].status == .future)
+        #expect(month.summary.counts == [.absent: 10, .weeklyOff: 5, .present: 2])
+        #expect(month.summary.workedHoursText == "20.00")
+        #expect(month.days[16].isFinal && !month.days[17].isFinal && !month.days[18].isFinal)
+    }
+
+    @Test("shared shift instants give the same month, and ones for another shift are not used")
+    func sharedShifts() {
+        let policy = Fixture.policy()
+        let punches = Self.punches([(2, ["in 09:50", "out 18:00"]), (3, ["in 09:00", "out 17:00"])])
+        let engine = StatusEngine(employee: Fixture.employee, policy: policy, now: Fixture.instant("2026-04-01 12:00"))
+        let plain = engine.evaluate(month: Self.march, punches: punches)
+        let shared = engine.evaluate(
+            month: Self.march, punches: punches, shifts: MonthShifts(policy: policy, month: Self.march))
+        let night = Fixture.policy(NightShiftAndDSTTests.nightShiftPolicy)
+        let mismatched = engine.evaluate(
+            month: Self.march, punches: punches, shifts: MonthShifts(policy: night, month: Self.march))
+        #expect(plain.days == shared.days)
+        #expect(plain.days == mismatched.days)
+        #expect(plain.days[1].status == .late && plain.days[2].flags == .earlyExit)
+    }
+
+    @Test("punches of other months are ignored")
+    func otherMonths() {
+        let punches = Fixture.punches(["in 09:00", "out 18:00"], on: "2026-04-01")
+        let engine = StatusEngine(
+            employee: Fixture.employee, policy: Fixture.policy(), now: Fixture.instant("2026-04-05 12:00"))
+        #expect(engine.evaluate(month: Self.march, punches: punches).summary.workedSeconds == 0)
+    }
+}

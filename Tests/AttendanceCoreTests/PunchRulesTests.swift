@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+@testable import AttendanceCore
+
+/// RULES.md "Punches" 1–4: what the kiosk records, repeats or refuses.
+@Suite("Punch rules")
+struct PunchRulesTests {
+    let policy = Fixture.policy()
+    let monday = Fixture.date("2026-03-02")
+    let tuesday = Fixture.date("2026-03-03")
+
+    func decide(_ kind: PunchKind, at text: String, after recent: [Punch]) -> PunchDecision {
+        policy.decide(kind, at: Fixture.instant(text), recent: recent)
+    }
+
+    // MARK: - Accepted
+
+    @Test("the first IN of the day is accepted on today's date")
+    func firstIn() {
+        #expect(decide(.in, at: "2026-03-02 09:02", after: []) == .accept(monday, clockWentBack: false))
+    }
+
+    @Test("an OUT after an IN is accepted")
+    func outAfterIn() {
+        let recent = Fixture.punches(["in 09:02"], on: "2026-03-02")
+        #expect(decide(.out, at: "2026-03-02 18:00", after: recent) == .accept(monday, clockWentBack: false))
+    }
+
+    @Test("a mark-out at 01:30 belongs to the previous attendance date")
+    func markOutAfterMidnight() {
+        let recent = Fixture.punches(["in 20:00"], on: "2026-03-02")
+        #expect(decide(.out, at: "2026-03-03 01:30", after: recent) == .accept(monday, clockWentBack: false))
+        #expect(policy.attendanceDate(of: Fixture.instant("2026-03-03 01:30")) == monday)
+        #expect(policy.attendanceDate(of: Fixture.instant("2026-03-03 03:59:59")) == monday)
+        #expect(policy.attendanceDate(of: Fixture.instant("2026-03-03 04:00")) == tuesday)
+    }
+
+    @Test("a second IN after a mark-out opens a new session")
+    func inAfterOut() {
+        let recent = Fixture.punches(["in 09:00", "out 12:30"], on: "2026-03-02")
+        #expect(decide(.in, at: "2026-03-02 13:15", after: recent) == .accept(monday, clockWentBack: false))
+    }
+
+    @Test("yesterday's open session does not block today's IN")
+    func yesterdaysOpenSession() {
+        let recent = Fixture.punches(["in 09:00"], on: "2026-03-02")
+        #expect(decide(.in, at: "2026-03-03 09:10", after: recent) == .accept(tuesday, clockWentBack: false))
+    }
+
+    @Test("a punch earlier than the previous one is accepted and says the clock went back")
+    func clockWentBack() {
+        let recent = Fixture.punches(["in 09:00"], on: "2026-03-02")
+        #expect(decide(.out, at: "2026-03-02 08:50", after: recent) == .accept(monday, clockWentBack: true))
+    }
+
+    // MARK: - Refused
+
+    @Test("an IN while marked in is refused with the time of that IN")
+    func alreadyIn() throws {
+        let recent = Fixture.punches(["in 09:02:40"], on: "2026-03-02")
+        let decision = decide(.in, at: "2026-03-02 11:00", after: recent)
+        let since = Fixture.instant("2026-03-02 09:02:40")
+        #expect(decision == .refused(.alreadyIn(since: since, localTime: Fixture.time("09:02"))))
+        #expect(
+            PunchRefusal.alreadyIn(since: since, localTime: Fixture.time("09:02")).description
+                == "already marked in at 09:02 — mark out first")
+    }
+
+    @Test("already in after midnight names the local time of the evening IN")
+    func alreadyInAfterMidnight() {
+        let recent = Fixture.punches(["in 09:00", "out 18:00", "in 23:40"], on: "2026-03-02")
+        let since = Fixture.instant("2026-03-02 23:40")
+        #expect(
+            decide(.in, at: "2026-03-03 00:30", after: recent)
+                == .refused(.alreadyIn(since: since, localTime: Fixture.time("23:40"))))
+    }
+
+    @Test(
+        "an OUT with no IN today is refused as not in",
+        arguments: [
+            [String](), ["in 09:00", "out 12:00"],
+        ])
+    func notIn(today: [String]) {
+        let recent = Fixture.punches(today, on: "2026-03-02")
+        #expect(decide(.out, at: "2026-03-02 18:00", after: recent) == .refused(.notIn))
+        #expect(PunchRefusal.notIn.description == "not marked in today")
+    }
+
+    @Test("yesterday's open session cannot be closed today")
+    func outForYesterday() {
+        let recent = Fixture.punches(["in 09:00"], on: "2026-03-02")
+        #expect(decide(.out, at: "2026-03-03 09:00", after: recent) == .refused(.notIn))
+    }
+
+    // MARK: - Duplicates
+
+    @Test(
+        "a repeat within duplicate_punch_seconds is already recorded, not already in",
+        arguments: [
+            ("09:00:01", true), ("09:00:45", true), ("09:01:00", true), ("09:01:01", false),
+        ])
+    func duplicateIn(at clock: String, isDuplicate: Bool) {
+        let recent = Fixture.punches(["in 09:00:00"], on: "2026-03-02")
+        let decision = decide(.in, at: "2026-03-02 \(clock)", after: recent)
+        if isDuplicate {
+            #expect(decision == .duplicate(of: recent[0]))
+        } else {
+            #expect(decision == .refused(.alreadyIn(since: recent[0].instant, localTime: Fixture.time("09:00"))))
+        }
+    }
+
+    @Test("a repeated OUT within the window is already recorded, not not-in")
+    func duplicateOut() {
+        let recent = Fixture.punches(["in 09:00", "out 18:00"], on: "2026-03-02")
+        #expect(decide(.out, at: "2026-03-02 18:00:30", after: recent) == .duplicate(of: recent[1]))
+        #expect(decide(.out, at: "2026-03-02 18:01:30", after: recent) == .refused(.notIn))
+    }
+
+    @Test("the window compares with the previous punch of the same kind only")
+    func duplicateIsPerKind() {
+        let recent = Fixture.punches(["in 09:00:00"], on: "2026-03-02")
+        #expect(decide(.out, at: "2026-03-02 09:00:20", after: recent) == .accept(monday, clockWentBack: false))
+    }
+
+    @Test("the window reaches across day_change into the previous attendance date")
+    func duplicateAcrossDayChange() {
+        let recent = Fixture.punches(["in 20:00", "out 03:59:50+1"], on: "2026-03-02")
+        #expect(decide(.out, at: "2026-03-03 04:00:10", after: recent) == .duplicate(of: recent[1]))
+    }
+
+    @Test("duplicate_punch_seconds = 0 turns the window off")
+    func noWindow() {
+        let policy = Fixture.policy { $0.duplicatePunchSeconds = 0 }
+        let recent = Fixture.punches(["in 09:00:00"], on: "2026-03-02")
+        let decision = policy.decide(.in, at: Fixture.instant("2026-03-02 09:00:10"), recent: recent)
+        #expect(decision == .refused(.alreadyIn(since: recent[0].instant, localTime: Fixture.time("09:00"))))
+    }
+
+    // MARK: - Night shift
+
+    @Test("a night shift with day_change 12:00 keeps IN and OUT on the date the shift began")
+    func nightShift() {
+        let night = Fixture.policy {
+            $0.shiftStart = Fixture.time("22:00")
+            $0.shiftEnd = Fixture.time("06:00")
+            $0.dayChange = Fixture.time("12:00")
+        }
+        #expect(
+            night.decide(.in, at: Fixture.instant("2026-03-02 21:55"), recent: [])
+                == .accept(monday, clockWentBack: false))
+        let recent = Fixture.punches(["in 21:55"], on: "2026-03-02", policy: night)
+        #expect(
+            night.decide(.out, at: Fixture.instant("2026-03-03 06:05"), recent: recent)
+                == .accept(monday, clockWentBack: false))
+        #expect(
+            night.decide(.in, at: Fixture.instant("2026-03-03 02:00"), recent: recent)
+                == .refused(.alreadyIn(since: recent[0].instant, localTime: Fixture.time("21:55"))))
+    }
+}
