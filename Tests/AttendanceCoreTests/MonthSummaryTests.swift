@@ -115,7 +115,7 @@ struct MonthSummaryTests {
         #expect(month.days[18].status == .future)
         #expect(month.summary.counts == [.absent: 10, .weeklyOff: 5, .present: 2])
         #expect(month.summary.workedHoursText == "20.00")
-        #expect(month.days[16].isFinal && !month.days[17].isFinal && !month.days[18].isFinal)
+        #expect(month.days[16].isOver && !month.days[17].isOver && !month.days[18].isOver)
     }
 
     @Test("shared shift instants give the same month, and ones for another shift are not used")

@@ -26,6 +26,9 @@ public struct DayEvaluation: Sendable, Hashable {
     public let isWorkingDay: Bool
     /// Whether the date is today (the attendance date of `now`).
     public let isToday: Bool
+    /// Whether the date is over (before today): from then on its status changes only through a
+    /// manager's correction.
+    public let isOver: Bool
     /// The employee's shift on the date, as instants.
     public let shift: ShiftTimes
 
@@ -33,9 +36,6 @@ public struct DayEvaluation: Sendable, Hashable {
 
     /// The cell code of the status.
     public var code: String { status.code }
-
-    /// True once the date is over: the status can change only through a manager's correction.
-    public var isFinal: Bool { !isToday && status != .future }
 
     public var sessions: [Session] { punches.sessions }
     public var gaps: [Gap] { punches.gaps }

@@ -55,6 +55,7 @@ public struct StatusEngine: Sendable {
     ) -> DayEvaluation {
         let day = DayPunches(punches, maxSessionHours: policy.maxSessionHours)
         let isToday = date == today
+        let isOver = date < today
         var flags: DayFlags = isCorrected ? .corrected : []
 
         func result(
@@ -63,7 +64,7 @@ public struct StatusEngine: Sendable {
             DayEvaluation(
                 date: date, status: status, provisionalStatus: provisional, flags: flags, punches: day,
                 workedSeconds: worked ?? day.workedSeconds, minutesLate: minutesLate, holidayName: holiday,
-                leave: leave, isWorkingDay: isWorkingDay, isToday: isToday, shift: shift)
+                leave: leave, isWorkingDay: isWorkingDay, isToday: isToday, isOver: isOver, shift: shift)
         }
 
         // 1. Not employed, 2. future: nothing else about the date matters.
@@ -71,7 +72,6 @@ public struct StatusEngine: Sendable {
         guard date <= today else { return result(.future, worked: 0) }
 
         // Irregular punches are worth a manager's look whatever the status turns out to be.
-        let isOver = date < today
         if day.hasSessionOverMax { flags.insert(.overMaxSession) }
         if day.hasUnpairedPunch { flags.insert(.unpairedPunch) }
         if day.clockWentBack { flags.insert(.clockWentBack) }
