@@ -23,6 +23,8 @@ public struct Attendance: ParsableCommand {
             """,
         version: "1.0.0",
         subcommands: [
+            KioskCommand.self,
+            MarkCommand.self,
             ConfigCommand.self,
             StoreCommand.self,
             EmployeeCommand.self,

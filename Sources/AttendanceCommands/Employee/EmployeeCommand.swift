@@ -8,7 +8,10 @@ struct EmployeeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "employee",
         abstract: "Add, list, show, edit and deactivate employees.",
-        subcommands: [EmployeeAdd.self, EmployeeList.self, EmployeeShow.self, EmployeeEdit.self, EmployeeDeactivate.self])
+        subcommands: [
+            EmployeeAdd.self, EmployeeList.self, EmployeeShow.self, EmployeeEdit.self, EmployeeDeactivate.self,
+            EmployeeSetPIN.self, EmployeeUnlock.self,
+        ])
 }
 
 /// An employee as listings and JSON show them.

@@ -5,6 +5,18 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case refused = 1
     /// No WiFi link, or it could not be read.
     case noWiFi = 2
+    /// `mark`: IN refused, already marked in.
+    case alreadyIn = 10
+    /// `mark`: OUT refused, not marked in today.
+    case notIn = 11
+    /// `mark`: the same punch was recorded moments ago; nothing new stored.
+    case duplicate = 12
+    /// `mark`: the WiFi link is not an allowed one.
+    case wifiNotAllowed = 13
+    /// `mark`: unknown code, or wrong PIN (deliberately the same).
+    case unknownCodeOrPIN = 14
+    /// `mark`: the code is locked after too many wrong PINs, or must wait before trying again.
+    case locked = 15
     /// The command line was wrong.
     case usage = 64
     /// A value given was invalid, or names nothing (an unknown code, a duplicate).
@@ -25,6 +37,10 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
           0   success
           1   refused by the rules (e.g. already marked in; WiFi not allowed)
           2   no WiFi link, or the link could not be read
+          10  mark: already marked in          11  mark: not marked in today
+          12  mark: already recorded moments ago
+          13  mark: the WiFi link is not allowed
+          14  mark: unknown code or wrong PIN  15  mark: locked, or wait before retrying
           64  wrong command line
           65  invalid or unknown value (code, date, BSSID, duplicate)
           69  a needed service is missing (e.g. CUPS for printing)

@@ -1,0 +1,47 @@
+import ArgumentParser
+import AttendanceCore
+import AttendanceStore
+
+/// `attendance employee set-pin CODE`
+struct EmployeeSetPIN: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-pin", abstract: "Set or reset an employee's kiosk PIN (4–8 digits).",
+        discussion: """
+            The PIN is read twice from standard input (without echo on a terminal). It is stored as \
+            PBKDF2-SHA256 with 210,000 rounds, a salt of its own and the pepper file; setting it also \
+            clears a lock-out.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var actor: ActorOptions
+    @Argument(help: "The employee's code.") var code: String
+
+    func run(in context: Context) throws {
+        let employeeCode = try EmployeeCode(parsing: code)
+        let (_, store) = try global.open(in: context)
+        guard try store.employee(code: employeeCode.rawValue) != nil else { throw StoreError.unknownEmployee(code) }
+        let pin = try PINHasher.validate(context.readSecret("New PIN for \(employeeCode): ") ?? "")
+        guard context.readSecret("Again: ") == pin else { throw CommandFailure("the two PINs differ; nothing was changed") }
+        let pepper = try PepperFile.load(at: PepperFile.path(storePath: store.path, in: context), create: true)
+        let hashed = try PINHasher.hash(pin, pepper: pepper)
+        try store.setPIN(code: employeeCode, salt: hashed.salt, rounds: hashed.rounds, hash: hashed.hash, actor: try actor.actor(in: context))
+        context.out.line("PIN set for \(employeeCode)")
+    }
+}
+
+/// `attendance employee unlock CODE`
+struct EmployeeUnlock: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unlock", abstract: "Lift the lock after too many wrong PINs.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var actor: ActorOptions
+    @Argument(help: "The employee's code.") var code: String
+
+    func run(in context: Context) throws {
+        let employeeCode = try EmployeeCode(parsing: code)
+        let (_, store) = try global.open(in: context)
+        try store.unlock(code: employeeCode, actor: try actor.actor(in: context))
+        context.out.line("unlocked \(employeeCode)")
+    }
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import AttendanceCore
+import AttendanceStore
+import AttendanceTerminal
+import Foundation
+
+/// `attendance kiosk`
+struct KioskCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kiosk",
+        abstract: "The full-screen kiosk where employees mark in and out.",
+        subcommands: [KioskRun.self, KioskHashExitCode.self],
+        defaultSubcommand: KioskRun.self)
+}
+
+/// `attendance kiosk [run]`: the kiosk's loop.
+struct KioskRun: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the kiosk on this terminal.",
+        discussion: """
+            Ctrl-C, Ctrl-Z, Ctrl-\\ and Ctrl-D do nothing. The kiosk ends on SIGTERM or SIGHUP, or when \
+            the manager's exit code ([kiosk] exit_code_hash) is typed at the code prompt; the terminal \
+            is restored every time.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var link: LinkSourceOptions
+
+    func run(in context: Context) throws {
+        let configuration = try global.configuration(in: context)
+        let reader = try link.reader(for: configuration)
+        let terminal = RawTerminal()
+        let signals = SignalPipe.install()
+        try terminal.enter()
+        defer { terminal.restore() }
+
+        let view = KioskView(
+            officeName: configuration.kiosk.officeName, zone: configuration.policy.zone,
+            asciiOnly: context.environment["TERM"] == "linux")
+        let depth = ColorDepth.from(environment: context.environment, isTerminal: true)
+        let controller: KioskController
+        do {
+            let store = try AttendanceStore(path: global.storePath(configuration: configuration, in: context), clock: context.now)
+            let desk = MarkingDesk(
+                configuration: configuration, store: store, linkReader: reader,
+                pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)
+            controller = KioskController(desk: desk, settings: configuration.kiosk, now: context.now)
+            controller.startUp()
+        } catch {
+            // No store, no kiosk: say so on the screen until someone stops it.
+            return Self.outOfService(String(describing: error), terminal: terminal, signals: signals, view: view, depth: depth, context: context)
+        }
+
+        let decoder = KeyDecoder()
+        var size = terminal.size
+        func draw() { terminal.write(view.frame(for: controller, size: size, now: context.now()).render(size: size, depth: depth)) }
+        draw()
+        while !controller.shouldExit {
+            if controller.hasPendingWork {
+                controller.performPendingWork()
+                draw()
+                continue
+            }
+            var fds = [pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0), pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+            let millisecondsToNextSecond = 1000 - Int32(context.now().timeIntervalSince1970.truncatingRemainder(dividingBy: 1) * 1000)
+            _ = poll(&fds, 2, max(10, millisecondsToNextSecond))
+            if fds[1].revents != 0 {
+                let events = SignalPipe.drain()
+                if events.contains(.terminate) { break }
+                if events.contains(.resize) {
+                    size = terminal.size
+                    terminal.write("\u{1B}[2J")
+                }
+            }
+            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                guard let bytes = terminal.readAvailable() else { break }  // the terminal went away
+                for key in decoder.decode(bytes) { controller.handle(key) }
+            }
+            controller.tick()
+            draw()
+        }
+    }
+
+    /// The out-of-service screen, shown until SIGTERM/SIGHUP; it writes nothing anywhere.
+    static func outOfService(
+        _ reason: String, terminal: RawTerminal, signals: Int32, view: KioskView, depth: ColorDepth, context: Context
+    ) {
+        var frame = Frame()
+        frame.blank(6)
+        let size = terminal.size
+        frame.addCentered([Span(" OUT OF SERVICE ", TextStyle(color: .red, bold: true, inverse: true))], width: size.columns)
+        frame.blank()
+        frame.addCentered([Span("Attendance cannot be recorded at this kiosk right now. Please tell your manager.")], width: size.columns)
+        frame.blank()
+        frame.addCentered([Span(reason, TextStyle(dim: true))], width: size.columns)
+        terminal.write(frame.render(size: size, depth: depth))
+        while true {
+            var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, 2, 1000)
+            if fds[0].revents != 0, SignalPipe.drain().contains(.terminate) { return }
+            if fds[1].revents != 0, terminal.readAvailable() == nil { return }
+        }
+    }
+}
+
+/// `attendance kiosk hash-exit-code`: makes the value for `[kiosk] exit_code_hash`.
+struct KioskHashExitCode: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hash-exit-code",
+        abstract: "Print the hash of a manager exit code, for [kiosk] exit_code_hash.",
+        discussion: "The code (6–32 letters or digits) is read from standard input, twice on a terminal.")
+
+    func run(in context: Context) throws {
+        guard let code = context.readSecret("Exit code: "), (6...32).contains(code.count),
+            code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        else { throw CommandFailure("an exit code is 6 to 32 letters or digits") }
+        if context.outputIsTerminal, context.readSecret("Again: ") != code {
+            throw CommandFailure("the two codes differ")
+        }
+        context.out.line("exit_code_hash = \"\(try PINHasher.exitCodeHash(code))\"")
+    }
+}

@@ -1,0 +1,297 @@
+import AttendanceCore
+import AttendanceStore
+import AttendanceTerminal
+import AttendanceWiFi
+import Foundation
+
+/// The kiosk's behaviour: which screen is up, what typing does there, and when to go back to
+/// idle. It talks to the marking desk; drawing is `KioskView`'s, the loop is `KioskCommand`'s.
+final class KioskController {
+    /// A screen and what it holds.
+    enum Screen {
+        case idle
+        case pin(Employee?)
+        case menu(Employee, MarkingDesk.TodaySnapshot, selection: Int)
+        case working(String)
+        case message(KioskMessage)
+        case calendar(Employee, [String])
+        case outOfService(String)
+
+        /// Lists start at the top; everything else is centred.
+        var isList: Bool {
+            if case .calendar = self { return true }
+            return false
+        }
+    }
+
+    /// What a menu offers, only the actions that apply.
+    enum Action: Equatable {
+        case markIn, markOut, calendar, cancel
+
+        var label: String {
+            switch self {
+            case .markIn: "Mark IN"
+            case .markOut: "Mark OUT"
+            case .calendar: "My calendar"
+            case .cancel: "Cancel"
+            }
+        }
+
+        var key: Character {
+            switch self {
+            case .markIn: "i"
+            case .markOut: "o"
+            case .calendar: "c"
+            case .cancel: "x"
+            }
+        }
+    }
+
+    let desk: MarkingDesk
+    let settings: KioskSettings
+    let now: @Sendable () -> Date
+    private(set) var screen: Screen = .idle
+    /// What has been typed at the code or PIN prompt.
+    private(set) var typed = ""
+    private(set) var link: MarkingDesk.LinkCheck?
+    private(set) var shouldExit = false
+    private var lastInput: Date
+    private var messageUntil: Date?
+    private var linkReadAt: Date?
+    /// Work to do after the "working" screen has been drawn.
+    private var pending: (() -> Void)?
+
+    static let maxCodeLength = 32
+    static let maxPINLength = 8
+    static let linkRefreshSeconds: TimeInterval = 3
+
+    init(desk: MarkingDesk, settings: KioskSettings, now: @escaping @Sendable () -> Date) {
+        self.desk = desk
+        self.settings = settings
+        self.now = now
+        lastInput = now()
+    }
+
+    /// Checks the store before the first punch: a damaged store takes the kiosk out of service
+    /// and nothing is written to it.
+    func startUp() {
+        do {
+            let problems = try desk.store.check()
+            if !problems.isEmpty {
+                screen = .outOfService("The attendance store is damaged (\(problems.count) problem(s)).")
+                return
+            }
+        } catch {
+            screen = .outOfService(String(describing: error))
+            return
+        }
+        refreshLink()
+    }
+
+    var isOutOfService: Bool {
+        if case .outOfService = screen { return true }
+        return false
+    }
+
+    // MARK: - Keys
+
+    func handle(_ key: Key) {
+        lastInput = now()
+        switch screen {
+        case .idle: handleCodeKey(key)
+        case .pin(let employee): handlePINKey(key, employee: employee)
+        case .menu(let employee, let today, let selection): handleMenuKey(key, employee, today, selection)
+        case .working, .outOfService: break
+        case .message:
+            // Any key dismisses a message early; a code character also starts the next code.
+            goIdle()
+            if case .character = key { handleCodeKey(key) }
+        case .calendar(let employee, _):
+            if key == .escape || key == .enter || key == .character("x") || key == .character("c") {
+                showMenu(for: employee)
+            }
+        }
+    }
+
+    private func handleCodeKey(_ key: Key) {
+        switch key {
+        case .character(let c) where c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-"):
+            if typed.count < Self.maxCodeLength { typed.append(c) }
+        case .backspace, .delete:
+            if !typed.isEmpty { typed.removeLast() }
+        case .escape, .control("u"):
+            typed = ""
+        case .enter:
+            guard !typed.isEmpty else { return }
+            let code = typed
+            typed = ""
+            submitCode(code)
+        default:
+            break  // Ctrl-C, Ctrl-Z, Ctrl-\, Ctrl-D and everything else: nothing.
+        }
+    }
+
+    private func handlePINKey(_ key: Key, employee: Employee?) {
+        switch key {
+        case .character(let c) where c.isASCII && c.isNumber:
+            if typed.count < Self.maxPINLength { typed.append(c) }
+        case .backspace, .delete:
+            if !typed.isEmpty { typed.removeLast() }
+        case .escape:
+            goIdle()
+        case .enter:
+            guard !typed.isEmpty else { return }
+            let pin = typed
+            typed = ""
+            work("Checking…") { self.submitPIN(pin, employee: employee) }
+        default:
+            break
+        }
+    }
+
+    private func handleMenuKey(_ key: Key, _ employee: Employee, _ today: MarkingDesk.TodaySnapshot, _ selection: Int) {
+        let actions = Self.actions(for: today)
+        switch key {
+        case .up, .left:
+            screen = .menu(employee, today, selection: (selection + actions.count - 1) % actions.count)
+        case .down, .right, .tab:
+            screen = .menu(employee, today, selection: (selection + 1) % actions.count)
+        case .enter:
+            perform(actions[selection], employee)
+        case .escape:
+            goIdle()
+        case .character(let c):
+            let lower = Character(c.lowercased())
+            if let action = actions.first(where: { $0.key == lower }) {
+                perform(action, employee)
+            } else if let digit = c.wholeNumberValue, (1...actions.count).contains(digit) {
+                perform(actions[digit - 1], employee)
+            }
+        default:
+            break
+        }
+    }
+
+    static func actions(for today: MarkingDesk.TodaySnapshot) -> [Action] {
+        [today.isIn ? .markOut : .markIn, .calendar, .cancel]
+    }
+
+    // MARK: - Steps
+
+    private func submitCode(_ code: String) {
+        work("Checking…") {
+            do {
+                let found = try self.desk.lookUp(code: code)
+                switch found {
+                case .identified(let employee):
+                    self.showMenu(for: employee)
+                case .askPIN(let employee):
+                    if employee == nil, self.desk.isExitCode(code) { return self.exit() }
+                    self.screen = .pin(employee)
+                case .unknown:
+                    if self.desk.isExitCode(code) { return self.exit() }
+                    self.show(.unknownCodeOrPIN)
+                }
+            } catch {
+                self.show(.storeFailure(error))
+            }
+        }
+    }
+
+    private func submitPIN(_ pin: String, employee: Employee?) {
+        do {
+            switch try desk.checkPIN(pin, for: employee) {
+            case .accepted:
+                if let employee { showMenu(for: employee) } else { show(.unknownCodeOrPIN) }
+            case .rejected: show(.unknownCodeOrPIN)
+            case .wait(let seconds): show(.wait(seconds))
+            case .locked: show(.locked)
+            }
+        } catch {
+            show(.storeFailure(error))
+        }
+    }
+
+    private func showMenu(for employee: Employee) {
+        do {
+            screen = .menu(employee, try desk.today(for: employee), selection: 0)
+        } catch {
+            show(.storeFailure(error))
+        }
+    }
+
+    private func perform(_ action: Action, _ employee: Employee) {
+        switch action {
+        case .cancel:
+            goIdle()
+        case .calendar:
+            do {
+                screen = .calendar(employee, try KioskCalendar.lines(for: employee, desk: desk))
+            } catch {
+                show(.storeFailure(error))
+            }
+        case .markIn, .markOut:
+            let kind: PunchKind = action == .markIn ? .in : .out
+            work("Checking WiFi and saving…") {
+                do {
+                    let result = try self.desk.mark(kind, employee: employee)
+                    self.show(.mark(result, kind: kind, employee: employee, zone: self.desk.configuration.policy.zone))
+                } catch {
+                    self.show(.storeFailure(error))
+                }
+            }
+        }
+    }
+
+    private func exit() { shouldExit = true }
+
+    // MARK: - Time
+
+    /// Called every second: expires messages and idle screens, refreshes the WiFi line.
+    func tick() {
+        let current = now()
+        if let until = messageUntil, current >= until {
+            goIdle()
+        }
+        switch screen {
+        case .pin, .menu, .calendar:
+            if current.timeIntervalSince(lastInput) >= Double(settings.idleSeconds) { goIdle() }
+        case .idle:
+            if !typed.isEmpty, current.timeIntervalSince(lastInput) >= Double(settings.idleSeconds) { typed = "" }
+            if linkReadAt.map({ current.timeIntervalSince($0) >= Self.linkRefreshSeconds }) ?? true { refreshLink() }
+        default:
+            break
+        }
+    }
+
+    func refreshLink() {
+        linkReadAt = now()
+        link = try? desk.checkLink()
+    }
+
+    /// Runs the work queued behind a "working" screen; the loop draws that screen first.
+    func performPendingWork() {
+        guard let work = pending else { return }
+        pending = nil
+        work()
+    }
+
+    var hasPendingWork: Bool { pending != nil }
+
+    private func work(_ label: String, _ body: @escaping () -> Void) {
+        screen = .working(label)
+        pending = body
+    }
+
+    private func show(_ message: KioskMessage) {
+        screen = .message(message)
+        let seconds = message.tone == .success ? settings.confirmSeconds : settings.confirmSeconds + 3
+        messageUntil = now().addingTimeInterval(Double(seconds))
+    }
+
+    private func goIdle() {
+        screen = .idle
+        typed = ""
+        messageUntil = nil
+    }
+}

@@ -1,0 +1,71 @@
+import AttendanceCore
+import AttendanceStore
+import AttendanceWiFi
+
+/// What the kiosk says after a step: big and unambiguous on success, plain words on refusal.
+struct KioskMessage {
+    enum Tone { case success, neutral, refusal }
+
+    var tone: Tone
+    /// Large letters ("IN 09:47"), when there is something to confirm.
+    var banner: String?
+    var title: String
+    var lines: [String] = []
+
+    static let unknownCodeOrPIN = KioskMessage(
+        tone: .refusal, title: "Unknown code or wrong PIN", lines: ["Nothing was recorded. Please try again."])
+
+    static func wait(_ seconds: Int) -> KioskMessage {
+        KioskMessage(
+            tone: .refusal, title: "Too many wrong PINs", lines: ["Please wait \(seconds) seconds before trying again."])
+    }
+
+    static let locked = KioskMessage(
+        tone: .refusal, title: "This code is locked",
+        lines: ["Too many wrong PINs were typed. Ask your manager to unlock it."])
+
+    static func storeFailure(_ error: any Error) -> KioskMessage {
+        KioskMessage(
+            tone: .refusal, title: "Could not be saved — NOT recorded",
+            lines: ["Tell your manager.", String(describing: error)])
+    }
+
+    static func mark(
+        _ result: MarkingDesk.MarkResult, kind: PunchKind, employee: Employee, zone: LocalZone
+    ) -> KioskMessage {
+        let who = "\(employee.name) (\(employee.code))"
+        switch result {
+        case .recorded(_, let details):
+            var lines = [who, "WiFi: \(WiFiWording.describe(details.link)) — \(details.location)"]
+            if details.clockWentBack {
+                lines.append("Note: the clock seems to have gone back; your manager will check this punch.")
+            }
+            return KioskMessage(
+                tone: .success, banner: "\(kind.label) \(details.time)",
+                title: "MARKED \(kind.label) \(details.time) — \(details.summary)", lines: lines)
+        case .duplicate(let previous):
+            let time = zone.localDateTime(of: previous.instant).time
+            return KioskMessage(
+                tone: .neutral, title: "Already recorded at \(time)",
+                lines: [who, "Your \(previous.kind.label) at \(time) is saved; nothing more to do."])
+        case .refused(let refusal):
+            let title = refusal == .notIn ? "Not marked in today" : "Already marked in"
+            return KioskMessage(tone: .refusal, title: title, lines: [who, String(describing: refusal).capitalizedFirst + ".", "Nothing was recorded."])
+        case .wifiNotAllowed(let verdict):
+            var lines = ["This kiosk is not on an approved office WiFi. Nothing was recorded.", "Seen: \(WiFiWording.describe(verdict.link))"]
+            if case .ssidMismatch(_, let expected) = verdict {
+                lines.append("This access point is approved only with the network name \(expected.escaped).")
+            }
+            lines.append("Tell your manager.")
+            return KioskMessage(tone: .refusal, title: "WiFi not approved — NOT recorded", lines: lines)
+        case .wifiUnavailable(let error):
+            return KioskMessage(
+                tone: .refusal, title: "WiFi could not be checked — NOT recorded",
+                lines: [String(describing: error).capitalizedFirst + ".", "Tell your manager."])
+        }
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import AttendanceCore
+import AttendanceStore
+import AttendanceWiFi
+
+/// `attendance mark in|out CODE`: one punch, for scripts and badge readers.
+struct MarkCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mark",
+        abstract: "Mark an employee in or out once (for scripts and badge readers).",
+        discussion: """
+            The WiFi link is read and checked at that moment, as at the kiosk. When the employee has a \
+            PIN (or [kiosk] require_pin is set), it is read from standard input. The punch is reported \
+            only after it is stored durably.
+
+            Exit status: 0 recorded, 10 already marked in, 11 not marked in today, 12 already recorded \
+            moments ago, 13 WiFi not allowed, 2 no WiFi link, 14 unknown code or wrong PIN, 15 locked \
+            or must wait, 74/75 the store failed or was busy (NOT recorded).
+            """)
+
+    enum Direction: String, ExpressibleByArgument, CaseIterable {
+        case `in`, out
+        var kind: PunchKind { self == .in ? .in : .out }
+    }
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var link: LinkSourceOptions
+    @Argument(help: "in or out.") var direction: Direction
+    @Argument(help: "The employee's code.") var code: String
+    @Option(help: "A note to keep with the punch (at most 500 characters).") var note: String?
+
+    func run(in context: Context) throws {
+        let (configuration, store) = try global.open(in: context)
+        let note = try note.map(Self.validateNote)
+        let desk = MarkingDesk(
+            configuration: configuration, store: store, linkReader: try link.reader(for: configuration),
+            pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)
+        let employee: Employee
+        switch try desk.lookUp(code: code) {
+        case .identified(let found):
+            employee = found
+        case .unknown:
+            throw CommandFailure("unknown code or wrong PIN", status: .unknownCodeOrPIN)
+        case .askPIN(let found):
+            let pin = context.readSecret("PIN: ") ?? ""
+            switch try desk.checkPIN(pin, for: found) {
+            case .accepted:
+                guard let found else { throw CommandFailure("unknown code or wrong PIN", status: .unknownCodeOrPIN) }
+                employee = found
+            case .rejected: throw CommandFailure("unknown code or wrong PIN", status: .unknownCodeOrPIN)
+            case .wait(let seconds):
+                throw CommandFailure("too many wrong PINs; try again in \(seconds) s", status: .locked)
+            case .locked:
+                throw CommandFailure("this code is locked after too many wrong PINs; ask your manager", status: .locked)
+            }
+        }
+        let who = "\(employee.code) \(employee.name)"
+        switch try desk.mark(direction.kind, employee: employee, note: note) {
+        case .recorded(let punch, let details):
+            let simulated = details.link.isSimulated ? " [SIMULATED WiFi]" : ""
+            context.out.line(
+                "\(punch.kind.label) \(who) at \(details.time) on \(punch.attendanceDate) — \(details.summary) (\(details.location)\(simulated))"
+            )
+            if details.clockWentBack {
+                context.err.line("attendance: note: this punch is earlier than one already stored; flagged for the manager")
+            }
+        case .duplicate(let previous):
+            let time = configuration.policy.zone.localDateTime(of: previous.instant).time
+            throw CommandFailure("\(previous.kind.label) for \(who) was already recorded at \(time)", status: .duplicate)
+        case .refused(let refusal):
+            throw CommandFailure("\(who): \(refusal)", status: refusal == .notIn ? .notIn : .alreadyIn)
+        case .wifiNotAllowed(let verdict):
+            throw CommandFailure(WiFiWording.refusal(verdict), status: .wifiNotAllowed)
+        case .wifiUnavailable(let error):
+            throw CommandFailure("WiFi could not be checked, NOT recorded: \(error)", status: .noWiFi)
+        }
+    }
+
+    static func validateNote(_ text: String) throws -> String {
+        guard text.count <= 500, !text.unicodeScalars.contains(where: \.isUnsafeForTerminal) else {
+            throw CoreError.invalidValue(what: "note", value: text, expected: "at most 500 characters without control characters")
+        }
+        return text
+    }
+}
+
+/// How WiFi verdicts are put into words, the same at the kiosk and on the command line.
+enum WiFiWording {
+    static func describe(_ link: WiFiLink) -> String {
+        let ssid = link.ssid.isHidden ? "(hidden)" : link.ssid.escaped
+        return "SSID \(ssid), BSSID \(link.bssid)\(link.isSimulated ? " [SIMULATED]" : "")"
+    }
+
+    static func refusal(_ verdict: WiFiVerdict) -> String {
+        switch verdict {
+        case .allowed(let link, _):
+            return "allowed: \(describe(link))"
+        case .ssidMismatch(let link, let expected):
+            return "not an approved office WiFi, NOT recorded: \(describe(link)) (this BSSID is approved only with SSID \(expected.escaped))"
+        case .notAllowed(let link):
+            return "not an approved office WiFi, NOT recorded: \(describe(link))"
+        }
+    }
+}

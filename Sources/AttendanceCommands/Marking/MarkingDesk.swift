@@ -1,0 +1,249 @@
+import AttendanceCore
+import AttendanceStore
+import AttendanceWiFi
+import Foundation
+
+/// The one path every punch takes, at the kiosk and from `attendance mark`: who is it, is the
+/// PIN right, which WiFi are we on right now, what do the rules say — then a durable commit.
+///
+/// Nothing here draws or prints; the kiosk and the `mark` command word the results.
+final class MarkingDesk {
+    let configuration: Configuration
+    let store: AttendanceStore
+    let linkReader: any WiFiLinkReading
+    let now: @Sendable () -> Date
+    private let pepperPath: String
+    private var pepper: [UInt8]?
+
+    init(
+        configuration: Configuration, store: AttendanceStore, linkReader: any WiFiLinkReading, pepperPath: String,
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.linkReader = linkReader
+        self.pepperPath = pepperPath
+        self.now = now
+    }
+
+    // MARK: - Who is it
+
+    /// The result of typing a code.
+    enum LookUp {
+        /// Go ahead: no PIN is needed.
+        case identified(Employee)
+        /// Ask for a PIN. `employee` is nil for a code that does not exist: it is asked for a PIN
+        /// all the same, so that nobody can tell real codes from made-up ones.
+        case askPIN(Employee?)
+        /// No such code, and no PINs are in use.
+        case unknown
+    }
+
+    func lookUp(code text: String) throws(StoreError) -> LookUp {
+        let employee = try activeEmployee(code: text)
+        let anyPIN = try store.anyEmployeeHasPIN()
+        let pinsInUse = configuration.kiosk.requirePin || anyPIN
+        switch employee {
+        case let employee? where employee.hasPIN || configuration.kiosk.requirePin: return .askPIN(employee)
+        case let employee?: return .identified(employee)
+        case nil: return pinsInUse ? .askPIN(nil) : .unknown
+        }
+    }
+
+    /// The employee with this code who may mark today: active and employed on today's date.
+    func activeEmployee(code text: String) throws(StoreError) -> Employee? {
+        guard let code = try? EmployeeCode(parsing: text), let employee = try store.employee(code: code.rawValue),
+            employee.isActive
+        else { return nil }
+        let today = employee.policy(from: configuration.policy).attendanceDate(of: now())
+        return employee.isEmployed(on: today) ? employee : nil
+    }
+
+    /// The result of typing a PIN.
+    enum PINCheck: Equatable {
+        case accepted
+        /// Wrong PIN or unknown code: the same answer for both.
+        case rejected
+        /// Too many wrong PINs: wait this many seconds before trying again.
+        case wait(seconds: Int)
+        /// Locked until a manager runs `attendance employee unlock`.
+        case locked
+    }
+
+    func checkPIN(_ pin: String, for employee: Employee?) throws -> PINCheck {
+        let pepper = try loadPepper()
+        guard let employee, let record = try store.pinRecord(employeeID: employee.id) else {
+            PINHasher.burnOneCheck(pepper: pepper)
+            return .rejected
+        }
+        if record.isLocked { return .locked }
+        let wait = PINLockout.remainingWait(failures: record.failures, lastFailure: record.lastFailure, now: now())
+        if wait > 0 { return .wait(seconds: wait) }
+        let stored = PINHash(salt: record.salt, rounds: record.rounds, hash: record.hash)
+        if PINHasher.verify(pin, against: stored, pepper: pepper) {
+            if record.failures > 0 { try store.resetPINFailures(employeeID: employee.id) }
+            return .accepted
+        }
+        // Counted and committed before anyone is told, so killing the kiosk cannot undo it.
+        let failures = try store.recordPINFailure(employeeID: employee.id)
+        return PINLockout.isLocked(afterFailures: failures) ? .locked : .rejected
+    }
+
+    func loadPepper() throws -> [UInt8] {
+        if let pepper { return pepper }
+        let loaded = try PepperFile.load(at: pepperPath, create: false)
+        pepper = loaded
+        return loaded
+    }
+
+    /// The kiosk's exit code, typed at the code prompt, checked against `[kiosk] exit_code_hash`.
+    func isExitCode(_ text: String) -> Bool {
+        guard let hash = configuration.kiosk.exitCodeHash else { return false }
+        return PINHasher.verifyExitCode(text, against: hash)
+    }
+
+    // MARK: - Where are we
+
+    /// The WiFi link read now and checked against the allowed table.
+    enum LinkCheck {
+        case verified(WiFiVerdict)
+        case unavailable(WiFiError)
+    }
+
+    /// Reads the link afresh (never from a cache) and verifies it.
+    func checkLink() throws(StoreError) -> LinkCheck {
+        let link: WiFiLink
+        do {
+            link = try linkReader.currentLink()
+        } catch {
+            return .unavailable(error)
+        }
+        return .verified(try store.allowedNetworks(activeOnly: true).verify(link))
+    }
+
+    // MARK: - Marking
+
+    /// What became of a mark.
+    enum MarkResult {
+        case recorded(Punch, details: MarkDetails)
+        case duplicate(of: Punch)
+        case refused(PunchRefusal)
+        case wifiNotAllowed(WiFiVerdict)
+        case wifiUnavailable(WiFiError)
+    }
+
+    /// What to tell the person about a recorded punch.
+    struct MarkDetails {
+        /// The local wall-clock time of the punch.
+        var time: WallClockTime
+        /// "late by 17 min", "on time", "worked 8h 12m today".
+        var summary: String
+        var link: WiFiLink
+        var location: String
+        var clockWentBack: Bool
+    }
+
+    /// Marks `employee` in or out now: WiFi read and verified at this moment, the rules applied
+    /// and the punch committed in one transaction. Returns only after the commit is durable.
+    func mark(_ kind: PunchKind, employee: Employee, note: String? = nil) throws(StoreError) -> MarkResult {
+        let verdict: WiFiVerdict
+        switch try checkLink() {
+        case .unavailable(let error): return .wifiUnavailable(error)
+        case .verified(let checked): verdict = checked
+        }
+        guard case .allowed(let link, let network) = verdict else { return .wifiNotAllowed(verdict) }
+        let at = now()
+        let policy = employee.policy(from: configuration.policy)
+        let today = policy.attendanceDate(of: at)
+        let attempt = PunchAttempt(
+            employeeID: employee.id, kind: kind, instant: at, zone: policy.zone.identifier,
+            source: link.isSimulated ? .simulated : .nl80211, ssid: link.ssid, bssid: link.bssid,
+            location: network.location, note: note)
+        let outcome = try store.recordPunch(attempt, recentSince: today.adding(days: -1)) { recent in
+            policy.decide(kind, at: at, recent: recent)
+        }
+        switch outcome {
+        case .duplicate(let previous): return .duplicate(of: previous)
+        case .refused(let refusal): return .refused(refusal)
+        case .recorded(let punch, let clockWentBack):
+            let snapshot = try self.today(for: employee)
+            let summary: String
+            switch kind {
+            case .in:
+                if snapshot.day.punches.filter({ $0.kind == .in }).count > 1 {
+                    summary = "welcome back — worked \(Self.duration(snapshot.workedSeconds)) so far today"
+                } else if let late = snapshot.minutesLate, late > 0 {
+                    summary = "late by \(Self.duration(Double(late) * 60))"
+                } else {
+                    summary = "on time"
+                }
+            case .out:
+                summary = "worked \(Self.duration(snapshot.workedSeconds)) today"
+            }
+            return .recorded(
+                punch,
+                details: MarkDetails(
+                    time: policy.zone.localDateTime(of: punch.instant).time, summary: summary, link: link,
+                    location: network.location, clockWentBack: clockWentBack))
+        }
+    }
+
+    // MARK: - Today
+
+    /// An employee's current attendance date so far.
+    struct TodaySnapshot {
+        var date: AttendanceDate
+        var day: DayPunches
+        var evaluation: DayEvaluation
+        var workedSeconds: Double
+        /// Minutes late of today's first IN, nil when not in yet.
+        var minutesLate: Int?
+        var zone: LocalZone
+
+        /// "not marked in yet today", "in since 09:02 — worked 3h 12m so far", …
+        var headline: String {
+            if let open = day.openSession {
+                return "in since \(zone.localDateTime(of: open.start).time) — worked \(MarkingDesk.duration(workedSeconds)) so far"
+            }
+            if let lastOut = day.lastOut {
+                return "out since \(zone.localDateTime(of: lastOut).time) — worked \(MarkingDesk.duration(workedSeconds)) today"
+            }
+            return "not marked in yet today"
+        }
+
+        var isIn: Bool { day.openSession != nil }
+
+        /// "lunch 13:00–13:45" style lines for each gap.
+        var gapLines: [String] {
+            day.gaps.map { gap in
+                "away \(zone.localDateTime(of: gap.start).time)–\(zone.localDateTime(of: gap.end).time) (\(MarkingDesk.duration(gap.length)))"
+            }
+        }
+    }
+
+    func today(for employee: Employee) throws(StoreError) -> TodaySnapshot {
+        let at = now()
+        let policy = employee.policy(from: configuration.policy)
+        let date = policy.attendanceDate(of: at)
+        let punches = try store.punches(employeeID: employee.id, from: date, through: date)
+        let day = DayPunches(punches, maxSessionHours: policy.maxSessionHours)
+        let engine = StatusEngine(employee: employee, policy: configuration.policy, now: at)
+        let evaluation = engine.evaluate(date, punches: punches, holiday: nil, leave: nil, isCorrected: false)
+        return TodaySnapshot(
+            date: date, day: day, evaluation: evaluation, workedSeconds: day.workedSeconds(until: at),
+            minutesLate: evaluation.minutesLate, zone: policy.zone)
+    }
+
+    /// "8h 12m", "45 min"
+    static func duration(_ seconds: Double) -> String {
+        let minutes = Int((seconds / 60).rounded(.down))
+        if minutes < 60 { return "\(minutes) min" }
+        return "\(minutes / 60)h \(String(minutes % 60).leftPadded(to: 2))m"
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// The kiosk running in a real pseudo-terminal: a private tmux server per session, keys sent
+/// with `send-keys`, the screen read with `capture-pane`.
+final class KioskSession {
+    let socket = "attendance-test-" + UUID().uuidString.prefix(8)
+    let name = "kiosk"
+    let sandbox: Sandbox
+
+    /// Starts `attendance kiosk` (behind `prefix`, e.g. faketime) in an 80×24 pane; the shell
+    /// around it records how the terminal looks after the kiosk ends.
+    init(sandbox: Sandbox, prefix: String = "", environment: [String: String] = [:], size: (Int, Int) = (80, 24)) throws {
+        self.sandbox = sandbox
+        var env = sandbox.environment.merging(["TZ": "Asia/Kolkata", "LANG": "C.UTF-8", "ATTENDANCE_PEPPER": sandbox.folder + "/pepper"]) { $1 }
+        env.merge(environment) { $1 }
+        let exports = env.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let after = "stty -a > '\(sandbox.folder)/stty-after'; echo KIOSK-ENDED $?; sleep 30"
+        let command = "env \(exports) \(prefix) '\(Executable.attendance)' kiosk; \(after)"
+        try tmux(["new-session", "-d", "-s", name, "-x", String(size.0), "-y", String(size.1), command])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"]
+        // Starting a session starts the tmux server, which would keep an output pipe open for
+        // ever: its output goes to a file instead.
+        let outputFile = sandbox.folder + "/tmux-output"
+        _ = FileManager.default.createFile(atPath: outputFile, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: outputFile))
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        return (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
+    }
+
+    /// Types `keys` (tmux key names like "Enter", "C-c", or literal text with `literal`).
+    func send(_ keys: String..., literal: Bool = false) throws {
+        try tmux(["send-keys", "-t", name] + (literal ? ["-l"] : []) + keys)
+    }
+
+    /// The visible screen as text.
+    func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
+
+    /// The visible screen with its attributes as escape sequences (`capture-pane -e`).
+    func rawScreen() throws -> String { try tmux(["capture-pane", "-p", "-e", "-t", name]) }
+
+    func format(_ variable: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", name, variable]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Waits until the screen contains `text`; returns the screen (or the last one seen).
+    @discardableResult
+    func waitFor(_ text: String, timeout: Double = 10) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if last.contains(text) { return last }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return last
+    }
+
+    /// The process id of the kiosk (the pane's child running `attendance`).
+    func kioskPID() throws -> Int32? {
+        let output = try Executable.runProgram("/usr/bin/pgrep", ["-f", "\(Executable.attendance) kiosk"])
+        return output.split(separator: "\n").compactMap { Int32($0) }.first { pid in
+            (try? String(contentsOfFile: "/proc/\(pid)/environ", encoding: .utf8))?.contains(sandbox.store) ?? false
+        }
+    }
+}
+
+extension Executable {
+    /// Runs any program and returns its standard output.
+    static func runProgram(_ path: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

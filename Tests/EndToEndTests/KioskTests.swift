@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+
+/// A store with two employees and one allowed access point, and a config whose simulated link
+/// is `bssid`.
+func kioskSandbox(bssid: String = "aa:bb:cc:dd:ee:01", extraPolicy: String = "", kiosk: String = "") throws -> Sandbox {
+    let s = Sandbox(
+        config: """
+            [policy]
+            timezone = "Asia/Kolkata"
+            \(extraPolicy)
+            [wifi]
+            source = "simulated"
+            ssid = "OfficeNet"
+            bssid = "\(bssid)"
+            [kiosk]
+            office_name = "Test Office"
+            confirm_seconds = 30
+            \(kiosk)
+            """)
+    #expect(try s.run("employee", "add", "E001", "--name", "Asha Rao").status == 0)
+    #expect(try s.run("employee", "add", "E002", "--name", "Bo Chen").status == 0)
+    #expect(try s.run("wifi", "allow", "--bssid", "AA-BB-CC-DD-EE-01", "--ssid", "OfficeNet", "--location", "HQ lobby").status == 0)
+    return s
+}
+
+@Suite("Kiosk in a pseudo-terminal", .serialized)
+struct KioskTests {
+    @Test("mark in, mark in again refused, mark out: the screen says so and the store agrees")
+    func markInAndOut() throws {
+        let s = try kioskSandbox(extraPolicy: "duplicate_punch_seconds = 0")
+        let kiosk = try KioskSession(sandbox: s)
+        var screen = try kiosk.waitFor("Employee code")
+        #expect(screen.contains("Test Office"))
+        #expect(screen.contains("SIMULATED"))
+        #expect(screen.contains("✓ WiFi SSID OfficeNet, BSSID aa:bb:cc:dd:ee:01 — HQ lobby"))
+        try kiosk.send("E001", "Enter")
+        screen = try kiosk.waitFor("Hi Asha Rao (E001)")
+        #expect(screen.contains("not marked in yet today"))
+        #expect(screen.contains("[I] Mark IN") && !screen.contains("Mark OUT"))
+        try kiosk.send("i")
+        screen = try kiosk.waitFor("MARKED IN")
+        #expect(screen.contains("✓ MARKED IN"))
+        #expect(try s.sqlite("SELECT kind, source, bssid, location FROM punch") == "in|simulated|aa:bb:cc:dd:ee:01|HQ lobby\n")
+
+        // Back to idle with a key; the same person again: only OUT is offered now.
+        try kiosk.send("Enter")
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("e001", "Enter")
+        screen = try kiosk.waitFor("Hi Asha Rao")
+        #expect(screen.contains("in since") && screen.contains("[O] Mark OUT") && !screen.contains("Mark IN"))
+        // Pressing i anyway does nothing: IN is not an action that applies.
+        try kiosk.send("i")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try kiosk.screen().contains("[O] Mark OUT"))
+        #expect(try s.sqlite("SELECT count(*) FROM punch") == "1\n")
+        try kiosk.send("Enter")  // the selected action: Mark OUT
+        screen = try kiosk.waitFor("MARKED OUT")
+        #expect(screen.contains("worked"))
+        #expect(try s.sqlite("SELECT group_concat(kind) FROM punch") == "in,out\n")
+    }
+
+    @Test("a second IN from another path is refused with 'already marked in', nothing stored")
+    func alreadyIn() throws {
+        let s = try kioskSandbox(extraPolicy: "duplicate_punch_seconds = 0")
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E002", "Enter")
+        try kiosk.waitFor("[I] Mark IN")
+        // Meanwhile a badge reader marks E002 in.
+        #expect(try s.run("mark", "in", "E002").status == 0)
+        try kiosk.send("i")
+        let screen = try kiosk.waitFor("Already marked in")
+        #expect(screen.contains("mark out first"))
+        #expect(screen.contains("Nothing was recorded."))
+        #expect(try s.sqlite("SELECT count(*) FROM punch") == "1\n")
+    }
+
+    @Test("the same punch twice within the window says already recorded, stores one")
+    func duplicate() throws {
+        let s = try kioskSandbox()
+        #expect(try s.run("mark", "in", "E001").status == 0)
+        #expect(try s.run("mark", "out", "E001").status == 0)
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E001", "Enter")
+        try kiosk.waitFor("[I] Mark IN")
+        try kiosk.send("i")
+        try kiosk.waitFor("MARKED IN")
+        try kiosk.send("Enter", "E001", "Enter")
+        try kiosk.waitFor("[O] Mark OUT")
+        try kiosk.send("o")
+        let screen = try kiosk.waitFor("Already recorded at")
+        #expect(screen.contains("is saved; nothing more to do"))
+        #expect(try s.sqlite("SELECT group_concat(kind) FROM punch") == "in,out,in\n")
+    }
+
+    @Test("an unknown code is refused plainly and nothing is stored")
+    func unknownCode() throws {
+        let s = try kioskSandbox()
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("NOBODY", "Enter")
+        let screen = try kiosk.waitFor("Unknown code or wrong PIN")
+        #expect(screen.contains("Nothing was recorded"))
+        #expect(try s.sqlite("SELECT count(*) FROM punch") == "0\n")
+    }
+
+    @Test("a BSSID that is not allowed is refused, shows what the kiosk sees, records nothing")
+    func wifiNotAllowed() throws {
+        let s = try kioskSandbox(bssid: "66:55:44:33:22:11")
+        let kiosk = try KioskSession(sandbox: s)
+        var screen = try kiosk.waitFor("Employee code")
+        #expect(screen.contains("✗ WiFi not approved: SSID OfficeNet, BSSID 66:55:44:33:22:11"))
+        try kiosk.send("E001", "Enter")
+        try kiosk.waitFor("[I] Mark IN")
+        try kiosk.send("i")
+        screen = try kiosk.waitFor("WiFi not approved — NOT recorded")
+        #expect(screen.contains("Seen: SSID OfficeNet, BSSID 66:55:44:33:22:11 [SIMULATED]"))
+        #expect(try s.sqlite("SELECT count(*) FROM punch") == "0\n")
+    }
+
+    @Test("Ctrl-C, Ctrl-Z, Ctrl-\\ and Ctrl-D do nothing; SIGTERM ends it and restores the terminal")
+    func lockdownAndRestore() throws {
+        let s = try kioskSandbox()
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        #expect(try kiosk.format("#{alternate_on}") == "1")
+        try kiosk.send("E0")
+        for key in ["C-c", "C-z", "C-\\", "C-d", "C-c"] { try kiosk.send(key) }
+        Thread.sleep(forTimeInterval: 0.8)
+        var screen = try kiosk.screen()
+        #expect(screen.contains("Employee code: E0_"))
+        #expect(!screen.contains("KIOSK-ENDED"))
+        let pid = try #require(try kiosk.kioskPID())
+        kill(pid, SIGTERM)
+        screen = try kiosk.waitFor("KIOSK-ENDED")
+        #expect(screen.contains("KIOSK-ENDED 0"))
+        #expect(try kiosk.format("#{alternate_on}") == "0")
+        #expect(try kiosk.format("#{cursor_flag}") == "1")
+        let stty = try String(contentsOfFile: s.folder + "/stty-after", encoding: .utf8)
+        for setting in [" icanon", " echo ", " isig", " icrnl", " opost"] {
+            #expect(stty.contains(setting), "terminal setting\(setting) not restored")
+        }
+    }
+
+    @Test("a name with ESC[2J, an OSC title and a C1 byte is shown without any control bytes")
+    func hostileName() throws {
+        let s = try kioskSandbox()
+        _ = try s.sqlite("UPDATE employee SET name = 'Eve' || char(27) || '[2J' || char(27) || ']0;PWNED' || char(7) || char(155) || '31m' || char(8238) || 'X' WHERE code = 'E002'")
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        let title = try kiosk.format("#{pane_title}")
+        try kiosk.send("E002", "Enter")
+        let screen = try kiosk.waitFor("Hi Eve")
+        #expect(screen.contains("Hi Eve␛[2J␛]0;PWNED␇�31m�X (E002)"))
+        #expect(screen.contains("Test Office"))  // the screen was not cleared by the name
+        #expect(try kiosk.format("#{pane_title}") == title)  // nor its title changed
+        let raw = try kiosk.rawScreen()
+        #expect(!raw.contains("PWNED\u{07}") && !raw.contains("\u{1B}]") && !raw.contains("\u{1B}[2J"))
+        #expect(!raw.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E })
+    }
+
+    @Test("late arrival under faketime: marked in at 09:47 on a Monday is late by 17 min")
+    func lateArrival() throws {
+        let s = try kioskSandbox()
+        let kiosk = try KioskSession(sandbox: s, prefix: "faketime '2026-11-23 09:47:00'")
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E001", "Enter")
+        try kiosk.waitFor("[I] Mark IN")
+        try kiosk.send("i")
+        let screen = try kiosk.waitFor("MARKED IN")
+        #expect(screen.contains("✓ MARKED IN 09:47 — late by 17 min"))
+        #expect(try s.sqlite("SELECT attendance_date FROM punch") == "2026-11-23\n")
+    }
+
+    @Test("a mark-out at 01:30 belongs to the previous attendance date")
+    func markOutAfterMidnight() throws {
+        let s = try kioskSandbox()
+        let marked = try Executable.run(
+            ["mark", "in", "E001"], environment: s.environment, prefix: ["/usr/bin/faketime", "2026-11-23 21:00:00"])
+        #expect(marked.status == 0, "\(marked.err)")
+        let kiosk = try KioskSession(sandbox: s, prefix: "faketime '2026-11-24 01:30:00'")
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E001", "Enter")
+        var screen = try kiosk.waitFor("[O] Mark OUT")
+        #expect(screen.contains("in since 21:00"))
+        try kiosk.send("o")
+        screen = try kiosk.waitFor("MARKED OUT")
+        #expect(screen.contains("MARKED OUT 01:30 — worked 4h 30m today"))
+        #expect(try s.sqlite("SELECT kind, attendance_date FROM punch ORDER BY id") == "in|2026-11-23\nout|2026-11-23\n")
+    }
+
+    @Test("idle timeout clears a half-typed code and returns any screen to idle")
+    func idleTimeout() throws {
+        let s = try kioskSandbox(kiosk: "idle_seconds = 5")
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E001", "Enter")
+        try kiosk.waitFor("Hi Asha Rao")
+        let screen = try kiosk.waitFor("Employee code: _", timeout: 9)
+        #expect(screen.contains("Employee code: _") && !screen.contains("Hi Asha"))
+    }
+
+    @Test("at TERM=linux the kiosk uses ASCII marks, and NO_COLOR leaves colours out")
+    func linuxConsole() throws {
+        let s = try kioskSandbox()
+        let kiosk = try KioskSession(sandbox: s, environment: ["TERM": "linux", "NO_COLOR": "1"])
+        let screen = try kiosk.waitFor("Employee code")
+        #expect(screen.contains("OK WiFi SSID OfficeNet"))
+        #expect(!screen.contains("✓"))
+        let raw = try kiosk.rawScreen()
+        #expect(!raw.contains("[32m") && !raw.contains(";32m") && !raw.contains("38;5"))
+    }
+}
