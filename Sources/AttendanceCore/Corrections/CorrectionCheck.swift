@@ -111,28 +111,50 @@ public struct CorrectionCheck: Sendable {
         return problems
     }
 
-    /// Punches that fall inside a closed session of another date, where either side is a date
-    /// the change touches.
+    /// Sessions of two dates that overlap, and open INs inside a session of another date, where
+    /// either side is a date the change touches.
+    ///
+    /// Attendance dates follow from instants, so this only happens when punches were dated under
+    /// another `day_change` or zone than the one in force now; the check keeps a correction from
+    /// making such a record worse.
     private func overlaps(_ byDate: [AttendanceDate: [Punch]], dates: Set<AttendanceDate>) -> [CorrectionProblem] {
-        let sessions = byDate.flatMap { date, punches in
-            DayPunches(punches, maxSessionHours: policy.maxSessionHours).sessions.compactMap { session in
-                session.outPunch.map { (date: date, in: session.inPunch, out: $0) }
-            }
-        }.sorted { $0.in.instant < $1.in.instant }
-        var problems: [CorrectionProblem] = []
-        for (date, punches) in byDate.sorted(by: { $0.key < $1.key }) {
-            for punch in punches.sorted(by: DayPunches.timeOrder) {
-                for session in sessions where session.date != date
-                    && (dates.contains(date) || dates.contains(session.date))
-                    && session.in.instant < punch.instant && punch.instant < session.out.instant
-                {
-                    problems.append(
-                        CorrectionProblem(
-                            kind: .overlap, ids: [punch.id, session.in.id, session.out.id],
-                            message: "\(label(punch, on: date)) of \(date) would fall inside the session of "
-                                + "\(session.date) from \(label(session.in, on: session.date)) to "
-                                + "\(label(session.out, on: session.date))"))
+        var closed: [(date: AttendanceDate, session: Session, out: Punch)] = []
+        var open: [(date: AttendanceDate, punch: Punch)] = []
+        for (date, punches) in byDate {
+            for session in DayPunches(punches, maxSessionHours: policy.maxSessionHours).sessions {
+                if let out = session.outPunch {
+                    closed.append((date, session, out))
+                } else {
+                    open.append((date, session.inPunch))
                 }
+            }
+        }
+        closed.sort { $0.session.start < $1.session.start }
+        func describe(_ item: (date: AttendanceDate, session: Session, out: Punch)) -> String {
+            "the session of \(item.date) from \(label(item.session.inPunch, on: item.date)) to "
+                + "\(label(item.out, on: item.date))"
+        }
+        var problems: [CorrectionProblem] = []
+        for (index, first) in closed.enumerated() {
+            for second in closed[(index + 1)...] where second.date != first.date
+                && (dates.contains(first.date) || dates.contains(second.date))
+                && second.session.start < first.out.instant
+            {
+                problems.append(
+                    CorrectionProblem(
+                        kind: .overlap, ids: [first.session.inPunch.id, first.out.id, second.session.inPunch.id, second.out.id],
+                        message: "\(describe(first)) would overlap \(describe(second))"))
+            }
+        }
+        for lone in open.sorted(by: { $0.punch.instant < $1.punch.instant }) {
+            for session in closed where session.date != lone.date
+                && (dates.contains(lone.date) || dates.contains(session.date))
+                && session.session.start < lone.punch.instant && lone.punch.instant < session.out.instant
+            {
+                problems.append(
+                    CorrectionProblem(
+                        kind: .overlap, ids: [lone.punch.id, session.session.inPunch.id, session.out.id],
+                        message: "\(label(lone.punch, on: lone.date)) of \(lone.date) would fall inside \(describe(session))"))
             }
         }
         return problems
