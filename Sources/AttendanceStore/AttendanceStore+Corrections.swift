@@ -84,62 +84,60 @@ extension AttendanceStore {
                 zone: policy.zone.identifier, attendanceDate: policy.attendanceDate(of: instant), kind: kind,
                 source: .manual, note: note, createdAt: now, isCorrected: true)
         case .void(let id):
-            (employee, before) = try Self.correctable(punchID: id, in: db)
-            guard before?.isVoided == false else { throw CorrectionError.alreadyVoid(id) }
-            action = .void
-            changed = nil
+            let (owner, history) = try Self.correctable(punchID: id, in: db)
+            guard !history.isVoided else { throw CorrectionError.alreadyVoid(id) }
+            (employee, before, action, changed) = (owner, history, .void, nil)
         case .restore(let id):
-            (employee, before) = try Self.correctable(punchID: id, in: db)
-            guard var punch = before?.effective, before?.isVoided == true else { throw CorrectionError.notVoid(id) }
-            action = .restore
+            let (owner, history) = try Self.correctable(punchID: id, in: db)
+            guard history.isVoided else { throw CorrectionError.notVoid(id) }
+            var punch = history.effective
             punch.isCorrected = true
-            changed = punch
+            (employee, before, action, changed) = (owner, history, .restore, punch)
         case .retime(let id, let instant):
-            (employee, before) = try Self.correctable(punchID: id, in: db)
-            guard var punch = before?.effective, before?.isVoided == false else {
-                throw CorrectionError.retimeOfVoid(id)
-            }
-            let policy = employee.policy(from: global)
+            let (owner, history) = try Self.correctable(punchID: id, in: db)
+            guard !history.isVoided else { throw CorrectionError.retimeOfVoid(id) }
+            var punch = history.effective
+            let policy = owner.policy(from: global)
             guard instant.milliseconds != punch.instant.milliseconds else {
                 throw CorrectionError.unchanged(id, time: policy.zone.minuteText(of: punch.instant))
             }
-            action = .retime
             punch.instant = Date(milliseconds: instant.milliseconds)
             punch.attendanceDate = policy.attendanceDate(of: punch.instant)
             punch.isCorrected = true
-            changed = punch
+            (employee, before, action, changed) = (owner, history, .retime, punch)
         }
 
         // The checks, on the dates the change touches and their neighbours.
         let policy = employee.policy(from: global)
         let check = CorrectionCheck(policy: policy, now: now)
         if action == .add || action == .retime, let changed { try check.checkNotInFuture(changed.instant) }
-        let fromDate = before?.effective.attendanceDate ?? changed?.attendanceDate
+        // An add has no date before, a void none after: each then has the one date it touches.
+        guard let fromDate = before?.effective.attendanceDate ?? changed?.attendanceDate else {
+            throw StoreError.ioError("a correction without a date")
+        }
         let toDate = changed?.attendanceDate ?? fromDate
-        guard let fromDate, let toDate else { throw StoreError.ioError("a correction without a date") }
-        let dates = Set([fromDate, toDate])
-        let outside = try check.isOutsideEditWindow(Array(dates), force: force)
+        let outside = try check.isOutsideEditWindow([fromDate, toDate], force: force)
         let window = try Self.punches(
-            in: db, employeeID: employee.id, from: (dates.min() ?? fromDate).adding(days: -1),
-            through: (dates.max() ?? toDate).adding(days: 1))
-        let punchID = before?.id
-        var after = window.filter { $0.id != punchID }
+            in: db, employeeID: employee.id, from: min(fromDate, toDate).adding(days: -1),
+            through: max(fromDate, toDate).adding(days: 1))
+        var after = window.filter { $0.id != before?.id }
         if let changed { after.append(changed) }
-        try check.check(before: window, after: after, dates: dates)
+        try check.check(before: window, after: after, dates: [fromDate, toDate])
 
         // The records: the punch (for an add), the correction, the audit row.
         let at = clock()
         let id: Int64
-        if case .add(_, let kind, let instant, _) = request {
+        if let before {
+            id = before.id
+        } else if let changed {
             let attempt = PunchAttempt(
-                employeeID: employee.id, kind: kind, instant: instant, zone: policy.zone.identifier, source: .manual,
-                note: note, enteredBy: actor)
+                employeeID: employee.id, kind: changed.kind, instant: changed.instant, zone: changed.zone,
+                source: .manual, note: note, enteredBy: actor)
             id = try insert(attempt, on: toDate, clockWentBack: false, in: db).id
         } else {
-            id = punchID ?? 0
+            throw StoreError.ioError("a correction without a punch")
         }
-        var newInstant: Date?
-        if action == .retime { newInstant = changed?.instant }
+        let newInstant = action == .retime ? changed?.instant : nil
         try db.execute(
             sql: """
                 INSERT INTO punch_correction (punch_id, employee_id, action, punch_date, from_date, to_date,
@@ -193,7 +191,7 @@ extension AttendanceStore {
     }
 
     /// The punch with `id`, as it stands, and whose it is.
-    private static func correctable(punchID: Int64, in db: Database) throws -> (Employee, PunchHistory?) {
+    private static func correctable(punchID: Int64, in db: Database) throws -> (Employee, PunchHistory) {
         let history = try history(punchID: punchID, in: db)
         guard let employee = try employee(id: history.original.employeeID, in: db) else {
             throw CorrectionError.unknownPunch(punchID)

@@ -56,7 +56,8 @@ extension AttendanceStore {
         var issues = file.issues
         for row in file.rows {
             if ids[row.code.rawValue.lowercased()] == nil {
-                issues.append(.init(line: row.line, message: "no employee has code \(row.code.rawValue.quotedForMessage)"))
+                issues.append(
+                    .init(line: row.line, message: "no employee has code \(row.code.rawValue.quotedForMessage)"))
             }
             if row.instant > now {
                 issues.append(
@@ -91,12 +92,15 @@ extension AttendanceStore {
         let summary = PunchImportSummary(rows: file.rows.count, added: added, alreadyPresent: file.rows.count - added)
         try audit(
             db, actor: actor, action: "import", entity: "punches", key: name,
-            new: auditJSON(["file": name, "rows": summary.rows, "added": added, "already_present": summary.alreadyPresent]))
+            new: auditJSON([
+                "file": name, "rows": summary.rows, "added": added, "already_present": summary.alreadyPresent,
+            ]))
         return summary
     }
 
     /// The punches already stored for the employees and time span of `rows`.
-    private func existingKeys(for rows: [PunchFile.Row], ids: [String: Int64], in db: Database) throws -> Set<PunchKey> {
+    private func existingKeys(for rows: [PunchFile.Row], ids: [String: Int64], in db: Database) throws -> Set<PunchKey>
+    {
         guard let first = rows.map(\.instant).min(), let last = rows.map(\.instant).max() else { return [] }
         let employees = Set(rows.compactMap { ids[$0.code.rawValue.lowercased()] })
         var keys = Set<PunchKey>()

@@ -38,7 +38,8 @@ struct AuditCommand: ContextCommand {
         for entry in entries {
             let subject = entry.entity == "punch" ? "punch \(entry.key)" : "\(entry.entity) \(entry.key)"
             let whose = entry.employee.map { entry.entity == "employee" ? "" : " (\($0))" } ?? ""
-            context.out.line("\(entry.at)  \(entry.actor.terminalSafe)  \(entry.action) \(subject.terminalSafe)\(whose)")
+            context.out.line(
+                "\(entry.at)  \(entry.actor.terminalSafe)  \(entry.action) \(subject.terminalSafe)\(whose)")
             if let reason = entry.reason { context.out.line("  why: \(reason.terminalSafe)") }
             if let old = entry.old { context.out.line("  old: \(old.terminalSafe)") }
             if let new = entry.new { context.out.line("  new: \(new.terminalSafe)") }
@@ -46,7 +47,9 @@ struct AuditCommand: ContextCommand {
     }
 
     /// Midnight UTC at the start of `date`.
-    static func utcStart(of date: AttendanceDate) -> Date { Date(timeIntervalSince1970: Double(date.dayNumber) * 86_400) }
+    static func utcStart(of date: AttendanceDate) -> Date {
+        Date(timeIntervalSince1970: Double(date.dayNumber) * 86_400)
+    }
 }
 
 /// An audit entry as `attendance audit` shows it.

@@ -7,7 +7,8 @@ import Foundation
 /// `attendance export`
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Write records in a form other programs read.", subcommands: [ExportPunches.self])
+        commandName: "export", abstract: "Write records in a form other programs read.",
+        subcommands: [ExportPunches.self])
 }
 
 /// `attendance export punches --month M [--output FILE]`

@@ -27,7 +27,8 @@ struct ImportPunches: ContextCommand {
 
     func run(in context: Context) throws {
         guard let data = FileManager.default.contents(atPath: file) else {
-            let reason = FileManager.default.fileExists(atPath: file) ? "cannot be read (permissions?)" : "does not exist"
+            let reason =
+                FileManager.default.fileExists(atPath: file) ? "cannot be read (permissions?)" : "does not exist"
             throw CommandFailure("the file \(file) \(reason)")
         }
         guard let text = String(validatingUTF8CString: data) else {
@@ -44,7 +45,8 @@ struct ImportPunches: ContextCommand {
             let lines = refusal.issues.map { "\(file):\($0.line): \($0.message)" }
             let bad = Set(refusal.issues.map(\.line)).count
             throw CommandFailure(
-                (lines + ["\(file): \(bad) bad row\(bad == 1 ? "" : "s"); nothing was imported"]).joined(separator: "\n"))
+                (lines + ["\(file): \(bad) bad row\(bad == 1 ? "" : "s"); nothing was imported"]).joined(
+                    separator: "\n"))
         }
         let skipped = summary.alreadyPresent == 0 ? "" : " (\(summary.alreadyPresent) already present)"
         context.out.line("imported \(summary.added) punch\(summary.added == 1 ? "" : "es") from \(file)\(skipped)")

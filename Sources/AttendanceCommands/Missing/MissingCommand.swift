@@ -41,8 +41,10 @@ struct MissingCommand: ContextCommand {
                 CSV.render(
                     header: ["code", "name", "date", "punch_id", "punch_time", "out_punch_id", "command"],
                     rows: items.map {
-                        [$0.code, $0.name, $0.date, String($0.punch_id), $0.punch_time,
-                         $0.out_punch_id.map(String.init) ?? "", $0.command]
+                        [
+                            $0.code, $0.name, $0.date, String($0.punch_id), $0.punch_time,
+                            $0.out_punch_id.map(String.init) ?? "", $0.command,
+                        ]
                     }))
         case .text:
             guard !items.isEmpty else {
@@ -90,7 +92,8 @@ struct MissingMarkOut: Encodable {
                 end > session.start && (next.map { end < $0 } ?? true) && policy.attendanceDate(of: end) == day.date
                 && end.timeIntervalSince(session.start) <= day.punches.maxSessionSeconds
             let at = fits ? zone.minuteText(of: end) : "\(day.date) HH:MM"
-            let inText = "IN \(start.date == day.date ? start.time.description : start.minuteText) (punch \(session.inPunch.id))"
+            let inText =
+                "IN \(start.date == day.date ? start.time.description : start.minuteText) (punch \(session.inPunch.id))"
             if let out = session.outPunch {
                 let hours = Int(day.punches.maxSessionSeconds / 3600)
                 return MissingMarkOut(

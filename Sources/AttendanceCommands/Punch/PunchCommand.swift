@@ -94,7 +94,8 @@ func requireEmployee(_ code: String, in store: AttendanceStore) throws -> Employ
 /// A punch id as typed: a positive whole number.
 func parsePunchID(_ text: String) throws -> Int64 {
     guard let id = Int64(text), id > 0 else {
-        throw CoreError.invalidValue(what: "punch id", value: text, expected: "a punch's number from `attendance punch list`")
+        throw CoreError.invalidValue(
+            what: "punch id", value: text, expected: "a punch's number from `attendance punch list`")
     }
     return id
 }

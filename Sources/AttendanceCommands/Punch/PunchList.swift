@@ -17,7 +17,9 @@ struct PunchList: ContextCommand {
     @Option(help: "text, json or csv.") var format: OutputFormat = .text
 
     func run(in context: Context) throws {
-        guard date == nil || month == nil else { throw CommandFailure("give --date or --month, not both", status: .usage) }
+        guard date == nil || month == nil else {
+            throw CommandFailure("give --date or --month, not both", status: .usage)
+        }
         let (configuration, store) = try global.open(in: context)
         let zone = configuration.policy.zone
         let employee = try requireEmployee(code, in: store)
@@ -27,7 +29,8 @@ struct PunchList: ContextCommand {
             let day = try AttendanceDate(parsing: date)
             (range, title) = (day...day, day.description)
         } else {
-            let month = try month.map { try YearMonth(parsing: $0) }
+            let month =
+                try month.map { try YearMonth(parsing: $0) }
                 ?? configuration.policy.attendanceDate(of: context.now()).yearMonth
             (range, title) = (month.days, month.title)
         }

@@ -87,7 +87,8 @@ public struct CorrectionCheck: Sendable {
             case (nil, .out):
                 problems.append(
                     CorrectionProblem(
-                        kind: .outWithoutIn, ids: [punch.id], message: "on \(date), \(label(punch, on: date)) would have no IN before it"))
+                        kind: .outWithoutIn, ids: [punch.id],
+                        message: "on \(date), \(label(punch, on: date)) would have no IN before it"))
             case (.in, .out):
                 guard let start = previous else { break }
                 let length = punch.instant.timeIntervalSince(start.instant)
@@ -101,7 +102,8 @@ public struct CorrectionCheck: Sendable {
                     problems.append(
                         CorrectionProblem(
                             kind: .sessionTooLong, ids: [start.id, punch.id],
-                            message: session + " would be longer than max_session_hours (\(hours(policy.maxSessionHours)))"
+                            message: session
+                                + " would be longer than max_session_hours (\(hours(policy.maxSessionHours)))"
                         ))
                 }
             default:
@@ -136,25 +138,30 @@ public struct CorrectionCheck: Sendable {
         }
         var problems: [CorrectionProblem] = []
         for (index, first) in closed.enumerated() {
-            for second in closed[(index + 1)...] where second.date != first.date
+            for second in closed[(index + 1)...]
+            where second.date != first.date
                 && (dates.contains(first.date) || dates.contains(second.date))
                 && second.session.start < first.out.instant
             {
                 problems.append(
                     CorrectionProblem(
-                        kind: .overlap, ids: [first.session.inPunch.id, first.out.id, second.session.inPunch.id, second.out.id],
+                        kind: .overlap,
+                        ids: [first.session.inPunch.id, first.out.id, second.session.inPunch.id, second.out.id],
                         message: "\(describe(first)) would overlap \(describe(second))"))
             }
         }
         for lone in open.sorted(by: { $0.punch.instant < $1.punch.instant }) {
-            for session in closed where session.date != lone.date
+            for session in closed
+            where session.date != lone.date
                 && (dates.contains(lone.date) || dates.contains(session.date))
                 && session.session.start < lone.punch.instant && lone.punch.instant < session.out.instant
             {
                 problems.append(
                     CorrectionProblem(
                         kind: .overlap, ids: [lone.punch.id, session.session.inPunch.id, session.out.id],
-                        message: "\(label(lone.punch, on: lone.date)) of \(lone.date) would fall inside \(describe(session))"))
+                        message:
+                            "\(label(lone.punch, on: lone.date)) of \(lone.date) would fall inside \(describe(session))"
+                    ))
             }
         }
         return problems

@@ -57,7 +57,8 @@ public struct PunchFile: Sendable {
             issues.append(
                 Issue(
                     line: header.line,
-                    message: "unknown column \(name.quotedForMessage); expected code,timestamp,kind and optionally note"))
+                    message: "unknown column \(name.quotedForMessage); expected code,timestamp,kind and optionally note"
+                ))
         }
         for name in Self.columns.prefix(3) where !names.contains(name) {
             issues.append(Issue(line: header.line, message: "the header has no \(name) column"))
@@ -106,7 +107,8 @@ public struct PunchFile: Sendable {
             let kindText = fields[kindColumn].trimmingWhiteSpace()
             let kind = PunchKind(rawValue: kindText.lowercased())
             if kind == nil {
-                problems.append(Issue(line: line, message: "invalid kind \(kindText.quotedForMessage): expected in or out"))
+                problems.append(
+                    Issue(line: line, message: "invalid kind \(kindText.quotedForMessage): expected in or out"))
             }
             var note: String?
             if let noteColumn {

@@ -64,7 +64,8 @@ public enum PunchTimestamp {
         let offset = zone.offset(at: wholeSecond)
         let sign = offset < 0 ? "-" : "+"
         let offsetText =
-            sign + String(abs(offset) / 3600).leftPadded(to: 2) + ":" + String(abs(offset) % 3600 / 60).leftPadded(to: 2)
+            sign + String(abs(offset) / 3600).leftPadded(to: 2) + ":"
+            + String(abs(offset) % 3600 / 60).leftPadded(to: 2)
         return "\(local.date)T\(local.time):" + String(local.second).leftPadded(to: 2)
             + (fraction == 0 ? "" : "." + String(fraction).leftPadded(to: 3)) + offsetText
     }
