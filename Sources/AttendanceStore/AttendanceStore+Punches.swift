@@ -78,8 +78,7 @@ extension AttendanceStore {
         }
     }
 
-    func insert(_ attempt: PunchAttempt, on date: AttendanceDate, clockWentBack: Bool, in db: Database) throws -> Punch
-    {
+    func insert(_ attempt: PunchAttempt, on date: AttendanceDate, clockWentBack: Bool, in db: Database) throws -> Punch {
         let created = clock()
         try db.execute(
             sql: """
@@ -122,8 +121,7 @@ extension AttendanceStore {
                 var result: [Int64: [Punch]] = [:]
                 let rows = try Row.fetchCursor(
                     db,
-                    sql:
-                        "SELECT * FROM punch WHERE attendance_date BETWEEN ? AND ? ORDER BY employee_id, instant_ms, id",
+                    sql: "SELECT * FROM punch WHERE attendance_date BETWEEN ? AND ? ORDER BY employee_id, instant_ms, id",
                     arguments: [from.description, through.description])
                 while let row = try rows.next() {
                     if let punch = Self.punch(from: row) { result[punch.employeeID, default: []].append(punch) }

@@ -129,6 +129,8 @@ struct CorrectionCommandTests {
              "2026-10-20 is more than 30 days ago ([policy] edit_window_days); add --force to correct it anyway (the correction is flagged)"),
             (["punch", "add", "E001", "--at", "2026-11-18 25:00", "--kind", "out", "--reason", "r"],
              "invalid time \"2026-11-18 25:00\": expected \"YYYY-MM-DD HH:MM\", local time in Asia/Kolkata"),
+            (["punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "sideways", "--reason", "r"],
+             "invalid kind \"sideways\": expected in or out"),
             (["punch", "add", "E404", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "r"], "no employee has code \"E404\""),
             (["punch", "void", "99", "--reason", "r"], "no punch has id 99; see `attendance punch list CODE`"),
             (["punch", "void", "3a", "--reason", "r"],
@@ -183,6 +185,22 @@ struct CorrectionCommandTests {
         #expect(close.out.hasSuffix("2026-11-19 is now P (present); flags: corrected\n"))
         #expect(h.run("missing").out == "no missing mark-outs in November 2026\n")
         #expect(h.run("missing", "--month", "2026-10").out == "no missing mark-outs in October 2026\n")
+    }
+
+    @Test("a session over max_session_hours is M too; missing suggests re-timing its OUT")
+    func missingOverMax() throws {
+        try kiosk(.in, "2026-11-17 09:00")
+        try kiosk(.out, "2026-11-18 03:30")
+        #expect(
+            h.run("missing").out.withoutTrailingSpaces == """
+                CODE  NAME      DATE        OPEN PUNCH                                                       TO CLOSE IT
+                ----  --------  ----------  ---------------------------------------------------------------  -------------------------------------------------------------------
+                E001  Asha Rao  2026-11-17  IN 09:00 (punch 1) to OUT 2026-11-18 03:30 (punch 2), over 16 h  attendance punch retime 2 --at "2026-11-17 18:00" --reason "REASON"
+                1 missing mark-out in November 2026
+
+                """)
+        #expect(h.run("punch", "retime", "2", "--at", "2026-11-17 18:00", "--reason", "pressed late").status == 0)
+        #expect(h.run("missing").out == "no missing mark-outs in November 2026\n")
     }
 
     @Test("audit shows who, when (UTC), what and why, for one employee and month, as text and JSON")
