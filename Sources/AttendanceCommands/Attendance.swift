@@ -29,6 +29,11 @@ public struct Attendance: ParsableCommand {
             StoreCommand.self,
             EmployeeCommand.self,
             WiFiCommand.self,
+            PunchCommand.self,
+            MissingCommand.self,
+            AuditCommand.self,
+            ImportCommand.self,
+            ExportCommand.self,
         ]
     )
 

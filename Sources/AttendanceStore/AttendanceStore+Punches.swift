@@ -100,8 +100,9 @@ extension AttendanceStore {
 
     // MARK: - Reading
 
-    /// One employee's punches with attendance dates from `from` through `through` (nil: no end),
-    /// in time order.
+    /// One employee's effective punches with attendance dates from `from` through `through` (nil:
+    /// no end), in time order: voided punches left out, re-timed ones at their new time and date,
+    /// corrected ones marked ``Punch/isCorrected``.
     public func punches(employeeID: Int64, from: AttendanceDate, through: AttendanceDate?) throws(StoreError)
         -> [Punch]
     {
@@ -110,8 +111,8 @@ extension AttendanceStore {
         }
     }
 
-    /// Everyone's punches from `from` through `through`, by employee id, each in time order:
-    /// what a register needs, in one query.
+    /// Everyone's effective punches from `from` through `through`, by employee id, each in time
+    /// order: what a register needs, in one query (two more when punches of the range were corrected).
     public func punchesByEmployee(from: AttendanceDate, through: AttendanceDate) throws(StoreError)
         -> [Int64: [Punch]]
     {
@@ -125,6 +126,17 @@ extension AttendanceStore {
                 while let row = try rows.next() {
                     if let punch = Self.punch(from: row) { result[punch.employeeID, default: []].append(punch) }
                 }
+                let corrections = try Self.corrections(in: db, employeeID: nil, from: from, through: through)
+                guard !corrections.isEmpty else { return result }
+                // Only the employees with corrections need their punches worked out again.
+                let byEmployee = Dictionary(grouping: corrections, by: \.employeeID)
+                let moved = try Self.punchesMovedIn(in: db, by: corrections, besides: result)
+                for (employeeID, own) in byEmployee {
+                    let recorded = (result[employeeID] ?? []) + (moved[employeeID] ?? [])
+                    let effective = PunchHistory.effectivePunches(recorded, corrections: own)
+                        .filter { $0.attendanceDate >= from && $0.attendanceDate <= through }
+                    result[employeeID] = effective.isEmpty ? nil : effective
+                }
                 return result
             }
         }
@@ -132,7 +144,8 @@ extension AttendanceStore {
 
     /// The dates a manager changed, by employee id: those carry the "corrected" flag.
     ///
-    /// A date is corrected when a punch on it was entered by a manager (`source = manual`).
+    /// Every date a correction touched: the date of a punch added, voided or restored, and both
+    /// the old and the new date of a re-time.
     public func correctedDates(from: AttendanceDate, through: AttendanceDate) throws(StoreError)
         -> [Int64: Set<AttendanceDate>]
     {
@@ -142,25 +155,35 @@ extension AttendanceStore {
                 let rows = try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT DISTINCT employee_id, attendance_date FROM punch
-                        WHERE source = 'manual' AND attendance_date BETWEEN ? AND ?
+                        SELECT employee_id, from_date AS date FROM punch_correction WHERE from_date BETWEEN ?1 AND ?2
+                        UNION
+                        SELECT employee_id, to_date FROM punch_correction WHERE to_date BETWEEN ?1 AND ?2
                         """,
                     arguments: [from.description, through.description])
                 for row in rows {
-                    if let date = row.date("attendance_date") { result[row["employee_id"], default: []].insert(date) }
+                    if let date = row.date("date") { result[row["employee_id"], default: []].insert(date) }
                 }
                 return result
             }
         }
     }
 
-    /// The number of punches stored.
+    /// The number of punch records stored (voided ones included).
     public func punchCount() throws(StoreError) -> Int {
         try perform { try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM punch") ?? 0 } }
     }
 
     static func punches(in db: Database, employeeID: Int64, from: AttendanceDate, through: AttendanceDate?) throws
         -> [Punch]
+    {
+        try histories(in: db, employeeID: employeeID, from: from, through: through).filter { !$0.isVoided }
+            .map(\.effective)
+    }
+
+    /// One employee's punches whose effective attendance date is in the range, voided ones too,
+    /// each with its corrections, in effective time order.
+    static func histories(in db: Database, employeeID: Int64, from: AttendanceDate, through: AttendanceDate?) throws
+        -> [PunchHistory]
     {
         var sql = "SELECT * FROM punch WHERE employee_id = ? AND attendance_date >= ?"
         var arguments: StatementArguments = [employeeID, from.description]
@@ -169,7 +192,51 @@ extension AttendanceStore {
             arguments += [through.description]
         }
         sql += " ORDER BY instant_ms, id"
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap(punch(from:))
+        let recorded = try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap(punch(from:))
+        let corrections = try Self.corrections(in: db, employeeID: employeeID, from: from, through: through)
+        guard !corrections.isEmpty else { return recorded.map { PunchHistory(original: $0, corrections: []) } }
+        let moved = try punchesMovedIn(in: db, by: corrections, besides: [employeeID: recorded])
+        return PunchHistory.histories(recorded + (moved[employeeID] ?? []), corrections: corrections).filter {
+            let date = $0.effective.attendanceDate
+            return date >= from && (through.map { date <= $0 } ?? true)
+        }
+    }
+
+    /// Every correction of every punch that was recorded on a date of the range or was re-timed
+    /// onto one, oldest first.
+    static func corrections(in db: Database, employeeID: Int64?, from: AttendanceDate, through: AttendanceDate?)
+        throws -> [PunchCorrection]
+    {
+        var inRange = "(punch_date >= :from AND punch_date <= :through) OR (to_date >= :from AND to_date <= :through)"
+        var arguments: [String: (any DatabaseValueConvertible)?] = [
+            "from": from.description, "through": through?.description ?? "9999-12-31",
+        ]
+        if let employeeID {
+            inRange = "employee_id = :employee AND (\(inRange))"
+            arguments["employee"] = employeeID
+        }
+        return try Row.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM punch_correction
+                WHERE punch_id IN (SELECT punch_id FROM punch_correction WHERE \(inRange))
+                ORDER BY id
+                """,
+            arguments: StatementArguments(arguments)
+        ).compactMap(correction(from:))
+    }
+
+    /// The recorded punches that `corrections` name and `recorded` lacks: those re-timed into the
+    /// range from a date outside it, by employee id.
+    static func punchesMovedIn(in db: Database, by corrections: [PunchCorrection], besides recorded: [Int64: [Punch]])
+        throws -> [Int64: [Punch]]
+    {
+        let known = Set(recorded.values.joined().map(\.id))
+        let missing = Set(corrections.map(\.punchID)).subtracting(known)
+        guard !missing.isEmpty else { return [:] }
+        let ids = missing.sorted().map(String.init).joined(separator: ",")
+        let punches = try Row.fetchAll(db, sql: "SELECT * FROM punch WHERE id IN (\(ids))").compactMap(punch(from:))
+        return Dictionary(grouping: punches, by: \.employeeID)
     }
 
     /// A row as a punch; rows that break the schema's promises (impossible through this code)

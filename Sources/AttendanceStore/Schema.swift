@@ -10,6 +10,9 @@ enum Schema {
         migrator.registerMigration("v1: employees, allowed WiFi, punches, holidays, leave, audit") { db in
             try db.execute(sql: v1)
         }
+        migrator.registerMigration("v2: punch corrections, append-only; punches immutable") { db in
+            try db.execute(sql: v2)
+        }
         return migrator
     }
 
@@ -104,5 +107,50 @@ enum Schema {
         BEGIN SELECT RAISE(ABORT, 'punches are never deleted; void them with a correction'); END;
         CREATE TRIGGER punch_no_rewrite BEFORE UPDATE OF employee_id, instant_ms, kind, attendance_date ON punch
         BEGIN SELECT RAISE(ABORT, 'a punch''s time, kind and employee never change; correct it with a new record'); END;
+        """
+
+    /// Manager corrections (RULES.md "Punches" 6): each adds, voids, restores or re-times one
+    /// punch through a new row that names who, when and why. A punch's effective state is its
+    /// row with its corrections applied in id order; nothing is ever updated or deleted.
+    ///
+    /// `punch_date` is the punch's recorded attendance date, `from_date`/`to_date` its effective
+    /// date before and after the correction: together they find every punch whose effective date
+    /// falls in a range without reading the whole table, and every date a correction touched.
+    static let v2 = """
+        CREATE TABLE punch_correction (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            punch_id INTEGER NOT NULL REFERENCES punch(id),
+            employee_id INTEGER NOT NULL REFERENCES employee(id),
+            action TEXT NOT NULL CHECK (action IN ('add', 'void', 'restore', 'retime')),
+            punch_date TEXT NOT NULL,
+            from_date TEXT NOT NULL,
+            to_date TEXT NOT NULL,
+            new_instant_ms INTEGER,
+            outside_edit_window INTEGER NOT NULL DEFAULT 0 CHECK (outside_edit_window IN (0, 1)),
+            actor TEXT NOT NULL CHECK (length(trim(actor)) > 0),
+            at_ms INTEGER NOT NULL,
+            reason TEXT NOT NULL CHECK (length(trim(reason)) > 0),
+            CHECK ((action = 'retime') = (new_instant_ms IS NOT NULL)),
+            CHECK (action = 'retime' OR from_date = to_date)
+        );
+        CREATE INDEX punch_correction_by_punch ON punch_correction(punch_id, id);
+        CREATE INDEX punch_correction_by_punch_date ON punch_correction(employee_id, punch_date);
+        CREATE INDEX punch_correction_by_to_date ON punch_correction(employee_id, to_date);
+        CREATE INDEX punch_correction_by_from_date ON punch_correction(from_date);
+
+        -- Import dedupes on employee, instant and kind.
+        CREATE INDEX punch_by_employee_instant ON punch(employee_id, instant_ms);
+
+        -- A correction is history too: never changed, never removed.
+        CREATE TRIGGER punch_correction_no_update BEFORE UPDATE ON punch_correction
+        BEGIN SELECT RAISE(ABORT, 'punch corrections are append-only; make a new correction'); END;
+        CREATE TRIGGER punch_correction_no_delete BEFORE DELETE ON punch_correction
+        BEGIN SELECT RAISE(ABORT, 'punch corrections are append-only; make a new correction'); END;
+
+        -- v1 guards a punch's time, kind, date and employee; the evidence recorded with it
+        -- (where, how, by whom, when) is just as fixed.
+        CREATE TRIGGER punch_no_edit BEFORE UPDATE OF id, zone, source, ssid, bssid, location, note, entered_by,
+            clock_went_back, created_at_ms ON punch
+        BEGIN SELECT RAISE(ABORT, 'a punch is never edited; correct it with a new record'); END;
         """
 }

@@ -40,7 +40,7 @@ public struct DayPunches: Sendable, Hashable {
     /// Kiosk punches (`nl80211`, `simulated`) are stamped with the clock at the moment they are
     /// recorded and their ids increase in that order, so a later id with an earlier instant means
     /// the kiosk's clock went backwards. Manual and imported punches are entered after the fact
-    /// and are left out.
+    /// and are left out, and so are corrected kiosk punches.
     public let clockWentBack: Bool
     /// The index in ``punches`` of the IN of the session still open at the end, if any.
     private let openIndex: Int?
@@ -62,7 +62,8 @@ public struct DayPunches: Sendable, Hashable {
         var clockWentBack = false
         var latestKioskID: Int64?
         for (index, punch) in ordered.enumerated() {
-            if punch.source.isTakenAtKiosk {
+            // A corrected punch carries the manager's time, not the kiosk clock's.
+            if punch.source.isTakenAtKiosk && !punch.isCorrected {
                 // In time order, kiosk ids only grow unless the clock stepped back between two punches.
                 if let latest = latestKioskID, punch.id < latest { clockWentBack = true }
                 latestKioskID = max(latestKioskID ?? punch.id, punch.id)

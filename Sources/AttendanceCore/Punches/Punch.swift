@@ -42,11 +42,14 @@ public struct Punch: Sendable, Hashable, Identifiable {
     public var location: String?
     public var note: String?
     public var createdAt: Date
+    /// True when a manager's correction added, re-timed or restored this punch: ``instant`` and
+    /// ``attendanceDate`` are then the corrected ones, no longer the kiosk's own stamp.
+    public var isCorrected: Bool
 
     public init(
         id: Int64, employeeID: Int64, instant: Date, zone: String, attendanceDate: AttendanceDate,
         kind: PunchKind, source: PunchSource, ssid: SSID? = nil, bssid: BSSID? = nil,
-        location: String? = nil, note: String? = nil, createdAt: Date
+        location: String? = nil, note: String? = nil, createdAt: Date, isCorrected: Bool = false
     ) {
         self.id = id
         self.employeeID = employeeID
@@ -60,5 +63,6 @@ public struct Punch: Sendable, Hashable, Identifiable {
         self.location = location
         self.note = note
         self.createdAt = createdAt
+        self.isCorrected = isCorrected
     }
 }

@@ -1,0 +1,54 @@
+import ArgumentParser
+import AttendanceCore
+import AttendanceStore
+import AttendanceTerminal
+import Foundation
+
+/// `attendance export`
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Write records in a form other programs read.",
+        subcommands: [ExportPunches.self])
+}
+
+/// `attendance export punches --month M [--output FILE]`
+struct ExportPunches: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "punches", abstract: "Write a month's punches as CSV, the format `import punches` reads.",
+        discussion: """
+            The punches as they count: voided ones left out, corrected ones at their corrected time. Timestamps \
+            carry the zone's offset, so importing the file into an empty store with the same employees and \
+            policy gives the same calendars.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The month (by attendance date).", valueName: "YYYY-MM")) var month: String
+    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")) var output: String?
+
+    func run(in context: Context) throws {
+        let month = try YearMonth(parsing: month)
+        let (configuration, store) = try global.open(in: context)
+        let zone = configuration.policy.zone
+        let punches = try store.punchesByEmployee(from: month.firstDay, through: month.lastDay)
+        var rows: [[String]] = []
+        for employee in try store.employees() {
+            for punch in punches[employee.id] ?? [] {
+                rows.append([
+                    employee.code.rawValue, PunchTimestamp.text(of: punch.instant, zone: zone), punch.kind.rawValue,
+                    punch.note ?? "",
+                ])
+            }
+        }
+        let text = CSV.render(header: PunchFile.columns, rows: rows)
+        guard let output else {
+            context.out.write(text)
+            return
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw CommandFailure("cannot write \(output): \(error.localizedDescription)", status: .storeFailure)
+        }
+        context.out.line("exported \(rows.count) punch\(rows.count == 1 ? "" : "es") of \(month.title) to \(output)")
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import AttendanceCore
+import AttendanceStore
+import Foundation
+
+/// `attendance import`
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Bring in records from another time clock.", subcommands: [ImportPunches.self])
+}
+
+/// `attendance import punches FILE.csv`
+struct ImportPunches: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "punches", abstract: "Import punches from a CSV file, all or nothing.",
+        discussion: """
+            The file has the header code,timestamp,kind and optionally note. Timestamps are ISO 8601, e.g. \
+            2026-11-18T09:02:00+05:30; without an offset they are local time in the policy's zone. The whole file \
+            is checked first: any bad row is reported with its line number and nothing is imported. Punches already \
+            stored (same employee, time and kind) are skipped, so importing a file twice adds nothing. \
+            `attendance export punches` writes this format.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var actor: ActorOptions
+    @Argument(help: "The CSV file.") var file: String
+
+    func run(in context: Context) throws {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            let reason =
+                FileManager.default.fileExists(atPath: file) ? "cannot be read (permissions?)" : "does not exist"
+            throw CommandFailure("the file \(file) \(reason)")
+        }
+        guard let text = String(validatingUTF8CString: data) else {
+            throw CommandFailure("the file \(file) is not UTF-8 text")
+        }
+        let (configuration, store) = try global.open(in: context)
+        let parsed = PunchFile(parsing: text, zone: configuration.policy.zone)
+        let summary: PunchImportSummary
+        do {
+            summary = try store.importPunches(
+                parsed, named: (file as NSString).lastPathComponent, actor: try actor.actor(in: context),
+                policy: configuration.policy, now: context.now())
+        } catch let refusal as PunchFile.Refusal {
+            let lines = refusal.issues.map { "\(file):\($0.line): \($0.message)" }
+            let bad = Set(refusal.issues.map(\.line)).count
+            throw CommandFailure(
+                (lines + ["\(file): \(bad) bad row\(bad == 1 ? "" : "s"); nothing was imported"]).joined(
+                    separator: "\n"))
+        }
+        let skipped = summary.alreadyPresent == 0 ? "" : " (\(summary.alreadyPresent) already present)"
+        context.out.line("imported \(summary.added) punch\(summary.added == 1 ? "" : "es") from \(file)\(skipped)")
+    }
+}

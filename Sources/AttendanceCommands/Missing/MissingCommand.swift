@@ -1,0 +1,111 @@
+import ArgumentParser
+import AttendanceCore
+import AttendanceStore
+import AttendanceTerminal
+
+/// `attendance missing [--month M]`
+struct MissingCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "missing", abstract: "List every missing mark-out (M) of a month, with the command to close it.",
+        discussion: """
+            A date is M when it is over and a session is still open, or a session is longer than \
+            max_session_hours. Close an open session with `attendance punch add CODE --at ... --kind out`; \
+            fix an over-long one with `attendance punch retime`. Without --month: the current month.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The month.", valueName: "YYYY-MM")) var month: String?
+    @Option(help: "text, json or csv.") var format: OutputFormat = .text
+
+    func run(in context: Context) throws {
+        let (configuration, store) = try global.open(in: context)
+        let policy = configuration.policy
+        let now = context.now()
+        let month = try month.map { try YearMonth(parsing: $0) } ?? policy.attendanceDate(of: now).yearMonth
+        let punches = try store.punchesByEmployee(from: month.firstDay, through: month.lastDay)
+        let corrected = try store.correctedDates(from: month.firstDay, through: month.lastDay)
+        var items: [MissingMarkOut] = []
+        for employee in try store.employees() {
+            // The same evaluation as the calendars, so the two always agree on which dates are M.
+            let evaluation = StatusEngine(employee: employee, policy: policy, now: now).evaluate(
+                month: month, punches: punches[employee.id] ?? [], correctedDates: corrected[employee.id] ?? [])
+            for day in evaluation.days where day.status == .missing {
+                items += MissingMarkOut.items(of: day, employee: employee, policy: employee.policy(from: policy))
+            }
+        }
+        switch format {
+        case .json:
+            context.out.write(try JSONOutput.render(items))
+        case .csv:
+            context.out.write(
+                CSV.render(
+                    header: ["code", "name", "date", "punch_id", "punch_time", "out_punch_id", "command"],
+                    rows: items.map {
+                        [
+                            $0.code, $0.name, $0.date, String($0.punch_id), $0.punch_time,
+                            $0.out_punch_id.map(String.init) ?? "", $0.command,
+                        ]
+                    }))
+        case .text:
+            guard !items.isEmpty else {
+                context.out.line("no missing mark-outs in \(month.title)")
+                return
+            }
+            var table = TextTable(headers: ["CODE", "NAME", "DATE", "OPEN PUNCH", "TO CLOSE IT"])
+            for item in items {
+                table.append([item.code, item.name.truncated(toWidth: 30), item.date, item.punch, item.command])
+            }
+            context.out.write(table.render())
+            let count = items.count
+            context.out.line("\(count) missing mark-out\(count == 1 ? "" : "s") in \(month.title)")
+        }
+    }
+}
+
+/// One session that makes a date M, and the correction that would fix it.
+struct MissingMarkOut: Encodable {
+    let code: String
+    let name: String
+    let date: String
+    /// The IN that was never marked out (or that began an over-long session).
+    let punch_id: Int64
+    let punch_time: String
+    /// The OUT of an over-long session.
+    let out_punch_id: Int64?
+    /// "IN 09:02 (punch 12)"
+    let punch: String
+    let command: String
+
+    /// The open and over-long sessions of an M date.
+    static func items(of day: DayEvaluation, employee: Employee, policy: Policy) -> [MissingMarkOut] {
+        let zone = policy.zone
+        let code = employee.code.rawValue
+        let sessions = day.sessions
+        return sessions.enumerated().compactMap { index, session -> MissingMarkOut? in
+            guard session.isOpen || session.isOverMax else { return nil }
+            let start = zone.localDateTime(of: session.start)
+            // Suggest the shift's end when it could close this session: after the IN, before the
+            // next punch, on the same date, and within max_session_hours; otherwise leave the time to the manager.
+            let end = policy.shiftEndInstant(on: day.date)
+            let next = index + 1 < sessions.count ? sessions[index + 1].start : nil
+            let fits =
+                end > session.start && (next.map { end < $0 } ?? true) && policy.attendanceDate(of: end) == day.date
+                && end.timeIntervalSince(session.start) <= day.punches.maxSessionSeconds
+            let at = fits ? zone.minuteText(of: end) : "\(day.date) HH:MM"
+            let inText =
+                "IN \(start.date == day.date ? start.time.description : start.minuteText) (punch \(session.inPunch.id))"
+            if let out = session.outPunch {
+                let hours = Int(day.punches.maxSessionSeconds / 3600)
+                return MissingMarkOut(
+                    code: code, name: employee.name.rawValue, date: day.date.description,
+                    punch_id: session.inPunch.id, punch_time: start.minuteText, out_punch_id: out.id,
+                    punch: "\(inText) to OUT \(zone.minuteText(of: out.instant)) (punch \(out.id)), over \(hours) h",
+                    command: "attendance punch retime \(out.id) --at \"\(at)\" --reason \"REASON\"")
+            }
+            return MissingMarkOut(
+                code: code, name: employee.name.rawValue, date: day.date.description, punch_id: session.inPunch.id,
+                punch_time: start.minuteText, out_punch_id: nil, punch: inText,
+                command: "attendance punch add \(code) --at \"\(at)\" --kind out --reason \"REASON\"")
+        }
+    }
+}

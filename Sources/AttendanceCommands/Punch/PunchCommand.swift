@@ -1,0 +1,101 @@
+import ArgumentParser
+import AttendanceCore
+import AttendanceStore
+import Foundation
+
+/// `attendance punch`
+struct PunchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "punch",
+        abstract: "List punches and correct them: add, void, restore, re-time.",
+        discussion: """
+            A correction never edits or deletes a punch: it is a new record naming who made it, when and why, \
+            and it is written to the audit log. Statuses follow at once. Times are local wall-clock times in \
+            the policy's zone.
+            """,
+        subcommands: [PunchList.self, PunchAdd.self, PunchVoid.self, PunchRestore.self, PunchRetime.self])
+}
+
+extension CorrectionError: AttendanceError {}
+
+/// The options every correction takes: why, who, and whether to reach past the edit window.
+struct CorrectionOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Why the correction is made (required; kept in the audit log).", valueName: "text"))
+    var reason: String?
+
+    @Flag(help: "Correct a date older than [policy] edit_window_days; the correction is flagged.")
+    var force = false
+
+    @OptionGroup var actor: ActorOptions
+
+    /// Runs the correction `request` makes under the configured policy, and prints what it did
+    /// and the statuses that follow.
+    func apply(
+        global: GlobalOptions, in context: Context, _ request: (Policy) throws -> CorrectionRequest
+    ) throws {
+        // A missing or bad reason is refused before the store is even opened.
+        let reason = try CorrectionText.reason(reason)
+        let configuration = try global.configuration(in: context)
+        let request = try request(configuration.policy)
+        let store = try AttendanceStore(
+            path: global.storePath(configuration: configuration, in: context), clock: context.now)
+        let now = context.now()
+        let outcome = try store.correct(
+            request, reason: reason, actor: try actor.actor(in: context), force: force,
+            policy: configuration.policy, now: now)
+        let report = CorrectionReport(outcome: outcome, policy: configuration.policy)
+        context.out.line(report.summary)
+        if outcome.correction.isOutsideEditWindow {
+            context.out.line(
+                "flagged: outside the \(configuration.policy.editWindowDays)-day edit window, forced with --force")
+        }
+        for date in outcome.dates {
+            let punches = try store.punches(employeeID: outcome.employee.id, from: date, through: date)
+            let engine = StatusEngine(employee: outcome.employee, policy: configuration.policy, now: now)
+            context.out.line(report.statusLine(engine.evaluate(date, punches: punches, isCorrected: true)))
+        }
+    }
+}
+
+/// The words a correction is reported in.
+struct CorrectionReport {
+    let outcome: CorrectionOutcome
+    let policy: Policy
+
+    /// "voided punch 12: E001 IN at 2026-11-18 09:02 on 2026-11-18"
+    var summary: String {
+        let punch = outcome.after.effective
+        let zone = policy.zone
+        let who = "\(outcome.employee.code) \(punch.kind.label)"
+        let head = "\(outcome.correction.action.pastTense) punch \(punch.id): \(who)"
+        guard outcome.correction.action == .retime, let before = outcome.before?.effective else {
+            return "\(head) at \(zone.minuteText(of: punch.instant)) on \(punch.attendanceDate)"
+        }
+        let moved = before.attendanceDate == punch.attendanceDate ? "" : " (was \(before.attendanceDate))"
+        return "\(head) from \(zone.minuteText(of: before.instant)) to \(zone.minuteText(of: punch.instant)) "
+            + "on \(punch.attendanceDate)\(moved)"
+    }
+
+    /// "2026-11-18 is now P (present); flags: corrected"
+    func statusLine(_ day: DayEvaluation) -> String {
+        let status = day.code.isEmpty ? day.status.name : "\(day.code) (\(day.status.name))"
+        let flags = day.flags.isEmpty ? "" : "; flags: \(day.flags)"
+        return "\(day.date) is now \(status)\(flags)"
+    }
+}
+
+/// Finds an employee by code, or says there is none.
+func requireEmployee(_ code: String, in store: AttendanceStore) throws -> Employee {
+    _ = try EmployeeCode(parsing: code)
+    guard let employee = try store.employee(code: code) else { throw StoreError.unknownEmployee(code) }
+    return employee
+}
+
+/// A punch id as typed: a positive whole number.
+func parsePunchID(_ text: String) throws -> Int64 {
+    guard let id = Int64(text), id > 0 else {
+        throw CoreError.invalidValue(
+            what: "punch id", value: text, expected: "a punch's number from `attendance punch list`")
+    }
+    return id
+}

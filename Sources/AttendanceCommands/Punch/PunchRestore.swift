@@ -1,0 +1,17 @@
+import ArgumentParser
+import AttendanceStore
+
+/// `attendance punch restore ID --reason TEXT`
+struct PunchRestore: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore", abstract: "Undo a void: the punch counts again.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The punch's id, from `attendance punch list`.") var id: String
+    @OptionGroup var correction: CorrectionOptions
+
+    func run(in context: Context) throws {
+        let punchID = try parsePunchID(id)
+        try correction.apply(global: global, in: context) { _ in .restore(punchID: punchID) }
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import AttendanceCore
+import AttendanceStore
+
+/// `attendance punch retime ID --at "YYYY-MM-DD HH:MM" --reason TEXT`
+struct PunchRetime: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "retime", abstract: "Move a punch to another time; its attendance date follows the new time.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The punch's id, from `attendance punch list`.") var id: String
+    @Option(help: ArgumentHelp("The new time, as local wall-clock time.", valueName: "YYYY-MM-DD HH:MM")) var at: String
+    @OptionGroup var correction: CorrectionOptions
+
+    func run(in context: Context) throws {
+        let punchID = try parsePunchID(id)
+        try correction.apply(global: global, in: context) { policy in
+            .retime(punchID: punchID, to: try policy.zone.instant(parsingLocal: at))
+        }
+    }
+}

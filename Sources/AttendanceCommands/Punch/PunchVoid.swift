@@ -1,0 +1,17 @@
+import ArgumentParser
+import AttendanceStore
+
+/// `attendance punch void ID --reason TEXT`
+struct PunchVoid: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "void", abstract: "Stop a punch from counting. It stays on record; `punch restore` undoes it.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The punch's id, from `attendance punch list`.") var id: String
+    @OptionGroup var correction: CorrectionOptions
+
+    func run(in context: Context) throws {
+        let punchID = try parsePunchID(id)
+        try correction.apply(global: global, in: context) { _ in .void(punchID: punchID) }
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+
+/// The checks a manager's correction must pass before it is stored (RULES.md "Punches" 5–6).
+///
+/// Pure: the store hands over the employee's effective punches around the dates a change
+/// touches, before and after it, and the current instant. A correction must not make the record
+/// worse: after it, each date it touches has punches that alternate IN, OUT, IN, OUT in time
+/// order, sessions of at least a minute and at most `max_session_hours`, and no punch inside a
+/// session of another date. Problems the date already had and the change does not touch are
+/// left for further corrections, so a badly broken date can be repaired one step at a time.
+public struct CorrectionCheck: Sendable {
+    /// The employee's policy (zone, day change, `max_session_hours`, `edit_window_days`).
+    public let policy: Policy
+    public let now: Date
+
+    /// The id the check gives a punch that is being added and has none yet.
+    public static let newPunchID = Int64.max
+
+    /// Sessions shorter than this are refused: a slip of the finger, not work.
+    public static let minimumSessionSeconds: TimeInterval = 60
+
+    public init(policy: Policy, now: Date) {
+        self.policy = policy
+        self.now = now
+    }
+
+    // MARK: - Time
+
+    /// Refuses an instant after now.
+    public func checkNotInFuture(_ instant: Date) throws(CorrectionError) {
+        guard instant > now else { return }
+        throw .inFuture(time: policy.zone.minuteText(of: instant), now: policy.zone.minuteText(of: now))
+    }
+
+    /// Whether correcting `dates` reaches back past `edit_window_days`; throws when it does and
+    /// `force` is false. The result is recorded with the correction as its flag.
+    public func isOutsideEditWindow(_ dates: [AttendanceDate], force: Bool) throws(CorrectionError) -> Bool {
+        let today = policy.attendanceDate(of: now)
+        guard let oldest = dates.min(), oldest.distance(to: today) > policy.editWindowDays else { return false }
+        guard force else { throw .outsideEditWindow(oldest, days: policy.editWindowDays) }
+        return true
+    }
+
+    // MARK: - The punches of a date
+
+    /// Refuses the change from `before` to `after` when it leaves a date in `dates` with a
+    /// problem it did not have.
+    ///
+    /// - Parameters:
+    ///   - before: the employee's effective punches (voided ones left out) around `dates`, from the
+    ///     day before the first through the day after the last, as they are now.
+    ///   - after: the same punches as they would be after the change.
+    ///   - dates: the attendance dates the change touches.
+    public func check(before: [Punch], after: [Punch], dates: Set<AttendanceDate>) throws(CorrectionError) {
+        let existing = Set(problems(in: before, dates: dates))
+        let new = problems(in: after, dates: dates).filter { !existing.contains($0) }
+        guard new.isEmpty else { throw .irregular(new.map(\.message)) }
+    }
+
+    /// Every problem of `dates` in `punches`, in date and time order.
+    public func problems(in punches: [Punch], dates: Set<AttendanceDate>) -> [CorrectionProblem] {
+        let byDate = Dictionary(grouping: punches, by: \.attendanceDate)
+        var problems: [CorrectionProblem] = []
+        for date in dates.sorted() {
+            problems += sequenceProblems(DayPunches(byDate[date] ?? [], maxSessionHours: policy.maxSessionHours))
+        }
+        problems += overlaps(byDate, dates: dates)
+        return problems
+    }
+
+    /// Alternation and session lengths on one date.
+    private func sequenceProblems(_ day: DayPunches) -> [CorrectionProblem] {
+        var problems: [CorrectionProblem] = []
+        var previous: Punch?
+        for punch in day.punches {
+            defer { previous = punch }
+            let date = punch.attendanceDate
+            switch (previous?.kind, punch.kind) {
+            case (.in, .in), (.out, .out):
+                if let previous {
+                    problems.append(
+                        CorrectionProblem(
+                            kind: .notAlternating, ids: [previous.id, punch.id],
+                            message: "on \(date), \(label(previous, on: date)) would be followed by "
+                                + "\(label(punch, on: date)); punches must alternate IN, OUT, IN, OUT"))
+                }
+            case (nil, .out):
+                problems.append(
+                    CorrectionProblem(
+                        kind: .outWithoutIn, ids: [punch.id],
+                        message: "on \(date), \(label(punch, on: date)) would have no IN before it"))
+            case (.in, .out):
+                guard let start = previous else { break }
+                let length = punch.instant.timeIntervalSince(start.instant)
+                let session = "on \(date), the session from \(label(start, on: date)) to \(label(punch, on: date))"
+                if length < Self.minimumSessionSeconds {
+                    problems.append(
+                        CorrectionProblem(
+                            kind: .sessionTooShort, ids: [start.id, punch.id],
+                            message: session + " would be shorter than 1 minute"))
+                } else if length > day.maxSessionSeconds {
+                    problems.append(
+                        CorrectionProblem(
+                            kind: .sessionTooLong, ids: [start.id, punch.id],
+                            message: session
+                                + " would be longer than max_session_hours (\(hours(policy.maxSessionHours)))"
+                        ))
+                }
+            default:
+                break
+            }
+        }
+        return problems
+    }
+
+    /// Sessions of two dates that overlap, and open INs inside a session of another date, where
+    /// either side is a date the change touches.
+    ///
+    /// Attendance dates follow from instants, so this only happens when punches were dated under
+    /// another `day_change` or zone than the one in force now; the check keeps a correction from
+    /// making such a record worse.
+    private func overlaps(_ byDate: [AttendanceDate: [Punch]], dates: Set<AttendanceDate>) -> [CorrectionProblem] {
+        var closed: [(date: AttendanceDate, session: Session, out: Punch)] = []
+        var open: [(date: AttendanceDate, punch: Punch)] = []
+        for (date, punches) in byDate {
+            for session in DayPunches(punches, maxSessionHours: policy.maxSessionHours).sessions {
+                if let out = session.outPunch {
+                    closed.append((date, session, out))
+                } else {
+                    open.append((date, session.inPunch))
+                }
+            }
+        }
+        closed.sort { $0.session.start < $1.session.start }
+        func describe(_ item: (date: AttendanceDate, session: Session, out: Punch)) -> String {
+            "the session of \(item.date) from \(label(item.session.inPunch, on: item.date)) to "
+                + "\(label(item.out, on: item.date))"
+        }
+        var problems: [CorrectionProblem] = []
+        for (index, first) in closed.enumerated() {
+            for second in closed[(index + 1)...]
+            where second.date != first.date
+                && (dates.contains(first.date) || dates.contains(second.date))
+                && second.session.start < first.out.instant
+            {
+                problems.append(
+                    CorrectionProblem(
+                        kind: .overlap,
+                        ids: [first.session.inPunch.id, first.out.id, second.session.inPunch.id, second.out.id],
+                        message: "\(describe(first)) would overlap \(describe(second))"))
+            }
+        }
+        for lone in open.sorted(by: { $0.punch.instant < $1.punch.instant }) {
+            for session in closed
+            where session.date != lone.date
+                && (dates.contains(lone.date) || dates.contains(session.date))
+                && session.session.start < lone.punch.instant && lone.punch.instant < session.out.instant
+            {
+                problems.append(
+                    CorrectionProblem(
+                        kind: .overlap, ids: [lone.punch.id, session.session.inPunch.id, session.out.id],
+                        message:
+                            "\(label(lone.punch, on: lone.date)) of \(lone.date) would fall inside \(describe(session))"
+                    ))
+            }
+        }
+        return problems
+    }
+
+    // MARK: - Words
+
+    /// "IN at 09:02 (punch 12)", "the new OUT at 18:00"; the local date is added when it is not
+    /// the attendance date (a mark-out after midnight).
+    func label(_ punch: Punch, on date: AttendanceDate) -> String {
+        let local = policy.zone.localDateTime(of: punch.instant)
+        let time = local.date == date ? local.time.description : local.minuteText
+        if punch.id == Self.newPunchID { return "the new \(punch.kind.label) at \(time)" }
+        return "\(punch.kind.label) at \(time) (punch \(punch.id))"
+    }
+
+    private func hours(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

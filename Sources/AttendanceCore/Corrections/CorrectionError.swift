@@ -1,0 +1,55 @@
+import Foundation
+
+/// Why a manager's correction was refused, in words that say what to do instead.
+///
+/// Nothing is stored when a correction is refused. The messages name the punches involved by
+/// id and local time so the manager can find them in `attendance punch list`.
+public enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No `--reason`, or only white space.
+    case reasonRequired
+    /// A reason or note that is too long or holds control characters; `what` names which.
+    case invalidText(what: String, value: String)
+    case unknownPunch(Int64)
+    case alreadyVoid(Int64)
+    case notVoid(Int64)
+    /// A re-time of a punch that is void.
+    case retimeOfVoid(Int64)
+    /// A re-time to the time the punch already has; `time` is that local time.
+    case unchanged(Int64, time: String)
+    /// A punch later than now; both are local times.
+    case inFuture(time: String, now: String)
+    /// A date further back than `edit_window_days`, without `--force`.
+    case outsideEditWindow(AttendanceDate, days: Int)
+    /// The change would leave a date's punches irregular: one message per problem.
+    case irregular([String])
+
+    /// The longest reason or note accepted, in characters.
+    public static let maximumTextLength = 500
+
+    public var description: String {
+        switch self {
+        case .reasonRequired:
+            return "a reason is required: say why with --reason TEXT"
+        case .invalidText(let what, let value):
+            return "invalid \(what) \(value.quotedForMessage): expected at most \(Self.maximumTextLength) characters "
+                + "without control characters"
+        case .unknownPunch(let id):
+            return "no punch has id \(id); see `attendance punch list CODE`"
+        case .alreadyVoid(let id):
+            return "punch \(id) is already void"
+        case .notVoid(let id):
+            return "punch \(id) is not void; there is nothing to restore"
+        case .retimeOfVoid(let id):
+            return "punch \(id) is void; restore it before re-timing it"
+        case .unchanged(let id, let time):
+            return "punch \(id) is already at \(time)"
+        case .inFuture(let time, let now):
+            return "\(time) is in the future (it is now \(now)); punches can only be entered for times that have passed"
+        case .outsideEditWindow(let date, let days):
+            return "\(date) is more than \(days) days ago ([policy] edit_window_days); "
+                + "add --force to correct it anyway (the correction is flagged)"
+        case .irregular(let problems):
+            return problems.joined(separator: "\n")
+        }
+    }
+}

@@ -1,0 +1,246 @@
+import AttendanceCore
+import Foundation
+import GRDB
+
+/// A manager's correction, as asked for (RULES.md "Punches" 6).
+public enum CorrectionRequest: Sendable, Hashable {
+    /// A punch the kiosk never recorded, entered with `source = manual`.
+    case add(employee: EmployeeCode, kind: PunchKind, at: Date, note: String?)
+    case void(punchID: Int64)
+    /// Undoes a void.
+    case restore(punchID: Int64)
+    /// Moves a punch to a new instant (and so perhaps to a new attendance date).
+    case retime(punchID: Int64, to: Date)
+}
+
+/// What a correction did.
+public struct CorrectionOutcome: Sendable, Hashable {
+    /// The employee whose punch it was.
+    public let employee: Employee
+    /// The punch as it was before (nil for an added punch).
+    public let before: PunchHistory?
+    /// The punch as it is now, with the new correction.
+    public let after: PunchHistory
+    /// The new correction record.
+    public let correction: PunchCorrection
+
+    /// The attendance dates the correction touched, in order: one, or two for a re-time across dates.
+    public var dates: [AttendanceDate] { Array(Set([correction.fromDate, correction.toDate])).sorted() }
+}
+
+extension AttendanceStore {
+    // MARK: - Correcting
+
+    /// Applies `request` as a new correction record, checked and audited in one IMMEDIATE
+    /// transaction: either the correction, its punch (for an add) and its audit row are all
+    /// stored, or nothing is.
+    ///
+    /// The checks are ``CorrectionCheck``'s under the employee's policy at `now`: no time in the
+    /// future, the date's punches still regular afterwards, `edit_window_days` unless `force`.
+    ///
+    /// - Throws: `CorrectionError` when the correction is refused; `StoreError` when the store
+    ///   fails.
+    @discardableResult
+    public func correct(
+        _ request: CorrectionRequest, reason: String, actor: String, force: Bool = false, policy: Policy, now: Date
+    ) throws -> CorrectionOutcome {
+        let reason = try CorrectionText.reason(reason)
+        return try performRefusable {
+            try pool.writeWithoutTransaction { db in
+                var outcome: CorrectionOutcome?
+                try db.inTransaction(.immediate) {
+                    outcome = try correct(
+                        request, reason: reason, actor: actor, force: force, policy: policy, now: now, in: db)
+                    return .commit
+                }
+                guard let outcome else { throw StoreError.ioError("the correction was not committed") }
+                return outcome
+            }
+        }
+    }
+
+    private func correct(
+        _ request: CorrectionRequest, reason: String, actor: String, force: Bool, policy global: Policy, now: Date,
+        in db: Database
+    ) throws -> CorrectionOutcome {
+        // What the request is about: the employee, the punch as it stands, the change to it.
+        let employee: Employee
+        let before: PunchHistory?
+        let changed: Punch?  // the punch as it will count afterwards; nil when voided
+        let action: CorrectionAction
+        var note: String?
+        switch request {
+        case .add(let code, let kind, let instant, let text):
+            guard let found = try Self.employee(code: code.rawValue, in: db) else {
+                throw StoreError.unknownEmployee(code.rawValue)
+            }
+            employee = found
+            note = try CorrectionText.note(text)
+            before = nil
+            action = .add
+            let policy = employee.policy(from: global)
+            changed = Punch(
+                id: CorrectionCheck.newPunchID, employeeID: employee.id, instant: instant,
+                zone: policy.zone.identifier, attendanceDate: policy.attendanceDate(of: instant), kind: kind,
+                source: .manual, note: note, createdAt: now, isCorrected: true)
+        case .void(let id):
+            let (owner, history) = try Self.correctable(punchID: id, in: db)
+            guard !history.isVoided else { throw CorrectionError.alreadyVoid(id) }
+            (employee, before, action, changed) = (owner, history, .void, nil)
+        case .restore(let id):
+            let (owner, history) = try Self.correctable(punchID: id, in: db)
+            guard history.isVoided else { throw CorrectionError.notVoid(id) }
+            var punch = history.effective
+            punch.isCorrected = true
+            (employee, before, action, changed) = (owner, history, .restore, punch)
+        case .retime(let id, let instant):
+            let (owner, history) = try Self.correctable(punchID: id, in: db)
+            guard !history.isVoided else { throw CorrectionError.retimeOfVoid(id) }
+            var punch = history.effective
+            let policy = owner.policy(from: global)
+            guard instant.milliseconds != punch.instant.milliseconds else {
+                throw CorrectionError.unchanged(id, time: policy.zone.minuteText(of: punch.instant))
+            }
+            punch.instant = Date(milliseconds: instant.milliseconds)
+            punch.attendanceDate = policy.attendanceDate(of: punch.instant)
+            punch.isCorrected = true
+            (employee, before, action, changed) = (owner, history, .retime, punch)
+        }
+
+        // The checks, on the dates the change touches and their neighbours.
+        let policy = employee.policy(from: global)
+        let check = CorrectionCheck(policy: policy, now: now)
+        if action == .add || action == .retime, let changed { try check.checkNotInFuture(changed.instant) }
+        // An add has no date before, a void none after: each then has the one date it touches.
+        guard let fromDate = before?.effective.attendanceDate ?? changed?.attendanceDate else {
+            throw StoreError.ioError("a correction without a date")
+        }
+        let toDate = changed?.attendanceDate ?? fromDate
+        let outside = try check.isOutsideEditWindow([fromDate, toDate], force: force)
+        let window = try Self.punches(
+            in: db, employeeID: employee.id, from: min(fromDate, toDate).adding(days: -1),
+            through: max(fromDate, toDate).adding(days: 1))
+        var after = window.filter { $0.id != before?.id }
+        if let changed { after.append(changed) }
+        try check.check(before: window, after: after, dates: [fromDate, toDate])
+
+        // The records: the punch (for an add), the correction, the audit row.
+        let at = clock()
+        let id: Int64
+        if let before {
+            id = before.id
+        } else if let changed {
+            let attempt = PunchAttempt(
+                employeeID: employee.id, kind: changed.kind, instant: changed.instant, zone: changed.zone,
+                source: .manual, note: note, enteredBy: actor)
+            id = try insert(attempt, on: toDate, clockWentBack: false, in: db).id
+        } else {
+            throw StoreError.ioError("a correction without a punch")
+        }
+        let newInstant = action == .retime ? changed?.instant : nil
+        try db.execute(
+            sql: """
+                INSERT INTO punch_correction (punch_id, employee_id, action, punch_date, from_date, to_date,
+                    new_instant_ms, outside_edit_window, actor, at_ms, reason)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                id, employee.id, action.rawValue, (before?.original.attendanceDate ?? toDate).description,
+                fromDate.description, toDate.description, newInstant?.milliseconds, outside, actor, at.milliseconds,
+                reason,
+            ])
+        let result = try Self.history(punchID: id, in: db)
+        try audit(
+            db, actor: actor, action: action.rawValue, entity: "punch", key: String(id), employeeID: employee.id,
+            old: before.map { Self.auditValue($0, employee: employee, zone: policy.zone) },
+            new: Self.auditValue(result, employee: employee, zone: policy.zone, outsideEditWindow: outside),
+            reason: reason)
+        guard let correction = result.corrections.last else {
+            throw StoreError.ioError("the correction of punch \(id) was not stored")
+        }
+        return CorrectionOutcome(employee: employee, before: before, after: result, correction: correction)
+    }
+
+    // MARK: - Reading
+
+    /// One employee's punches whose effective attendance date is in the range, voided ones too,
+    /// each with its corrections, in effective time order: what `attendance punch list` shows.
+    public func punchHistories(employeeID: Int64, from: AttendanceDate, through: AttendanceDate) throws(StoreError)
+        -> [PunchHistory]
+    {
+        try perform {
+            try pool.read { db in try Self.histories(in: db, employeeID: employeeID, from: from, through: through) }
+        }
+    }
+
+    /// The punch with `id` and its corrections.
+    ///
+    /// - Throws: `CorrectionError.unknownPunch` when there is none; `StoreError` when the store fails.
+    public func punchHistory(id: Int64) throws -> PunchHistory {
+        try performRefusable { try pool.read { db in try Self.history(punchID: id, in: db) } }
+    }
+
+    static func history(punchID: Int64, in db: Database) throws -> PunchHistory {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM punch WHERE id = ?", arguments: [punchID]),
+            let punch = punch(from: row)
+        else { throw CorrectionError.unknownPunch(punchID) }
+        let corrections = try Row.fetchAll(
+            db, sql: "SELECT * FROM punch_correction WHERE punch_id = ? ORDER BY id", arguments: [punchID]
+        ).compactMap(correction(from:))
+        return PunchHistory(original: punch, corrections: corrections)
+    }
+
+    /// The punch with `id`, as it stands, and whose it is.
+    private static func correctable(punchID: Int64, in db: Database) throws -> (Employee, PunchHistory) {
+        let history = try history(punchID: punchID, in: db)
+        guard let employee = try employee(id: history.original.employeeID, in: db) else {
+            throw CorrectionError.unknownPunch(punchID)
+        }
+        return (employee, history)
+    }
+
+    static func employee(id: Int64, in db: Database) throws -> Employee? {
+        try Row.fetchOne(db, sql: "SELECT * FROM employee WHERE id = ?", arguments: [id]).map(employee(from:))
+    }
+
+    /// A row as a correction; rows that break the schema's promises are skipped.
+    static func correction(from row: Row) -> PunchCorrection? {
+        guard let action = CorrectionAction(rawValue: row["action"]), let from = row.date("from_date"),
+            let to = row.date("to_date")
+        else { return nil }
+        return PunchCorrection(
+            id: row["id"], punchID: row["punch_id"], employeeID: row["employee_id"], action: action, fromDate: from,
+            toDate: to, newInstant: (row["new_instant_ms"] as Int64?).map(Date.init(milliseconds:)),
+            isOutsideEditWindow: row["outside_edit_window"], actor: row["actor"],
+            at: Date(milliseconds: row["at_ms"]), reason: row["reason"])
+    }
+
+    /// A punch's state for the audit log's old and new values.
+    static func auditValue(
+        _ history: PunchHistory, employee: Employee, zone: LocalZone, outsideEditWindow: Bool = false
+    ) -> String {
+        var fields: [String: Any?] = [
+            "id": history.id, "employee": employee.code.rawValue, "kind": history.effective.kind.rawValue,
+            "time": PunchTimestamp.text(of: history.effective.instant, zone: zone),
+            "attendance_date": history.effective.attendanceDate.description, "voided": history.isVoided,
+            "source": history.effective.source.rawValue, "note": history.effective.note,
+        ]
+        if outsideEditWindow { fields["outside_edit_window"] = true }
+        return auditJSON(fields)
+    }
+
+    // MARK: - Errors
+
+    /// Runs `body` like `perform`, letting the refusals of the rules through unchanged.
+    func performRefusable<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let refusal as CorrectionError {
+            throw refusal
+        } catch let refusal as PunchFile.Refusal {
+            throw refusal
+        } catch {
+            return try perform { throw error }
+        }
+    }
+}

@@ -1,0 +1,238 @@
+import AttendanceCommands
+import AttendanceCore
+import AttendanceStore
+import Foundation
+import Testing
+
+/// `attendance punch …`: corrections from the command line. The harness clock is Saturday
+/// 2026-11-21 14:03 in Asia/Kolkata.
+@Suite("Punch correction commands")
+struct CorrectionCommandTests {
+    let h = CommandHarness()
+
+    init() {
+        h.run("employee", "add", "E001", "--name", "Asha Rao")
+    }
+
+    /// A punch taken at the kiosk (there is no kiosk in these tests: straight into the store).
+    @discardableResult
+    func kiosk(_ kind: PunchKind, _ local: String) throws -> Int64 {
+        let zone = try #require(LocalZone(identifier: "Asia/Kolkata"))
+        let policy = Policy(zone: zone)
+        let instant = try zone.instant(parsingLocal: local)
+        let store = try AttendanceStore(path: h.storePath)
+        let attempt = PunchAttempt(
+            employeeID: 1, kind: kind, instant: instant, zone: zone.identifier, source: .simulated,
+            ssid: try SSID(parsing: "OfficeNet"), bssid: try BSSID(parsing: "aa:bb:cc:dd:ee:01"), location: "HQ")
+        let outcome = try store.recordPunch(attempt, recentSince: policy.attendanceDate(of: instant).adding(days: -1)) {
+            policy.decide(kind, at: instant, recent: $0)
+        }
+        guard case .recorded(let punch, _) = outcome else { throw StoreError.ioError("\(outcome)") }
+        return punch.id
+    }
+
+    @Test("add, void, restore and re-time print what they did and the date's status")
+    func corrections() throws {
+        try kiosk(.in, "2026-11-18 09:50")
+        #expect(
+            h.run("punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "forgot").out == """
+                added punch 2: E001 OUT at 2026-11-18 18:00 on 2026-11-18
+                2026-11-18 is now L (late); flags: late, corrected
+
+                """)
+        #expect(
+            h.run("punch", "retime", "1", "--at", "2026-11-18 09:30", "--reason", "queue at the kiosk").out == """
+                re-timed punch 1: E001 IN from 2026-11-18 09:50 to 2026-11-18 09:30 on 2026-11-18
+                2026-11-18 is now P (present); flags: corrected
+
+                """)
+        #expect(
+            h.run("punch", "void", "2", "--reason", "wrong day").out == """
+                voided punch 2: E001 OUT at 2026-11-18 18:00 on 2026-11-18
+                2026-11-18 is now M (missing mark-out); flags: corrected, missing mark-out
+
+                """)
+        #expect(
+            h.run("punch", "restore", "2", "--reason", "right day after all", "--by", "Priya").out == """
+                restored punch 2: E001 OUT at 2026-11-18 18:00 on 2026-11-18
+                2026-11-18 is now P (present); flags: corrected
+
+                """)
+        #expect(
+            h.run("punch", "list", "E001").out.withoutTrailingSpaces == """
+                ID  DATE        TIME   KIND  SOURCE     WIFI  VOID  CORRECTED                           NOTE
+                --  ----------  -----  ----  ---------  ----  ----  ----------------------------------  ----
+                 1  2026-11-18  09:30  IN    simulated  HQ          re-timed from 09:50 by tester
+                 2  2026-11-18  18:00  OUT   manual                 added by tester, restored by Priya
+
+                """)
+    }
+
+    @Test("punch list shows void punches, times after midnight, JSON and CSV")
+    func list() throws {
+        try kiosk(.in, "2026-11-19 20:00")
+        try kiosk(.out, "2026-11-20 01:30")
+        h.run("punch", "void", "2", "--reason", "test")
+        #expect(
+            h.run("punch", "list", "E001", "--date", "2026-11-19").out.withoutTrailingSpaces == """
+                ID  DATE        TIME       KIND  SOURCE     WIFI  VOID  CORRECTED         NOTE
+                --  ----------  ---------  ----  ---------  ----  ----  ----------------  ----
+                 1  2026-11-19  20:00      IN    simulated  HQ
+                 2  2026-11-19  01:30 +1d  OUT   simulated  HQ    void  voided by tester
+
+                """)
+        #expect(
+            h.run("punch", "list", "E001", "--date", "2026-11-19", "--format", "csv").out
+                == "id,code,attendance_date,local_time,timestamp,kind,source,ssid,bssid,location,voided,corrected,note\r\n"
+                + "1,E001,2026-11-19,2026-11-19 20:00,2026-11-19T20:00:00+05:30,in,simulated,OfficeNet,aa:bb:cc:dd:ee:01,HQ,no,,\r\n"
+                + "2,E001,2026-11-19,2026-11-20 01:30,2026-11-20T01:30:00+05:30,out,simulated,OfficeNet,aa:bb:cc:dd:ee:01,HQ,yes,voided by tester,\r\n")
+        let json = h.run("punch", "list", "E001", "--month", "2026-11", "--format", "json").out
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(rows.map { $0["voided"] as? Bool } == [false, true])
+        #expect(rows.map { $0["corrected"] as? Bool } == [false, true])
+        let corrections = try #require(rows[1]["corrections"] as? [[String: Any]])
+        #expect(corrections.first?["action"] as? String == "void")
+        #expect(corrections.first?["reason"] as? String == "test")
+        #expect(corrections.first?["at"] as? String == "2026-11-21T08:33:20Z")
+        #expect(h.run("punch", "list", "E001", "--month", "2026-10").out == "no punches for E001 in October 2026\n")
+        let both = h.run("punch", "list", "E001", "--month", "2026-10", "--date", "2026-10-01")
+        #expect(both.status == 64 && both.err == "attendance: give --date or --month, not both\n")
+    }
+
+    @Test(
+        "every refused correction exits 65 with one clear message and changes nothing",
+        arguments: [
+            (["punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out"],
+             "a reason is required: say why with --reason TEXT"),
+            (["punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "  "],
+             "a reason is required: say why with --reason TEXT"),
+            (["punch", "void", "1", "--reason", "x\u{7}"],
+             "invalid reason \"x\\x07\": expected at most 500 characters without control characters"),
+            (["punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "r", "--note", String(repeating: "n", count: 501)],
+             "invalid note \"nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn…\": expected at most 500 characters without control characters"),
+            (["punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "r", "--note", "tab\there"],
+             "invalid note \"tab\\x09here\": expected at most 500 characters without control characters"),
+            (["punch", "add", "E001", "--at", "2026-11-21 14:04", "--kind", "out", "--reason", "r"],
+             "2026-11-21 14:04 is in the future (it is now 2026-11-21 14:03); punches can only be entered for times that have passed"),
+            (["punch", "retime", "1", "--at", "2026-11-22 09:00", "--reason", "r"],
+             "2026-11-22 09:00 is in the future (it is now 2026-11-21 14:03); punches can only be entered for times that have passed"),
+            (["punch", "add", "E001", "--at", "2026-11-18 08:00", "--kind", "in", "--reason", "r"],
+             "on 2026-11-18, the new IN at 08:00 would be followed by IN at 09:02 (punch 1); punches must alternate IN, OUT, IN, OUT"),
+            (["punch", "add", "E001", "--at", "2026-11-18 09:02", "--kind", "out", "--reason", "r"],
+             "on 2026-11-18, the session from IN at 09:02 (punch 1) to the new OUT at 09:02 would be shorter than 1 minute"),
+            (["punch", "add", "E001", "--at", "2026-11-19 03:30", "--kind", "out", "--reason", "r"],
+             "on 2026-11-18, the session from IN at 09:02 (punch 1) to the new OUT at 2026-11-19 03:30 would be longer than max_session_hours (16)"),
+            (["punch", "retime", "1", "--at", "2026-11-19 09:02", "--reason", "r"],
+             "on 2026-11-19, IN at 09:02 (punch 1) would be followed by IN at 09:05 (punch 2); punches must alternate IN, OUT, IN, OUT"),
+            (["punch", "retime", "1", "--at", "2026-11-18 09:02", "--reason", "r"], "punch 1 is already at 2026-11-18 09:02"),
+            (["punch", "add", "E001", "--at", "2026-10-20 09:00", "--kind", "in", "--reason", "r"],
+             "2026-10-20 is more than 30 days ago ([policy] edit_window_days); add --force to correct it anyway (the correction is flagged)"),
+            (["punch", "add", "E001", "--at", "2026-11-18 25:00", "--kind", "out", "--reason", "r"],
+             "invalid time \"2026-11-18 25:00\": expected \"YYYY-MM-DD HH:MM\", local time in Asia/Kolkata"),
+            (["punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "sideways", "--reason", "r"],
+             "invalid kind \"sideways\": expected in or out"),
+            (["punch", "add", "E404", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "r"], "no employee has code \"E404\""),
+            (["punch", "void", "99", "--reason", "r"], "no punch has id 99; see `attendance punch list CODE`"),
+            (["punch", "void", "3a", "--reason", "r"],
+             "invalid punch id \"3a\": expected a punch's number from `attendance punch list`"),
+            (["punch", "restore", "1", "--reason", "r"], "punch 1 is not void; there is nothing to restore"),
+        ])
+    func refusals(arguments: [String], message: String) throws {
+        try kiosk(.in, "2026-11-18 09:02")
+        try kiosk(.in, "2026-11-19 09:05")
+        let result = h.run(arguments)
+        #expect(result.status == 65)
+        #expect(result.err == "attendance: \(message)\n")
+        #expect(result.out.isEmpty)
+        #expect(h.run("audit").out.contains("punch") == false)
+    }
+
+    @Test("--force reaches past the edit window and the correction is flagged")
+    func force() {
+        let result = h.run(
+            "punch", "add", "E001", "--at", "2026-10-20 09:00", "--kind", "in", "--reason", "paper records", "--force")
+        #expect(result.status == 0)
+        #expect(
+            result.out == """
+                added punch 1: E001 IN at 2026-10-20 09:00 on 2026-10-20
+                flagged: outside the 30-day edit window, forced with --force
+                2026-10-20 is now M (missing mark-out); flags: corrected, missing mark-out
+
+                """)
+        #expect(h.run("punch", "list", "E001", "--month", "2026-10").out.contains("added by tester, forced"))
+    }
+
+    @Test("missing lists every M date with its open punch and the command; running it closes the date")
+    func missing() throws {
+        h.run("employee", "add", "E002", "--name", "Bo")
+        try kiosk(.in, "2026-11-18 09:02")
+        try kiosk(.out, "2026-11-18 18:00")
+        try kiosk(.in, "2026-11-19 09:10")
+        try kiosk(.in, "2026-11-21 09:00")  // today: IN, not M
+        #expect(
+            h.run("missing").out == """
+                CODE  NAME      DATE        OPEN PUNCH          TO CLOSE IT
+                ----  --------  ----------  ------------------  ------------------------------------------------------------------------------
+                E001  Asha Rao  2026-11-19  IN 09:10 (punch 3)  attendance punch add E001 --at "2026-11-19 18:00" --kind out --reason "REASON"
+                1 missing mark-out in November 2026
+
+                """)
+        let json = h.run("missing", "--format", "json").out
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(items.map { $0["punch_id"] as? Int } == [3])
+        #expect(items.first?["punch_time"] as? String == "2026-11-19 09:10")
+        let close = h.run("punch", "add", "E001", "--at", "2026-11-19 18:00", "--kind", "out", "--reason", "forgot")
+        #expect(close.out.hasSuffix("2026-11-19 is now P (present); flags: corrected\n"))
+        #expect(h.run("missing").out == "no missing mark-outs in November 2026\n")
+        #expect(h.run("missing", "--month", "2026-10").out == "no missing mark-outs in October 2026\n")
+    }
+
+    @Test("a session over max_session_hours is M too; missing suggests re-timing its OUT")
+    func missingOverMax() throws {
+        try kiosk(.in, "2026-11-17 09:00")
+        try kiosk(.out, "2026-11-18 03:30")
+        #expect(
+            h.run("missing").out.withoutTrailingSpaces == """
+                CODE  NAME      DATE        OPEN PUNCH                                                       TO CLOSE IT
+                ----  --------  ----------  ---------------------------------------------------------------  -------------------------------------------------------------------
+                E001  Asha Rao  2026-11-17  IN 09:00 (punch 1) to OUT 2026-11-18 03:30 (punch 2), over 16 h  attendance punch retime 2 --at "2026-11-17 18:00" --reason "REASON"
+                1 missing mark-out in November 2026
+
+                """)
+        #expect(h.run("punch", "retime", "2", "--at", "2026-11-17 18:00", "--reason", "pressed late").status == 0)
+        #expect(h.run("missing").out == "no missing mark-outs in November 2026\n")
+    }
+
+    @Test("audit shows who, when (UTC), what and why, for one employee and month, as text and JSON")
+    func audit() throws {
+        try kiosk(.in, "2026-11-18 09:02")
+        h.run("punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "forgot", "--by", "Priya Nair")
+        h.run("employee", "add", "E002", "--name", "Bo")
+        #expect(
+            h.run("audit", "--employee", "e001", "--month", "2026-11").out == """
+                2026-11-21T08:33:20Z  tester  add employee E001
+                  new: {"active":true,"code":"E001","end_date":null,"name":"Asha Rao","shift_end":null,"shift_start":null,"start_date":null}
+                2026-11-21T08:33:20Z  Priya Nair  add punch 2 (E001)
+                  why: forgot
+                  new: {"attendance_date":"2026-11-18","employee":"E001","id":2,"kind":"out","note":null,"source":"manual","time":"2026-11-18T18:00:00+05:30","voided":false}
+
+                """)
+        #expect(h.run("audit", "--month", "2026-10").out == "no audit entries\n")
+        let json = h.run("audit", "--format", "json").out
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(entries.map { $0["actor"] as? String } == ["tester", "Priya Nair", "tester"])
+        #expect(entries[1]["reason"] as? String == "forgot")
+        #expect(entries[1]["at"] as? String == "2026-11-21T08:33:20Z")
+        let unknown = h.run("audit", "--employee", "E404")
+        #expect(unknown.status == 65 && unknown.err == "attendance: no employee has code \"E404\"\n")
+    }
+}
+
+extension String {
+    /// Each line without the spaces a table pads its last filled column with.
+    var withoutTrailingSpaces: String {
+        split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.reversed().drop(while: { $0 == " " }).reversed())
+        }.joined(separator: "\n")
+    }
+}

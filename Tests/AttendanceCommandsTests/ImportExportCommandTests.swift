@@ -1,0 +1,135 @@
+import AttendanceCommands
+import AttendanceCore
+import AttendanceStore
+import Foundation
+import Testing
+
+/// `attendance import punches` and `attendance export punches`. The harness clock is
+/// 2026-11-21 14:03 in Asia/Kolkata.
+@Suite("Import and export commands")
+struct ImportExportCommandTests {
+    let h = CommandHarness()
+
+    init() {
+        h.run("employee", "add", "E001", "--name", "Asha Rao")
+        h.run("employee", "add", "E002", "--name", "Bo")
+    }
+
+    func write(_ text: String, to name: String, in harness: CommandHarness? = nil) -> String {
+        let path = (harness ?? h).folder + "/" + name
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+
+    let good = """
+        code,timestamp,kind,note
+        E001,2026-11-18T09:02:00+05:30,in,
+        E001,2026-11-18T18:00:00+05:30,out,left on time
+        E002,2026-11-18T10:00,in,
+        E002,2026-11-19T01:30,out,late night
+
+        """
+
+    @Test("an import with one bad row imports nothing and names the line")
+    func oneBadRow() {
+        let path = write(good.replacingOccurrences(of: "E002,2026-11-18T10:00", with: "E002,2026-11-18 10h00"), to: "bad.csv")
+        let result = h.run("import", "punches", path)
+        #expect(result.status == 65)
+        #expect(
+            result.err == """
+                attendance: \(path):4: invalid timestamp "2026-11-18 10h00": expected ISO 8601 such as 2026-11-18T09:02:00+05:30 (without an offset: local time in Asia/Kolkata)
+                attendance: \(path): 1 bad row; nothing was imported
+
+                """)
+        #expect(result.out.isEmpty)
+        #expect(h.run("punch", "list", "E001", "--month", "2026-11").out == "no punches for E001 in November 2026\n")
+        #expect(!h.run("audit").out.contains("import"))
+    }
+
+    @Test("every bad row is listed, then the count")
+    func manyBadRows() {
+        let path = write("code,timestamp,kind\nE001,2026-11-18T09:02,in\nE404,2026-11-18T09:02,in\nE001,2026-11-18T09:02,up\n", to: "bad.csv")
+        #expect(
+            h.run("import", "punches", path).err == """
+                attendance: \(path):3: no employee has code "E404"
+                attendance: \(path):4: invalid kind "up": expected in or out
+                attendance: \(path): 2 bad rows; nothing was imported
+
+                """)
+        let missing = h.run("import", "punches", h.folder + "/nope.csv")
+        #expect(missing.status == 65 && missing.err == "attendance: the file \(h.folder)/nope.csv does not exist\n")
+    }
+
+    @Test("importing the same file again adds nothing")
+    func reimport() {
+        let path = write(good, to: "old-clock.csv")
+        #expect(h.run("import", "punches", path).out == "imported 4 punches from \(path)\n")
+        #expect(h.run("import", "punches", path).out == "imported 0 punches from \(path) (4 already present)\n")
+        #expect(h.run("punch", "list", "E002", "--format", "csv").out.components(separatedBy: ",import,").count == 3)
+        #expect(h.run("audit").out.contains("tester  import punches old-clock.csv"))
+    }
+
+    @Test("export writes the effective punches in the import format")
+    func export() throws {
+        h.run("import", "punches", write(good, to: "old-clock.csv"))
+        h.run("punch", "void", "4", "--reason", "wrong person")
+        h.run("punch", "retime", "1", "--at", "2026-11-18 09:00", "--reason", "clock was fast")
+        #expect(
+            h.run("export", "punches", "--month", "2026-11").out
+                == "code,timestamp,kind,note\r\n" + "E001,2026-11-18T09:00:00+05:30,in,\r\n"
+                + "E001,2026-11-18T18:00:00+05:30,out,left on time\r\n" + "E002,2026-11-18T10:00:00+05:30,in,\r\n")
+        let output = h.folder + "/export.csv"
+        #expect(
+            h.run("export", "punches", "--month", "2026-11", "--output", output).out
+                == "exported 3 punches of November 2026 to \(output)\n")
+        #expect(FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) }?.hasPrefix("code,") == true)
+        #expect(h.run("export", "punches", "--month", "2026-10").out == "code,timestamp,kind,note\r\n")
+    }
+
+    @Test("export then import into an empty store with the same employees gives the same calendars")
+    func roundTrip() throws {
+        // A month with kiosk punches (one with milliseconds), an import, and corrections of every kind.
+        let store = try AttendanceStore(path: h.storePath)
+        let zone = try #require(LocalZone(identifier: "Asia/Kolkata"))
+        let policy = Policy(zone: zone)
+        for (kind, local, extra) in [
+            (PunchKind.in, "2026-11-02 09:45", 0.5), (.out, "2026-11-02 18:10", 0), (.in, "2026-11-03 09:30", 0),
+            (.out, "2026-11-03 12:00", 0), (.in, "2026-11-04 22:00", 0), (.out, "2026-11-05 01:30", 0),
+            (.in, "2026-11-09 09:20", 0),
+        ] {
+            let instant = try zone.instant(parsingLocal: local).addingTimeInterval(extra)
+            let attempt = PunchAttempt(employeeID: 1, kind: kind, instant: instant, zone: zone.identifier, source: .simulated)
+            _ = try store.recordPunch(attempt, recentSince: policy.attendanceDate(of: instant).adding(days: -1)) {
+                policy.decide(kind, at: instant, recent: $0)
+            }
+        }
+        h.run("import", "punches", write(good, to: "old-clock.csv"))
+        #expect(h.run("punch", "add", "E001", "--at", "2026-11-09 17:00", "--kind", "out", "--reason", "forgot").status == 0)
+        #expect(h.run("punch", "void", "4", "--reason", "went home at noon, not back").status == 0)
+        #expect(h.run("punch", "retime", "8", "--at", "2026-11-18 09:10", "--reason", "clock").status == 0)
+        #expect(h.run("punch", "add", "E002", "--at", "2026-11-20 09:00", "--kind", "in", "--reason", "kiosk down").status == 0)
+        let exported = h.folder + "/november.csv"
+        #expect(h.run("export", "punches", "--month", "2026-11", "--output", exported).status == 0)
+
+        let fresh = CommandHarness(now: h.now)
+        fresh.run("employee", "add", "E001", "--name", "Asha Rao")
+        fresh.run("employee", "add", "E002", "--name", "Bo")
+        #expect(fresh.run("import", "punches", exported).out == "imported 12 punches from \(exported)\n")
+
+        let month = try YearMonth(parsing: "2026-11")
+        func calendars(_ path: String) throws -> [String] {
+            let store = try AttendanceStore(path: path)
+            let punches = try store.punchesByEmployee(from: month.firstDay, through: month.lastDay)
+            return try store.employees().map { employee in
+                let evaluation = StatusEngine(employee: employee, policy: policy, now: h.now).evaluate(
+                    month: month, punches: punches[employee.id] ?? [])
+                return evaluation.days.map { "\($0.date) \($0.code) \($0.workedSeconds)" }.joined(separator: "\n")
+            }
+        }
+        let before = try calendars(h.storePath)
+        #expect(before[0].contains("2026-11-02 L 30299.5"))  // the half second came through
+        #expect(before[0].contains("2026-11-03 M 0.0"))  // its OUT was voided
+        #expect(try calendars(fresh.storePath) == before)
+        #expect(fresh.run("export", "punches", "--month", "2026-11").out == h.run("export", "punches", "--month", "2026-11").out)
+    }
+}

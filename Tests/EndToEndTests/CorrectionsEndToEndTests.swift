@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// Corrections with the built executable, and the database's own refusal to rewrite history.
+@Suite("Corrections, end to end")
+struct CorrectionsEndToEndTests {
+    @Test("import, find the missing mark-out, close it, see it in the audit log; sqlite3 cannot undo any of it")
+    func walkThrough() throws {
+        let s = Sandbox(config: "[policy]\ntimezone = \"Asia/Kolkata\"\n")
+        #expect(try s.run("employee", "add", "E001", "--name", "Asha Rao").status == 0)
+        let file = s.folder + "/old.csv"
+        try Data("code,timestamp,kind\nE001,2026-11-02T09:05:00+05:30,in\n".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try s.run("import", "punches", file).out == "imported 1 punch from \(file)\n")
+
+        let missing = try s.run("missing", "--month", "2026-11")
+        #expect(missing.status == 0)
+        #expect(missing.out.contains("E001  Asha Rao  2026-11-02  IN 09:05 (punch 1)"))
+        let command = try #require(missing.out.split(separator: "\n").dropFirst(2).first?.split(separator: "  ").last)
+        #expect(command == "attendance punch add E001 --at \"2026-11-02 18:00\" --kind out --reason \"REASON\"")
+
+        let closed = try s.run(
+            "punch", "add", "E001", "--at", "2026-11-02 18:00", "--kind", "out", "--reason", "forgot to mark out",
+            "--by", "Priya", "--force")
+        #expect(closed.status == 0, "\(closed.err)")
+        #expect(closed.out.contains("2026-11-02 is now P (present)"))
+        #expect(try s.run("missing", "--month", "2026-11").out == "no missing mark-outs in November 2026\n")
+        let audit = try s.run("audit", "--employee", "E001").out
+        #expect(audit.contains("  Priya  add punch 2 (E001)\n  why: forgot to mark out\n"))
+
+        for sql in [
+            "UPDATE punch SET instant_ms = 0", "DELETE FROM punch WHERE id = 2", "UPDATE punch SET note = 'x'",
+            "DELETE FROM punch_correction", "UPDATE punch_correction SET actor = 'nobody'",
+            "UPDATE audit_log SET reason = NULL", "DELETE FROM audit_log",
+        ] {
+            let output = try s.sqlite(sql)
+            #expect(output.contains("Runtime error") || output.contains("Error"), "\(sql): \(output)")
+        }
+        #expect(try s.sqlite("SELECT count(*) FROM punch; SELECT count(*) FROM punch_correction") == "2\n1\n")
+        #expect(try s.run("audit", "--employee", "E001").out == audit)
+    }
+}
