@@ -2,13 +2,14 @@ import ArgumentParser
 import AttendanceCore
 import AttendanceStore
 import AttendanceTerminal
+import AttendanceWiFi
 
 /// `attendance wifi`
 struct WiFiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wifi",
         abstract: "The allowed-WiFi table, and the link the kiosk is on.",
-        subcommands: [WiFiAllow.self, WiFiList.self, WiFiRevoke.self])
+        subcommands: [WiFiCurrent.self, WiFiAllow.self, WiFiList.self, WiFiRevoke.self])
 }
 
 /// An allowed network as listings and JSON show it.
@@ -46,15 +47,37 @@ struct WiFiAllow: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Option(help: "The access point's BSSID, e.g. aa:bb:cc:dd:ee:01.") var bssid: String
+    @Option(help: "The access point's BSSID, e.g. aa:bb:cc:dd:ee:01.") var bssid: String?
     @Option(help: "The network name it must also have.") var ssid: String?
+    @Flag(help: "Allow the access point this machine is on now (its BSSID and SSID).") var current = false
+    @OptionGroup var link: LinkSourceOptions
     @Option(help: "A label people recognise, e.g. \"HQ ground floor\".") var location: String
 
+    func validate() throws {
+        guard current != (bssid != nil) else {
+            throw ValidationError("give either --bssid (with an optional --ssid) or --current")
+        }
+        guard !(current && ssid != nil) else { throw ValidationError("--current takes the SSID from the link; leave out --ssid") }
+    }
+
     func run(in context: Context) throws {
-        let network = AllowedNetwork(
-            bssid: try BSSID(parsing: bssid), ssid: try ssid.map { try SSID(parsing: $0) },
-            location: try parseLocation(location))
-        let (_, store) = try global.open(in: context)
+        let (configuration, store) = try global.open(in: context)
+        let network: AllowedNetwork
+        if current {
+            let link: WiFiLink
+            do {
+                link = try self.link.reader(for: configuration).currentLink()
+            } catch let error as WiFiError {
+                throw CommandFailure("cannot read the current link: \(error)", status: .noWiFi)
+            }
+            network = AllowedNetwork(
+                bssid: link.bssid, ssid: link.ssid.isHidden ? nil : link.ssid, location: try parseLocation(location))
+            if link.isSimulated { context.out.line("note: the current link is SIMULATED") }
+        } else {
+            network = AllowedNetwork(
+                bssid: try BSSID(parsing: bssid ?? ""), ssid: try ssid.map { try SSID(parsing: $0) },
+                location: try parseLocation(location))
+        }
         let allowed = try store.allow(network, actor: try actor.actor(in: context))
         context.out.line(
             "allowed \(allowed.bssid)\(allowed.ssid.map { " (\($0.escaped))" } ?? "") at \(allowed.location)")
