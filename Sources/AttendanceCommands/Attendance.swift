@@ -27,6 +27,11 @@ public struct Attendance: ParsableCommand {
             StoreCommand.self,
             EmployeeCommand.self,
             WiFiCommand.self,
+            HolidayCommand.self,
+            LeaveCommand.self,
+            CalendarCommand.self,
+            RegisterCommand.self,
+            SummaryCommand.self,
         ]
     )
 

@@ -1,0 +1,28 @@
+/// The one rule for text on its way to a terminal, shared by ``Console`` and ``StyledText``.
+enum TerminalOutput {
+    /// `text` with every unsafe character made visible (`terminalSafe`), except the layout
+    /// characters: line feeds, tabs, and a carriage return directly before a line feed.
+    static func safe(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: \.isUnsafeForTerminal) else { return text }
+        var out = ""
+        var run = String.UnicodeScalarView()
+        func flush() {
+            out += String(run).terminalSafe
+            run.removeAll()
+        }
+        for (i, scalar) in scalars.enumerated() {
+            let isLayout =
+                scalar == "\n" || scalar == "\t"
+                || (scalar == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n")
+            if isLayout {
+                flush()
+                out.unicodeScalars.append(scalar)
+            } else {
+                run.append(scalar)
+            }
+        }
+        flush()
+        return out
+    }
+}
