@@ -195,7 +195,8 @@ public struct ICalendarHolidays: Sendable, Hashable {
     static func unfold(_ text: String) -> [ContentLine] {
         var logical: [(number: Int, text: String)] = []
         var number = 0
-        for physical in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so both line ends are named.
+        for physical in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             var line = Substring(physical)
             if line.last == "\r" { line = line.dropLast() }

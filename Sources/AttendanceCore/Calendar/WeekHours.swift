@@ -29,6 +29,7 @@ public struct WeekHours: Sendable, Hashable {
     ///
     ///     Hours – Week of 2/10:
     ///     Mon: 8.5 hrs
+    ///     Tue: 0 hrs (leave)
     ///     …
     ///     Total: 44.5 hrs
     public var payrollText: String {
@@ -36,10 +37,18 @@ public struct WeekHours: Sendable, Hashable {
         var lines = ["Hours – Week of \(firstDay?.monthSlashDay ?? ""):"]
         for (day, hundredths) in zip(days, hours)
         where hundredths > 0 || (day.isWorkingDay && day.status != .notEmployed) {
-            lines.append("\(day.date.weekday.shortName): \(Self.hoursText(hundredths)) hrs")
+            lines.append("\(day.date.weekday.shortName): \(Self.hoursText(hundredths)) hrs\(Self.note(day))")
         }
         lines.append("Total: \(Self.hoursText(totalHundredths)) hrs")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// " (leave)", " (holiday)", " (half-day leave)": why a date has the hours it has, where payroll asks.
+    static func note(_ day: DayEvaluation) -> String {
+        if day.status == .leave { return " (leave)" }
+        if day.leave == .half { return " (half-day leave)" }
+        if day.status == .holiday { return " (holiday)" }
+        return ""
     }
 
     // MARK: - Numbers
