@@ -5,8 +5,9 @@ import AttendanceCore
 ///
 /// Every page repeats the heading (office, month, page number) and the column header, and ends
 /// with the legend and a line for the manager's signature. Codes are never shortened; names
-/// are (initial and surname first, then cut with "…") to keep the width. Only codes longer than
-/// ten characters in a 31-day month can push a line past 132 columns.
+/// are (initials and surname first, then cut with "…") to keep the width; with codes longer than
+/// eight characters the names are left out, and only codes longer than twelve characters in a
+/// 31-day month push a line past 132 columns.
 public struct RegisterView: Sendable {
     public let register: MonthRegister
     /// `[kiosk] office_name`.
@@ -130,15 +131,14 @@ public struct RegisterView: Sendable {
     }
 
     /// `name` in at most `width` columns: as it is, else "A. Rao" (initials of the given names
-    /// and the surname), else cut with "…".
+    /// and the surname), else "A.Rao", else that cut with "…".
     static func shortened(_ name: String, toWidth width: Int) -> String {
         guard name.terminalWidth > width else { return name }
         let words = name.split(separator: " ")
-        if words.count > 1, let surname = words.last {
-            let initials = words.dropLast().compactMap { $0.first.map { String($0) + "." } }.joined(separator: " ")
-            let short = initials + " " + surname
-            if short.terminalWidth <= width { return short }
-        }
-        return name.truncated(toWidth: width)
+        guard words.count > 1, let surname = words.last else { return name.truncated(toWidth: width) }
+        let initials = words.dropLast().compactMap { $0.first.map { String($0) + "." } }
+        let spaced = (initials + [String(surname)]).joined(separator: " ")
+        if spaced.terminalWidth <= width { return spaced }
+        return (initials.joined() + surname).truncated(toWidth: width)
     }
 }
