@@ -84,23 +84,36 @@ public struct DayDetailView: Sendable {
     }
 
     func sessions() -> StyledText {
-        let sessions = day.sessions
         var out = StyledText()
+        let sessions = day.sessions
         guard !sessions.isEmpty else { return out }
         out.appendLine("Sessions:")
         for session in sessions {
-            let end = session.end.map(clock) ?? "open"
-            var line = "  \(clock(session.start))–\(end)".padded(toWidth: 24)
-            if session.isOpen {
-                line += day.isToday ? "\(TimeText.duration(session.length(until: now))) so far" : "never marked out"
-            } else if session.isOverMax {
-                line += "\(TimeText.duration(session.length(until: now))), over the maximum: not counted"
-            } else {
-                line += TimeText.duration(session.length(until: now))
-            }
-            out.appendLine(line)
+            out.appendLine(spanText(session).padded(toWidth: 24) + lengthText(session))
         }
         return out
+    }
+
+    /// "  09:25–13:00", "  09:00–open".
+    ///
+    /// The OUT is read with `if let`: `session.end.map(…)` here crashes the Swift 6.3.1
+    /// optimizer (CopyPropagation) in release builds.
+    func spanText(_ session: Session) -> String {
+        var text = "  " + clock(session.start) + "–"
+        if let outPunch = session.outPunch {
+            text += clock(outPunch.instant)
+        } else {
+            text += "open"
+        }
+        return text
+    }
+
+    /// "3h 35m", "5h 03m so far", "never marked out", "17h 10m, over the maximum: not counted".
+    func lengthText(_ session: Session) -> String {
+        let length = TimeText.duration(session.length(until: now))
+        if session.isOpen { return day.isToday ? length + " so far" : "never marked out" }
+        if session.isOverMax { return length + ", over the maximum: not counted" }
+        return length
     }
 
     func gaps() -> StyledText {

@@ -127,17 +127,24 @@ enum ReportJSON {
             shift_start = iso.string(from: day.shift.start)
             shift_end = iso.string(from: day.shift.end)
             punches = day.punches.punches.map(entry)
-            sessions = day.sessions.map { session in
-                Span(
-                    start: iso.string(from: session.start), end: session.end.map(iso.string(from:)),
-                    minutes: session.length.map { Int($0 / 60) }, counted: session.isCounted)
-            }
+            sessions = day.sessions.map { session in Self.span(session, iso: iso) }
             gaps = day.gaps.map { gap in
                 Span(
                     start: iso.string(from: gap.start), end: iso.string(from: gap.end), minutes: Int(gap.length / 60),
                     counted: false)
             }
             corrections = day.punches.punches.filter { $0.source == .manual }.map(entry)
+        }
+
+        static func span(_ session: Session, iso: ISO8601DateFormatter) -> Span {
+            // Reading the OUT with `if let` rather than `Optional.map`: the latter, inlined,
+            // crashes the Swift 6.3.1 optimizer (CopyPropagation) in release builds.
+            guard let outPunch = session.outPunch else {
+                return Span(start: iso.string(from: session.start), end: nil, minutes: nil, counted: false)
+            }
+            return Span(
+                start: iso.string(from: session.start), end: iso.string(from: outPunch.instant),
+                minutes: Int(outPunch.instant.timeIntervalSince(session.start) / 60), counted: session.isCounted)
         }
     }
 

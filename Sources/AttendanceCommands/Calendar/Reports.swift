@@ -19,7 +19,7 @@ public enum Reports {
             month: month, punches: try store.punches(employeeID: employee.id, from: first, through: last),
             holidays: try store.holidayNames(from: first, through: last),
             leave: try store.leave(employeeID: employee.id, from: first, through: last),
-            correctedDates: try store.correctedDates(from: first, through: last)[employee.id] ?? [])
+            correctedDates: try store.correctedDates(employeeID: employee.id, from: first, through: last))
     }
 
     /// Everyone employed in `month`, evaluated at `now` with one query for all their punches.
