@@ -20,11 +20,18 @@ public struct RegisterView: Sendable {
     /// The width the register is laid out for: a line printer's, and landscape A4 or Letter at 13 cpi.
     public static let width = 132
 
+    /// Columns of the code column: the longest code, at least "Code".
+    let codeWidth: Int
+    /// Columns left for names; 0 leaves them out.
+    let nameWidth: Int
+
     public init(register: MonthRegister, officeName: String, employeesPerPage: Int, asOf: String) {
         self.register = register
         self.officeName = officeName
         self.employeesPerPage = max(1, employeesPerPage)
         self.asOf = asOf
+        codeWidth = max(4, register.rows.map { $0.employee.code.rawValue.terminalSafe.terminalWidth }.max() ?? 0)
+        nameWidth = Self.nameWidth(codeWidth: codeWidth, dayCount: register.month.dayCount)
     }
 
     // MARK: - Columns
@@ -40,11 +47,9 @@ public struct RegisterView: Sendable {
         ("Hours", 6, { $0.workedHoursText }),
     ]
 
-    var codeWidth: Int { register.rows.map { $0.employee.code.rawValue.terminalSafe.terminalWidth }.max().map { max(4, $0) } ?? 4 }
-
-    /// What is left for names; below three columns the names are left out.
-    var nameWidth: Int {
-        let dates = register.month.dayCount * 3 - 1
+    /// What is left for names beside codes of `codeWidth`; below three columns the names are left out.
+    static func nameWidth(codeWidth: Int, dayCount: Int) -> Int {
+        let dates = dayCount * 3 - 1
         let totals = Self.totals.reduce(0) { $0 + 1 + $1.width }
         let width = Self.width - codeWidth - 1 - dates - totals - 1
         return width >= 3 ? width : 0

@@ -3,8 +3,9 @@ enum TerminalOutput {
     /// `text` with every unsafe character made visible (`terminalSafe`), except the layout
     /// characters: line feeds, tabs, and a carriage return directly before a line feed.
     static func safe(_ text: String) -> String {
+        // Nearly all text is safe: look before copying anything.
+        guard text.unicodeScalars.contains(where: \.isUnsafeForTerminal) else { return text }
         let scalars = Array(text.unicodeScalars)
-        guard scalars.contains(where: \.isUnsafeForTerminal) else { return text }
         var out = ""
         var run = String.UnicodeScalarView()
         func flush() {

@@ -105,6 +105,9 @@ struct LinePrinter {
     /// Runs `program` with `input` on its standard input, reading its output concurrently and
     /// stopping it if it takes longer than `timeoutSeconds`.
     func run(_ program: String, _ arguments: [String], input: String) throws -> Output {
+        // lp exits without reading its input when, say, the printer is unknown; writing to it
+        // then must fail with EPIPE (ignored below) rather than kill this process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
