@@ -23,17 +23,16 @@ public struct Attendance: ParsableCommand {
             """,
         version: "1.0.0",
         subcommands: [
-            KioskCommand.self,
-            MarkCommand.self,
-            ConfigCommand.self,
-            StoreCommand.self,
-            EmployeeCommand.self,
-            WiFiCommand.self,
-            PunchCommand.self,
-            MissingCommand.self,
-            AuditCommand.self,
-            ImportCommand.self,
-            ExportCommand.self,
+            // At the kiosk
+            KioskCommand.self, MarkCommand.self,
+            // What managers and employees look at
+            CalendarCommand.self, RegisterCommand.self, SummaryCommand.self,
+            // Setting up
+            EmployeeCommand.self, WiFiCommand.self, HolidayCommand.self, LeaveCommand.self,
+            // Fixing the record
+            MissingCommand.self, PunchCommand.self, AuditCommand.self, ImportCommand.self, ExportCommand.self,
+            // Looking after the installation
+            ConfigCommand.self, StoreCommand.self,
         ]
     )
 

@@ -16,6 +16,13 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateEmployee(EmployeeCode)
     case unknownEmployee(String)
     case unknownNetwork(BSSID)
+    /// The date is already a holiday, under `name`.
+    case duplicateHoliday(AttendanceDate, name: String)
+    case unknownHoliday(AttendanceDate)
+    /// The employee already has leave of that kind on the date.
+    case duplicateLeave(EmployeeCode, AttendanceDate, LeaveKind)
+    /// The employee has no leave from the first date through the second.
+    case unknownLeave(EmployeeCode, AttendanceDate, AttendanceDate)
     case ioError(String)
     case backupFailed(String)
 
@@ -39,6 +46,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no employee has code \(code.quotedForMessage)"
         case .unknownNetwork(let bssid):
             return "\(bssid) is not in the allowed WiFi list"
+        case .duplicateHoliday(let date, let name):
+            return "\(date) is already a holiday (\(name.quotedForMessage)); remove it first to rename it"
+        case .unknownHoliday(let date):
+            return "\(date) is not in the holiday list"
+        case .duplicateLeave(let code, let date, let kind):
+            return "\(code) already has \(kind == .half ? "half-day " : "")leave on \(date); nothing was recorded"
+        case .unknownLeave(let code, let first, let last):
+            return "\(code) has no leave \(first == last ? "on \(first)" : "from \(first) to \(last)")"
         case .ioError(let message):
             return "the attendance store could not be read or written: \(message)"
         case .backupFailed(let message):

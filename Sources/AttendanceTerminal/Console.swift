@@ -55,35 +55,18 @@ public struct Console: Sendable {
     public let sink: any TextSink
     /// Colours and styles are used only on a terminal and when `NO_COLOR` is not set.
     public let usesColor: Bool
+    /// How many colours that terminal has (it matters for orange only).
+    public let palette: ColorPalette
 
-    public init(sink: any TextSink, usesColor: Bool) {
+    public init(sink: any TextSink, usesColor: Bool, palette: ColorPalette = .extended) {
         self.sink = sink
         self.usesColor = usesColor
+        self.palette = palette
     }
 
     /// Writes `text` as it is, apart from unsafe characters. Line breaks (LF, and CR only as part
     /// of CRLF) and tabs are kept: they are layout, not control sequences.
-    public func write(_ text: String) {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.contains(where: \.isUnsafeForTerminal) else { return sink.write(text) }
-        var out = ""
-        var run = String.UnicodeScalarView()
-        func flush() {
-            out += String(run).terminalSafe
-            run.removeAll()
-        }
-        for (i, scalar) in scalars.enumerated() {
-            let isLayout = scalar == "\n" || scalar == "\t" || (scalar == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n")
-            if isLayout {
-                flush()
-                out.unicodeScalars.append(scalar)
-            } else {
-                run.append(scalar)
-            }
-        }
-        flush()
-        sink.write(out)
-    }
+    public func write(_ text: String) { sink.write(TerminalOutput.safe(text)) }
 
     /// Writes `text` and a line break.
     public func line(_ text: String = "") { write(text + "\n") }

@@ -32,7 +32,9 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
         case let error as StoreError:
             switch error {
             case .busy: return CommandFailure(error.description, status: .storeBusy)
-            case .duplicateEmployee, .unknownEmployee, .unknownNetwork: return CommandFailure(error.description, status: .badInput)
+            case .duplicateEmployee, .unknownEmployee, .unknownNetwork, .duplicateHoliday, .unknownHoliday,
+                .duplicateLeave, .unknownLeave:
+                return CommandFailure(error.description, status: .badInput)
             default: return CommandFailure(error.description, status: .storeFailure)
             }
         default:

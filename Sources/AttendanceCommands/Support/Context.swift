@@ -48,7 +48,9 @@ public struct Context: Sendable {
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let user = environment["SUDO_USER"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.loginName()
         return Context(
-            out: Console(sink: stdout, usesColor: stdout.isTerminal && !noColor && environment["TERM"] != "dumb"),
+            out: Console(
+                sink: stdout, usesColor: stdout.isTerminal && !noColor && environment["TERM"] != "dumb",
+                palette: ColorPalette(term: environment["TERM"])),
             err: Console(sink: stderr, usesColor: stderr.isTerminal && !noColor),
             readLine: { Swift.readLine(strippingNewline: true) },
             readSecret: { prompt in SecretInput.read(prompt: prompt) },

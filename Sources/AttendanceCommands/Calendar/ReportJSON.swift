@@ -1,0 +1,201 @@
+import AttendanceCore
+import Foundation
+
+/// The JSON forms of calendars, registers and summaries: names in snake_case, dates as
+/// `YYYY-MM-DD`, instants in ISO 8601 UTC, durations in whole minutes.
+enum ReportJSON {
+    /// `{"code": "E001", "name": "Asha Rao"}`
+    struct EmployeeReference: Encodable {
+        let code: String
+        let name: String
+
+        init(_ employee: Employee) {
+            code = employee.code.rawValue
+            name = employee.name.rawValue
+        }
+    }
+
+    /// One date's outcome.
+    struct Day: Encodable {
+        let date: String
+        let weekday: String
+        /// The cell code: "P", "L", …; "" for a future or pending date.
+        let code: String
+        /// The status in words: "present", "missing mark-out", "future", …
+        let status: String
+        let provisional_code: String?
+        let flags: [String]
+        let worked_minutes: Int
+        let minutes_late: Int?
+        let holiday: String?
+        let leave: String?
+
+        init(_ day: DayEvaluation) {
+            date = day.date.description
+            weekday = day.date.weekday.shortName
+            code = day.code
+            status = day.status.name
+            provisional_code = day.provisionalStatus?.code
+            flags = day.flags.names
+            worked_minutes = Int(day.workedSeconds / 60)
+            minutes_late = day.flags.contains(.late) ? day.minutesLate : nil
+            holiday = day.holidayName
+            leave = day.leave.map { $0 == .half ? "half day" : "full day" }
+        }
+    }
+
+    /// RULES.md "Month summary".
+    struct Summary: Encodable {
+        /// Dates per status code: P, L, HD, A, H, WO, LV, M (zeros included).
+        let counts: [String: Int]
+        let present_days: Double
+        let worked_hours: Double
+        let late: Int
+        let early_exit: Int
+        let goal_days: Int?
+
+        init(_ summary: MonthSummary) {
+            var counts: [String: Int] = [:]
+            for status in DayStatus.allCases where status.isCounted { counts[status.code] = summary.count(status) }
+            self.counts = counts
+            present_days = summary.presentDays
+            worked_hours = summary.workedHours
+            late = summary.lateCount
+            early_exit = summary.earlyExitCount
+            goal_days = summary.goalDays
+        }
+    }
+
+    /// `attendance calendar --format json`
+    struct Calendar: Encodable {
+        let employee: EmployeeReference
+        let month: String
+        let week_starts: String
+        let days: [Day]
+        let summary: Summary
+
+        init(employee: Employee, evaluation: MonthEvaluation, weekStarts: Weekday) {
+            self.employee = EmployeeReference(employee)
+            month = evaluation.month.description
+            week_starts = weekStarts.name.lowercased()
+            days = evaluation.days.map(Day.init)
+            summary = Summary(evaluation.summary)
+        }
+    }
+
+    /// `attendance calendar --day DATE --format json`
+    struct DayDetail: Encodable {
+        struct PunchEntry: Encodable {
+            let id: Int64
+            let instant: String
+            let local_time: String
+            let kind: String
+            let source: String
+            let ssid: String?
+            let bssid: String?
+            let location: String?
+            let note: String?
+        }
+
+        struct Span: Encodable {
+            let start: String
+            let end: String?
+            let minutes: Int?
+            let counted: Bool
+        }
+
+        let employee: EmployeeReference
+        let day: Day
+        let shift_start: String
+        let shift_end: String
+        let punches: [PunchEntry]
+        let sessions: [Span]
+        let gaps: [Span]
+        let corrections: [PunchEntry]
+
+        init(employee: Employee, day: DayEvaluation, zone: LocalZone) {
+            let iso = ISO8601DateFormatter()
+            func entry(_ punch: Punch) -> PunchEntry {
+                PunchEntry(
+                    id: punch.id, instant: iso.string(from: punch.instant),
+                    local_time: zone.localDateTime(of: punch.instant).time.description, kind: punch.kind.rawValue,
+                    source: punch.source.rawValue, ssid: punch.ssid?.escaped, bssid: punch.bssid?.description,
+                    location: punch.location, note: punch.note)
+            }
+            self.employee = EmployeeReference(employee)
+            self.day = Day(day)
+            shift_start = iso.string(from: day.shift.start)
+            shift_end = iso.string(from: day.shift.end)
+            punches = day.punches.punches.map(entry)
+            sessions = day.sessions.map { session in Self.span(session, iso: iso) }
+            gaps = day.gaps.map { gap in
+                Span(
+                    start: iso.string(from: gap.start), end: iso.string(from: gap.end), minutes: Int(gap.length / 60),
+                    counted: false)
+            }
+            corrections = day.punches.punches.filter { $0.source == .manual }.map(entry)
+        }
+
+        static func span(_ session: Session, iso: ISO8601DateFormatter) -> Span {
+            // Reading the OUT with `if let` rather than `Optional.map`: the latter, inlined,
+            // crashes the Swift 6.3.1 optimizer (CopyPropagation) in release builds.
+            guard let outPunch = session.outPunch else {
+                return Span(start: iso.string(from: session.start), end: nil, minutes: nil, counted: false)
+            }
+            return Span(
+                start: iso.string(from: session.start), end: iso.string(from: outPunch.instant),
+                minutes: Int(outPunch.instant.timeIntervalSince(session.start) / 60), counted: session.isCounted)
+        }
+    }
+
+    /// `attendance register --format json`
+    struct Register: Encodable {
+        struct Row: Encodable {
+            let employee: EmployeeReference
+            /// The cell codes, first date to last.
+            let codes: [String]
+            let summary: Summary
+        }
+
+        let office: String
+        let month: String
+        let dates: [String]
+        let employees: [Row]
+
+        init(_ register: MonthRegister, office: String) {
+            self.office = office
+            month = register.month.description
+            dates = register.month.dates.map(\.description)
+            employees = register.rows.map { row in
+                Row(
+                    employee: EmployeeReference(row.employee), codes: row.evaluation.days.map(\.code),
+                    summary: Summary(row.evaluation.summary))
+            }
+        }
+    }
+
+    /// `attendance summary --week --format json`
+    struct Week: Encodable {
+        struct Row: Encodable {
+            let employee: EmployeeReference
+            /// Hours per date, first to last.
+            let hours: [Double]
+            let total_hours: Double
+            let payroll_text: String
+        }
+
+        let week_of: String
+        let dates: [String]
+        let employees: [Row]
+
+        init(firstDay: AttendanceDate, rows: [(employee: Employee, hours: WeekHours)]) {
+            week_of = firstDay.description
+            dates = firstDay.dates(through: firstDay.adding(days: 6)).map(\.description)
+            employees = rows.map { row in
+                Row(
+                    employee: EmployeeReference(row.employee), hours: row.hours.hundredthsByDay.map { Double($0) / 100 },
+                    total_hours: Double(row.hours.totalHundredths) / 100, payroll_text: row.hours.payrollText)
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import AttendanceCore
+import AttendanceStore
+import AttendanceTerminal
+import Foundation
+
+/// Reading what calendars, registers and summaries are drawn from, and drawing them: shared by
+/// the `calendar`, `register` and `summary` commands, the kiosk's "my calendar" screen and the
+/// benchmarks.
+public enum Reports {
+    // MARK: - Evaluating
+
+    /// One employee's month, evaluated at `now`.
+    public static func month(
+        _ month: YearMonth, of employee: Employee, policy: Policy, now: Date, store: AttendanceStore
+    ) throws(StoreError) -> MonthEvaluation {
+        let (first, last) = (month.firstDay, month.lastDay)
+        let engine = StatusEngine(employee: employee, policy: policy, now: now)
+        return engine.evaluate(
+            month: month, punches: try store.punches(employeeID: employee.id, from: first, through: last),
+            holidays: try store.holidayNames(from: first, through: last),
+            leave: try store.leave(employeeID: employee.id, from: first, through: last),
+            correctedDates: try store.correctedDates(employeeID: employee.id, from: first, through: last))
+    }
+
+    /// Everyone employed in `month`, evaluated at `now` with one query for all their punches.
+    public static func register(_ month: YearMonth, policy: Policy, now: Date, store: AttendanceStore)
+        throws(StoreError) -> MonthRegister
+    {
+        let (first, last) = (month.firstDay, month.lastDay)
+        return MonthRegister(
+            month: month, employees: try store.employees(), policy: policy, now: now,
+            punches: try store.punchesByEmployee(from: first, through: last),
+            holidays: try store.holidayNames(from: first, through: last),
+            leave: try store.leaveByEmployee(from: first, through: last),
+            correctedDates: try store.correctedDates(from: first, through: last))
+    }
+
+    /// The week holding `date` (weeks start on `policy.weekStarts`) for each of `employees`
+    /// employed in it, in the order given.
+    public static func week(
+        of date: AttendanceDate, employees: [Employee], policy: Policy, now: Date, store: AttendanceStore
+    ) throws(StoreError) -> [(employee: Employee, hours: WeekHours)] {
+        let first = date.startOfWeek(policy.weekStarts)
+        let last = first.adding(days: 6)
+        let punches = try store.punchesByEmployee(from: first, through: last)
+        let holidays = try store.holidayNames(from: first, through: last)
+        let leave = try store.leaveByEmployee(from: first, through: last)
+        let corrected = try store.correctedDates(from: first, through: last)
+        return employees.filter { employee in
+            first.dates(through: last).contains(where: employee.isEmployed(on:))
+        }.map { employee in
+            let engine = StatusEngine(employee: employee, policy: policy, now: now)
+            let hours = engine.evaluate(
+                weekStarting: first, punches: punches[employee.id] ?? [], holidays: holidays,
+                leave: leave[employee.id] ?? [:], correctedDates: corrected[employee.id] ?? [])
+            return (employee, hours)
+        }
+    }
+
+    // MARK: - Drawing
+
+    /// The calendar view of one employee's month, as `attendance calendar` shows it.
+    ///
+    /// - Parameter flaggedLimit: list at most this many flagged days (the kiosk's screen has
+    ///   room for a few); nil lists them all.
+    public static func calendar(
+        of employee: Employee, month: YearMonth, configuration: Configuration, now: Date, store: AttendanceStore,
+        width: Int = 80, flaggedLimit: Int? = nil
+    ) throws(StoreError) -> StyledText {
+        let policy = configuration.policy
+        let evaluation = try Self.month(month, of: employee, policy: policy, now: now, store: store)
+        return CalendarView(
+            employee: employee, evaluation: evaluation, weekStarts: policy.weekStarts, zone: policy.zone,
+            flaggedLimit: flaggedLimit
+        ).render(width: width)
+    }
+
+    /// The register of `month` as plain text pages, as it is printed.
+    public static func registerPages(
+        _ month: YearMonth, configuration: Configuration, now: Date, store: AttendanceStore, employeesPerPage: Int
+    ) throws(StoreError) -> [String] {
+        let register = try Self.register(month, policy: configuration.policy, now: now, store: store)
+        return registerView(register, configuration: configuration, now: now, employeesPerPage: employeesPerPage)
+            .pages.map(\.plainText)
+    }
+
+    static func registerView(
+        _ register: MonthRegister, configuration: Configuration, now: Date, employeesPerPage: Int
+    ) -> RegisterView {
+        let local = configuration.policy.zone.localDateTime(of: now)
+        return RegisterView(
+            register: register, officeName: configuration.kiosk.officeName, employeesPerPage: employeesPerPage,
+            asOf: "\(local.date) \(local.time)")
+    }
+}

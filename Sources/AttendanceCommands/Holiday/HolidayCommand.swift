@@ -1,0 +1,143 @@
+import ArgumentParser
+import AttendanceCore
+import AttendanceStore
+import AttendanceTerminal
+import Foundation
+
+/// `attendance holiday`
+struct HolidayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "holiday",
+        abstract: "The holiday list: add, list, remove, and import an iCalendar file.",
+        discussion: "A working date in the list shows H when nobody punches. Weekly offs come from [policy] working_days.",
+        subcommands: [HolidayAdd.self, HolidayList.self, HolidayRemove.self, HolidayImportCommand.self])
+}
+
+/// A holiday as listings and JSON show it.
+struct HolidayListing: Encodable {
+    let date: String
+    let weekday: String
+    let name: String
+
+    init(_ holiday: Holiday) {
+        date = holiday.date.description
+        weekday = holiday.date.weekday.shortName
+        name = holiday.name
+    }
+}
+
+/// `attendance holiday add DATE --name NAME`
+struct HolidayAdd: ContextCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a holiday.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var actor: ActorOptions
+    @Argument(help: ArgumentHelp("The date.", valueName: "YYYY-MM-DD")) var date: String
+    @Option(help: "What the holiday is called, e.g. \"Republic Day\".") var name: String
+
+    func run(in context: Context) throws {
+        let holiday = try Holiday(date: try AttendanceDate(parsing: date), name: name)
+        let (_, store) = try global.open(in: context)
+        try store.addHoliday(holiday, actor: try actor.actor(in: context))
+        context.out.line("added holiday \(holiday.date) \(holiday.name)")
+    }
+}
+
+/// `attendance holiday list [--year Y]`
+struct HolidayList: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the holidays of a year (default: the current one).")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("The year.", valueName: "YYYY")) var year: Int?
+    @Flag(help: "Every year.") var all = false
+    @Option(help: "text, json or csv.") var format: OutputFormat = .text
+
+    func validate() throws {
+        if let year, !(1...9999).contains(year) { throw ValidationError("--year must be from 1 to 9999") }
+        if year != nil, all { throw ValidationError("give --year or --all, not both") }
+    }
+
+    func run(in context: Context) throws {
+        let (configuration, store) = try global.open(in: context)
+        let shownYear = all ? nil : year ?? configuration.policy.attendanceDate(of: context.now()).year
+        let listings = try store.holidays(year: shownYear).map(HolidayListing.init)
+        switch format {
+        case .json:
+            context.out.write(try JSONOutput.render(listings))
+        case .csv:
+            context.out.write(
+                CSV.render(header: ["date", "weekday", "name"], rows: listings.map { [$0.date, $0.weekday, $0.name] }))
+        case .text:
+            guard !listings.isEmpty else {
+                let when = shownYear.map { " in \($0)" } ?? ""
+                context.out.line(
+                    "no holidays\(when); add one with `attendance holiday add DATE --name NAME` or import a calendar")
+                return
+            }
+            var table = TextTable(headers: ["DATE", "DAY", "NAME"])
+            for holiday in listings { table.append([holiday.date, holiday.weekday, holiday.name]) }
+            context.out.write(table.render())
+        }
+    }
+}
+
+/// `attendance holiday remove DATE`
+struct HolidayRemove: ContextCommand {
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a holiday.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var actor: ActorOptions
+    @Argument(help: ArgumentHelp("The date.", valueName: "YYYY-MM-DD")) var date: String
+
+    func run(in context: Context) throws {
+        let day = try AttendanceDate(parsing: date)
+        let (_, store) = try global.open(in: context)
+        let removed = try store.removeHoliday(on: day, actor: try actor.actor(in: context))
+        context.out.line("removed holiday \(removed.date) \(removed.name)")
+    }
+}
+
+/// `attendance holiday import FILE.ics`
+struct HolidayImportCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Add the all-day events of an iCalendar (.ics) file as holidays.",
+        discussion: """
+            Takes all-day VEVENTs (DTSTART;VALUE=DATE), one date or a range with an exclusive DTEND. \
+            Events it cannot represent (with a time, repeating with RRULE, without DTSTART or SUMMARY) are \
+            listed with their line on standard error and the exit status is 65; the others are imported. \
+            Dates already in the list are left as they are, so importing a file again adds nothing.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var actor: ActorOptions
+    @Argument(help: ArgumentHelp("The iCalendar file.", valueName: "file.ics")) var file: String
+
+    func run(in context: Context) throws {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            let reason = FileManager.default.fileExists(atPath: file) ? "cannot be read (permissions?)" : "does not exist"
+            throw CommandFailure("\(file) \(reason)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure("\(file) is not UTF-8 text; iCalendar files are UTF-8")
+        }
+        let calendar = ICalendarHolidays(parsing: text)
+        let (_, store) = try global.open(in: context)
+        let name = (file as NSString).lastPathComponent
+        let result = try store.importHolidays(calendar.holidays, source: name, actor: try actor.actor(in: context))
+        for holiday in result.added { context.out.line("added \(holiday.date) \(holiday.name)") }
+        for conflict in result.conflicting {
+            context.out.line(
+                "kept \(conflict.holiday.date) \(conflict.existingName) (the file calls it \(conflict.holiday.name.quotedForMessage))")
+        }
+        var summary = "imported \(result.added.count) holiday\(result.added.count == 1 ? "" : "s") from \(name)"
+        if !result.unchanged.isEmpty { summary += "; \(result.unchanged.count) already in the list" }
+        if !result.conflicting.isEmpty { summary += "; \(result.conflicting.count) kept under their stored name" }
+        context.out.line(summary)
+        guard calendar.problems.isEmpty else {
+            for problem in calendar.problems { context.err.line("attendance: \(file):\(problem.line): \(problem.message)") }
+            let count = calendar.problems.count
+            throw CommandFailure("\(count) event\(count == 1 ? "" : "s") in \(file) could not be imported (listed above)")
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import ArgumentParser
+import AttendanceCore
+import AttendanceStore
+import AttendanceTerminal
+
+/// `attendance leave`
+struct LeaveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "leave",
+        abstract: "Record, list and remove employees' leave.",
+        discussion: "A full-day leave shows LV; a half-day leave makes the date count as a half day (HD).",
+        subcommands: [LeaveAdd.self, LeaveList.self, LeaveRemove.self])
+}
+
+/// A leave as listings and JSON show it.
+struct LeaveListing: Encodable {
+    let code: String
+    let date: String
+    let kind: String
+    let reason: String
+
+    init(_ entry: LeaveEntry) {
+        code = entry.employeeCode.rawValue
+        date = entry.date.description
+        kind = entry.kind == .half ? "half day" : "full day"
+        reason = entry.reason
+    }
+}
+
+/// `attendance leave add CODE DATE [--to DATE] [--half] --reason TEXT`
+struct LeaveAdd: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Record leave for a date or a range of dates.",
+        discussion: """
+            A range (--to) takes only its working dates: weekly offs and holidays in it need no leave \
+            and are skipped. If any date already has leave, nothing is recorded.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var actor: ActorOptions
+    @Argument(help: "The employee's code.") var code: String
+    @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: String
+    @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: String?
+    @Flag(help: "A half-day leave: the date counts as a half day.") var half = false
+    @Option(help: "Why, for the record.") var reason: String
+
+    /// The longest range one command records.
+    static let maximumDays = 366
+
+    func run(in context: Context) throws {
+        let employeeCode = try EmployeeCode(parsing: code)
+        let first = try AttendanceDate(parsing: date)
+        let last = try to.map { try AttendanceDate(parsing: $0) } ?? first
+        guard first <= last else { throw CommandFailure("--to \(last) is before \(first)") }
+        guard first.distance(to: last) < Self.maximumDays else {
+            throw CommandFailure("a leave range can cover at most \(Self.maximumDays) days")
+        }
+        let why = try parseText(reason, what: "reason")
+        let (configuration, store) = try global.open(in: context)
+        let holidays = try store.holidayNames(from: first, through: last)
+        let dates = configuration.policy.workingDates(from: first, through: last, holidays: holidays)
+        let skipped = first.dates(through: last).filter { !dates.contains($0) }.map { date in
+            "\(date) (\(holidays[date].map { "holiday \($0)" } ?? "weekly off"))"
+        }
+        guard !dates.isEmpty else {
+            throw CommandFailure("no working date to take leave on: \(skipped.joined(separator: ", "))")
+        }
+        let added = try store.addLeave(
+            employee: employeeCode, on: dates, kind: half ? .half : .full, reason: why,
+            actor: try actor.actor(in: context))
+        let kind = half ? "half day" : "full day"
+        let code = added.first?.employeeCode.rawValue ?? employeeCode.rawValue
+        if added.count == 1, let only = added.first {
+            context.out.line("recorded leave for \(code) on \(only.date) (\(kind))")
+        } else {
+            context.out.line(
+                "recorded leave for \(code) on \(added.count) dates from \(dates[0]) to \(dates[dates.count - 1]) (\(kind))")
+        }
+        if !skipped.isEmpty { context.out.line("skipped \(skipped.joined(separator: ", "))") }
+    }
+}
+
+/// `attendance leave list [CODE] [--month YYYY-MM]`
+struct LeaveList: ContextCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List recorded leave.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Only this employee's leave.") var code: String?
+    @Option(help: ArgumentHelp("Only this month.", valueName: "YYYY-MM")) var month: String?
+    @Option(help: "text, json or csv.") var format: OutputFormat = .text
+
+    func run(in context: Context) throws {
+        let employeeCode = try code.map { try EmployeeCode(parsing: $0) }
+        let shownMonth = try month.map { try YearMonth(parsing: $0) }
+        let (_, store) = try global.open(in: context)
+        let listings = try store.leaveEntries(
+            employee: employeeCode, from: shownMonth?.firstDay, through: shownMonth?.lastDay
+        ).map(LeaveListing.init)
+        switch format {
+        case .json:
+            context.out.write(try JSONOutput.render(listings))
+        case .csv:
+            context.out.write(
+                CSV.render(
+                    header: ["code", "date", "kind", "reason"],
+                    rows: listings.map { [$0.code, $0.date, $0.kind, $0.reason] }))
+        case .text:
+            guard !listings.isEmpty else {
+                context.out.line("no leave recorded; add some with `attendance leave add CODE DATE --reason TEXT`")
+                return
+            }
+            var table = TextTable(headers: ["DATE", "CODE", "KIND", "REASON"])
+            for entry in listings { table.append([entry.date, entry.code, entry.kind, entry.reason.truncated(toWidth: 50)]) }
+            context.out.write(table.render())
+        }
+    }
+}
+
+/// `attendance leave remove CODE DATE [--to DATE]`
+struct LeaveRemove: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove an employee's leave on a date or a range of dates.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var actor: ActorOptions
+    @Argument(help: "The employee's code.") var code: String
+    @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: String
+    @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: String?
+
+    func run(in context: Context) throws {
+        let employeeCode = try EmployeeCode(parsing: code)
+        let first = try AttendanceDate(parsing: date)
+        let last = try to.map { try AttendanceDate(parsing: $0) } ?? first
+        guard first <= last else { throw CommandFailure("--to \(last) is before \(first)") }
+        let (_, store) = try global.open(in: context)
+        let removed = try store.removeLeave(employee: employeeCode, from: first, through: last, actor: try actor.actor(in: context))
+        let code = removed.first?.employeeCode.rawValue ?? employeeCode.rawValue
+        context.out.line("removed leave for \(code) on \(removed.map(\.date.description).joined(separator: ", "))")
+    }
+}
+
+/// Free text a manager types (a reason, a note): 1–100 characters without control characters.
+func parseText(_ text: String, what: String) throws -> String {
+    do {
+        return try PersonName(parsing: text).rawValue
+    } catch {
+        throw CoreError.invalidValue(what: what, value: text, expected: "1–100 characters without control characters")
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// Prints fixed-width text through CUPS with its `lp` command: landscape, at a pitch and line
+/// spacing that fit the page, one form feed between pages.
+///
+/// Every failure is a ``CommandFailure`` with ``ExitStatus/unavailable`` (69) and a sentence that
+/// says what to do: `lp` not installed, the scheduler not running, no such printer, no default.
+struct LinePrinter {
+    /// The environment `lp` runs with (`PATH` to find it, `CUPS_SERVER` to reach the scheduler).
+    let environment: [String: String]
+    /// How long `lp` may take to hand the job over.
+    var timeoutSeconds: Double = 30
+
+    /// Characters per inch: 132 columns take 10.2 in, inside landscape A4 and Letter alike.
+    static let charactersPerInch = 13
+    /// The printable height of a landscape page we plan for, in inches (Letter is the shorter one).
+    static let printableInches = 7.5
+
+    /// Lines per inch so that `linesPerPage` lines fit on one landscape page (6 at least).
+    static func linesPerInch(for linesPerPage: Int) -> Int {
+        max(6, Int((Double(linesPerPage) / printableInches).rounded(.up)))
+    }
+
+    /// Sends `text` to `printer` (the default destination when nil) as job `title` and returns
+    /// the job id CUPS gave it ("Office-12").
+    func print(_ text: String, title: String, printer: String?, linesPerPage: Int) throws -> String {
+        if let printer { try Self.validate(printerName: printer) }
+        guard let lp = executable("lp") else {
+            throw CommandFailure(
+                "printing needs CUPS's lp command, which is not installed (Debian: apt-get install cups-client)",
+                status: .unavailable)
+        }
+        var arguments = [
+            "-t", title, "-o", "landscape", "-o", "cpi=\(Self.charactersPerInch)",
+            "-o", "lpi=\(Self.linesPerInch(for: linesPerPage))", "-o", "page-left=36", "-o", "page-right=36",
+            "-o", "page-top=36", "-o", "page-bottom=36",
+        ]
+        if let printer { arguments += ["-d", printer] }
+        let result = try run(lp, arguments, input: text)
+        if result.status == 0, let job = Self.jobID(in: result.out) { return job }
+        throw failure(lpError: result.err.isEmpty ? result.out : result.err, printer: printer)
+    }
+
+    // MARK: - Errors a person can act on
+
+    func failure(lpError: String, printer: String?) -> CommandFailure {
+        if let lpstat = executable("lpstat"), let state = try? run(lpstat, ["-r"], input: ""),
+            state.out.contains("not running")
+        {
+            return CommandFailure(
+                "the CUPS scheduler is not running; start it (systemctl start cups) and print again",
+                status: .unavailable)
+        }
+        let message = lpError.trimmingCharacters(in: .whitespacesAndNewlines)
+        if message.contains("does not exist"), let printer {
+            return CommandFailure(
+                "there is no printer named \(printer.quotedForMessage); `lpstat -p` lists the printers",
+                status: .unavailable)
+        }
+        if message.contains("No default destination") {
+            return CommandFailure(
+                "there is no default printer; name one with --printer NAME (`lpstat -p` lists them)",
+                status: .unavailable)
+        }
+        let detail = message.isEmpty ? "no message" : message.replacingOccurrences(of: "\n", with: " ")
+        return CommandFailure("printing failed: lp said: \(detail)", status: .unavailable)
+    }
+
+    /// CUPS printer names: up to 127 printable characters, no spaces, "/", "#" or quotes.
+    static func validate(printerName name: String) throws {
+        let forbidden: Set<Character> = [" ", "/", "#", "\\", "\"", "'"]
+        guard (1...127).contains(name.count), name.first != "-",
+            !name.contains(where: { forbidden.contains($0) }),
+            !name.unicodeScalars.contains(where: \.isUnsafeForTerminal)
+        else {
+            throw CommandFailure(
+                "invalid printer name \(name.quotedForMessage): expected a CUPS printer name such as Office_Laser")
+        }
+    }
+
+    /// "request id is Office-12 (1 file(s))" → "Office-12".
+    static func jobID(in output: String) -> String? {
+        guard let range = output.range(of: "request id is ") else { return nil }
+        let id = output[range.upperBound...].prefix { !$0.isWhitespace }
+        return id.isEmpty ? nil : String(id)
+    }
+
+    // MARK: - Running lp
+
+    func executable(_ name: String) -> String? {
+        let path = environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    struct Output {
+        let status: Int32
+        let out: String
+        let err: String
+    }
+
+    /// Runs `program` with `input` on its standard input, reading its output concurrently and
+    /// stopping it if it takes longer than `timeoutSeconds`.
+    func run(_ program: String, _ arguments: [String], input: String) throws -> Output {
+        // lp exits without reading its input when, say, the printer is unknown; writing to it
+        // then must fail with EPIPE (ignored below) rather than kill this process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.environment = environment
+        let inPipe = Pipe()
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        process.standardInput = inPipe
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        do {
+            try process.run()
+        } catch {
+            throw CommandFailure("cannot run \(program): \(error.localizedDescription)", status: .unavailable)
+        }
+        let collected = Collected()
+        let group = DispatchGroup()
+        for (pipe, isError) in [(outPipe, false), (errPipe, true)] {
+            group.enter()
+            DispatchQueue.global().async {
+                collected.set(pipe.fileHandleForReading.readDataToEndOfFile(), isError: isError)
+                group.leave()
+            }
+        }
+        // A printer spooler that stops reading must not hang the command: write in the background.
+        DispatchQueue.global().async {
+            try? inPipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+            try? inPipe.fileHandleForWriting.close()
+        }
+        if group.wait(timeout: .now() + timeoutSeconds) == .timedOut {
+            process.terminate()
+            throw CommandFailure(
+                "\((program as NSString).lastPathComponent) did not finish within \(Int(timeoutSeconds)) s; is CUPS working?",
+                status: .unavailable)
+        }
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, out: String(decoding: collected.out, as: UTF8.self),
+            err: String(decoding: collected.err, as: UTF8.self))
+    }
+
+    /// Output gathered from two threads.
+    private final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var out = Data()
+        private(set) var err = Data()
+
+        func set(_ data: Data, isError: Bool) {
+            lock.lock()
+            defer { lock.unlock() }
+            if isError { err = data } else { out = data }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// One employee's worked hours on each date of a week, and the note payroll asks for.
+///
+/// Hours are kept in hundredths (rounded half up per date) and the week's total is the sum of
+/// the dates as shown, so the lines of a payroll note always add up to its total.
+public struct WeekHours: Sendable, Hashable {
+    /// The week's dates, first to last (seven of them).
+    public let days: [DayEvaluation]
+
+    /// The evaluated dates of one week, in order.
+    public init(days: [DayEvaluation]) { self.days = days }
+
+    /// The week's first date.
+    public var firstDay: AttendanceDate? { days.first?.date }
+
+    /// Worked hours of each date in hundredths. Today's session that is still open is left out:
+    /// payroll counts what was marked out.
+    public var hundredthsByDay: [Int] {
+        days.map { day in
+            let seconds = day.status == .in ? day.punches.workedSeconds : day.workedSeconds
+            return Self.hundredths(ofSeconds: seconds)
+        }
+    }
+
+    /// The week's total in hundredths of hours: the sum of the dates.
+    public var totalHundredths: Int { hundredthsByDay.reduce(0, +) }
+
+    /// The payroll note: a heading, one line per working date of the employment (and per other
+    /// date that has hours), and the total.
+    ///
+    ///     Hours – Week of 2/10:
+    ///     Mon: 8.5 hrs
+    ///     Tue: 0 hrs (leave)
+    ///     …
+    ///     Total: 44.5 hrs
+    public var payrollText: String {
+        let hours = hundredthsByDay
+        var lines = ["Hours – Week of \(firstDay?.monthSlashDay ?? ""):"]
+        for (day, hundredths) in zip(days, hours)
+        where hundredths > 0 || (day.isWorkingDay && day.status != .notEmployed) {
+            lines.append("\(day.date.weekday.shortName): \(Self.hoursText(hundredths)) hrs\(Self.note(day))")
+        }
+        lines.append("Total: \(Self.hoursText(totalHundredths)) hrs")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// " (leave)", " (holiday)", " (half-day leave)": why a date has the hours it has, where payroll asks.
+    static func note(_ day: DayEvaluation) -> String {
+        if day.status == .leave { return " (leave)" }
+        if day.leave == .half { return " (half-day leave)" }
+        if day.status == .holiday { return " (holiday)" }
+        return ""
+    }
+
+    // MARK: - Numbers
+
+    /// Seconds as hundredths of an hour, rounded half up.
+    public static func hundredths(ofSeconds seconds: Double) -> Int {
+        Int((seconds / 36).rounded(.toNearestOrAwayFromZero))
+    }
+
+    /// Hundredths of an hour with as few decimals as they need: "8", "8.5", "8.25".
+    public static func hoursText(_ hundredths: Int) -> String {
+        let whole = String(hundredths / 100)
+        let fraction = hundredths % 100
+        if fraction == 0 { return whole }
+        if fraction % 10 == 0 { return whole + "." + String(fraction / 10) }
+        return whole + "." + (fraction < 10 ? "0" : "") + String(fraction)
+    }
+}
+
+extension StatusEngine {
+    /// Evaluates the seven dates of the week that starts on `firstDay`.
+    ///
+    /// - Parameters:
+    ///   - punches: the employee's accepted punches of those dates, any order.
+    ///   - holidays: holiday names by date.
+    ///   - leave: the employee's leave by date.
+    ///   - correctedDates: dates on which a manager corrected one of the employee's punches.
+    public func evaluate(
+        weekStarting firstDay: AttendanceDate, punches: [Punch], holidays: [AttendanceDate: String] = [:],
+        leave: [AttendanceDate: LeaveKind] = [:], correctedDates: Set<AttendanceDate> = []
+    ) -> WeekHours {
+        let byDate = Dictionary(grouping: punches, by: \.attendanceDate)
+        let days = firstDay.dates(through: firstDay.adding(days: 6)).map { date in
+            evaluate(
+                date, punches: byDate[date] ?? [], holiday: holidays[date], leave: leave[date],
+                isCorrected: correctedDates.contains(date))
+        }
+        return WeekHours(days: days)
+    }
+}

@@ -1,0 +1,216 @@
+import AttendanceCore
+import Foundation
+
+/// One employee's month as a grid of weeks, with a legend, the month summary and the flagged
+/// days: what `attendance calendar` prints and the kiosk's "my calendar" screen shows.
+///
+/// The view fits 80 columns; with the flagged days limited to a few lines it fits 20 rows.
+/// It is built as ``StyledText``, so the same layout comes out in colour on a terminal and as
+/// plain text elsewhere. Today is marked with brackets (`[24 IN]`), and inverse where colours are
+/// used, so it shows either way.
+///
+///     E001  Asha Rao · March 2026
+///      Mon     Tue     Wed     Thu     Fri     Sat     Sun
+///                                                       1 WO
+///       2 P     3 L     4 HD    5 A     6 P     7 WO    8 WO
+public struct CalendarView: Sendable {
+    public let employee: Employee
+    public let evaluation: MonthEvaluation
+    /// The first column's weekday (`[policy] week_starts`).
+    public let weekStarts: Weekday
+    /// The policy's zone, for the time of today's IN.
+    public let zone: LocalZone
+    /// At most this many flagged days are listed, then "… and N more"; nil lists them all.
+    public var flaggedLimit: Int?
+
+    public init(
+        employee: Employee, evaluation: MonthEvaluation, weekStarts: Weekday, zone: LocalZone,
+        flaggedLimit: Int? = nil
+    ) {
+        self.employee = employee
+        self.evaluation = evaluation
+        self.weekStarts = weekStarts
+        self.zone = zone
+        self.flaggedLimit = flaggedLimit
+    }
+
+    /// Columns of one day's cell: a bracket slot, the day number, a space, the code, a bracket slot.
+    static let cellWidth = 7
+
+    /// The whole view, at most `width` columns wide.
+    public func render(width: Int = 80) -> StyledText {
+        var out = StyledText()
+        out.appendLine(title(width: width))
+        out.append(grid())
+        if let today = todayLine() { out.appendLine(today) }
+        out.appendLine()
+        out.append(Self.legend(width: width))
+        out.append(summary())
+        out.append(flagged(width: width))
+        return out
+    }
+
+    // MARK: - Parts
+
+    /// "E001  Asha Rao · March 2026", the name shortened to fit.
+    func title(width: Int) -> StyledText {
+        let code = employee.code.rawValue.terminalSafe
+        let month = " · " + evaluation.month.title
+        let room = max(1, width - code.terminalWidth - 2 - month.terminalWidth)
+        var line = StyledText(code, style: .bold)
+        line.append("  " + employee.name.rawValue.terminalSafe.truncated(toWidth: room))
+        line.append(month)
+        return line
+    }
+
+    /// The weekday header and a row per week.
+    func grid() -> StyledText {
+        let layout = MonthGrid(month: evaluation.month, weekStarts: weekStarts)
+        var out = StyledText()
+        let header = layout.weekdays.map { " " + $0.shortName.padded(toWidth: Self.cellWidth - 1) }
+        out.appendLine(header.joined(separator: " ").trimmingTrailingSpaces())
+        for week in layout.weeks {
+            var row = StyledText()
+            for (column, date) in week.enumerated() {
+                if column > 0 { row.append(" ") }
+                row.append(cell(date.flatMap { evaluation[$0] }))
+            }
+            out.appendLine(row.trimmingTrailingSpaces())
+        }
+        return out
+    }
+
+    /// "[24 IN]" for today, " 2 P  " otherwise; blank outside the month.
+    func cell(_ day: DayEvaluation?) -> StyledText {
+        guard let day else { return StyledText(String(repeating: " ", count: Self.cellWidth)) }
+        let number = String(day.date.day).leftPadded(toWidth: 2)
+        let code = day.code.padded(toWidth: 2)
+        var cell = StyledText()
+        if day.isToday {
+            cell.append("[")
+            cell.append(number + " ", style: TextStyle.plain.inverted)
+            cell.append(code, style: day.status.style.inverted)
+            cell.append("]")
+        } else {
+            cell.append(" " + number + " ")
+            cell.append(code, style: day.status.style)
+            cell.append(" ")
+        }
+        return cell
+    }
+
+    /// "Today: in since 09:47, L so far (late by 17 min)" while today's session is open.
+    func todayLine() -> StyledText? {
+        guard let today = evaluation.days.first(where: \.isToday), today.status == .in,
+            let open = today.punches.openSession
+        else { return nil }
+        var line = StyledText("Today: in since \(TimeText.clock(open.start, in: zone, on: today.date))")
+        if let provisional = today.provisionalStatus {
+            line.append(", ")
+            line.append(provisional.code, style: provisional.style)
+            line.append(" so far")
+        }
+        if let late = today.minutesLate, today.flags.contains(.late) { line.append(" (late by \(late) min)") }
+        return line
+    }
+
+    /// The codes and their words, over as many lines as `width` needs.
+    static func legend(width: Int) -> StyledText {
+        var out = StyledText()
+        var line = StyledText()
+        let items: [StyledText] =
+            DayStatus.legendOrder.map { status in StyledText(status.code, style: status.style) + StyledText(" " + status.legendName) }
+            + [StyledText("[ ]", style: TextStyle.plain.inverted) + " today"]
+        for item in items {
+            if line.terminalWidth > 0, line.terminalWidth + 2 + item.terminalWidth > width {
+                out.appendLine(line)
+                line = StyledText()
+            }
+            if line.terminalWidth > 0 { line.append("  ") }
+            line.append(item)
+        }
+        out.appendLine(line)
+        return out
+    }
+
+    /// "P 14  L 2  HD 1 …" and "Present days 16.5 · worked 131.25 h · late 3 · early exit 1".
+    func summary() -> StyledText {
+        let summary = evaluation.summary
+        var counts = StyledText()
+        for status in DayStatus.summaryOrder {
+            if counts.terminalWidth > 0 { counts.append("  ") }
+            counts.append(status.code, style: status.style)
+            counts.append(" \(summary.count(status))")
+        }
+        var out = StyledText()
+        out.appendLine(counts)
+        var figures = [
+            "Present days \(summary.presentDaysText)", "worked \(summary.workedHoursText) h",
+            "late \(summary.lateCount)", "early exit \(summary.earlyExitCount)",
+        ]
+        if let goal = summary.goalDays { figures.append("goal \(goal) days") }
+        out.appendLine(figures.joined(separator: " · "))
+        return out
+    }
+
+    /// "Flagged days:" and a line per flagged date, or nothing when no date is flagged.
+    func flagged(width: Int) -> StyledText {
+        let days = evaluation.flaggedDays
+        guard !days.isEmpty else { return StyledText() }
+        var out = StyledText()
+        out.appendLine()
+        out.appendLine("Flagged days:")
+        let shown = flaggedLimit.map { days.prefix(max(0, $0)) } ?? days[...]
+        for day in shown {
+            var line = StyledText("  \(day.date.weekday.shortName) \(String(day.date.day).leftPadded(toWidth: 2))  ")
+            line.append(day.code.padded(toWidth: 2), style: day.status.style)
+            line.append("  " + Self.flagWords(day).truncated(toWidth: max(1, width - 14)))
+            out.appendLine(line)
+        }
+        if shown.count < days.count { out.appendLine("  … and \(days.count - shown.count) more") }
+        return out
+    }
+
+    /// "late by 17 min, early exit", "worked on holiday (Republic Day)", "missing mark-out".
+    static func flagWords(_ day: DayEvaluation) -> String {
+        var words: [String] = []
+        for (flag, name) in DayFlags.named where day.flags.contains(flag) {
+            switch flag {
+            case .late: words.append(day.minutesLate.map { "late by \($0) min" } ?? name)
+            case .workedOnHoliday: words.append(day.holidayName.map { "worked on holiday (\($0))" } ?? "worked on a day off")
+            default: words.append(name)
+            }
+        }
+        if day.status == .missing, !day.flags.contains(.missingMarkOut), !day.flags.contains(.overMaxSession) {
+            words.append("missing mark-out")
+        }
+        return words.joined(separator: ", ")
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = Substring(self)
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
+}
+
+extension StyledText {
+    /// The text without spaces at its end (lines in a file should not end in blanks).
+    func trimmingTrailingSpaces() -> StyledText {
+        var runs = self.runs
+        while let last = runs.last {
+            let trimmed = last.text.trimmingTrailingSpaces()
+            if trimmed.isEmpty {
+                runs.removeLast()
+                continue
+            }
+            runs[runs.count - 1].text = trimmed
+            break
+        }
+        var out = StyledText()
+        for run in runs { out.append(run.text, style: run.style) }
+        return out
+    }
+}

@@ -1,0 +1,148 @@
+import AttendanceCore
+import Foundation
+
+/// One employee's attendance date in detail: status, shift, every punch with its source and
+/// WiFi evidence, the sessions and gaps, worked time, flags and corrections.
+///
+///     E001  Asha Rao · Tuesday 2026-03-03
+///     Status:  L  late
+///     Shift:   09:30–18:00
+///     Punches:
+///       09:47  IN   nl80211    OfficeNet  aa:bb:cc:dd:ee:01  HQ ground floor
+public struct DayDetailView: Sendable {
+    public let employee: Employee
+    public let day: DayEvaluation
+    /// The policy's zone: punches are shown on its wall clock.
+    public let zone: LocalZone
+    /// The instant the view is drawn, for an open session's length so far.
+    public let now: Date
+
+    public init(employee: Employee, day: DayEvaluation, zone: LocalZone, now: Date) {
+        self.employee = employee
+        self.day = day
+        self.zone = zone
+        self.now = now
+    }
+
+    public func render(width: Int = 80) -> StyledText {
+        var out = StyledText()
+        let code = employee.code.rawValue.terminalSafe
+        let heading = " · \(day.date.weekday.name) \(day.date)"
+        let room = max(1, width - code.terminalWidth - 2 - heading.terminalWidth)
+        var title = StyledText(code, style: .bold)
+        title.append("  " + employee.name.rawValue.terminalSafe.truncated(toWidth: room) + heading)
+        out.appendLine(title)
+        out.appendLine(status())
+        out.appendLine("Shift:    \(clock(day.shift.start))–\(clock(day.shift.end))")
+        if let holiday = day.holidayName { out.appendLine("Holiday:  " + holiday) }
+        if let leave = day.leave { out.appendLine("Leave:    " + (leave == .half ? "half day" : "full day")) }
+        out.append(punches(width: width))
+        out.append(sessions())
+        out.append(gaps())
+        let worked = day.status == .in ? "\(TimeText.duration(day.workedSeconds)) so far" : TimeText.duration(day.workedSeconds)
+        out.appendLine("Worked:   " + worked)
+        out.appendLine("Flags:    " + (day.flags.isEmpty ? "none" : CalendarView.flagWords(day)))
+        out.append(corrections(width: width))
+        return out
+    }
+
+    // MARK: - Parts
+
+    func status() -> StyledText {
+        var line = StyledText("Status:   ")
+        guard !day.code.isEmpty else {
+            line.append(day.status.name)
+            return line
+        }
+        line.append(day.code, style: day.status.style)
+        line.append("  " + day.status.name)
+        if let provisional = day.provisionalStatus {
+            line.append(", so far ")
+            line.append(provisional.code, style: provisional.style)
+        }
+        return line
+    }
+
+    func punches(width: Int) -> StyledText {
+        var out = StyledText()
+        guard !day.punches.punches.isEmpty else {
+            out.appendLine("Punches:  none")
+            return out
+        }
+        out.appendLine("Punches:")
+        let clockWidth = day.punches.punches.map { clock($0.instant).count }.max() ?? 5
+        for punch in day.punches.punches {
+            var fields = [clock(punch.instant).padded(toWidth: clockWidth), punch.kind.label.padded(toWidth: 3)]
+            fields.append(punch.source == .simulated ? "SIMULATED" : punch.source.rawValue)
+            if let ssid = punch.ssid { fields.append(ssid.escaped) }
+            if let bssid = punch.bssid { fields.append(bssid.description) }
+            if let location = punch.location { fields.append(location) }
+            let text = "  " + fields[0] + "  " + fields[1] + "  " + fields.dropFirst(2).joined(separator: "  ")
+            out.appendLine(text.terminalSafe.truncated(toWidth: width))
+        }
+        return out
+    }
+
+    func sessions() -> StyledText {
+        var out = StyledText()
+        let sessions = day.sessions
+        guard !sessions.isEmpty else { return out }
+        out.appendLine("Sessions:")
+        for session in sessions {
+            out.appendLine(spanText(session).padded(toWidth: 24) + lengthText(session))
+        }
+        return out
+    }
+
+    /// "  09:25–13:00", "  09:00–open".
+    ///
+    /// The OUT is read with `if let`: `session.end.map(…)` here crashes the Swift 6.3.1
+    /// optimizer (CopyPropagation) in release builds.
+    func spanText(_ session: Session) -> String {
+        var text = "  " + clock(session.start) + "–"
+        if let outPunch = session.outPunch {
+            text += clock(outPunch.instant)
+        } else {
+            text += "open"
+        }
+        return text
+    }
+
+    /// "3h 35m", "5h 03m so far", "never marked out", "17h 10m, over the maximum: not counted".
+    func lengthText(_ session: Session) -> String {
+        let length = TimeText.duration(session.length(until: now))
+        if session.isOpen { return day.isToday ? length + " so far" : "never marked out" }
+        if session.isOverMax { return length + ", over the maximum: not counted" }
+        return length
+    }
+
+    func gaps() -> StyledText {
+        let gaps = day.gaps
+        var out = StyledText()
+        guard !gaps.isEmpty else { return out }
+        out.appendLine("Gaps:")
+        for gap in gaps {
+            out.appendLine("  \(clock(gap.start))–\(clock(gap.end))".padded(toWidth: 24) + TimeText.duration(gap.length))
+        }
+        return out
+    }
+
+    /// Punches a manager entered (source `manual`), with their notes.
+    func corrections(width: Int) -> StyledText {
+        let manual = day.punches.punches.filter { $0.source == .manual }
+        var out = StyledText()
+        guard !manual.isEmpty else {
+            out.appendLine("Corrections: none")
+            return out
+        }
+        out.appendLine("Corrections:")
+        for punch in manual {
+            let note = punch.note.map { ": " + $0 } ?? ""
+            let line = "  \(punch.kind.label) at \(clock(punch.instant)) entered by a manager\(note)"
+            out.appendLine(line.terminalSafe.truncated(toWidth: width))
+        }
+        return out
+    }
+
+    private func clock(_ instant: Date) -> String { TimeText.clock(instant, in: zone, on: day.date) }
+}

@@ -1,0 +1,149 @@
+import AttendanceCore
+
+/// The monthly register as pages of fixed-width text, 132 columns wide: a row per employee,
+/// a column per date, then present days, L, HD, A, LV, M and hours.
+///
+/// Every page repeats the heading (office, month, page number) and the column header, and ends
+/// with the legend and a line for the manager's signature. Codes are never shortened; names
+/// are (initials and surname first, then cut with "…") to keep the width; with codes longer than
+/// eight characters the names are left out, and only codes longer than twelve characters in a
+/// 31-day month push a line past 132 columns.
+public struct RegisterView: Sendable {
+    public let register: MonthRegister
+    /// `[kiosk] office_name`.
+    public let officeName: String
+    /// Employees on each page (at least one).
+    public let employeesPerPage: Int
+    /// When the statuses were worked out, as it should be printed ("2026-11-21 11:23").
+    public let asOf: String
+
+    /// The width the register is laid out for: a line printer's, and landscape A4 or Letter at 13 cpi.
+    public static let width = 132
+
+    /// Columns of the code column: the longest code, at least "Code".
+    let codeWidth: Int
+    /// Columns left for names; 0 leaves them out.
+    let nameWidth: Int
+
+    public init(register: MonthRegister, officeName: String, employeesPerPage: Int, asOf: String) {
+        self.register = register
+        self.officeName = officeName
+        self.employeesPerPage = max(1, employeesPerPage)
+        self.asOf = asOf
+        codeWidth = max(4, register.rows.map { $0.employee.code.rawValue.terminalSafe.terminalWidth }.max() ?? 0)
+        nameWidth = Self.nameWidth(codeWidth: codeWidth, dayCount: register.month.dayCount)
+    }
+
+    // MARK: - Columns
+
+    /// The totals after the dates: heading, width, and the value of a row.
+    private static let totals: [(heading: String, width: Int, value: @Sendable (MonthSummary) -> String)] = [
+        ("Days", 4, { $0.presentDaysText }),
+        ("L", 2, { String($0.count(.late)) }),
+        ("HD", 2, { String($0.count(.halfDay)) }),
+        ("A", 2, { String($0.count(.absent)) }),
+        ("LV", 2, { String($0.count(.leave)) }),
+        ("M", 2, { String($0.count(.missing)) }),
+        ("Hours", 6, { $0.workedHoursText }),
+    ]
+
+    /// What is left for names beside codes of `codeWidth`; below three columns the names are left out.
+    static func nameWidth(codeWidth: Int, dayCount: Int) -> Int {
+        let dates = dayCount * 3 - 1
+        let totals = Self.totals.reduce(0) { $0 + 1 + $1.width }
+        let width = Self.width - codeWidth - 1 - dates - totals - 1
+        return width >= 3 ? width : 0
+    }
+
+    // MARK: - Pages
+
+    /// The register's pages, in order; one page saying so when nobody was employed that month.
+    public var pages: [StyledText] {
+        let chunks = stride(from: 0, to: max(1, register.rows.count), by: employeesPerPage).map {
+            Array(register.rows[min($0, register.rows.count)..<min($0 + employeesPerPage, register.rows.count)])
+        }
+        return chunks.enumerated().map { index, rows in page(rows, number: index + 1, of: chunks.count) }
+    }
+
+    /// All pages one after the other, a blank line between them: for a terminal or a file.
+    public func render() -> StyledText {
+        var out = StyledText()
+        for (index, page) in pages.enumerated() {
+            if index > 0 { out.appendLine() }
+            out.append(page)
+        }
+        return out
+    }
+
+    func page(_ rows: [MonthRegister.Row], number: Int, of count: Int) -> StyledText {
+        var out = StyledText()
+        let heading = "\(officeName.terminalSafe) · Attendance register · \(register.month.title) · as of \(asOf)"
+        let pageText = "Page \(number) of \(count)"
+        let room = Self.width - pageText.count - 2
+        out.appendLine(heading.truncated(toWidth: room).padded(toWidth: room + 2) + pageText)
+        out.appendLine()
+        out.append(header())
+        if rows.isEmpty { out.appendLine("No one was employed in \(register.month.title).") }
+        for row in rows { out.appendLine(line(row)) }
+        out.appendLine()
+        out.append(Self.legend())
+        out.appendLine()
+        out.appendLine(
+            "Checked by (manager): ______________________________   Signature: ______________________________   Date: ______________")
+        return out
+    }
+
+    /// The day numbers, the weekday initials under them, and a rule.
+    func header() -> StyledText {
+        let dates = register.month.dates
+        var numbers = "Code".padded(toWidth: codeWidth) + " " + (nameWidth > 0 ? "Name".padded(toWidth: nameWidth) + " " : "")
+        var initials = String(repeating: " ", count: numbers.count)
+        numbers += dates.map { String($0.day).leftPadded(toWidth: 2) }.joined(separator: " ")
+        initials += dates.map { String($0.weekday.name.prefix(1)).leftPadded(toWidth: 2) }.joined(separator: " ")
+        for total in Self.totals { numbers += " " + total.heading.leftPadded(toWidth: total.width) }
+        var out = StyledText()
+        out.appendLine(numbers)
+        out.appendLine(initials.trimmingTrailingSpaces())
+        out.appendLine(String(repeating: "-", count: numbers.count))
+        return out
+    }
+
+    func line(_ row: MonthRegister.Row) -> StyledText {
+        var out = StyledText(row.employee.code.rawValue.terminalSafe.padded(toWidth: codeWidth) + " ")
+        if nameWidth > 0 {
+            out.append(Self.shortened(row.employee.name.rawValue.terminalSafe, toWidth: nameWidth).padded(toWidth: nameWidth) + " ")
+        }
+        for (index, day) in row.evaluation.days.enumerated() {
+            if index > 0 { out.append(" ") }
+            out.append(day.code.leftPadded(toWidth: 2), style: day.status.style)
+        }
+        for total in Self.totals {
+            out.append(" " + total.value(row.evaluation.summary).leftPadded(toWidth: total.width))
+        }
+        return out
+    }
+
+    static func legend() -> StyledText {
+        var out = StyledText()
+        for (index, status) in DayStatus.legendOrder.enumerated() {
+            if index > 0 { out.append("  ") }
+            out.append(status.code, style: status.style)
+            out.append(" \(status.legendName)")
+        }
+        out.appendLine()
+        out.appendLine("Days: present days, P + L + ½ HD.  Hours: worked hours.  A blank date is still to come.")
+        return out
+    }
+
+    /// `name` in at most `width` columns: as it is, else "A. Rao" (initials of the given names
+    /// and the surname), else "A.Rao", else that cut with "…".
+    static func shortened(_ name: String, toWidth width: Int) -> String {
+        guard name.terminalWidth > width else { return name }
+        let words = name.split(separator: " ")
+        guard words.count > 1, let surname = words.last else { return name.truncated(toWidth: width) }
+        let initials = words.dropLast().compactMap { $0.first.map { String($0) + "." } }
+        let spaced = (initials + [String(surname)]).joined(separator: " ")
+        if spaced.terminalWidth <= width { return spaced }
+        return (initials.joined() + surname).truncated(toWidth: width)
+    }
+}

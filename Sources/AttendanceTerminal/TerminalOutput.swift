@@ -1,0 +1,29 @@
+/// The one rule for text on its way to a terminal, shared by ``Console`` and ``StyledText``.
+enum TerminalOutput {
+    /// `text` with every unsafe character made visible (`terminalSafe`), except the layout
+    /// characters: line feeds, tabs, and a carriage return directly before a line feed.
+    static func safe(_ text: String) -> String {
+        // Nearly all text is safe: look before copying anything.
+        guard text.unicodeScalars.contains(where: \.isUnsafeForTerminal) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var out = ""
+        var run = String.UnicodeScalarView()
+        func flush() {
+            out += String(run).terminalSafe
+            run.removeAll()
+        }
+        for (i, scalar) in scalars.enumerated() {
+            let isLayout =
+                scalar == "\n" || scalar == "\t"
+                || (scalar == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n")
+            if isLayout {
+                flush()
+                out.unicodeScalars.append(scalar)
+            } else {
+                run.append(scalar)
+            }
+        }
+        flush()
+        return out
+    }
+}

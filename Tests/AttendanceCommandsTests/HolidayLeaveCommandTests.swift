@@ -1,0 +1,127 @@
+import AttendanceCommands
+import Foundation
+import Testing
+
+/// `attendance holiday` and `attendance leave`.
+@Suite("Holiday and leave commands")
+struct HolidayLeaveCommandTests {
+    let h = CommandHarness()
+
+    @Test("holiday add, list by year, remove; a second holiday on a date is refused with 65")
+    func holidays() {
+        #expect(h.run("holiday", "add", "2026-01-26", "--name", "Republic Day").out == "added holiday 2026-01-26 Republic Day\n")
+        h.run("holiday", "add", "2026-11-09", "--name", "Diwali")
+        h.run("holiday", "add", "2027-01-26", "--name", "Republic Day")
+        #expect(
+            h.run("holiday", "list").out == """
+                DATE        DAY  NAME
+                ----------  ---  ------------
+                2026-01-26  Mon  Republic Day
+                2026-11-09  Mon  Diwali
+
+                """)
+        #expect(h.run("holiday", "list", "--year", "2027", "--format", "csv").out == "date,weekday,name\r\n2027-01-26,Tue,Republic Day\r\n")
+        let again = h.run("holiday", "add", "2026-11-09", "--name", "Deepavali")
+        #expect(again.status == 65)
+        #expect(again.err == "attendance: 2026-11-09 is already a holiday (\"Diwali\"); remove it first to rename it\n")
+        #expect(h.run("holiday", "remove", "2026-11-09").out == "removed holiday 2026-11-09 Diwali\n")
+        #expect(h.run("holiday", "remove", "2026-11-09").err == "attendance: 2026-11-09 is not in the holiday list\n")
+        #expect(h.run("holiday", "list", "--year", "2030").out.hasPrefix("no holidays in 2030;"))
+    }
+
+    static let ics = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//Office//Holidays//EN\r
+        BEGIN:VEVENT\r
+        UID:a\r
+        DTSTART;VALUE=DATE:20261109\r
+        DTEND;VALUE=DATE:20261111\r
+        SUMMARY:Diwali\\, Govardhan\r
+          Puja\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:b\r
+        DTSTART;VALUE=DATE:20261225\r
+        SUMMARY:Christmas\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:c\r
+        DTSTART:20261201T100000Z\r
+        SUMMARY:All-hands\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:d\r
+        DTSTART;VALUE=DATE:20260101\r
+        RRULE:FREQ=YEARLY\r
+        SUMMARY:New Year\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """
+
+    @Test("holiday import adds all-day events with an exclusive DTEND, reports the rest by line, and adds nothing twice")
+    func importCalendar() throws {
+        let file = h.folder + "/holidays.ics"
+        try Self.ics.write(toFile: file, atomically: true, encoding: .utf8)
+        let first = h.run("holiday", "import", file)
+        #expect(first.status == 65)
+        #expect(
+            first.out == """
+                added 2026-11-09 Diwali, Govardhan Puja
+                added 2026-11-10 Diwali, Govardhan Puja
+                added 2026-12-25 Christmas
+                imported 3 holidays from holidays.ics
+
+                """)
+        #expect(
+            first.err == """
+                attendance: \(file):18: event "All-hands" has a time (DTSTART:20261201T100000Z); only all-day events can be holidays
+                attendance: \(file):24: event "New Year" repeats (RRULE); repeating events are not supported — list each date as its own event
+                attendance: 2 events in \(file) could not be imported (listed above)
+
+                """)
+        let second = h.run("holiday", "import", file)
+        #expect(second.out == "imported 0 holidays from holidays.ics; 3 already in the list\n")
+        #expect(h.run("holiday", "list", "--year", "2026", "--format", "json").out.components(separatedBy: "\"date\"").count == 4)
+        let clean = h.folder + "/clean.ics"
+        try "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART;VALUE=DATE:20260815\nSUMMARY:Independence Day\nEND:VEVENT\nEND:VCALENDAR\n"
+            .write(toFile: clean, atomically: true, encoding: .utf8)
+        let ok = h.run("holiday", "import", clean)
+        #expect(ok.status == 0 && ok.err.isEmpty)
+        #expect(h.run("holiday", "import", h.folder + "/none.ics").err == "attendance: \(h.folder)/none.ics does not exist\n")
+    }
+
+    @Test("leave add for a date and a range skips weekly offs and holidays; list and remove")
+    func leave() {
+        h.run("employee", "add", "E001", "--name", "Asha Rao")
+        h.run("holiday", "add", "2026-11-09", "--name", "Diwali")
+        #expect(
+            h.run("leave", "add", "E001", "2026-11-06", "--to", "2026-11-10", "--reason", "Festival trip").out == """
+                recorded leave for E001 on 2 dates from 2026-11-06 to 2026-11-10 (full day)
+                skipped 2026-11-07 (weekly off), 2026-11-08 (weekly off), 2026-11-09 (holiday Diwali)
+
+                """)
+        #expect(h.run("leave", "add", "e001", "2026-11-12", "--half", "--reason", "Doctor").out == "recorded leave for E001 on 2026-11-12 (half day)\n")
+        let twice = h.run("leave", "add", "E001", "2026-11-10", "--to", "2026-11-11", "--reason", "x")
+        #expect(twice.status == 65)
+        #expect(twice.err == "attendance: E001 already has leave on 2026-11-10; nothing was recorded\n")
+        #expect(
+            h.run("leave", "list", "E001", "--month", "2026-11").out == """
+                DATE        CODE  KIND      REASON
+                ----------  ----  --------  -------------
+                2026-11-06  E001  full day  Festival trip
+                2026-11-10  E001  full day  Festival trip
+                2026-11-12  E001  half day  Doctor
+
+                """)
+        #expect(h.run("leave", "remove", "E001", "2026-11-06", "--to", "2026-11-10").out == "removed leave for E001 on 2026-11-06, 2026-11-10\n")
+        #expect(h.run("leave", "remove", "E001", "2026-11-06").err == "attendance: E001 has no leave on 2026-11-06\n")
+        let weekend = h.run("leave", "add", "E001", "2026-11-07", "--to", "2026-11-08", "--reason", "x")
+        #expect(weekend.status == 65)
+        #expect(weekend.err == "attendance: no working date to take leave on: 2026-11-07 (weekly off), 2026-11-08 (weekly off)\n")
+        #expect(h.run("leave", "add", "E404", "2026-11-16", "--reason", "x").err == "attendance: no employee has code \"E404\"\n")
+        let log = h.run("leave", "list", "--format", "json").out
+        #expect(log.contains("\"kind\" : \"half day\""))
+    }
+}

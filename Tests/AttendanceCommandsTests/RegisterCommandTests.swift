@@ -1,0 +1,165 @@
+import AttendanceCommands
+import AttendanceCore
+import Foundation
+import Testing
+
+/// `attendance register` for the seeded month of ``ReportFixture``.
+@Suite("Register command")
+struct RegisterCommandTests {
+    static let legendAndSignature = """
+
+        P present  L late  HD half day  A absent  H holiday  WO weekly off  LV leave  M missing mark-out  IN in now  – not employed
+        Days: present days, P + L + ½ HD.  Hours: worked hours.  A blank date is still to come.
+
+        Checked by (manager): ______________________________   Signature: ______________________________   Date: ______________
+
+        """
+
+    static let header = """
+        Code Name        1  2  3  4  5  6  7  8  9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 Days  L HD  A LV  M  Hours
+                         S  M  T  W  T  F  S  S  M  T  W  T  F  S  S  M  T  W  T  F  S  S  M  T  W  T  F  S  S  M
+        ------------------------------------------------------------------------------------------------------------------------------------
+
+        """
+
+    @Test("a row per employee, a column per date, then the totals; 132 columns, names shortened, codes not")
+    func text() throws {
+        let fixture = try ReportFixture.seeded()
+        fixture.harness.writeConfig("[kiosk]\noffice_name = \"Pune Office\"\n")
+        let result = fixture.harness.run("register", "--month", "2026-11")
+        #expect(result.status == 0)
+        #expect(
+            result.out == """
+                Pune Office · Attendance register · November 2026 · as of 2026-11-21 14:03                                               Page 1 of 1
+
+
+                """ + Self.header + """
+                E001 Asha Rao   WO  P  L  A HD  P WO WO  L  M  A  P  P WO WO LV LV  P  P  P IN                             9.5  2  1  2  2  1  81.44
+                E002 B.Chaudhr…  –  –  –  –  –  –  –  –  –  P  P  P  P WO WO  P  P HD  P  P WO                             8.5  0  1  0  0  0  72.53
+
+                """ + Self.legendAndSignature)
+        #expect(result.out.split(separator: "\n").allSatisfy { $0.count <= 132 })
+    }
+
+    @Test("--page-size makes pages with the header repeated and page numbers")
+    func pages() throws {
+        let fixture = try ReportFixture.seeded()
+        let out = fixture.harness.run("register", "--month", "2026-11", "--page-size", "1").out
+        let pages = out.components(separatedBy: "Head Office · Attendance register")
+        #expect(pages.count == 3)
+        #expect(pages[1].contains("Page 1 of 2") && pages[2].contains("Page 2 of 2"))
+        #expect(pages[1].contains(Self.header) && pages[2].contains(Self.header))
+        #expect(pages[1].contains("E001 Asha Rao") && !pages[1].contains("E002"))
+        #expect(pages[2].contains("Checked by (manager)"))
+    }
+
+    @Test("a 31-day month keeps 132 columns: long names become initials and surname, then are cut")
+    func longMonth() throws {
+        let fixture = try ReportFixture()
+        try fixture.addEmployee("E1", "Maria Lopez")
+        try fixture.addEmployee("E2", "Wolfgang Amadeus Mozart")
+        try fixture.addEmployee("LONGCODE-042", "Ann Lee")
+        let lines = fixture.harness.run("register", "--month", "2026-10").out.split(separator: "\n")
+        let rows = lines.filter { $0.hasPrefix("E1 ") || $0.hasPrefix("E2 ") || $0.hasPrefix("LONGCODE") }
+        #expect(rows.map { $0.count } == [132, 132, 132])
+        // 132 − 12 (code) − 92 (dates) − 27 (totals) − 2 spaces leaves no room: names go.
+        #expect(rows.map { String($0.prefix(13)) } == ["E1           ", "E2           ", "LONGCODE-042 "])
+        let short = try ReportFixture()
+        try short.addEmployee("E1", "Maria Lopez")
+        try short.addEmployee("E2", "Wolfgang Amadeus Mozart")
+        let named = short.harness.run("register", "--month", "2026-10").out.split(separator: "\n")
+        #expect(named.contains { $0.hasPrefix("E1   M.Lopez  ") })
+        #expect(named.contains { $0.hasPrefix("E2   W.A.Mo…  ") })
+    }
+
+    @Test("CSV is RFC 4180 with a column per date and the summary, and parses back")
+    func csv() throws {
+        let fixture = try ReportFixture.seeded()
+        try fixture.addEmployee("E003", "Chen, \"CJ\" Jun")
+        let out = fixture.harness.run("register", "--month", "2026-11", "--format", "csv").out
+        #expect(out.hasSuffix("\r\n"))
+        let rows = CSVReader.parse(out)
+        #expect(rows[0].prefix(3) == ["code", "name", "2026-11-01"])
+        #expect(Array(rows[0].suffix(12)) == ["present_days", "P", "L", "HD", "A", "H", "WO", "LV", "M", "late", "early_exit", "hours"])
+        #expect(rows.count == 4)
+        #expect(rows[1].prefix(7) == ["E001", "Asha Rao", "WO", "P", "L", "A", "HD"])
+        #expect(Array(rows[1].suffix(12)) == ["9.5", "7", "2", "1", "2", "0", "5", "2", "1", "2", "2", "81.44"])
+        #expect(rows[3][1] == "Chen, \"CJ\" Jun")
+        #expect(rows.allSatisfy { $0.count == rows[0].count })
+    }
+
+    @Test("JSON has the office, the dates, and each employee's codes and summary")
+    func json() throws {
+        let fixture = try ReportFixture.seeded()
+        let out = fixture.harness.run("register", "--month", "2026-11", "--format", "json").out
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        #expect(object["office"] as? String == "Head Office")
+        #expect((object["dates"] as? [String])?.count == 30)
+        let employees = try #require(object["employees"] as? [[String: Any]])
+        #expect(employees.compactMap { ($0["employee"] as? [String: Any])?["code"] as? String } == ["E001", "E002"])
+        #expect((employees[1]["codes"] as? [String])?.prefix(10).joined(separator: ",") == "–,–,–,–,–,–,–,–,–,P")
+        #expect((employees[0]["summary"] as? [String: Any])?["present_days"] as? Double == 9.5)
+    }
+
+    @Test("--print without CUPS's lp is exit 69 with a sentence saying what to install")
+    func printWithoutLp() throws {
+        let fixture = try ReportFixture.seeded()
+        fixture.harness.environment["PATH"] = fixture.harness.folder
+        let result = fixture.harness.run("register", "--month", "2026-11", "--print")
+        #expect(result.status == 69)
+        #expect(
+            result.err
+                == "attendance: printing needs CUPS's lp command, which is not installed (Debian: apt-get install cups-client)\n")
+        #expect(result.out.isEmpty)
+    }
+
+    @Test("wrong combinations are usage errors: --printer without --print, --print with CSV, a bad page size")
+    func usage() throws {
+        let h = CommandHarness()
+        #expect(h.run("register", "--printer", "x").status == 64)
+        #expect(h.run("register", "--print", "--format", "csv").status == 64)
+        #expect(h.run("register", "--page-size", "0").status == 64)
+        let bad = h.run("register", "--print", "--printer", "Bad Name")
+        #expect(bad.status == 65)
+        #expect(bad.err == "attendance: invalid printer name \"Bad Name\": expected a CUPS printer name such as Office_Laser\n")
+    }
+}
+
+/// Reads RFC 4180 CSV back, to check what the commands write.
+enum CSVReader {
+    static func parse(_ text: String) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field = ""
+        var inQuotes = false
+        var characters = Array(text.unicodeScalars)[...]
+        while let c = characters.popFirst() {
+            if inQuotes {
+                if c == "\"" {
+                    if characters.first == "\"" {
+                        field.unicodeScalars.append("\"")
+                        characters = characters.dropFirst()
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    field.unicodeScalars.append(c)
+                }
+            } else if c == "\"" {
+                inQuotes = true
+            } else if c == "," {
+                row.append(field)
+                field = ""
+            } else if c == "\r", characters.first == "\n" {
+                characters = characters.dropFirst()
+                row.append(field)
+                rows.append(row)
+                row = []
+                field = ""
+            } else {
+                field.unicodeScalars.append(c)
+            }
+        }
+        return rows
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import AttendanceCore
+
+/// Hours of a week and the payroll note.
+@Suite("Week hours")
+struct WeekHoursTests {
+    @Test("weeks start on Monday or Sunday as configured")
+    func weekStart() {
+        let wednesday = Fixture.date("2026-02-11")
+        #expect(wednesday.startOfWeek(.monday) == Fixture.date("2026-02-09"))
+        #expect(wednesday.startOfWeek(.sunday) == Fixture.date("2026-02-08"))
+        #expect(Fixture.date("2026-02-08").startOfWeek(.monday) == Fixture.date("2026-02-02"))
+        #expect(Fixture.date("2026-02-08").startOfWeek(.sunday) == Fixture.date("2026-02-08"))
+    }
+
+    @Test("hours print with as few decimals as they need")
+    func hoursText() {
+        #expect([0, 800, 850, 825, 805, 4450].map(WeekHours.hoursText) == ["0", "8", "8.5", "8.25", "8.05", "44.5"])
+    }
+
+    @Test("the payroll note lists the working dates and any other date worked, and the total adds them up")
+    func payrollNote() {
+        let policy = Fixture.policy()
+        let engine = StatusEngine(
+            employee: Fixture.employee, policy: policy, now: Fixture.instant("2026-02-20 12:00"))
+        var punches: [Punch] = []
+        var id: Int64 = 1
+        for (day, out) in [("2026-02-09", "18:00"), ("2026-02-10", "18:30"), ("2026-02-11", "17:45"),
+            ("2026-02-12", "18:00"), ("2026-02-13", "18:15"), ("2026-02-14", "14:00")]
+        {
+            punches += Fixture.punches(["in 09:30", "out \(out)"], on: day, policy: policy, firstID: id)
+            id += 2
+        }
+        let week = engine.evaluate(weekStarting: Fixture.date("2026-02-09"), punches: punches)
+        #expect(week.hundredthsByDay == [850, 900, 825, 850, 875, 450, 0])
+        #expect(
+            week.payrollText == """
+                Hours – Week of 2/9:
+                Mon: 8.5 hrs
+                Tue: 9 hrs
+                Wed: 8.25 hrs
+                Thu: 8.5 hrs
+                Fri: 8.75 hrs
+                Sat: 4.5 hrs
+                Total: 47.5 hrs
+
+                """)
+    }
+}

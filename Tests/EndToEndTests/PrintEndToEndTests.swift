@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// `attendance register --print` through a real CUPS scheduler and a cups-pdf queue.
+@Suite("Printing, end to end", .serialized, .enabled(if: PrivateCUPS.isAvailable, "needs root, cupsd, cups-pdf and pdfinfo"))
+struct PrintEndToEndTests {
+    /// A store with a few employees and a holiday, as a manager would have it.
+    static func seededSandbox() throws -> Sandbox {
+        let sandbox = Sandbox(config: "[policy]\ntimezone = \"Asia/Kolkata\"\n[kiosk]\noffice_name = \"Pune Office\"\n")
+        for (code, name) in [("E001", "Asha Rao"), ("E002", "Bilal Chaudhry-Fernandes"), ("E003", "Chen Jun")] {
+            #expect(try sandbox.run("employee", "add", code, "--name", name).status == 0)
+        }
+        #expect(try sandbox.run("holiday", "add", "2026-10-02", "--name", "Gandhi Jayanti").status == 0)
+        return sandbox
+    }
+
+    @Test("the register prints to a cups-pdf queue: the job id is shown and a PDF with pages comes out", .timeLimit(.minutes(2)))
+    func printsAPDF() throws {
+        let cups = PrivateCUPS()
+        defer { cups.stop() }
+        try cups.start()
+        let sandbox = try Self.seededSandbox()
+        let result = try sandbox.run(
+            "register", "--month", "2026-10", "--print", "--printer", cups.queue, "--page-size", "2", extra: cups.environment)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.isEmpty)
+        #expect(result.out.hasPrefix("sent the register for October 2026 (2 pages) to printer \(cups.queue) as job \(cups.queue)-"))
+        let job = try #require(result.out.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+        let pdf = try cups.waitForPDF(job: job)
+        #expect(pdf.pages >= 2)
+    }
+
+    @Test("an unknown printer and a scheduler that is not running are exit 69 with a sentence", .timeLimit(.minutes(1)))
+    func errors() throws {
+        let cups = PrivateCUPS()
+        defer { cups.stop() }
+        try cups.start()
+        let sandbox = try Self.seededSandbox()
+        let unknown = try sandbox.run("register", "--print", "--printer", "NoSuchQueue", extra: cups.environment)
+        #expect(unknown.status == 69)
+        #expect(unknown.err == "attendance: there is no printer named \"NoSuchQueue\"; `lpstat -p` lists the printers\n")
+        let stopped = try sandbox.run(
+            "register", "--print", "--printer", cups.queue,
+            extra: ["CUPS_SERVER": cups.folder + "/no-such.sock", "PATH": "/usr/bin:/bin"])
+        #expect(stopped.status == 69)
+        #expect(stopped.err == "attendance: the CUPS scheduler is not running; start it (systemctl start cups) and print again\n")
+    }
+}
