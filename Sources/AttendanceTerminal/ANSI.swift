@@ -25,6 +25,7 @@ enum ANSI {
         case (.grey, _): "90"
         case (.blue, _): "34"
         case (.magenta, _): "35"
+        case (.cyan, _): "36"
         }
     }
 }

@@ -1,6 +1,6 @@
 /// The colours reports use, named for what they mean on screen rather than for a terminal's codes.
 public enum TerminalColor: Sendable, Hashable, CaseIterable {
-    case green, yellow, orange, red, grey, blue, magenta
+    case green, yellow, orange, red, grey, blue, magenta, cyan
 }
 
 /// How a run of text looks: an optional colour, bold, inverse.
@@ -39,6 +39,14 @@ public enum ColorPalette: Sendable, Hashable {
     case extended
     /// The Linux console (`TERM=linux`) and other 16-colour terminals.
     case basic
+
+    /// The palette for a full-screen program on a terminal with this environment, nil when
+    /// colours must stay off (`NO_COLOR`, a dumb terminal).
+    public static func forScreen(environment: [String: String]) -> ColorPalette? {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return nil }
+        guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return nil }
+        return ColorPalette(term: term)
+    }
 
     /// The palette for a terminal of type `term` (`$TERM`).
     public init(term: String?) {

@@ -38,7 +38,7 @@ struct KioskRun: ContextCommand {
         let view = KioskView(
             officeName: configuration.kiosk.officeName, zone: configuration.policy.zone,
             asciiOnly: context.environment["TERM"] == "linux")
-        let depth = ColorDepth.from(environment: context.environment, isTerminal: true)
+        let palette = ColorPalette.forScreen(environment: context.environment)
         let controller: KioskController
         do {
             let store = try AttendanceStore(path: global.storePath(configuration: configuration, in: context), clock: context.now)
@@ -49,12 +49,12 @@ struct KioskRun: ContextCommand {
             controller.startUp()
         } catch {
             // No store, no kiosk: say so on the screen until someone stops it.
-            return Self.outOfService(String(describing: error), terminal: terminal, signals: signals, view: view, depth: depth, context: context)
+            return Self.outOfService(String(describing: error), terminal: terminal, signals: signals, view: view, palette: palette, context: context)
         }
 
         let decoder = KeyDecoder()
         var size = terminal.size
-        func draw() { terminal.write(view.frame(for: controller, size: size, now: context.now()).render(size: size, depth: depth)) }
+        func draw() { terminal.write(view.frame(for: controller, size: size, now: context.now()).render(size: size, palette: palette)) }
         draw()
         while !controller.shouldExit {
             if controller.hasPendingWork {
@@ -84,17 +84,17 @@ struct KioskRun: ContextCommand {
 
     /// The out-of-service screen, shown until SIGTERM/SIGHUP; it writes nothing anywhere.
     static func outOfService(
-        _ reason: String, terminal: RawTerminal, signals: Int32, view: KioskView, depth: ColorDepth, context: Context
+        _ reason: String, terminal: RawTerminal, signals: Int32, view: KioskView, palette: ColorPalette?, context: Context
     ) {
         var frame = Frame()
         frame.blank(6)
         let size = terminal.size
-        frame.addCentered([Span(" OUT OF SERVICE ", TextStyle(color: .red, bold: true, inverse: true))], width: size.columns)
+        frame.addCentered([Span(" OUT OF SERVICE ", TextStyle(color: .red, isBold: true, isInverse: true))], width: size.columns)
         frame.blank()
         frame.addCentered([Span("Attendance cannot be recorded at this kiosk right now. Please tell your manager.")], width: size.columns)
         frame.blank()
-        frame.addCentered([Span(reason, TextStyle(dim: true))], width: size.columns)
-        terminal.write(frame.render(size: size, depth: depth))
+        frame.addCentered([Span(reason, TextStyle(color: .grey))], width: size.columns)
+        terminal.write(frame.render(size: size, palette: palette))
         while true {
             var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, 2, 1000)

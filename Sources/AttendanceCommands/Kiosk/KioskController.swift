@@ -14,7 +14,7 @@ final class KioskController {
         case menu(Employee, MarkingDesk.TodaySnapshot, selection: Int)
         case working(String)
         case message(KioskMessage)
-        case calendar(Employee, [String])
+        case calendar(Employee, StyledText)
         case outOfService(String)
 
         /// Lists start at the top; everything else is centred.
@@ -226,7 +226,7 @@ final class KioskController {
             goIdle()
         case .calendar:
             do {
-                screen = .calendar(employee, try KioskCalendar.lines(for: employee, desk: desk))
+                screen = .calendar(employee, try KioskCalendar.view(for: employee, desk: desk))
             } catch {
                 show(.storeFailure(error))
             }

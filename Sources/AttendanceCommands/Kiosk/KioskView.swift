@@ -20,11 +20,11 @@ struct KioskView {
         let clock = "\(local.date.weekday.name) \(local.date.day) \(YearMonth.monthNames[local.date.month - 1]) \(local.date.year)  \(local.time):\(String(format: "%02d", local.second))"
         let office = officeName.truncated(toWidth: max(10, width - clock.count - 3))
         frame.add([
-            Span(" " + office, TextStyle(bold: true)),
+            Span(" " + office, TextStyle(isBold: true)),
             Span(String(repeating: " ", count: max(1, width - office.terminalWidth - clock.count - 2))),
-            Span(clock, TextStyle(bold: true)),
+            Span(clock, TextStyle(isBold: true)),
         ])
-        frame.add(String(repeating: asciiOnly ? "-" : "─", count: width), TextStyle(dim: true))
+        frame.add(String(repeating: asciiOnly ? "-" : "─", count: width), TextStyle(color: .grey))
 
         var body = Frame()
         let hint: String
@@ -33,7 +33,7 @@ struct KioskView {
             for row in BigText.rows("\(local.time)") { body.addCentered([Span(row, TextStyle(color: .cyan))], width: width) }
             body.blank(2)
             body.addCentered(
-                [Span("Employee code: ", TextStyle(bold: true)), Span(controller.typed + "_", TextStyle(inverse: false))],
+                [Span("Employee code: ", TextStyle(isBold: true)), Span(controller.typed + "_", TextStyle.plain)],
                 width: width)
             hint = "Type your employee code and press Enter."
         case .pin(let employee):
@@ -41,52 +41,52 @@ struct KioskView {
             if let employee { body.addCentered([Span("Hi \(employee.name)")], width: width) } else { body.blank() }
             body.blank()
             let mask = String(repeating: asciiOnly ? "*" : "●", count: controller.typed.count)
-            body.addCentered([Span("PIN: ", TextStyle(bold: true)), Span(mask + "_")], width: width)
+            body.addCentered([Span("PIN: ", TextStyle(isBold: true)), Span(mask + "_")], width: width)
             hint = "Type your PIN and press Enter. Esc cancels."
         case .menu(let employee, let today, let selection):
             body.blank()
-            body.addCentered([Span("Hi \(employee.name) (\(employee.code))", TextStyle(bold: true))], width: width)
+            body.addCentered([Span("Hi \(employee.name) (\(employee.code))", TextStyle(isBold: true))], width: width)
             body.blank()
             body.addCentered([Span(today.headline)], width: width)
             if let late = today.minutesLate, late > 0, today.day.firstIn != nil {
                 body.addCentered([Span("late by \(MarkingDesk.duration(Double(late) * 60)) today", TextStyle(color: .yellow))], width: width)
             }
-            for gap in today.gapLines.suffix(2) { body.addCentered([Span(gap, TextStyle(dim: true))], width: width) }
+            for gap in today.gapLines.suffix(2) { body.addCentered([Span(gap, TextStyle(color: .grey))], width: width) }
             body.blank()
             for (index, action) in KioskController.actions(for: today).enumerated() {
                 let selected = index == selection
                 let label = "  [\(action.key.uppercased())] \(action.label)  "
-                let style = TextStyle(color: action == .markIn ? .green : action == .markOut ? .blue : nil, bold: selected, inverse: selected)
+                let style = TextStyle(color: action == .markIn ? .green : action == .markOut ? .blue : nil, isBold: selected, isInverse: selected)
                 body.addCentered([Span(label.padded(toWidth: 22), style)], width: width)
             }
             hint = "Press a letter, or choose with the arrows and press Enter."
         case .working(let label):
 
-            body.addCentered([Span(label, TextStyle(bold: true))], width: width)
+            body.addCentered([Span(label, TextStyle(isBold: true))], width: width)
             hint = ""
         case .message(let message):
             let color: TerminalColor = message.tone == .success ? .green : message.tone == .neutral ? .cyan : .red
             body.blank()
             if let banner = message.banner, BigText.canDraw(banner), BigText.rows(banner).first?.count ?? 0 <= width {
-                for row in BigText.rows(banner) { body.addCentered([Span(row, TextStyle(color: color, bold: true))], width: width) }
+                for row in BigText.rows(banner) { body.addCentered([Span(row, TextStyle(color: color, isBold: true))], width: width) }
                 body.blank()
             }
             let mark = message.tone == .success ? (asciiOnly ? "OK " : "✓ ") : message.tone == .refusal ? (asciiOnly ? "X " : "✗ ") : ""
-            body.addCentered([Span(mark + message.title, TextStyle(color: color, bold: true, inverse: message.tone == .refusal))], width: width)
+            body.addCentered([Span(mark + message.title, TextStyle(color: color, isBold: true, isInverse: message.tone == .refusal))], width: width)
             body.blank()
             for line in message.lines { body.addCentered([Span(line)], width: width) }
             hint = "Press any key to continue."
-        case .calendar(_, let lines):
-            for line in lines { body.add(" " + line) }
+        case .calendar(_, let calendar):
+            body.add(calendar, indent: 1)
             hint = "Press Enter to go back."
         case .outOfService(let reason):
 
-            body.addCentered([Span(" OUT OF SERVICE ", TextStyle(color: .red, bold: true, inverse: true))], width: width)
+            body.addCentered([Span(" OUT OF SERVICE ", TextStyle(color: .red, isBold: true, isInverse: true))], width: width)
             body.blank()
             body.addCentered([Span("Attendance cannot be recorded at this kiosk right now.")], width: width)
             body.addCentered([Span("Please tell your manager.")], width: width)
             body.blank()
-            body.addCentered([Span(reason, TextStyle(dim: true))], width: width)
+            body.addCentered([Span(reason, TextStyle(color: .grey))], width: width)
             hint = ""
         }
 
@@ -97,7 +97,7 @@ struct KioskView {
         frame.lines += body.lines.prefix(room - top)
         frame.blank(max(0, room - top - body.lines.count))
         frame.add(wifiLine(controller.link))
-        frame.add(" " + hint, TextStyle(dim: true))
+        frame.add(" " + hint, TextStyle(color: .grey))
         return frame
     }
 
@@ -106,11 +106,11 @@ struct KioskView {
         let no = asciiOnly ? "X" : "✗"
         switch link {
         case nil:
-            return [Span(" WiFi: checking…", TextStyle(dim: true))]
+            return [Span(" WiFi: checking…", TextStyle(color: .grey))]
         case .unavailable(let error)?:
             return [Span(" \(no) WiFi: \(error)", TextStyle(color: .red))]
         case .verified(let verdict)?:
-            let simulated = verdict.link.isSimulated ? [Span(" SIMULATED ", TextStyle(color: .yellow, bold: true, inverse: true)), Span(" ")] : []
+            let simulated = verdict.link.isSimulated ? [Span(" SIMULATED ", TextStyle(color: .yellow, isBold: true, isInverse: true)), Span(" ")] : []
             let seen = WiFiWording.describe(verdict.link).replacingOccurrences(of: " [SIMULATED]", with: "")
             switch verdict {
             case .allowed(_, let network):

@@ -40,6 +40,12 @@ public enum SignalPipe {
             action.sa_flags = SA_RESTART
             sigaction(watched, &action, nil)
         }
+        // A parent may hand down a mask with these blocked (a service manager, a test runner's
+        // worker thread); then SIGTERM would wait for ever. Unblock what the kiosk relies on.
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        for watched in [SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&wanted, watched) }
+        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
         return readEnd
     }
 
