@@ -33,7 +33,7 @@ struct KioskTests {
         var screen = try kiosk.waitFor("Employee code")
         #expect(screen.contains("Test Office"))
         #expect(screen.contains("SIMULATED"))
-        #expect(screen.contains("✓ WiFi SSID OfficeNet, BSSID aa:bb:cc:dd:ee:01 — HQ lobby"))
+        #expect(screen.contains("✓ WiFi OfficeNet (aa:bb:cc:dd:ee:01) — HQ lobby"))
         try kiosk.send("E001", "Enter")
         screen = try kiosk.waitFor("Hi Asha Rao (E001)")
         #expect(screen.contains("not marked in yet today"))
@@ -109,7 +109,7 @@ struct KioskTests {
         let s = try kioskSandbox(bssid: "66:55:44:33:22:11")
         let kiosk = try KioskSession(sandbox: s)
         var screen = try kiosk.waitFor("Employee code")
-        #expect(screen.contains("✗ WiFi not approved: SSID OfficeNet, BSSID 66:55:44:33:22:11"))
+        #expect(screen.contains("✗ WiFi not approved: OfficeNet (66:55:44:33:22:11)"))
         try kiosk.send("E001", "Enter")
         try kiosk.waitFor("[I] Mark IN")
         try kiosk.send("i")
@@ -206,9 +206,64 @@ struct KioskTests {
         let s = try kioskSandbox()
         let kiosk = try KioskSession(sandbox: s, environment: ["TERM": "linux", "NO_COLOR": "1"])
         let screen = try kiosk.waitFor("Employee code")
-        #expect(screen.contains("OK WiFi SSID OfficeNet"))
+        #expect(screen.contains("OK WiFi OfficeNet (aa:bb:cc:dd:ee:01)"))
         #expect(!screen.contains("✓"))
         let raw = try kiosk.rawScreen()
         #expect(!raw.contains("[32m") && !raw.contains(";32m") && !raw.contains("38;5"))
+    }
+}
+
+@Suite("Kiosk PINs", .serialized)
+struct KioskPINTests {
+    @Test("a wrong PIN and an unknown code look the same; 10 wrong PINs lock the code, even against the right PIN")
+    func wrongPINThenLockOut() throws {
+        let s = try kioskSandbox()
+        let pepper = ["ATTENDANCE_PEPPER": s.folder + "/pepper"]
+        #expect(try s.run("employee", "set-pin", "E002", input: "2468\n2468\n", extra: pepper).status == 0)
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+
+        // A real code and a made-up one get the same PIN screen, showing only what was typed.
+        try kiosk.send("E002", "Enter")
+        var screen = try kiosk.waitFor("PIN:")
+        #expect(screen.contains("Code E002") && !screen.contains("Bo Chen"))
+        try kiosk.send("9999", "Enter")
+        let wrongPIN = try kiosk.waitFor("Unknown code or wrong PIN")
+        try kiosk.send("Escape")
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("NOBODY", "Enter")
+        screen = try kiosk.waitFor("PIN:")
+        #expect(screen.contains("Code NOBODY"))
+        try kiosk.send("9999", "Enter")
+        let unknown = try kiosk.waitFor("Unknown code or wrong PIN")
+        func body(_ screen: String) -> [Substring] { screen.split(separator: "\n").dropFirst(2).dropLast(2).map { $0 } }
+        #expect(body(wrongPIN) == body(unknown))
+
+        // Nine more wrong PINs from a badge reader, each past the growing delay.
+        for attempt in 2...10 {
+            let at = "2026-11-23 10:\(String(format: "%02d", attempt * 2)):00"
+            let result = try Executable.run(
+                ["mark", "in", "E002"], environment: s.environment.merging(pepper) { $1 }, input: "1111\n",
+                prefix: ["/usr/bin/faketime", "-f", at])
+            #expect(result.status == (attempt == 10 ? 15 : 14), "attempt \(attempt): \(result.err)")
+        }
+        try kiosk.send("Escape")
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E002", "Enter")
+        try kiosk.waitFor("PIN:")
+        try kiosk.send("2468", "Enter")
+        screen = try kiosk.waitFor("This code is locked")
+        #expect(screen.contains("Ask your manager to unlock it"))
+        #expect(try s.sqlite("SELECT count(*) FROM punch") == "0\n")
+
+        // The manager unlocks; the right PIN works again.
+        #expect(try s.run("employee", "unlock", "E002").status == 0)
+        try kiosk.send("Escape")
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E002", "Enter")
+        try kiosk.waitFor("PIN:")
+        try kiosk.send("2468", "Enter")
+        screen = try kiosk.waitFor("Hi Bo Chen")
+        #expect(screen.contains("[I] Mark IN"))
     }
 }

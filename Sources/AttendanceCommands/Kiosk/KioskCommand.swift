@@ -32,7 +32,11 @@ struct KioskRun: ContextCommand {
         let reader = try link.reader(for: configuration)
         let terminal = RawTerminal()
         let signals = SignalPipe.install()
-        try terminal.enter()
+        do {
+            try terminal.enter()
+        } catch {
+            throw CommandFailure(String(describing: error), status: .unavailable)
+        }
         defer { terminal.restore() }
 
         let view = KioskView(

@@ -10,7 +10,9 @@ final class KioskController {
     /// A screen and what it holds.
     enum Screen {
         case idle
-        case pin(Employee?)
+        /// Asking for a PIN. Only the typed code is shown, never a name: a made-up code must
+        /// look exactly like a real one.
+        case pin(Employee?, code: String)
         case menu(Employee, MarkingDesk.TodaySnapshot, selection: Int)
         case working(String)
         case message(KioskMessage)
@@ -99,7 +101,7 @@ final class KioskController {
         lastInput = now()
         switch screen {
         case .idle: handleCodeKey(key)
-        case .pin(let employee): handlePINKey(key, employee: employee)
+        case .pin(let employee, _): handlePINKey(key, employee: employee)
         case .menu(let employee, let today, let selection): handleMenuKey(key, employee, today, selection)
         case .working, .outOfService: break
         case .message:
@@ -187,7 +189,7 @@ final class KioskController {
                     self.showMenu(for: employee)
                 case .askPIN(let employee):
                     if employee == nil, self.desk.isExitCode(code) { return self.exit() }
-                    self.screen = .pin(employee)
+                    self.screen = .pin(employee, code: code)
                 case .unknown:
                     if self.desk.isExitCode(code) { return self.exit() }
                     self.show(.unknownCodeOrPIN)

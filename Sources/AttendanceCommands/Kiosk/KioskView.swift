@@ -36,9 +36,8 @@ struct KioskView {
                 [Span("Employee code: ", TextStyle(isBold: true)), Span(controller.typed + "_", TextStyle.plain)],
                 width: width)
             hint = "Type your employee code and press Enter."
-        case .pin(let employee):
-
-            if let employee { body.addCentered([Span("Hi \(employee.name)")], width: width) } else { body.blank() }
+        case .pin(_, let code):
+            body.addCentered([Span("Code \(code)")], width: width)
             body.blank()
             let mask = String(repeating: asciiOnly ? "*" : "●", count: controller.typed.count)
             body.addCentered([Span("PIN: ", TextStyle(isBold: true)), Span(mask + "_")], width: width)
@@ -111,7 +110,8 @@ struct KioskView {
             return [Span(" \(no) WiFi: \(error)", TextStyle(color: .red))]
         case .verified(let verdict)?:
             let simulated = verdict.link.isSimulated ? [Span(" SIMULATED ", TextStyle(color: .yellow, isBold: true, isInverse: true)), Span(" ")] : []
-            let seen = WiFiWording.describe(verdict.link).replacingOccurrences(of: " [SIMULATED]", with: "")
+            let ssid = verdict.link.ssid.isHidden ? "(hidden)" : verdict.link.ssid.escaped
+            let seen = "\(ssid) (\(verdict.link.bssid))"
             switch verdict {
             case .allowed(_, let network):
                 return [Span(" ")] + simulated + [Span("\(ok) WiFi \(seen) — \(network.location)", TextStyle(color: .green))]
