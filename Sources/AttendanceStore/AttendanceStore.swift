@@ -205,6 +205,15 @@ public final class AttendanceStore: Sendable {
         if fstat(fd, &info) == 0 && (info.st_mode & 0o027) != 0 {
             _ = fchmod(fd, info.st_mode & 0o640)
         }
+        // A manager running `sudo attendance …` must not leave a root-owned store that the
+        // kiosk's own user cannot write: a store root creates belongs to its folder's owner
+        // (SQLite itself gives its -wal and -shm files the database's owner when run as root).
+        var folderInfo = stat()
+        if geteuid() == 0, info.st_uid == 0, info.st_size == 0,
+            stat(folder.isEmpty ? "." : folder, &folderInfo) == 0, folderInfo.st_uid != 0
+        {
+            _ = fchown(fd, folderInfo.st_uid, folderInfo.st_gid)
+        }
     }
 
     static func syncFile(at path: String) throws(StoreError) {
