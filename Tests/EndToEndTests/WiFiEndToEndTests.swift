@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@Suite("WiFi commands, end to end")
+struct WiFiEndToEndTests {
+    @Test("wifi current on this kernel: the plain nl80211 message, exit 2, within a second")
+    func currentWithoutWireless() throws {
+        // Machines with a wireless stack answer differently; this is about kernels without one.
+        try #require(!FileManager.default.fileExists(atPath: "/sys/class/ieee80211"))
+        let s = Sandbox()
+        let result = try s.run("wifi", "current")
+        #expect(result.status == 2)
+        #expect(result.err == "attendance: this machine's kernel has no WiFi (nl80211) support\n")
+        #expect(result.out.isEmpty)
+        #expect(result.seconds < 1.0, "took \(result.seconds) s")
+    }
+
+    @Test("mark through nl80211 on this kernel refuses the punch and records nothing")
+    func markWithoutWireless() throws {
+        try #require(!FileManager.default.fileExists(atPath: "/sys/class/ieee80211"))
+        let s = Sandbox()
+        _ = try s.run("employee", "add", "E001", "--name", "Asha")
+        let result = try s.run("mark", "in", "E001")
+        #expect(result.status == 2)
+        #expect(result.err == "attendance: WiFi could not be checked, NOT recorded: this machine's kernel has no WiFi (nl80211) support\n")
+        #expect(try s.sqlite("SELECT count(*) FROM punch") == "0\n")
+    }
+
+    @Test("wifi current with a simulated link: labelled SIMULATED; exit 1 until allowed, then 0")
+    func currentSimulated() throws {
+        let s = Sandbox()
+        let link = ["--simulate-wifi", "Office Net@AA-BB-CC-DD-EE-01"]
+        var result = try Executable.run(["wifi", "current"] + link, environment: s.environment)
+        #expect(result.status == 1)
+        #expect(
+            result.out == """
+                SIMULATED link (not read from the kernel)
+                interface  sim0
+                SSID       Office Net
+                BSSID      aa:bb:cc:dd:ee:01
+                frequency  unknown
+                signal     unknown
+                allowed    NO — not an approved office WiFi, NOT recorded: SSID Office Net, BSSID aa:bb:cc:dd:ee:01 [SIMULATED]
+
+                """)
+        result = try Executable.run(["wifi", "allow", "--current", "--location", "HQ"] + link, environment: s.environment)
+        #expect(result.status == 0)
+        #expect(result.out == "note: the current link is SIMULATED\nallowed aa:bb:cc:dd:ee:01 (Office Net) at HQ\n")
+        result = try Executable.run(["wifi", "current", "--format", "json"] + link, environment: s.environment)
+        #expect(result.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+        #expect(json?["allowed"] as? Bool == true)
+        #expect(json?["location"] as? String == "HQ")
+        #expect(json?["source"] as? String == "simulated")
+        #expect(json?["ssid_hex"] as? String == "4f6666696365204e6574")
+    }
+
+    @Test("the same BSSID under another SSID is not allowed, and says which SSID it needs")
+    func ssidMismatch() throws {
+        let s = Sandbox()
+        _ = try s.run("wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:01", "--ssid", "OfficeNet", "--location", "HQ")
+        let result = try Executable.run(["wifi", "current", "--simulate-wifi", "EvilTwin@aa:bb:cc:dd:ee:01"], environment: s.environment)
+        #expect(result.status == 1)
+        #expect(result.out.contains("(this BSSID is approved only with SSID OfficeNet)"))
+    }
+
+    @Test("a punch records the SSID, BSSID, location and source it was verified against")
+    func punchRecordsEvidence() throws {
+        let s = Sandbox()
+        _ = try s.run("employee", "add", "E001", "--name", "Asha")
+        _ = try s.run("wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:01", "--location", "HQ lobby")
+        let result = try Executable.run(["mark", "in", "E001", "--simulate-wifi", "Caf\\xe9@aa:bb:cc:dd:ee:01"], environment: s.environment)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("(HQ lobby [SIMULATED WiFi])"))
+        #expect(try s.sqlite("SELECT hex(ssid), bssid, location, source FROM punch") == "436166E9|aa:bb:cc:dd:ee:01|HQ lobby|simulated\n")
+    }
+
+    @Test("--simulate-wifi without an @ is a usage error")
+    func badSimulation() throws {
+        let s = Sandbox()
+        let result = try Executable.run(["wifi", "current", "--simulate-wifi", "OfficeNet"], environment: s.environment)
+        #expect(result.status == 64)
+        #expect(result.err == "attendance: --simulate-wifi takes SSID@BSSID, e.g. OfficeNet@aa:bb:cc:dd:ee:01\n")
+    }
+}
