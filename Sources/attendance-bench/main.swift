@@ -50,6 +50,15 @@ func milliseconds(_ value: Double) -> String {
         : value >= 10 ? String(format: "%.1f ms", value) : String(format: "%.2f ms", value)
 }
 
+/// "1,000" for 1000.
+func grouped(_ number: Int) -> String {
+    let digits = Array(String(number))
+    return String(
+        digits.enumerated().flatMap { index, digit in
+            index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
+        })
+}
+
 /// "median 17.6 ms, p90 20.5 ms" for a sample in seconds.
 func medianAndP90(_ sample: Sample) -> String {
     "median \(milliseconds(sample.median * 1000)), p90 \(milliseconds(sample.percentile(90) * 1000))"
@@ -118,7 +127,7 @@ let benchmarks: [Benchmark] = [
         let megabytes = { (kilobytes: Int) in String(format: "%.1f MB", Double(kilobytes) / 1024) }
         return [
             Figure(
-                name: "kiosk resident memory after \(result.marks) marks",
+                name: "kiosk resident memory after \(grouped(result.marks)) marks",
                 measured: "VmRSS \(megabytes(result.finalRSS))", goal: "< 50 MB",
                 met: result.marks == marks && Double(result.finalRSS) / 1024 < 50,
                 notes:
