@@ -23,7 +23,11 @@ let package = Package(
         // The store: the only code that imports GRDB.
         .target(
             name: "AttendanceStore",
-            dependencies: ["AttendanceCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "AttendanceCore", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for reading a report's 100,000+ punch rows without GRDB's Row.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // The C library libnl-genl-3, seen through one shim header.
         .systemLibrary(

@@ -181,8 +181,10 @@ extension AttendanceStore {
     }
 
     static func history(punchID: Int64, in db: Database) throws -> PunchHistory {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM punch WHERE id = ?", arguments: [punchID]),
-            let punch = punch(from: row)
+        guard
+            let punch = try PunchRowDecoder.fetchAll(
+                in: db, sql: "SELECT \(PunchRowDecoder.columns) FROM punch WHERE id = ?", arguments: [punchID]
+            ).first
         else { throw CorrectionError.unknownPunch(punchID) }
         let corrections = try Row.fetchAll(
             db, sql: "SELECT * FROM punch_correction WHERE punch_id = ? ORDER BY id", arguments: [punchID]

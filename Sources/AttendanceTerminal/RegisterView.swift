@@ -113,9 +113,13 @@ public struct RegisterView: Sendable {
         if nameWidth > 0 {
             out.append(Self.shortened(row.employee.name.rawValue.terminalSafe, toWidth: nameWidth).padded(toWidth: nameWidth) + " ")
         }
-        for (index, day) in row.evaluation.days.enumerated() {
+        // By index: a whole DayEvaluation (punches, sessions, shift) copied per cell showed up
+        // in the register's profile; a cell needs only the status.
+        let days = row.evaluation.days
+        for index in days.indices {
             if index > 0 { out.append(" ") }
-            out.append(day.code.leftPadded(toWidth: 2), style: day.status.style)
+            let status = days[index].status
+            out.append(status.code.leftPadded(toWidth: 2), style: status.style)
         }
         for total in Self.totals {
             out.append(" " + total.value(row.evaluation.summary).leftPadded(toWidth: total.width))

@@ -3,8 +3,11 @@ enum TerminalOutput {
     /// `text` with every unsafe character made visible (`terminalSafe`), except the layout
     /// characters: line feeds, tabs, and a carriage return directly before a line feed.
     static func safe(_ text: String) -> String {
-        // Nearly all text is safe: look before copying anything.
-        guard text.unicodeScalars.contains(where: \.isUnsafeForTerminal) else { return text }
+        // Nearly all text is safe, or unsafe only by its line breaks and tabs (every line of a
+        // report): look before copying anything.
+        guard text.unicodeScalars.contains(where: { $0.isUnsafeForTerminal && $0 != "\n" && $0 != "\t" }) else {
+            return text
+        }
         let scalars = Array(text.unicodeScalars)
         var out = ""
         var run = String.UnicodeScalarView()

@@ -76,9 +76,3 @@ func importBenchmark(rows: Int = 100_000, employees: Int = 100) throws -> Import
     return ImportBenchmarkResult(
         rows: rows, parse: parse.seconds, importing: importing.seconds, reimport: reimport.seconds)
 }
-
-extension Duration {
-    fileprivate var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

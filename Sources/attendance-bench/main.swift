@@ -1,1 +1,278 @@
-print("benchmarks: not yet")
+// `attendance-bench` (`make bench`): every benchmark figure of BENCHMARKS.md, each with its
+// goal and, where a floor exists, the ratio to the floor measured in the same run.
+//
+// Figures, not pass/fail: the exit status is 0 when every benchmark ran (goals missed or not)
+// and 1 when one could not run. Naming benchmarks on the command line runs only those.
+
+import AttendanceCommands
+import AttendanceCore
+import AttendanceStore
+import AttendanceWiFi
+import Foundation
+
+// MARK: - What to run
+
+/// One benchmark: its name on the command line, and the figures it measures.
+struct Benchmark {
+    let name: String
+    let summary: String
+    let run: (_ context: BenchContext) throws -> [Figure]
+}
+
+/// One line of the closing table.
+struct Figure {
+    let name: String
+    let measured: String
+    /// The goal as written in the issues, or "—" when there is none.
+    let goal: String
+    /// nil when there is no goal.
+    let met: Bool?
+    /// How it was measured, in a few words.
+    let notes: String
+}
+
+/// What every benchmark may use: the folder it may write in, and the `attendance` binary.
+struct BenchContext {
+    let folder: String
+    let attendance: String
+
+    /// A fresh, empty subfolder for one benchmark.
+    func subfolder(_ name: String) throws -> String {
+        let path = folder + "/" + name
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
+
+func milliseconds(_ value: Double) -> String {
+    value >= 100
+        ? String(format: "%.0f ms", value)
+        : value >= 10 ? String(format: "%.1f ms", value) : String(format: "%.2f ms", value)
+}
+
+/// "1,000" for 1000.
+func grouped(_ number: Int) -> String {
+    let digits = Array(String(number))
+    return String(
+        digits.enumerated().flatMap { index, digit in
+            index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
+        })
+}
+
+/// "median 17.6 ms, p90 20.5 ms" for a sample in seconds.
+func medianAndP90(_ sample: Sample) -> String {
+    "median \(milliseconds(sample.median * 1000)), p90 \(milliseconds(sample.percentile(90) * 1000))"
+}
+
+let benchmarks: [Benchmark] = [
+    Benchmark(name: "mark-process", summary: "one-shot `attendance mark in CODE` vs sqlite3 INSERT") { context in
+        let runs = 60
+        let result = try MarkProcessBenchmark.run(
+            attendance: context.attendance, runs: runs, folder: try context.subfolder("mark-process"))
+        let ratio = result.mark.median / result.floor.median
+        return [
+            Figure(
+                name: "`attendance mark in CODE`, one process end to end",
+                measured: medianAndP90(result.mark), goal: "—", met: nil,
+                notes: "\(runs) runs, simulated link, \(result.employees) employees IN/OUT in turn"),
+            Figure(
+                name: "floor: `sqlite3 store \"PRAGMA synchronous=FULL; INSERT …\"`",
+                measured: medianAndP90(result.floor), goal: "—", met: nil,
+                notes: "\(runs) runs, alternating with the marks"),
+            Figure(
+                name: "of which starting the executable: `attendance --version`",
+                measured: medianAndP90(result.startUp), goal: "—", met: nil,
+                notes: "\(runs) runs in the same turns; the part of a mark that is not marking"),
+            Figure(
+                name: "mark process ÷ floor (medians)", measured: String(format: "%.2f×", ratio), goal: "≤ 3×",
+                met: ratio <= 3,
+                notes: String(format: "p90 ratio %.2f×", result.mark.percentile(90) / result.floor.percentile(90))),
+        ]
+    },
+    Benchmark(name: "mark-path", summary: "in-process mark path (MarkBenchmark)") { context in
+        let timing = try MarkBenchmark.run(marks: 2_000, employees: 100, folder: try context.subfolder("mark-path"))
+        let sample = Sample(timing.marks.map(\.milliseconds))
+        return [
+            Figure(
+                name: "in-process mark path (WiFi read, verify, decide, durable commit, today's state)",
+                measured: "p50 \(milliseconds(sample.median)), p99 \(milliseconds(sample.percentile(99)))",
+                goal: "p99 < 5 ms", met: sample.percentile(99) < 5,
+                notes: "\(sample.count) marks, \(timing.employees) employees, max \(milliseconds(sample.maximum))")
+        ]
+    },
+    Benchmark(name: "register", summary: "the register, 2,000 employees × 31 days") { context in
+        let result = try ReportBenchmarks.registerOf2000Employees(folder: try context.subfolder("register"))
+        return [
+            Figure(
+                name: "register, 2,000 employees × 31 days (query, statuses, 132-column pages)",
+                measured: "median \(milliseconds(result.medianMilliseconds))", goal: "< 200 ms",
+                met: result.medianMilliseconds < 200,
+                notes: "first run \(milliseconds(result.firstMilliseconds)); \(result.details)")
+        ]
+    },
+    Benchmark(name: "calendar", summary: "one calendar in a store of 5,000,000 punches") { context in
+        let result = try ReportBenchmarks.calendarAmong5MillionPunches(folder: try context.subfolder("calendar"))
+        return [
+            Figure(
+                name: "one employee's calendar among 5,000,000 punches",
+                measured: "median \(milliseconds(result.medianMilliseconds))", goal: "< 10 ms",
+                met: result.medianMilliseconds < 10,
+                notes: "first run \(milliseconds(result.firstMilliseconds)); \(result.details)")
+        ]
+    },
+    Benchmark(name: "kiosk-memory", summary: "kiosk resident memory after 1,000 marks (tmux)") { context in
+        let marks = 1_000
+        let result = try KioskMemoryBenchmark.run(
+            attendance: context.attendance, marks: marks, folder: try context.subfolder("kiosk-memory"), timeLimit: 240)
+        let megabytes = { (kilobytes: Int) in String(format: "%.1f MB", Double(kilobytes) / 1024) }
+        return [
+            Figure(
+                name: "kiosk resident memory after \(grouped(result.marks)) marks",
+                measured: "VmRSS \(megabytes(result.finalRSS))", goal: "< 50 MB",
+                met: result.marks == marks && Double(result.finalRSS) / 1024 < 50,
+                notes:
+                    "idle before the first mark \(megabytes(result.idleRSS)), peak (VmHWM) \(megabytes(result.peakRSS)); "
+                    + String(format: "%.0f s of typing", result.seconds)
+                    + (result.marks < marks ? "; STOPPED at the time limit" : ""))
+        ]
+    },
+    Benchmark(name: "nl80211", summary: "nl80211 scan dump parsing, 300 BSS entries") { _ in
+        var means: [Double] = []
+        var fastest = Double.infinity
+        var bytes = 0
+        for _ in 0..<7 {
+            let timing = try NL80211Benchmark.parseScanDump(bssCount: 300, iterations: 100)
+            means.append(timing.mean.milliseconds)
+            fastest = min(fastest, timing.fastest.milliseconds)
+            bytes = timing.dumpBytes
+        }
+        let median = Sample(means).median
+        return [
+            Figure(
+                name: "nl80211 GET_SCAN dump of 300 BSSes, received and parsed",
+                measured: "median \(milliseconds(median)) a dump", goal: "—", met: nil,
+                notes:
+                    "7 × 100 dumps through libnl's receive path (\(bytes / 1024) KiB each), fastest \(milliseconds(fastest)), "
+                    + String(format: "%.1f µs a BSS", median * 1000 / 300))
+        ]
+    },
+    Benchmark(name: "import", summary: "importing 100,000 punches from CSV") { _ in
+        let result = try importBenchmark(rows: 100_000)
+        return [
+            Figure(
+                name: "import 100,000 punches (CSV, one transaction)",
+                measured: String(
+                    format: "%.2f s (%.0f rows/s)", result.importing, Double(result.rows) / result.importing),
+                goal: "—", met: nil,
+                notes: String(
+                    format: "parse and check %.2f s; re-import of the same file %.2f s (adds nothing)",
+                    result.parse, result.reimport))
+        ]
+    },
+]
+
+// MARK: - Running
+
+func usage(_ benchmarks: [Benchmark]) -> String {
+    "usage: attendance-bench [NAME ...]\n\nBenchmarks (all when none is named):\n"
+        + benchmarks.map { "  \($0.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(
+            separator: "\n")
+}
+
+/// Writes a line to standard output at once (`print` buffers when the output is a pipe or a
+/// file, and the progress lines on standard error would then come out of order).
+func say(_ line: String = "") {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("attendance-bench: \(message)\n".utf8))
+    exit(1)
+}
+
+let requested = Array(CommandLine.arguments.dropFirst())
+if requested.contains(where: { $0 == "-h" || $0 == "--help" }) {
+    say(usage(benchmarks))
+    exit(0)
+}
+let unknown = requested.filter { name in !benchmarks.contains { $0.name == name } }
+guard unknown.isEmpty else { fail("unknown benchmark \(unknown.joined(separator: ", "))\n\n\(usage(benchmarks))") }
+let selected = requested.isEmpty ? benchmarks : benchmarks.filter { requested.contains($0.name) }
+
+// The release `attendance` next to this binary: `make bench` builds both.
+let executable = URL(
+    fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0])
+let attendance = executable.deletingLastPathComponent().appendingPathComponent("attendance").path
+if selected.contains(where: { ["mark-process", "kiosk-memory"].contains($0.name) }) {
+    guard FileManager.default.isExecutableFile(atPath: attendance) else {
+        fail("no attendance executable at \(attendance); build it first: swift build -c release")
+    }
+    for tool in ["/usr/bin/sqlite3", "/usr/bin/tmux"] where !FileManager.default.isExecutableFile(atPath: tool) {
+        fail("\(tool) is missing; install the Debian packages sqlite3 and tmux (make deps)")
+    }
+}
+
+let folder = NSTemporaryDirectory() + "attendance-bench-\(getpid())"
+do {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+} catch {
+    fail("cannot create \(folder): \(error)")
+}
+/// Removes the temporary stores and ends the kiosk's tmux server, if one is still up.
+func cleaner(for folder: String) -> @Sendable () -> Void {
+    {
+        Tmux(socket: "attendance-bench-\(getpid())", folder: folder).killServer()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}
+// Interrupted (Ctrl-C, SIGTERM): clean up all the same.
+let cleanUp = cleaner(for: folder)
+var signalSources: [any DispatchSourceSignal] = []
+for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+    signal(signalNumber, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+    source.setEventHandler {
+        cleanUp()
+        exit(130)
+    }
+    source.resume()
+    signalSources.append(source)
+}
+
+say(Machine.describe())
+say()
+let context = BenchContext(folder: folder, attendance: attendance)
+let clock = ContinuousClock()
+let started = clock.now
+var figures: [Figure] = []
+var failures = 0
+for benchmark in selected {
+    FileHandle.standardError.write(Data("… \(benchmark.name): \(benchmark.summary)\n".utf8))
+    let start = clock.now
+    do {
+        let measured = try benchmark.run(context)
+        figures += measured
+        for figure in measured { say("\(figure.name): \(figure.measured) (goal \(figure.goal)); \(figure.notes)") }
+    } catch {
+        failures += 1
+        figures.append(Figure(name: benchmark.summary, measured: "FAILED", goal: "", met: false, notes: "\(error)"))
+        say("\(benchmark.summary): FAILED: \(error)")
+    }
+    FileHandle.standardError.write(Data(String(format: "  (%.0f s)\n", start.duration(to: clock.now).seconds).utf8))
+}
+cleanUp()
+
+say()
+say("| figure | measured | goal | |")
+say("|---|---|---|---|")
+for figure in figures {
+    let verdict = figure.met.map { $0 ? "met" : "**missed**" } ?? ""
+    say("| \(figure.name) | \(figure.measured) | \(figure.goal) | \(verdict) |")
+}
+say()
+say(
+    String(
+        format: "whole run %.0f s; load average at the end %@", started.duration(to: clock.now).seconds,
+        Machine.loadAverage()))
+exit(failures == 0 ? 0 : 1)

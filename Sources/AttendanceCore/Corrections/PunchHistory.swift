@@ -54,7 +54,26 @@ public struct PunchHistory: Sendable, Hashable, Identifiable {
     /// The recorded punches `punches` with `corrections` applied: the effective ones, voided
     /// punches left out, in time order.
     public static func effectivePunches(_ punches: [Punch], corrections: [PunchCorrection]) -> [Punch] {
-        histories(punches, corrections: corrections).filter { !$0.isVoided }.map(\.effective)
+        guard !corrections.isEmpty else { return histories(punches, corrections: []).map(\.effective) }
+        // The same as the histories' effective punches, without a history for every punch: a
+        // register applies a month's corrections to the punches of hundreds of employees.
+        let byPunch = Dictionary(grouping: corrections, by: \.punchID)
+        var effective: [Punch] = []
+        effective.reserveCapacity(punches.count)
+        for punch in punches {
+            if let own = byPunch[punch.id] {
+                let history = PunchHistory(original: punch, corrections: own)
+                if !history.isVoided { effective.append(history.effective) }
+            } else {
+                var untouched = punch
+                untouched.isCorrected = false
+                effective.append(untouched)
+            }
+        }
+        // Time order is total (instant, then id), so sorting after leaving out the voided ones
+        // gives the order the histories have.
+        effective.sort(by: DayPunches.timeOrder)
+        return effective
     }
 
     /// Each of `punches` with its corrections, in effective time order.
