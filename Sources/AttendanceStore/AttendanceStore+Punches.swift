@@ -180,23 +180,29 @@ extension AttendanceStore {
     public func correctedDates(from: AttendanceDate, through: AttendanceDate) throws(StoreError)
         -> [Int64: Set<AttendanceDate>]
     {
-        try perform {
-            try pool.read { db in
-                var result: [Int64: Set<AttendanceDate>] = [:]
-                let rows = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT employee_id, from_date AS date FROM punch_correction WHERE from_date BETWEEN ?1 AND ?2
-                        UNION
-                        SELECT employee_id, to_date FROM punch_correction WHERE to_date BETWEEN ?1 AND ?2
-                        """,
-                    arguments: [from.description, through.description])
-                for row in rows {
-                    if let date = row.date("date") { result[row["employee_id"], default: []].insert(date) }
-                }
-                return result
-            }
+        try perform { try pool.read { db in try Self.correctedDates(in: db, employeeID: nil, from: from, through: through) } }
+    }
+
+    /// Every date touched by a correction (the old and the new date of a re-timed punch), by
+    /// employee: the one definition of "corrected" that calendars and registers share.
+    static func correctedDates(in db: Database, employeeID: Int64?, from: AttendanceDate, through: AttendanceDate)
+        throws -> [Int64: Set<AttendanceDate>]
+    {
+        let onlyOne = employeeID == nil ? "" : " AND employee_id = ?3"
+        var result: [Int64: Set<AttendanceDate>] = [:]
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT employee_id, from_date AS date FROM punch_correction WHERE from_date BETWEEN ?1 AND ?2\(onlyOne)
+                UNION
+                SELECT employee_id, to_date FROM punch_correction WHERE to_date BETWEEN ?1 AND ?2\(onlyOne)
+                """,
+            arguments: employeeID.map { [from.description, through.description, $0] }
+                ?? [from.description, through.description])
+        for row in rows {
+            if let date = row.date("date") { result[row["employee_id"], default: []].insert(date) }
         }
+        return result
     }
 
     /// The number of punch records stored (voided ones included).

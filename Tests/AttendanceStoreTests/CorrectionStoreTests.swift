@@ -271,3 +271,23 @@ struct CorrectionStoreTests {
         #expect(try run("/usr/bin/sqlite3", [path, "SELECT count(*) FROM punch_correction"]).output == "0\n")
     }
 }
+
+@Suite("Corrected dates")
+struct CorrectedDatesTests {
+    @Test("one employee's calendar and the register agree on corrected dates: an added punch, a retime")
+    func calendarAndRegisterAgree() throws {
+        let office = try Office()
+        try office.kiosk(.in, "2026-11-17 09:00")
+        let other = try office.kiosk(.in, "2026-11-18 09:10")
+        try office.kiosk(.out, "2026-11-18 17:00")
+        try office.kiosk(.in, "2026-11-19 09:00")
+        try office.kiosk(.out, "2026-11-19 17:00")
+        try office.correct(.add(employee: office.asha.code, kind: .out, at: try office.at("2026-11-17 18:00"), note: nil))
+        try office.correct(.retime(punchID: other.id, to: try office.at("2026-11-18 09:00")))
+        let month = try office.date("2026-11-01").yearMonth
+        let one = try office.store.correctedDates(employeeID: office.asha.id, from: month.firstDay, through: month.lastDay)
+        let all = try office.store.correctedDates(from: month.firstDay, through: month.lastDay)[office.asha.id] ?? []
+        #expect(one == [try office.date("2026-11-17"), try office.date("2026-11-18")])
+        #expect(one == all)
+    }
+}
