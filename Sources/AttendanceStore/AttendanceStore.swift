@@ -148,17 +148,16 @@ public final class AttendanceStore: Sendable {
         }
     }
 
-    func map(_ error: DatabaseError) -> StoreError {
+    func map(_ error: DatabaseError) -> StoreError { Self.map(error, path: path) }
+
+    static func map(_ error: DatabaseError, path: String) -> StoreError {
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy
         case .SQLITE_FULL: return .diskFull
         case .SQLITE_READONLY: return .readOnly(path: path)
         case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .corrupt(path: path, details: error.message ?? "malformed")
         case .SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: error.message ?? "unable to open")
-        case .SQLITE_IOERR:
-            // A write error on a full disk sometimes surfaces as an I/O error (ENOSPC).
-            if let message = error.message, message.contains("disk") && message.contains("full") { return .diskFull }
-            return .ioError(error.message ?? "disk I/O error")
+        case .SQLITE_IOERR: return spaceProblem(after: error, near: path) ?? .ioError(error.message ?? "disk I/O error")
         default: return .ioError(error.message ?? "\(error.resultCode)")
         }
     }
@@ -168,11 +167,48 @@ public final class AttendanceStore: Sendable {
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
             return .corrupt(path: path, details: "not an attendance store, or damaged")
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy
-        case .SQLITE_FULL: return .diskFull
-        case .SQLITE_READONLY: return .readOnly(path: path)
+        case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_FULL, .SQLITE_READONLY:
+            return map(error, path: path)
+        case .SQLITE_IOERR:
+            return spaceProblem(after: error, near: path)
+                ?? .cannotOpen(path: path, reason: error.message ?? "disk I/O error")
         default: return .cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
         }
+    }
+
+    /// The likely cause of an I/O error while writing, when it is a lack of room.
+    ///
+    /// SQLite reports only some of these as `SQLITE_FULL`: a write past the process's file-size
+    /// limit fails with EFBIG, and growing the `-shm` file on a full disk fails with ENOSPC, and
+    /// both arrive as a plain "disk I/O error". SQLite keeps the errno to itself, so the limit
+    /// and the free space are looked at here instead. Nil when neither explains the error.
+    static func spaceProblem(after error: DatabaseError, near path: String) -> StoreError? {
+        let growing: [ResultCode] = [.SQLITE_IOERR_WRITE, .SQLITE_IOERR_TRUNCATE, .SQLITE_IOERR_SHMSIZE]
+        if growing.contains(error.extendedResultCode), let limit = fileSizeLimit() {
+            return .fileSizeLimit(bytes: limit)
+        }
+        var space = statvfs()
+        let folder = (path as NSString).deletingLastPathComponent
+        guard statvfs(folder.isEmpty ? "." : folder, &space) == 0 else { return nil }
+        // Root may use the blocks reserved for it; everyone else only the available ones.
+        let blocks = geteuid() == 0 ? UInt64(space.f_bfree) : UInt64(space.f_bavail)
+        return blocks * UInt64(space.f_frsize) < minimumFreeBytes ? .diskFull : nil
+    }
+
+    /// Less free space than this on the store's file system makes an I/O error a full disk: a
+    /// punch needs a few pages of WAL and, for a new connection, 32 KiB of `-shm`.
+    static let minimumFreeBytes: UInt64 = 256 * 1024
+
+    /// The soft `RLIMIT_FSIZE` in bytes, nil when there is none.
+    static func fileSizeLimit() -> UInt64? {
+        var limit = rlimit()
+        #if os(Linux)
+            let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+        #else
+            let resource = RLIMIT_FSIZE
+        #endif
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+        return UInt64(limit.rlim_cur)
     }
 
     // MARK: - Files
