@@ -13,37 +13,24 @@ public final class AttendanceStore: Sendable {
     let pool: DatabasePool
     /// The clock that stamps `created_at` and audit rows; injected so tests can move it.
     let clock: @Sendable () -> Date
+    /// Why nothing can be written, when the store could only be opened for reading (a read-only
+    /// file or mount, a full disk, the file-size limit); nil when it is writable. Every write
+    /// is refused with this error, while reports still work.
+    public let writeRefusal: StoreError?
 
     /// How long a writer waits for another one before giving up with `StoreError.busy`.
     public static let busyTimeoutSeconds: Double = 5
 
     /// Opens (creating if needed) the store at `path`, migrates it, and checks that its
     /// durability settings are in force.
+    ///
+    /// An existing store that cannot be written is opened for reading instead, with
+    /// ``writeRefusal`` saying why; a store that cannot be read either throws.
     public init(path: String, clock: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
         self.path = path
         self.clock = clock
-        try Self.prepareFile(at: path)
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
-        configuration.foreignKeysEnabled = true
-        configuration.label = "attendance"
-        configuration.prepareDatabase { db in
-            // Readers and the writer alike: FULL makes every commit reach the disk.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-        } catch {
-            throw Self.mapOpening(error, path: path)
-        }
-        try perform {
-            // GRDB sets synchronous=NORMAL on the writer when it turns WAL on; durability needs
-            // FULL, so set it again now that the writer is set up, then read everything back.
-            try pool.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA synchronous = FULL")
-            }
-            try Schema.migrator.migrate(pool)
-        }
+        (pool, writeRefusal) = try Self.openPool(at: path)
+        guard writeRefusal == nil else { return }
         let settings = try durabilitySettings()
         guard settings.journalMode == "wal" else {
             throw .notDurable(setting: "journal_mode", actual: settings.journalMode)
@@ -55,6 +42,9 @@ public final class AttendanceStore: Sendable {
             throw .notDurable(setting: "busy_timeout", actual: String(settings.busyTimeoutMilliseconds))
         }
     }
+
+    /// Whether the store was opened for reading only (see ``writeRefusal``).
+    public var isReadOnly: Bool { writeRefusal != nil }
 
     // MARK: - Settings
 
@@ -148,7 +138,11 @@ public final class AttendanceStore: Sendable {
         }
     }
 
-    func map(_ error: DatabaseError) -> StoreError { Self.map(error, path: path) }
+    /// A write on a store opened for reading fails with SQLITE_READONLY; say why it was.
+    func map(_ error: DatabaseError) -> StoreError {
+        if error.resultCode == .SQLITE_READONLY, let writeRefusal { return writeRefusal }
+        return Self.map(error, path: path)
+    }
 
     static func map(_ error: DatabaseError, path: String) -> StoreError {
         switch error.resultCode {
@@ -209,44 +203,5 @@ public final class AttendanceStore: Sendable {
         #endif
         guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
         return UInt64(limit.rlim_cur)
-    }
-
-    // MARK: - Files
-
-    /// Creates the store's folder (0750) and file (0640) when missing, and tightens an existing
-    /// file that is readable by others: attendance records are personal data.
-    static func prepareFile(at path: String) throws(StoreError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
-            } catch {
-                throw .cannotOpen(path: path, reason: "cannot create the folder \(folder)")
-            }
-        }
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o640)
-        if fd < 0 {
-            let code = errno
-            if code == EACCES || code == EROFS {
-                // An existing read-only store may still be read; SQLite decides below.
-                if FileManager.default.fileExists(atPath: path) { return }
-                throw .readOnly(path: path)
-            }
-            if code == ENOSPC { throw .diskFull }
-            throw .cannotOpen(path: path, reason: String(cString: strerror(code)))
-        }
-        defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) == 0 && (info.st_mode & 0o027) != 0 {
-            _ = fchmod(fd, info.st_mode & 0o640)
-        }
-    }
-
-    static func syncFile(at path: String) throws(StoreError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .ioError("cannot open \(path) to sync it") }
-        defer { close(fd) }
-        if fsync(fd) != 0 && errno != EINVAL { throw .ioError("fsync \(path): \(String(cString: strerror(errno)))") }
     }
 }

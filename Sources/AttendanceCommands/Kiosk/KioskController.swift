@@ -72,9 +72,14 @@ final class KioskController {
         lastInput = now()
     }
 
-    /// Checks the store before the first punch: a damaged store takes the kiosk out of service
-    /// and nothing is written to it.
+    /// Checks the store before the first punch: a damaged store, or one that cannot be written
+    /// (read-only, a full disk at start-up), takes the kiosk out of service and nothing is
+    /// written to it.
     func startUp() {
+        if let refusal = desk.store.writeRefusal {
+            screen = .outOfService(String(describing: refusal))
+            return
+        }
         do {
             let problems = try desk.store.check()
             if !problems.isEmpty {

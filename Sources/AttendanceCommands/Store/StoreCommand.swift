@@ -22,11 +22,15 @@ struct StoreCheck: ContextCommand {
 
     func run(in context: Context) throws {
         let (_, store) = try global.open(in: context)
-        let settings = try store.durabilitySettings()
         context.out.line("store: \(store.path)")
-        context.out.line(
-            "journal_mode=\(settings.journalMode) synchronous=\(settings.synchronous) busy_timeout=\(settings.busyTimeoutMilliseconds)ms"
-        )
+        if let refusal = store.writeRefusal {
+            context.out.line("opened read-only: \(refusal)")
+        } else {
+            let settings = try store.durabilitySettings()
+            context.out.line(
+                "journal_mode=\(settings.journalMode) synchronous=\(settings.synchronous) busy_timeout=\(settings.busyTimeoutMilliseconds)ms"
+            )
+        }
         let problems = try store.check(thorough: thorough)
         guard problems.isEmpty else {
             for problem in problems.prefix(20) { context.out.line(problem) }
