@@ -19,7 +19,7 @@ extension AttendanceStore {
             refusal = error
         }
         guard FileManager.default.fileExists(atPath: path) else { throw refusal }
-        return (try openForReading(at: path, refusal: refusal), refusal)
+        return (try openForReading(at: path, refusal: refusal, requiringCurrentSchema: true), refusal)
     }
 
     /// The settings every connection shares; readers and the writer alike use `synchronous=FULL`.
@@ -66,9 +66,11 @@ extension AttendanceStore {
     /// main file as immutable. That is complete only when the `-wal` file holds nothing to
     /// replay, which is how the last writer to close leaves it; and as a writer of this program
     /// never leaves `-wal` empty while it is open, it also means nobody is writing.
-    private static func openForReading(at path: String, refusal: StoreError) throws(StoreError) -> DatabasePool {
+    static func openForReading(at path: String, refusal: StoreError, requiringCurrentSchema: Bool) throws(StoreError)
+        -> DatabasePool
+    {
         do {
-            return try readOnlyPool(at: path, location: path)
+            return try readOnlyPool(at: path, location: path, requiringCurrentSchema: requiringCurrentSchema)
         } catch let error as DatabaseError
             where [.SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_IOERR].contains(error.resultCode)
         {
@@ -84,7 +86,8 @@ extension AttendanceStore {
             throw mapOpening(error, path: path)
         }
         do {
-            return try readOnlyPool(at: path, location: immutableURI(for: path))
+            return try readOnlyPool(
+                at: path, location: immutableURI(for: path), requiringCurrentSchema: requiringCurrentSchema)
         } catch let error as StoreError {
             throw error
         } catch {
@@ -92,10 +95,13 @@ extension AttendanceStore {
         }
     }
 
-    /// Opens read-only connections to `location` (the path or a URI for it) and reads the schema:
-    /// opening alone reads nothing, and a store older than this program cannot be upgraded here.
-    private static func readOnlyPool(at path: String, location: String) throws -> DatabasePool {
+    /// Opens read-only connections to `location` (the path or a URI for it) and, when asked,
+    /// reads the schema: a store older than this program cannot be upgraded without writing.
+    private static func readOnlyPool(at path: String, location: String, requiringCurrentSchema: Bool) throws
+        -> DatabasePool
+    {
         let pool = try DatabasePool(path: location, configuration: configuration(readOnly: true))
+        guard requiringCurrentSchema else { return pool }
         guard try pool.read(Schema.migrator.hasCompletedMigrations) else {
             throw StoreError.cannotOpen(
                 path: path, reason: "it was made by an older version and cannot be upgraded without write access")

@@ -78,9 +78,36 @@ public final class AttendanceStore: Sendable {
     /// `PRAGMA quick_check` (or the slower `integrity_check`): an empty list when the file is
     /// sound, otherwise what SQLite found wrong.
     public func check(thorough: Bool = false) throws(StoreError) -> [String] {
+        try Self.check(pool, thorough: thorough, path: path)
+    }
+
+    /// The same check of the file at `path`, made through read-only connections before anything
+    /// opens it for writing. Opening a store for writing writes to it (GRDB makes sure the WAL
+    /// file is not empty), and a damaged store must not be written at all: the kiosk and
+    /// `attendance store check` look first. An empty list when the file is sound or does not
+    /// exist yet.
+    public static func check(fileAt path: String, thorough: Bool = false) throws(StoreError) -> [String] {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        let pool: DatabasePool
+        do {
+            pool = try openForReading(at: path, refusal: .readOnly(path: path), requiringCurrentSchema: false)
+        } catch .corrupt(_, let details) {
+            return [details]
+        }
+        return try check(pool, thorough: thorough, path: path)
+    }
+
+    private static func check(_ pool: DatabasePool, thorough: Bool, path: String) throws(StoreError) -> [String] {
         let pragma = thorough ? "integrity_check" : "quick_check"
-        let rows: [String] = try perform {
-            try pool.read { db in try String.fetchAll(db, sql: "PRAGMA \(pragma)") }
+        let rows: [String]
+        do {
+            rows = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA \(pragma)") }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+            return [error.message ?? "database disk image is malformed"]
+        } catch let error as DatabaseError {
+            throw map(error, path: path)
+        } catch {
+            throw .ioError(String(describing: error))
         }
         return rows == ["ok"] ? [] : rows
     }

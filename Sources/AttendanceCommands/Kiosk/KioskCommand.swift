@@ -41,7 +41,16 @@ struct KioskRun: ContextCommand {
         let palette = ColorPalette.forScreen(environment: context.environment)
         let controller: KioskController
         do {
-            let store = try AttendanceStore(path: global.storePath(configuration: configuration, in: context), clock: context.now)
+            let path = global.storePath(configuration: configuration, in: context)
+            // Checked through read-only connections before it is opened for writing: opening a
+            // store for writing writes to it, and a damaged store must not be written at all.
+            let problems = try AttendanceStore.check(fileAt: path)
+            guard problems.isEmpty else {
+                return Self.outOfService(
+                    KioskController.damaged(problems), terminal: terminal, signals: signals, view: view,
+                    palette: palette, context: context)
+            }
+            let store = try AttendanceStore(path: path, clock: context.now)
             let desk = MarkingDesk(
                 configuration: configuration, store: store, linkReader: reader,
                 pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)

@@ -21,8 +21,17 @@ struct StoreCheck: ContextCommand {
     @Flag(help: "Run the full integrity_check, which reads every page.") var thorough = false
 
     func run(in context: Context) throws {
-        let (_, store) = try global.open(in: context)
-        context.out.line("store: \(store.path)")
+        let configuration = try global.configuration(in: context)
+        let path = global.storePath(configuration: configuration, in: context)
+        context.out.line("store: \(path)")
+        // Checked through read-only connections first: opening a store for writing writes to
+        // it, and a damaged store must not be written at all.
+        let problems = try AttendanceStore.check(fileAt: path, thorough: thorough)
+        guard problems.isEmpty else {
+            for problem in problems.prefix(20) { context.out.line(problem) }
+            throw StoreError.corrupt(path: path, details: "\(problems.count) problem(s) found")
+        }
+        let store = try AttendanceStore(path: path, clock: context.now)
         if let refusal = store.writeRefusal {
             context.out.line("opened read-only: \(refusal)")
         } else {
@@ -30,11 +39,6 @@ struct StoreCheck: ContextCommand {
             context.out.line(
                 "journal_mode=\(settings.journalMode) synchronous=\(settings.synchronous) busy_timeout=\(settings.busyTimeoutMilliseconds)ms"
             )
-        }
-        let problems = try store.check(thorough: thorough)
-        guard problems.isEmpty else {
-            for problem in problems.prefix(20) { context.out.line(problem) }
-            throw StoreError.corrupt(path: store.path, details: "\(problems.count) problem(s) found")
         }
         context.out.line("ok")
     }
