@@ -100,9 +100,10 @@ struct KioskRun: ContextCommand {
         let size = terminal.size
         frame.addCentered([Span(" OUT OF SERVICE ", TextStyle(color: .red, isBold: true, isInverse: true))], width: size.columns)
         frame.blank()
-        frame.addCentered([Span("Attendance cannot be recorded at this kiosk right now. Please tell your manager.")], width: size.columns)
+        frame.addCentered([Span("Attendance cannot be recorded at this kiosk right now.")], width: size.columns)
+        frame.addCentered([Span("Please tell your manager.")], width: size.columns)
         frame.blank()
-        frame.addCentered([Span(reason, TextStyle(color: .grey))], width: size.columns)
+        frame.addCenteredWrapping(reason, TextStyle(color: .grey), width: size.columns)
         terminal.write(frame.render(size: size, palette: palette))
         while true {
             var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0)]
