@@ -50,7 +50,7 @@ struct KioskRun: ContextCommand {
                     KioskController.damaged(problems), terminal: terminal, signals: signals, view: view,
                     palette: palette, context: context)
             }
-            let store = try AttendanceStore(path: path, clock: context.now)
+            let store = try context.openStore(at: path)
             let desk = MarkingDesk(
                 configuration: configuration, store: store, linkReader: reader,
                 pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)

@@ -31,7 +31,7 @@ struct StoreCheck: ContextCommand {
             for problem in problems.prefix(20) { context.out.line(problem) }
             throw StoreError.corrupt(path: path, details: "\(problems.count) problem(s) found")
         }
-        let store = try AttendanceStore(path: path, clock: context.now)
+        let store = try context.openStore(at: path)
         if let refusal = store.writeRefusal {
             context.out.line("opened read-only: \(refusal)")
         } else {
