@@ -41,6 +41,17 @@ private final class Templates: @unchecked Sendable {
     private var stores: [Int: String] = [:]
     private var folders: [Sandbox] = []
 
+    private init() {
+        // Statics are never deinitialised: remove the templates' folders when the tests end.
+        atexit { Templates.shared.removeAll() }
+    }
+
+    private func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        for sandbox in folders { try? FileManager.default.removeItem(atPath: sandbox.folder) }
+    }
+
     func store(employees: Int) throws -> String {
         lock.lock()
         defer { lock.unlock() }
@@ -53,7 +64,7 @@ private final class Templates: @unchecked Sendable {
         let allowed = try sandbox.run(
             "wifi", "allow", "--bssid", Office.bssid, "--ssid", "OfficeNet", "--location", "HQ lobby")
         guard allowed.status == 0 else { throw TemplateFailure(message: allowed.err) }
-        folders.append(sandbox)  // kept (and its folder) until the test process ends
+        folders.append(sandbox)  // kept, with its folder, until the tests end
         stores[employees] = sandbox.store
         return sandbox.store
     }
