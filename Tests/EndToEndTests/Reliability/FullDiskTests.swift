@@ -41,8 +41,8 @@ struct FullDiskTests {
         let environment = ["ATTENDANCE_STORE": store]
         var kiosk: KioskSession? = try KioskSession(sandbox: s, environment: environment)
         defer {
-            kiosk = nil  // the kiosk ends before its disk goes
-            disk.unmount()
+            kiosk = nil  // the kiosk ends before its disk goes, and the disk before the sandbox
+            withExtendedLifetime(s) { disk.unmount() }
         }
         let screen = try #require(kiosk).waitFor("Employee code")
         #expect(screen.contains("Employee code"))
@@ -119,7 +119,7 @@ struct FullDiskTests {
     func markOnFullDisk() throws {
         let s = try Office.sandbox()
         let disk = try TinyDisk(in: s.folder, kilobytes: 1024)
-        defer { disk.unmount() }
+        defer { withExtendedLifetime(s) { disk.unmount() } }
         let store = disk.path + "/attendance.sqlite"
         try FileManager.default.copyItem(atPath: s.store, toPath: store)
         let environment = ["ATTENDANCE_STORE": store]
