@@ -9,7 +9,7 @@ packages=(
   tmux                                      # the kiosk's pseudo-terminal tests
   faketime                                  # end-to-end tests across day boundaries
   openssl                                   # PIN test: checks a stored hash independently of our code
-  util-linux                                # reliability tests: prlimit, setpriv, mount
+  util-linux mount                          # reliability tests: prlimit, setpriv, a tiny tmpfs
   ncal                                      # calendar layout cross-check
   cups cups-client cups-bsd printer-driver-cups-pdf poppler-utils  # printing the register
 )

@@ -123,8 +123,8 @@ let canMount: Bool = {
     let probe = NSTemporaryDirectory() + "attendance-mount-probe-" + UUID().uuidString
     try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: probe) }
-    guard (try? runTool("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe]))?.status == 0 else { return false }
-    return (try? runTool("/usr/bin/umount", [probe]))?.status == 0
+    guard (try? runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe]))?.status == 0 else { return false }
+    return (try? runTool("/bin/umount", [probe]))?.status == 0
 }()
 
 /// Runs a tool and returns its exit status and combined output.
@@ -147,7 +147,7 @@ final class TinyDisk {
     init(in folder: String, kilobytes: Int) throws {
         path = folder + "/tiny-disk"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        let result = try runTool("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", path])
+        let result = try runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", path])
         guard result.status == 0 else { throw MountFailure(message: result.output) }
         mounted = true
     }
@@ -175,7 +175,7 @@ final class TinyDisk {
     func unmount() {
         guard mounted else { return }
         mounted = false
-        if (try? runTool("/usr/bin/umount", [path]))?.status != 0 { _ = try? runTool("/usr/bin/umount", ["-l", path]) }
+        if (try? runTool("/bin/umount", [path]))?.status != 0 { _ = try? runTool("/bin/umount", ["-l", path]) }
     }
 
     struct MountFailure: Error { let message: String }

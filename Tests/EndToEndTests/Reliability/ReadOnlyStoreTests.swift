@@ -87,9 +87,9 @@ struct ReadOnlyStoreTests {
         let view = s.folder + "/read-only-view"
         for folder in [data, view] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         try FileManager.default.moveItem(atPath: s.store, toPath: data + "/attendance.sqlite")
-        #expect(try runTool("/usr/bin/mount", ["--bind", data, view]).status == 0)
-        defer { withExtendedLifetime(s) { _ = try? runTool("/usr/bin/umount", ["-l", view]) } }
-        #expect(try runTool("/usr/bin/mount", ["-o", "remount,bind,ro", view]).status == 0)
+        #expect(try runTool("/bin/mount", ["--bind", data, view]).status == 0)
+        defer { withExtendedLifetime(s) { _ = try? runTool("/bin/umount", ["-l", view]) } }
+        #expect(try runTool("/bin/mount", ["-o", "remount,bind,ro", view]).status == 0)
 
         // The kiosk keeps the store open on the writable path; its punch is in the WAL only.
         var kiosk: KioskSession? = try KioskSession(sandbox: s, environment: ["ATTENDANCE_STORE": data + "/attendance.sqlite"])
