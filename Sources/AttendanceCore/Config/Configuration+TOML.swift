@@ -229,8 +229,13 @@ extension Configuration {
     }
 
     /// " (did you mean shift_start?)" when a known name is one or two edits away.
+    ///
+    /// Names more than two characters longer or shorter are never within two edits, and are
+    /// not measured: the distance takes time in the product of the lengths, and a key can be a
+    /// megabyte long.
     static func suggestion(for name: String, among known: [String]) -> String {
-        let best = known.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }
+        let length = name.count
+        let best = known.filter { abs($0.count - length) <= 2 }.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }
         guard let best, best.1 <= 2 else { return "" }
         return " (did you mean \(best.0)?)"
     }
