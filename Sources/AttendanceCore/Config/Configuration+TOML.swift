@@ -11,7 +11,7 @@ extension Configuration {
             issues.append(
                 ConfigIssue(
                     file: file, line: table.line,
-                    message: "unknown table [\(table.name)]; the tables are [policy], [store], [wifi] and [kiosk]"
+                    message: "unknown table [\(table.name.clippedForMessage)]; the tables are [policy], [store], [wifi] and [kiosk]"
                         + Self.suggestion(for: table.name, among: Self.tableOrder)))
         }
         for entry in document.entries {
@@ -21,8 +21,8 @@ extension Configuration {
                 let known = Self.keyOrder[entry.table] ?? []
                 let message =
                     entry.table.isEmpty
-                    ? "\(entry.key) must be under a table: [policy], [store], [wifi] or [kiosk]"
-                    : "unknown key \(entry.key)\(place)"
+                    ? "\(entry.key.clippedForMessage) must be under a table: [policy], [store], [wifi] or [kiosk]"
+                    : "unknown key \(entry.key.clippedForMessage)\(place)"
                         + Self.suggestion(for: entry.key, among: known)
                 issues.append(ConfigIssue(file: file, line: entry.line, message: message))
                 continue
