@@ -20,6 +20,14 @@ final class KioskSession {
     }
 
     deinit {
+        // The kiosk ends on SIGTERM first: a faketime around it removes its semaphore from
+        // /dev/shm only when its child ends, not when tmux hangs up on it.
+        if let pid = try? kioskPID() {
+            let grandchildren = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+            let wrapped = grandchildren.split(separator: " ").compactMap { pid_t($0) }
+            for kiosk in wrapped.isEmpty ? [pid] : wrapped { kill(kiosk, SIGTERM) }
+            _ = try? waitFor("KIOSK-ENDED", timeout: 3)
+        }
         _ = try? tmux(["kill-server"])
     }
 

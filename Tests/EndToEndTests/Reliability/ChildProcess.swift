@@ -89,6 +89,24 @@ final class ChildProcess {
     /// Sends `signal`; harmless once the process has ended (it is not reaped until `wait`).
     func send(_ signal: Int32) { if termination == nil { kill(pid, signal) } }
 
+    /// Sends `signal` to the program a wrapper such as `faketime` runs: the children it forked
+    /// (the wrapper forks at once; this waits for that, at most a second). True when a child got
+    /// it; false when the wrapper had already ended, its child with it.
+    @discardableResult
+    func sendToChildren(_ signal: Int32) -> Bool {
+        let deadline = Date().addingTimeInterval(1)
+        while wait(timeout: 0) == nil && Date() < deadline {
+            let listed = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+            let children = listed.split(separator: " ").compactMap { pid_t($0) }
+            if !children.isEmpty {
+                for child in children { kill(child, signal) }
+                return true
+            }
+            usleep(1_000)
+        }
+        return false
+    }
+
     /// Waits until the process ends, at most `timeout` seconds: its termination, or nil when it
     /// is still running.
     @discardableResult
@@ -116,6 +134,7 @@ final class ChildProcess {
 
     /// Waits at most `timeout` seconds, then kills it: the termination, or nil when it had to be
     /// killed (it hung).
+    @discardableResult
     func finish(timeout: Double) -> Termination? {
         if let done = wait(timeout: timeout) { return done }
         kill(pid, SIGKILL)
@@ -151,5 +170,30 @@ extension ChildProcess {
         let program = prefix.first ?? Executable.attendance
         let arguments = prefix.isEmpty ? arguments : prefix.dropFirst().map { Array($0.utf8) } + [Array(Executable.attendance.utf8)] + arguments
         return try ChildProcess(program, arguments, environment: env, input: input, folder: sandbox.folder)
+    }
+}
+
+extension ChildProcess {
+    /// faketime refused to start: a faketime killed earlier (by tmux, say) left its semaphore in
+    /// /dev/shm under the process id this one was given.
+    var faketimeCollided: Bool {
+        termination == .exited(1) && errorText.hasPrefix("faketime: sem_open: File exists")
+    }
+
+    /// `attendance` under `faketime -f @time` (local time), run to its end within 30 seconds;
+    /// started again, a few times at most, when faketime collided with a stale semaphore.
+    static func attendance(
+        _ arguments: [String], sandbox: Sandbox, at time: String, environment: [String: String] = [:], input: String = ""
+    ) throws -> ChildProcess {
+        var child: ChildProcess
+        var tries = 0
+        repeat {
+            child = try attendance(
+                arguments, sandbox: sandbox, environment: environment, input: input,
+                prefix: ["/usr/bin/faketime", "-f", "@" + time])
+            child.finish(timeout: 30)
+            tries += 1
+        } while child.faketimeCollided && tries < 5
+        return child
     }
 }

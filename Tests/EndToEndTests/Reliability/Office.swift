@@ -238,22 +238,3 @@ extension Sandbox: @unchecked Sendable {}
 
 /// One thread at a time drives a kiosk; the session itself is names and a sandbox.
 extension KioskSession: @unchecked Sendable {}
-
-// MARK: - Another clock
-
-/// libfaketime's multithreaded library, wherever this machine keeps it.
-let fakeTimeLibrary: String = {
-    let lib = "/usr/lib"
-    let folders = (try? FileManager.default.contentsOfDirectory(atPath: lib)) ?? []
-    return (["faketime"] + folders.map { $0 + "/faketime" }).map { "\(lib)/\($0)/libfaketimeMT.so.1" }
-        .first(where: FileManager.default.fileExists(atPath:)) ?? "libfaketimeMT.so.1"
-}()
-
-/// The environment that starts a program's clock at `time` ("YYYY-MM-DD hh:mm:ss", local time)
-/// and lets it run from there. libfaketime is preloaded into the program itself rather than
-/// used through the `faketime` wrapper, which forks: killing the wrapper would leave the
-/// program running. `FAKETIME_SHARED` names no shared clock, which libfaketime then goes
-/// without; unset, libfaketime 0.9.10 leaves a Swift program without its arguments.
-func fakeTime(_ time: String) -> [String: String] {
-    ["LD_PRELOAD": fakeTimeLibrary, "FAKETIME": "@" + time, "FAKETIME_SHARED": "none none"]
-}
