@@ -19,7 +19,7 @@ extension AttendanceStore {
             refusal = error
         }
         guard FileManager.default.fileExists(atPath: path) else { throw refusal }
-        return (try openForReading(at: path, refusal: refusal, requiringCurrentSchema: true), refusal)
+        return (try openForReading(at: path, requiringCurrentSchema: true), refusal)
     }
 
     /// The settings every connection shares; readers and the writer alike use `synchronous=FULL`.
@@ -66,7 +66,7 @@ extension AttendanceStore {
     /// main file as immutable. That is complete only when the `-wal` file holds nothing to
     /// replay, which is how the last writer to close leaves it; and as a writer of this program
     /// never leaves `-wal` empty while it is open, it also means nobody is writing.
-    static func openForReading(at path: String, refusal: StoreError, requiringCurrentSchema: Bool) throws(StoreError)
+    static func openForReading(at path: String, requiringCurrentSchema: Bool) throws(StoreError)
         -> DatabasePool
     {
         do {
@@ -77,8 +77,8 @@ extension AttendanceStore {
             guard walIsEmpty(besides: path) else {
                 throw .cannotOpen(
                     path: path,
-                    reason: "it cannot be written here (\(refusal)), and its latest changes are still in \(path)-wal, "
-                        + "which only a program allowed to write the store can replay")
+                    reason: "it cannot be written here, and its latest changes are still in its -wal file, "
+                        + "which only a program allowed to write the store can read")
             }
         } catch let error as StoreError {
             throw error

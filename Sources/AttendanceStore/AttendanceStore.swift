@@ -90,7 +90,7 @@ public final class AttendanceStore: Sendable {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         let pool: DatabasePool
         do {
-            pool = try openForReading(at: path, refusal: .readOnly(path: path), requiringCurrentSchema: false)
+            pool = try openForReading(at: path, requiringCurrentSchema: false)
         } catch .corrupt(_, let details) {
             return [details]
         }
