@@ -74,7 +74,9 @@ public struct Attendance: ParsableCommand {
             return 0
         }
         // The parser quotes what it could not understand, which can be a 100 KB argument.
-        for line in message.split(separator: "\n", omittingEmptySubsequences: false) { context.err.line(line.clipped()) }
+        for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+            context.err.line(line.clipped())
+        }
         return code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
     }
 }

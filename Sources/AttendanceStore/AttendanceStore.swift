@@ -102,7 +102,9 @@ public final class AttendanceStore: Sendable {
         let rows: [String]
         do {
             rows = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA \(pragma)") }
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+        {
             return [error.message ?? "database disk image is malformed"]
         } catch let error as DatabaseError {
             throw map(error, path: path)

@@ -32,13 +32,15 @@ struct NL80211FuzzTests {
         }
         let hidden = try CannedMessage.bss(
             interfaceIndex: Fixture.wlan0, bssid: Fixture.office, status: .associated,
-            informationElements: Fixture.elements(ssid: [0, 0, 0]), beaconElements: Fixture.elements(ssid: Fixture.officeName))
+            informationElements: Fixture.elements(ssid: [0, 0, 0]),
+            beaconElements: Fixture.elements(ssid: Fixture.officeName))
         return (
             interfaces: [
                 try Fixture.oneStation(), try Fixture.oneStation(ssid: nil),
                 try .dump([
                     try .interface(index: 2, name: "p2p-dev", type: .station),
-                    try .interface(index: Fixture.wlan0, name: "wlan0", mac: Fixture.kioskMAC, ssid: Array("Office\u{1B}[2J".utf8)),
+                    try .interface(
+                        index: Fixture.wlan0, name: "wlan0", mac: Fixture.kioskMAC, ssid: Array("Office\u{1B}[2J".utf8)),
                 ]),
                 try .error(errno: EPERM, message: "not allowed"),
             ],
@@ -46,7 +48,10 @@ struct NL80211FuzzTests {
                 try .dump(neighbours + [try Fixture.bss(Fixture.office, status: .associated)], perReceive: 2),
                 try .dump([hidden]), try .dump([], interrupted: true), try .dumpError(errno: ENODEV, message: "gone"),
             ],
-            station: [try Fixture.station(signal: -42), try .error(errno: ENOENT), try .reply(.station(interfaceIndex: 3, mac: Fixture.office, signalDBm: nil))]
+            station: [
+                try Fixture.station(signal: -42), try .error(errno: ENOENT),
+                try .reply(.station(interfaceIndex: 3, mac: Fixture.office, signalDBm: nil)),
+            ]
         )
     }
 
@@ -60,11 +65,14 @@ struct NL80211FuzzTests {
         switch Int.random(in: 0..<9, using: &random) {
         case 0:  // flip bits
             for _ in 0...Int.random(in: 0..<8, using: &random) where !bytes.isEmpty {
-                bytes[Int.random(in: 0..<bytes.count, using: &random)] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &random)
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] ^=
+                    UInt8(1) << UInt8.random(in: 0..<8, using: &random)
             }
         case 1:  // overwrite bytes with random or boundary values
             for _ in 0...Int.random(in: 0..<4, using: &random) where !bytes.isEmpty {
-                bytes[Int.random(in: 0..<bytes.count, using: &random)] = [0, 0xFF, 0x7F, 0x80, UInt8.random(in: 0...255, using: &random)].randomElement(using: &random)!
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] = [
+                    0, 0xFF, 0x7F, 0x80, UInt8.random(in: 0...255, using: &random),
+                ].randomElement(using: &random)!
             }
         case 2:  // cut short, the length left claiming more
             bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &random)))
@@ -72,17 +80,23 @@ struct NL80211FuzzTests {
             return message.truncated(by: Int.random(in: 0...max(0, bytes.count - 1), using: &random))
         case 4:  // a lying nlmsg_len
             if bytes.count >= 4 {
-                let value = interesting32.randomElement(using: &random)! &+ (Bool.random(using: &random) ? UInt32(bytes.count) : 0)
+                let value =
+                    interesting32.randomElement(using: &random)!
+                    &+ (Bool.random(using: &random) ? UInt32(bytes.count) : 0)
                 withUnsafeBytes(of: value) { for index in 0..<4 { bytes[index] = $0[index] } }
             }
         case 5:  // a lying attribute length somewhere after the headers
             if bytes.count >= 26 {
                 let at = 20 + 4 * Int.random(in: 0..<((bytes.count - 22) / 4), using: &random)
                 let value = interesting16.randomElement(using: &random)!
-                withUnsafeBytes(of: value) { for index in 0..<2 where at + index < bytes.count { bytes[at + index] = $0[index] } }
+                withUnsafeBytes(of: value) {
+                    for index in 0..<2 where at + index < bytes.count { bytes[at + index] = $0[index] }
+                }
             }
         case 6:  // garbage appended, or bytes inserted
-            let garbage = (0..<Int.random(in: 1...64, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let garbage = (0..<Int.random(in: 1...64, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
             let at = Int.random(in: 0...bytes.count, using: &random)
             bytes.insert(contentsOf: garbage, at: at)
         case 7:  // a chunk of the message repeated
@@ -94,8 +108,10 @@ struct NL80211FuzzTests {
         default:  // another message type: the family's, or a control one
             family.toggle()
             if bytes.count >= 6 {
-                let type = [UInt16(NLMSG_NOOP), UInt16(NLMSG_ERROR), UInt16(NLMSG_DONE), UInt16(NLMSG_OVERRUN), 0x10, 0xFFFF]
-                    .randomElement(using: &random)!
+                let type = [
+                    UInt16(NLMSG_NOOP), UInt16(NLMSG_ERROR), UInt16(NLMSG_DONE), UInt16(NLMSG_OVERRUN), 0x10, 0xFFFF,
+                ]
+                .randomElement(using: &random)!
                 withUnsafeBytes(of: type) { for index in 0..<2 { bytes[4 + index] = $0[index] } }
             }
         }
@@ -120,11 +136,16 @@ struct NL80211FuzzTests {
             receives[r].insert(receives[r][m], at: m)
         case 8:  // datagrams merged, split or reordered
             let flat = receives.flatMap { $0 }.shuffled(using: &random)
-            receives = flat.isEmpty ? [] : stride(from: 0, to: flat.count, by: 1 + Int.random(in: 0..<3, using: &random)).map {
-                Array(flat[$0..<min($0 + 2, flat.count)])
-            }
+            receives =
+                flat.isEmpty
+                ? []
+                : stride(from: 0, to: flat.count, by: 1 + Int.random(in: 0..<3, using: &random)).map {
+                    Array(flat[$0..<min($0 + 2, flat.count)])
+                }
         default:  // an empty or garbage datagram in between
-            let garbage = (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let garbage = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
             receives.insert([CannedMessage(encoded: garbage)], at: Int.random(in: 0...receives.count, using: &random))
         }
         return CannedAnswer(receives: receives)
@@ -146,7 +167,8 @@ struct NL80211FuzzTests {
                 if broken & 2 != 0 { scan = Self.mutate(scan, &random) }
                 if broken & 4 != 0 { station = Self.mutate(station, &random) }
             }
-            let family: CannedKernel.Family = Int.random(in: 0..<20, using: &random) == 0 ? .missing : .registered(id: 0x1c)
+            let family: CannedKernel.Family =
+                Int.random(in: 0..<20, using: &random) == 0 ? .missing : .registered(id: 0x1c)
             let kernel = CannedKernel(nl80211: family, interfaces: [interfaces], scan: [scan], station: [station])
             let reader = NL80211LinkReader(interface: nil, transport: .replay(kernel))
             do {
@@ -165,11 +187,15 @@ struct NL80211FuzzTests {
     @Test("20,000 random and mutated attribute streams: walked or refused, never read past the end")
     func attributeStreams() throws {
         var random = Seeded(state: 0x4154_5452_5321)
-        let wellFormed = try Self.seeds().scan.flatMap { $0.receives.flatMap { $0 } }.map { Array($0.encoded.dropFirst(20)) }
+        let wellFormed = try Self.seeds().scan.flatMap { $0.receives.flatMap { $0 } }.map {
+            Array($0.encoded.dropFirst(20))
+        }
         for _ in 0..<20_000 {
             var bytes: [UInt8]
             if Bool.random(using: &random) {
-                bytes = (0..<Int.random(in: 0...96, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+                bytes = (0..<Int.random(in: 0...96, using: &random)).map { _ in
+                    UInt8.random(in: 0...255, using: &random)
+                }
             } else {
                 bytes = wellFormed.randomElement(using: &random)!
                 for _ in 0...Int.random(in: 0..<6, using: &random) where !bytes.isEmpty {

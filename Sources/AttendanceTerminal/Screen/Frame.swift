@@ -44,7 +44,9 @@ public struct Frame: Sendable {
 
     /// Adds `text` centred in `width` columns, on as many lines as it takes to show all of it.
     public mutating func addCenteredWrapping(_ text: String, _ style: TextStyle = .plain, width: Int) {
-        for line in text.terminalSafe.wrapped(toWidth: max(1, width - 2)) { addCentered([Span(line, style)], width: width) }
+        for line in text.terminalSafe.wrapped(toWidth: max(1, width - 2)) {
+            addCentered([Span(line, style)], width: width)
+        }
     }
 
     /// The bytes that draw this frame over the whole screen of `size`, without clearing it

@@ -68,8 +68,8 @@ final class ChildProcess {
         }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") }
         defer {
-            argv.forEach { $0?.deallocate() }
-            envp.forEach { free($0) }
+            for argument in argv { argument?.deallocate() }
+            for variable in envp { free(variable) }
         }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, program, &actions, &attributes, argv + [nil], envp + [nil])
@@ -164,11 +164,15 @@ extension ChildProcess {
         _ arguments: [[UInt8]], sandbox: Sandbox, environment: [String: String] = [:], input: [UInt8] = [],
         prefix: [String] = []
     ) throws -> ChildProcess {
-        var env = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "HOME": sandbox.folder, "LANG": "C.UTF-8", "TZ": "Asia/Kolkata"]
+        var env = [
+            "PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "HOME": sandbox.folder, "LANG": "C.UTF-8", "TZ": "Asia/Kolkata",
+        ]
         env.merge(sandbox.environment) { $1 }
         env.merge(environment) { $1 }
         let program = prefix.first ?? Executable.attendance
-        let arguments = prefix.isEmpty ? arguments : prefix.dropFirst().map { Array($0.utf8) } + [Array(Executable.attendance.utf8)] + arguments
+        let arguments =
+            prefix.isEmpty
+            ? arguments : prefix.dropFirst().map { Array($0.utf8) } + [Array(Executable.attendance.utf8)] + arguments
         return try ChildProcess(program, arguments, environment: env, input: input, folder: sandbox.folder)
     }
 }
@@ -183,7 +187,8 @@ extension ChildProcess {
     /// `attendance` under `faketime -f @time` (local time), run to its end within 30 seconds;
     /// started again, a few times at most, when faketime collided with a stale semaphore.
     static func attendance(
-        _ arguments: [String], sandbox: Sandbox, at time: String, environment: [String: String] = [:], input: String = ""
+        _ arguments: [String], sandbox: Sandbox, at time: String, environment: [String: String] = [:],
+        input: String = ""
     ) throws -> ChildProcess {
         var child: ChildProcess
         var tries = 0

@@ -24,7 +24,8 @@ struct ClockTests {
 
         // Stored as taken: the OUT keeps its own time and comes second, flagged.
         let rows = try s.sqlite(
-            "SELECT id, kind, strftime('%H:%M', instant_ms / 1000, 'unixepoch', '+05:30'), clock_went_back FROM punch ORDER BY id")
+            "SELECT id, kind, strftime('%H:%M', instant_ms / 1000, 'unixepoch', '+05:30'), clock_went_back FROM punch ORDER BY id"
+        )
         #expect(rows == "1|in|10:00|0\n2|out|09:30|1\n")
 
         // The manager sees it on the day and in the month's flagged days.
@@ -37,7 +38,10 @@ struct ClockTests {
         #expect(flags.contains("clock went back"), "\(flags)")
         let month = try ChildProcess.attendance(["calendar", code, "--month", "2026-03"], sandbox: s, at: later)
         #expect(month.termination == .exited(0))
-        #expect(month.outputText.contains("\nFlagged days:\n  Mon  2  M   missing mark-out, OUT without IN, clock went back\n"), "\(month.outputText)")
+        #expect(
+            month.outputText.contains(
+                "\nFlagged days:\n  Mon  2  M   missing mark-out, OUT without IN, clock went back\n"),
+            "\(month.outputText)")
     }
 
     @Test("the kiosk marks a punch after the clock went back and tells the person the manager will check it")
@@ -54,7 +58,9 @@ struct ClockTests {
         try kiosk.send("o")
         let screen = words(of: try kiosk.waitFor("MARKED OUT"))
         #expect(screen.contains("MARKED OUT 09:40"), "\(screen)")
-        #expect(screen.contains("Note: the clock seems to have gone back; your manager will check this punch."), "\(screen)")
+        #expect(
+            screen.contains("Note: the clock seems to have gone back; your manager will check this punch."), "\(screen)"
+        )
         #expect(try s.sqlite("SELECT kind, clock_went_back FROM punch ORDER BY id") == "in|0\nout|1\n")
     }
 }

@@ -33,7 +33,8 @@ struct ConcurrencyTests {
                     let code = codes[number % codes.count]
                     let kind = next[code] ?? "in"
                     let result = Self.run(["mark", kind, code], in: s)
-                    if result.status == 0 && result.out.hasPrefix("\(kind.uppercased()) \(code) ") && result.err.isEmpty {
+                    if result.status == 0 && result.out.hasPrefix("\(kind.uppercased()) \(code) ") && result.err.isEmpty
+                    {
                         acknowledgements.withLock { $0 += 1 }
                         next[code] = kind == "in" ? "out" : "in"
                     } else {
@@ -84,7 +85,9 @@ struct ConcurrencyTests {
     /// Runs `attendance` and describes the outcome, words and all.
     static func run(_ arguments: [String], in s: Sandbox) -> (status: Int32, out: String, err: String) {
         guard let child = try? ChildProcess.attendance(arguments, sandbox: s) else { return (-1, "", "not started") }
-        guard case .exited(let status)? = child.finish(timeout: 60) else { return (-1, child.outputText, "killed or hung") }
+        guard case .exited(let status)? = child.finish(timeout: 60) else {
+            return (-1, child.outputText, "killed or hung")
+        }
         return (status, child.outputText, child.errorText)
     }
 

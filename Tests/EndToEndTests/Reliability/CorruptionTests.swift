@@ -12,7 +12,8 @@ struct CorruptionTests {
         var csv = "code,timestamp,kind,note\n"
         var day = DateComponents(calendar: Calendar(identifier: .gregorian), year: 2025, month: 1, day: 1).date!
         for _ in 0..<365 {
-            let date = ISO8601DateFormatter.string(from: day, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+            let date = ISO8601DateFormatter.string(
+                from: day, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
             for worker in 1...4 {
                 csv += "\(Office.code(worker)),\(date)T09:0\(worker):00+05:30,in,came in by the main door\n"
                 csv += "\(Office.code(worker)),\(date)T18:0\(worker):00+05:30,out,\n"
@@ -47,7 +48,10 @@ struct CorruptionTests {
         let backup = try s.run("store", "backup", copy)
         #expect(backup.status == 0)
         #expect(backup.out == "backed up \(s.store) to \(copy) (integrity ok)\n")
-        #expect(try runTool("/usr/bin/sqlite3", [copy, "PRAGMA integrity_check; PRAGMA journal_mode; SELECT count(*) FROM punch"]).output == "ok\ndelete\n2920\n")
+        #expect(
+            try runTool(
+                "/usr/bin/sqlite3", [copy, "PRAGMA integrity_check; PRAGMA journal_mode; SELECT count(*) FROM punch"]
+            ).output == "ok\ndelete\n2920\n")
         #expect(!FileManager.default.fileExists(atPath: copy + "-wal"))
     }
 
@@ -65,7 +69,11 @@ struct CorruptionTests {
             #expect(check.out.hasPrefix("store: \(s.store)\n"))
             #expect(check.out.split(separator: "\n").count >= 2, "\(check.out)")
             #expect(!check.out.contains("\nok\n"))
-            let stated = try #require(check.err.firstMatch(of: /attendance: the attendance store at (.+) is damaged \((\d+) problem\(s\) found\); restore a backup \(see `attendance store check`\)\n/))
+            let stated = try #require(
+                check.err.firstMatch(
+                    of:
+                        /attendance: the attendance store at (.+) is damaged \((\d+) problem\(s\) found\); restore a backup \(see `attendance store check`\)\n/
+                ))
             #expect(stated.1 == s.store && Int(stated.2) ?? 0 >= 1)
             #expect(contents(of: s.store) == damaged, "store check wrote to the damaged file")
         }
@@ -87,7 +95,9 @@ struct CorruptionTests {
         let screen = words(of: try kiosk.waitFor("OUT OF SERVICE"))
         #expect(screen.contains("OUT OF SERVICE"))
         #expect(screen.contains("Attendance cannot be recorded at this kiosk right now. Please tell your manager."))
-        #expect(screen.firstMatch(of: /The attendance store is damaged \(\d+ problem\(s\)\); restore a backup\./) != nil, "\(screen)")
+        #expect(
+            screen.firstMatch(of: /The attendance store is damaged \(\d+ problem\(s\)\); restore a backup\./) != nil,
+            "\(screen)")
         // Typing a code and IN changes nothing.
         try kiosk.send(Office.code(1), "Enter")
         try kiosk.send("i")

@@ -24,7 +24,9 @@ struct DurabilitySettingsTests {
                 let synchronous = fields["synchronous"].flatMap({ Int($0) }),
                 let timeout = fields["busy_timeout"].flatMap({ Int($0) }), let store = fields["store"]
             else { return nil }
-            (self.pid, journalMode, self.synchronous, busyTimeout, self.store) = (pid, mode, synchronous, timeout, store)
+            (self.pid, journalMode, self.synchronous, busyTimeout, self.store) = (
+                pid, mode, synchronous, timeout, store
+            )
         }
     }
 
@@ -87,11 +89,14 @@ struct DurabilitySettingsTests {
             ["missing"]: (["missing", "--month", "2026-01"], ""),
             ["punch", "list"]: (["punch", "list", "W001"], ""),
             ["punch", "add"]: (
-                ["punch", "add", "W003", "--at", "2026-01-05 09:00", "--kind", "in", "--reason", "forgot", "--force"], ""
+                ["punch", "add", "W003", "--at", "2026-01-05 09:00", "--kind", "in", "--reason", "forgot", "--force"],
+                ""
             ),
             ["punch", "void"]: (["punch", "void", "2", "--reason", "entered twice", "--force"], ""),
             ["punch", "restore"]: (["punch", "restore", "2", "--reason", "was right", "--force"], ""),
-            ["punch", "retime"]: (["punch", "retime", "2", "--at", "2026-01-05 09:10", "--reason", "clock", "--force"], ""),
+            ["punch", "retime"]: (
+                ["punch", "retime", "2", "--at", "2026-01-05 09:10", "--reason", "clock", "--force"], ""
+            ),
             ["audit"]: (["audit"], ""),
             ["import", "punches"]: (["import", "punches", csv], ""),
             ["export", "punches"]: (["export", "punches", "--month", "2026-01"], ""),
@@ -116,9 +121,11 @@ struct DurabilitySettingsTests {
         for command in order where command != ["kiosk", "run"] {
             guard let entry = table[command] else { continue }
             let before = Self.logged(log).count
-            let child = try ChildProcess.attendance(entry?.arguments ?? command, sandbox: s, environment: environment, input: entry?.input ?? "abcdef12\n")
+            let child = try ChildProcess.attendance(
+                entry?.arguments ?? command, sandbox: s, environment: environment, input: entry?.input ?? "abcdef12\n")
             let ended = child.finish(timeout: 30)
-            #expect(ended == .exited(0), "\(command): \(ended.map(String.init(describing:)) ?? "hung") \(child.errorText)")
+            #expect(
+                ended == .exited(0), "\(command): \(ended.map(String.init(describing:)) ?? "hung") \(child.errorText)")
             let lines = Self.logged(log).dropFirst(before)
             guard entry != nil else {
                 #expect(lines.isEmpty, "\(command) opened the store")

@@ -32,7 +32,9 @@ struct FullDiskTests {
         try kiosk.waitFor("Employee code: _")
     }
 
-    @Test("the kiosk on a full disk refuses with the reason, keeps what it had, and marks again once space is freed", .enabled(if: canMount))
+    @Test(
+        "the kiosk on a full disk refuses with the reason, keeps what it had, and marks again once space is freed",
+        .enabled(if: canMount))
     func kioskOnFullDisk() throws {
         let s = try Office.sandbox()
         let disk = try TinyDisk(in: s.folder, kilobytes: 1024)
@@ -59,7 +61,8 @@ struct FullDiskTests {
         let marked = try ChildProcess.attendance(["mark", "in", Office.code(3)], sandbox: s, environment: environment)
         #expect(marked.finish(timeout: 30) == .exited(74))
         #expect(marked.outputText.isEmpty && marked.errorText == "attendance: \(Self.diskFull)\n")
-        let listed = try ChildProcess.attendance(["punch", "list", Office.code(1)], sandbox: s, environment: environment)
+        let listed = try ChildProcess.attendance(
+            ["punch", "list", Office.code(1)], sandbox: s, environment: environment)
         #expect(listed.finish(timeout: 30) == .exited(0))
         #expect(listed.outputText.contains("  IN    simulated  HQ lobby"), "\(listed.outputText)\(listed.errorText)")
 
@@ -115,7 +118,9 @@ struct FullDiskTests {
         #expect(try s.sqlite("SELECT count(*) FROM punch; PRAGMA integrity_check") == "1\nok\n")
     }
 
-    @Test("mark on a full disk is refused with the reason; reports still work; it marks once space is freed", .enabled(if: canMount))
+    @Test(
+        "mark on a full disk is refused with the reason; reports still work; it marks once space is freed",
+        .enabled(if: canMount))
     func markOnFullDisk() throws {
         let s = try Office.sandbox()
         let disk = try TinyDisk(in: s.folder, kilobytes: 1024)
@@ -123,13 +128,16 @@ struct FullDiskTests {
         let store = disk.path + "/attendance.sqlite"
         try FileManager.default.copyItem(atPath: s.store, toPath: store)
         let environment = ["ATTENDANCE_STORE": store]
-        #expect(try ChildProcess.attendance(["mark", "in", Office.code(1)], sandbox: s, environment: environment).finish(timeout: 30) == .exited(0))
+        #expect(
+            try ChildProcess.attendance(["mark", "in", Office.code(1)], sandbox: s, environment: environment).finish(
+                timeout: 30) == .exited(0))
 
         disk.fill()
         let marked = try ChildProcess.attendance(["mark", "out", Office.code(1)], sandbox: s, environment: environment)
         #expect(marked.finish(timeout: 30) == .exited(74))
         #expect(marked.outputText.isEmpty && marked.errorText == "attendance: \(Self.diskFull)\n")
-        let listed = try ChildProcess.attendance(["punch", "list", Office.code(1)], sandbox: s, environment: environment)
+        let listed = try ChildProcess.attendance(
+            ["punch", "list", Office.code(1)], sandbox: s, environment: environment)
         #expect(listed.finish(timeout: 30) == .exited(0), "\(listed.errorText)")
         #expect(listed.outputText.contains("  IN    simulated  HQ lobby"))
         #expect(listed.outputText.split(separator: "\n").count == 3)
@@ -137,6 +145,8 @@ struct FullDiskTests {
         disk.free()
         let again = try ChildProcess.attendance(["mark", "out", Office.code(1)], sandbox: s, environment: environment)
         #expect(again.finish(timeout: 30) == .exited(0), "\(again.errorText)")
-        #expect(try runTool("/usr/bin/sqlite3", [store, "SELECT group_concat(kind) FROM punch; PRAGMA integrity_check"]).output == "in,out\nok\n")
+        #expect(
+            try runTool("/usr/bin/sqlite3", [store, "SELECT group_concat(kind) FROM punch; PRAGMA integrity_check"])
+                .output == "in,out\nok\n")
     }
 }

@@ -21,7 +21,8 @@ struct HostileInputTests {
 
     /// Arguments cannot hold NUL, and Linux caps one at 128 KiB; files and standard input can.
     static let argumentPayloads = payloads + [("100 KB", Array(repeating: 0x41, count: 100_000))]
-    static let filePayloads = payloads + [("1 MB", Array(repeating: 0x41, count: 1 << 20)), ("a NUL byte", [0x45, 0x00, 0x76, 0x65])]
+    static let filePayloads =
+        payloads + [("1 MB", Array(repeating: 0x41, count: 1 << 20)), ("a NUL byte", [0x45, 0x00, 0x76, 0x65])]
 
     /// Where hostile text goes in: `P` is replaced by the payload (also inside an argument),
     /// `@DIR` by the sandbox folder, `@FILE` by the file the case writes.
@@ -43,7 +44,10 @@ struct HostileInputTests {
         ("employee add: the name", ["employee", "add", "W900", "--name", "P"]),
         ("employee edit: the name", ["employee", "edit", "W001", "--name", "P"]),
         ("wifi allow: the BSSID", ["wifi", "allow", "--bssid", "P", "--location", "Annex"]),
-        ("wifi allow: the SSID", ["wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:09", "--ssid", "P", "--location", "Annex"]),
+        (
+            "wifi allow: the SSID",
+            ["wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:09", "--ssid", "P", "--location", "Annex"]
+        ),
         ("wifi allow: the location", ["wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:09", "--location", "P"]),
         ("holiday add: the name", ["holiday", "add", "2030-01-01", "--name", "P"]),
         ("holiday add: the date", ["holiday", "add", "P", "--name", "Day"]),
@@ -51,7 +55,10 @@ struct HostileInputTests {
         ("calendar: the code", ["calendar", "P"]),
         ("register: the month", ["register", "--month", "P"]),
         ("punch add: the time", ["punch", "add", "W001", "--at", "P", "--kind", "in", "--reason", "late entry"]),
-        ("punch add: the reason", ["punch", "add", "W001", "--at", "2026-01-05 09:00", "--kind", "in", "--reason", "P", "--force"]),
+        (
+            "punch add: the reason",
+            ["punch", "add", "W001", "--at", "2026-01-05 09:00", "--kind", "in", "--reason", "P", "--force"]
+        ),
         ("--by", ["employee", "add", "W901", "--name", "Someone", "--by", "P"]),
         ("an option's name", ["employee", "list", "--P"]),
         ("a subcommand", ["P"]),
@@ -67,14 +74,26 @@ struct HostileInputTests {
         ("config: a key", "[policy]\nP = 1\n", ["config", "check"], true),
         ("config: a section", "[P]\nx = 1\n", ["config", "check"], true),
         ("config: the whole file", "P", ["config", "check"], true),
-        ("CSV: a code", "code,timestamp,kind\nP,2026-01-05T09:00:00+05:30,in\n", ["import", "punches", "@FILE"], false),
-        ("CSV: a note", "code,timestamp,kind,note\nW001,2026-01-05T09:00:00+05:30,in,P\n", ["import", "punches", "@FILE"], false),
+        (
+            "CSV: a code", "code,timestamp,kind\nP,2026-01-05T09:00:00+05:30,in\n", ["import", "punches", "@FILE"],
+            false
+        ),
+        (
+            "CSV: a note", "code,timestamp,kind,note\nW001,2026-01-05T09:00:00+05:30,in,P\n",
+            ["import", "punches", "@FILE"], false
+        ),
         ("CSV: a timestamp", "code,timestamp,kind\nW001,P,in\n", ["import", "punches", "@FILE"], false),
         ("CSV: the header", "P\nW001,2026-01-05T09:00:00+05:30,in\n", ["import", "punches", "@FILE"], false),
-        ("CSV: an unclosed quote", "code,timestamp,kind,note\nW001,2026-01-05T09:00:00+05:30,in,\"P\n", ["import", "punches", "@FILE"], false),
+        (
+            "CSV: an unclosed quote", "code,timestamp,kind,note\nW001,2026-01-05T09:00:00+05:30,in,\"P\n",
+            ["import", "punches", "@FILE"], false
+        ),
         ("ICS: a summary", ics("DTSTART;VALUE=DATE:20300101\r\nSUMMARY:P"), ["holiday", "import", "@FILE"], false),
         ("ICS: a date", ics("DTSTART;VALUE=DATE:P\r\nSUMMARY:Day"), ["holiday", "import", "@FILE"], false),
-        ("ICS: a folded summary", ics("DTSTART;VALUE=DATE:20300101\r\nSUMMARY:Founders\r\n P"), ["holiday", "import", "@FILE"], false),
+        (
+            "ICS: a folded summary", ics("DTSTART;VALUE=DATE:20300101\r\nSUMMARY:Founders\r\n P"),
+            ["holiday", "import", "@FILE"], false
+        ),
     ]
 
     static func ics(_ event: String) -> String {
@@ -114,7 +133,9 @@ struct HostileInputTests {
 
     /// Every stored text column, and a GLOB that matches any character a terminal would act on.
     static let unsafeStoredText: String = {
-        let codes = Array(1...31) + Array(127...159) + [0x200E, 0x200F, 0x2028, 0x2029] + Array(0x202A...0x202E) + Array(0x2066...0x2069)
+        let codes =
+            Array(1...31) + Array(127...159) + [0x200E, 0x200F, 0x2028, 0x2029] + Array(0x202A...0x202E)
+            + Array(0x2066...0x2069)
         let anyUnsafe = "'*[' || char(\(codes.map(String.init).joined(separator: ","))) || ']*'"
         let columns = [
             ("employee", "code"), ("employee", "name"), ("punch", "note"), ("punch", "location"), ("holiday", "name"),
@@ -125,7 +146,9 @@ struct HostileInputTests {
         return "SELECT count(*) FROM (\(union)) WHERE t GLOB \(anyUnsafe)"
     }()
 
-    @Test("hostile text at an entry point: a clear error or a sanitised display, in time, nothing unsafe out or stored", arguments: cases)
+    @Test(
+        "hostile text at an entry point: a clear error or a sanitised display, in time, nothing unsafe out or stored",
+        arguments: cases)
     func hostileText(_ hostile: Case) throws {
         let s = try Office.sandbox()
         if hostile.entry.hasPrefix("mark: the PIN") {
@@ -158,7 +181,9 @@ struct HostileInputTests {
         if status != 0 {
             #expect(!child.errors.isEmpty, "exit \(status) without a word")
             #expect(child.errors.count < 4096, "an error of \(child.errors.count) bytes")
-            #expect(child.errorText.hasPrefix("attendance: ") || child.errorText.hasPrefix("Error: "), "\(child.errorText.prefix(200))")
+            #expect(
+                child.errorText.hasPrefix("attendance: ") || child.errorText.hasPrefix("Error: "),
+                "\(child.errorText.prefix(200))")
         }
         // A path too long to open is the store's failure (74); anything else must not be.
         #expect(status != 75 && (status != 74 || hostile.entry == "--store"), "the store failed: \(child.errorText)")

@@ -29,7 +29,8 @@ enum Office {
     /// store is built once per size with the real commands and copied for each test.
     static func sandbox(employees: Int = 4, policy: String = "", kiosk: String = "") throws -> Sandbox {
         let sandbox = Sandbox(config: config(policy: policy, kiosk: kiosk))
-        try FileManager.default.copyItem(atPath: try Templates.shared.store(employees: employees), toPath: sandbox.store)
+        try FileManager.default.copyItem(
+            atPath: try Templates.shared.store(employees: employees), toPath: sandbox.store)
         return sandbox
     }
 }
@@ -87,11 +88,13 @@ func terminalHazards(in bytes: [UInt8]) -> [String] {
     let scalars = Array(text.unicodeScalars)
     for (index, scalar) in scalars.enumerated() {
         let value = scalar.value
-        let isLayout = value == 0x0A || value == 0x09 || (value == 0x0D && index + 1 < scalars.count && scalars[index + 1] == "\n")
+        let isLayout =
+            value == 0x0A || value == 0x09 || (value == 0x0D && index + 1 < scalars.count && scalars[index + 1] == "\n")
         if isLayout { continue }
         let hazardous =
             value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x200E || value == 0x200F
-            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x2028 || value == 0x2029
+            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x2028
+            || value == 0x2029
         if hazardous { found.append(String(format: "U+%04X at scalar %d", value, index)) }
         if found.count == 5 { break }
     }
@@ -123,13 +126,17 @@ let canMount: Bool = {
     let probe = NSTemporaryDirectory() + "attendance-mount-probe-" + UUID().uuidString
     try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: probe) }
-    guard (try? runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe]))?.status == 0 else { return false }
+    guard (try? runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe]))?.status == 0 else {
+        return false
+    }
     return (try? runTool("/bin/umount", [probe]))?.status == 0
 }()
 
 /// Runs a tool and returns its exit status and combined output.
 @discardableResult
-func runTool(_ path: String, _ arguments: [String], environment: [String: String] = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"])
+func runTool(
+    _ path: String, _ arguments: [String], environment: [String: String] = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]
+)
     throws -> (status: Int32, output: String)
 {
     let folder = NSTemporaryDirectory()
@@ -215,7 +222,8 @@ final class Shared<Value>: @unchecked Sendable {
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return 0 }
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 /// Runs `body(0)` … `body(count - 1)` each on a thread of its own (not a thread pool sized to

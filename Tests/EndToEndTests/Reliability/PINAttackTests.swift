@@ -56,7 +56,8 @@ struct PINAttackTests {
             // Two minutes apart: longer than the longest delay (60 s), so no attempt is told to wait.
             let child = try ChildProcess.attendance(
                 ["mark", "in", code], sandbox: s, environment: environment,
-                input: String(format: "%08d\n", 10_000_000 + attempt), prefix: Self.at(start.addingTimeInterval(Double(attempt) * 120)))
+                input: String(format: "%08d\n", 10_000_000 + attempt),
+                prefix: Self.at(start.addingTimeInterval(Double(attempt) * 120)))
             // The first two run to the end and measure an attempt here; then anywhere in one and a half.
             let delay = attempt < 2 ? 60 : Double.random(in: 0...(1.5 * median(durations)), using: &random)
             // The kill goes to attendance itself: faketime forks it, and ends with "Caught Killed".
@@ -68,9 +69,11 @@ struct PINAttackTests {
                 attempt -= 1  // faketime never started attendance: the same attempt again
                 continue
             }
-            let ended = wrapped == .exited(1) && child.errorText.hasSuffix("Caught Killed\n") ? .signalled(SIGKILL) : wrapped
+            let ended =
+                wrapped == .exited(1) && child.errorText.hasSuffix("Caught Killed\n") ? .signalled(SIGKILL) : wrapped
             let state = try Self.pinState(s, code)
-            let context = "attempt \(attempt): \(ended.map(String.init(describing:)) ?? "hung") \(child.errorText) \(previous) → \(state)"
+            let context =
+                "attempt \(attempt): \(ended.map(String.init(describing:)) ?? "hung") \(child.errorText) \(previous) → \(state)"
 
             #expect(child.outputText.isEmpty, "a wrong PIN marked: \(context)")
             #expect(state.failures == previous.failures || state.failures == previous.failures + 1, "\(context)")
@@ -90,20 +93,25 @@ struct PINAttackTests {
             default:
                 Issue.record("unexpected end: \(context)")
             }
-            if let seconds = child.seconds, ended != .signalled(SIGKILL) { durations = (durations + [seconds]).suffix(9) }
+            if let seconds = child.seconds, ended != .signalled(SIGKILL) {
+                durations = (durations + [seconds]).suffix(9)
+            }
             previous = state
         }
         #expect(kills >= 20, "only \(kills) of 100 attempts were killed")
         #expect(rejections <= 9 && lockedAnswers >= 1, "\(rejections) rejections, \(lockedAnswers) locked answers")
         #expect(try Self.pinState(s, code) == (10, true))
-        #expect(try s.sqlite("SELECT count(*) FROM audit_log WHERE action = 'lock' AND entity_key = '\(code)'") == "1\n")
+        #expect(
+            try s.sqlite("SELECT count(*) FROM audit_log WHERE action = 'lock' AND entity_key = '\(code)'") == "1\n")
 
         // Locked means locked, for the right PIN too, until the manager unlocks.
-        let right = try ChildProcess.attendance(["mark", "in", code], sandbox: s, environment: environment, input: Self.pin + "\n")
+        let right = try ChildProcess.attendance(
+            ["mark", "in", code], sandbox: s, environment: environment, input: Self.pin + "\n")
         #expect(right.finish(timeout: 30) == .exited(15) && right.errorText == Self.locked)
         let unlocked = try ChildProcess.attendance(["employee", "unlock", code], sandbox: s, environment: environment)
         #expect(unlocked.finish(timeout: 30) == .exited(0))
-        let marked = try ChildProcess.attendance(["mark", "in", code], sandbox: s, environment: environment, input: Self.pin + "\n")
+        let marked = try ChildProcess.attendance(
+            ["mark", "in", code], sandbox: s, environment: environment, input: Self.pin + "\n")
         #expect(marked.finish(timeout: 30) == .exited(0), "\(marked.errorText)")
         #expect(marked.outputText.hasPrefix("IN \(code) Worker 1 at "))
     }
@@ -113,7 +121,8 @@ struct PINAttackTests {
         let (s, environment) = try Self.sandbox()
         #expect(try s.run("employee", "deactivate", Office.code(4)).status == 0)
         for code in ["NOBODY", "no such code!", Office.code(4), Office.code(2)] {
-            let child = try ChildProcess.attendance(["mark", "in", code], sandbox: s, environment: environment, input: "1234\n")
+            let child = try ChildProcess.attendance(
+                ["mark", "in", code], sandbox: s, environment: environment, input: "1234\n")
             #expect(child.finish(timeout: 30) == .exited(14), "\(code)")
             #expect(child.errorText == Self.rejected, "\(code): \(child.errorText)")
             #expect(child.outputText.isEmpty)
@@ -126,11 +135,14 @@ struct PINAttackTests {
         // The same command where no PIN is in use answers an unknown code without any PBKDF2.
         let plain = try Office.sandbox()
         func cpu(_ sandbox: Sandbox, _ code: String) throws -> Double {
-            let child = try ChildProcess.attendance(["mark", "in", code], sandbox: sandbox, environment: environment, input: "1234\n")
+            let child = try ChildProcess.attendance(
+                ["mark", "in", code], sandbox: sandbox, environment: environment, input: "1234\n")
             #expect(child.finish(timeout: 60) == .exited(14))
             return child.cpuSeconds ?? 0
         }
-        var unknown: [Double] = [], wrong: [Double] = [], baseline: [Double] = []
+        var unknown: [Double] = []
+        var wrong: [Double] = []
+        var baseline: [Double] = []
         // Five wrong PINs cost no delay yet (it starts after the fifth).
         for _ in 0..<5 {
             unknown.append(try cpu(s, "NOBODY"))
@@ -140,7 +152,9 @@ struct PINAttackTests {
         let unknownWork = median(unknown) - median(baseline)
         let wrongWork = median(wrong) - median(baseline)
         #expect(unknownWork > 0.015 && wrongWork > 0.015, "unknown \(unknown), wrong \(wrong), baseline \(baseline)")
-        #expect(abs(median(unknown) - median(wrong)) < 0.5 * min(unknownWork, wrongWork), "unknown \(unknown), wrong \(wrong), baseline \(baseline)")
+        #expect(
+            abs(median(unknown) - median(wrong)) < 0.5 * min(unknownWork, wrongWork),
+            "unknown \(unknown), wrong \(wrong), baseline \(baseline)")
     }
 
     @Test("a dump of the database holds no PIN, and its hash can be checked only with the pepper file")
@@ -164,14 +178,17 @@ struct PINAttackTests {
         func pbkdf2(password hexPassword: String) throws -> String {
             let derived = try runTool(
                 "/usr/bin/openssl",
-                ["kdf", "-keylen", "32", "-kdfopt", "digest:SHA256", "-kdfopt", "hexpass:\(hexPassword)", "-kdfopt",
-                 "hexsalt:\(salt)", "-kdfopt", "iter:\(rounds)", "PBKDF2"])
+                [
+                    "kdf", "-keylen", "32", "-kdfopt", "digest:SHA256", "-kdfopt", "hexpass:\(hexPassword)", "-kdfopt",
+                    "hexsalt:\(salt)", "-kdfopt", "iter:\(rounds)", "PBKDF2",
+                ])
             return derived.output.filter(\.isHexDigit).uppercased()
         }
         func hmac(key: String) throws -> String {
             let file = s.folder + "/pin.txt"
             try Data(Self.pin.utf8).write(to: URL(fileURLWithPath: file))
-            let mac = try runTool("/usr/bin/openssl", ["mac", "-digest", "SHA256", "-macopt", "hexkey:\(key)", "-in", file, "HMAC"])
+            let mac = try runTool(
+                "/usr/bin/openssl", ["mac", "-digest", "SHA256", "-macopt", "hexkey:\(key)", "-in", file, "HMAC"])
             return mac.output.filter(\.isHexDigit).uppercased()
         }
         #expect(try pbkdf2(password: hmac(key: pepper)) == hash, "with the pepper the PIN checks out")
@@ -189,8 +206,11 @@ struct PINAttackTests {
         let noPepper = try ChildProcess.attendance(
             ["mark", "in", "W001"], sandbox: s, environment: ["ATTENDANCE_PEPPER": missing], input: Self.pin + "\n")
         #expect(noPepper.finish(timeout: 30) == .exited(74))
-        #expect(noPepper.errorText == "attendance: the PIN pepper file \(missing) is missing; PINs cannot be checked (was it moved?)\n")
-        let right = try ChildProcess.attendance(["mark", "in", "W001"], sandbox: s, environment: environment, input: Self.pin + "\n")
+        #expect(
+            noPepper.errorText
+                == "attendance: the PIN pepper file \(missing) is missing; PINs cannot be checked (was it moved?)\n")
+        let right = try ChildProcess.attendance(
+            ["mark", "in", "W001"], sandbox: s, environment: environment, input: Self.pin + "\n")
         #expect(right.finish(timeout: 30) == .exited(0), "\(right.errorText)")
     }
 }

@@ -20,7 +20,8 @@ struct ReadOnlyStoreTests {
     }
 
     static func run(_ arguments: [String], _ s: Sandbox, store: String, prefix: [String]) throws -> Outcome {
-        let child = try ChildProcess.attendance(arguments, sandbox: s, environment: ["ATTENDANCE_STORE": store], prefix: prefix)
+        let child = try ChildProcess.attendance(
+            arguments, sandbox: s, environment: ["ATTENDANCE_STORE": store], prefix: prefix)
         let ended = child.finish(timeout: 30)
         return Outcome(status: ended, out: child.outputText, err: child.errorText)
     }
@@ -52,7 +53,9 @@ struct ReadOnlyStoreTests {
         #expect(contents(of: store) == before, "the store file changed")
     }
 
-    @Test("a store of mode 0440 that the user may only read: marking refused with the reason, reports work, kiosk out of service")
+    @Test(
+        "a store of mode 0440 that the user may only read: marking refused with the reason, reports work, kiosk out of service"
+    )
     func fileMode() throws {
         let s = try Office.sandbox()
         let data = s.folder + "/data"
@@ -77,22 +80,28 @@ struct ReadOnlyStoreTests {
         let screen = words(of: try kiosk.waitFor("OUT OF SERVICE"))
         #expect(screen.contains("OUT OF SERVICE"))
         // The path is longer than a line and is cut over two; the rest reads whole.
-        #expect(screen.contains("is read-only; nothing was saved — check the file's permissions and mount"), "\(screen)")
+        #expect(
+            screen.contains("is read-only; nothing was saved — check the file's permissions and mount"), "\(screen)")
     }
 
-    @Test("a read-only bind mount, with a kiosk writing through the writable path: reports see its latest punch", .enabled(if: canMount))
+    @Test(
+        "a read-only bind mount, with a kiosk writing through the writable path: reports see its latest punch",
+        .enabled(if: canMount))
     func readOnlyMount() throws {
         let s = try Office.sandbox()
         let data = s.folder + "/data"
         let view = s.folder + "/read-only-view"
-        for folder in [data, view] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        for folder in [data, view] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
         try FileManager.default.moveItem(atPath: s.store, toPath: data + "/attendance.sqlite")
         #expect(try runTool("/bin/mount", ["--bind", data, view]).status == 0)
         defer { withExtendedLifetime(s) { _ = try? runTool("/bin/umount", ["-l", view]) } }
         #expect(try runTool("/bin/mount", ["-o", "remount,bind,ro", view]).status == 0)
 
         // The kiosk keeps the store open on the writable path; its punch is in the WAL only.
-        var kiosk: KioskSession? = try KioskSession(sandbox: s, environment: ["ATTENDANCE_STORE": data + "/attendance.sqlite"])
+        var kiosk: KioskSession? = try KioskSession(
+            sandbox: s, environment: ["ATTENDANCE_STORE": data + "/attendance.sqlite"])
         defer { kiosk = nil }
         try #require(kiosk).waitFor("Employee code")
         #expect(try FullDiskTests.mark(#require(kiosk), Office.code(2)).contains("MARKED IN"))
