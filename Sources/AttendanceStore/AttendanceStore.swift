@@ -43,9 +43,6 @@ public final class AttendanceStore: Sendable {
         }
     }
 
-    /// Whether the store was opened for reading only (see ``writeRefusal``).
-    public var isReadOnly: Bool { writeRefusal != nil }
-
     // MARK: - Settings
 
     /// The writer connection's settings, read back from SQLite.
