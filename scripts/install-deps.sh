@@ -8,6 +8,8 @@ packages=(
   libsqlite3-dev sqlite3                    # the store (GRDB) and tests that use the sqlite3 tool
   tmux                                      # the kiosk's pseudo-terminal tests
   faketime                                  # end-to-end tests across day boundaries
+  openssl                                   # PIN test: checks a stored hash independently of our code
+  util-linux mount                          # reliability tests: prlimit, setpriv, a tiny tmpfs
   ncal                                      # calendar layout cross-check
   cups cups-client cups-bsd printer-driver-cups-pdf poppler-utils  # printing the register
 )

@@ -58,7 +58,7 @@ public struct Attendance: ParsableCommand {
             return ExitStatus.success.rawValue
         } catch let failure as any AttendanceError {
             let failure = CommandFailure.from(failure)
-            for line in failure.message.split(separator: "\n") { context.err.line("attendance: \(line)") }
+            for line in failure.message.split(separator: "\n") { context.err.line("attendance: " + line.clipped()) }
             return failure.status.rawValue
         } catch {
             // Help, version, and the parser's own validation errors.
@@ -73,7 +73,10 @@ public struct Attendance: ParsableCommand {
             if !message.isEmpty { context.out.line(message) }
             return 0
         }
-        context.err.line(message)
+        // The parser quotes what it could not understand, which can be a 100 KB argument.
+        for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+            context.err.line(line.clipped())
+        }
         return code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
     }
 }

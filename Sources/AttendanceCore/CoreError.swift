@@ -22,8 +22,14 @@ public enum CoreError: Error, Equatable, Sendable, CustomStringConvertible {
 extension String {
     /// The string in double quotes with control characters shown as escapes, short enough for
     /// one line of an error message. Used for echoing untrusted input back to a person.
-    public var quotedForMessage: String {
-        var out = "\""
+    public var quotedForMessage: String { "\"" + escapedForMessage(quoting: true) + "\"" }
+
+    /// The same without the quotes, for untrusted names set inside a sentence ("unknown key
+    /// shfit_end"): control characters shown as escapes, at most 60 characters, then "…".
+    public var clippedForMessage: String { escapedForMessage(quoting: false) }
+
+    private func escapedForMessage(quoting: Bool) -> String {
+        var out = ""
         var count = 0
         for scalar in unicodeScalars {
             if count == 60 {
@@ -31,7 +37,7 @@ extension String {
                 break
             }
             count += 1
-            if scalar == "\"" || scalar == "\\" {
+            if quoting && (scalar == "\"" || scalar == "\\") {
                 out += "\\" + String(scalar)
             } else if scalar.isUnsafeForTerminal {
                 out += scalar.value <= 0xFF
@@ -41,7 +47,7 @@ extension String {
                 out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        return out
     }
 
     func leftPadded(to width: Int, with pad: Character = "0") -> String {

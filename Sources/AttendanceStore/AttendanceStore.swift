@@ -13,37 +13,24 @@ public final class AttendanceStore: Sendable {
     let pool: DatabasePool
     /// The clock that stamps `created_at` and audit rows; injected so tests can move it.
     let clock: @Sendable () -> Date
+    /// Why nothing can be written, when the store could only be opened for reading (a read-only
+    /// file or mount, a full disk, the file-size limit); nil when it is writable. Every write
+    /// is refused with this error, while reports still work.
+    public let writeRefusal: StoreError?
 
     /// How long a writer waits for another one before giving up with `StoreError.busy`.
     public static let busyTimeoutSeconds: Double = 5
 
     /// Opens (creating if needed) the store at `path`, migrates it, and checks that its
     /// durability settings are in force.
+    ///
+    /// An existing store that cannot be written is opened for reading instead, with
+    /// ``writeRefusal`` saying why; a store that cannot be read either throws.
     public init(path: String, clock: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
         self.path = path
         self.clock = clock
-        try Self.prepareFile(at: path)
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
-        configuration.foreignKeysEnabled = true
-        configuration.label = "attendance"
-        configuration.prepareDatabase { db in
-            // Readers and the writer alike: FULL makes every commit reach the disk.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-        } catch {
-            throw Self.mapOpening(error, path: path)
-        }
-        try perform {
-            // GRDB sets synchronous=NORMAL on the writer when it turns WAL on; durability needs
-            // FULL, so set it again now that the writer is set up, then read everything back.
-            try pool.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA synchronous = FULL")
-            }
-            try Schema.migrator.migrate(pool)
-        }
+        (pool, writeRefusal) = try Self.openPool(at: path)
+        guard writeRefusal == nil else { return }
         let settings = try durabilitySettings()
         guard settings.journalMode == "wal" else {
             throw .notDurable(setting: "journal_mode", actual: settings.journalMode)
@@ -88,9 +75,38 @@ public final class AttendanceStore: Sendable {
     /// `PRAGMA quick_check` (or the slower `integrity_check`): an empty list when the file is
     /// sound, otherwise what SQLite found wrong.
     public func check(thorough: Bool = false) throws(StoreError) -> [String] {
+        try Self.check(pool, thorough: thorough, path: path)
+    }
+
+    /// The same check of the file at `path`, made through read-only connections before anything
+    /// opens it for writing. Opening a store for writing writes to it (GRDB makes sure the WAL
+    /// file is not empty), and a damaged store must not be written at all: the kiosk and
+    /// `attendance store check` look first. An empty list when the file is sound or does not
+    /// exist yet.
+    public static func check(fileAt path: String, thorough: Bool = false) throws(StoreError) -> [String] {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        let pool: DatabasePool
+        do {
+            pool = try openForReading(at: path, requiringCurrentSchema: false)
+        } catch .corrupt(_, let details) {
+            return [details]
+        }
+        return try check(pool, thorough: thorough, path: path)
+    }
+
+    private static func check(_ pool: DatabasePool, thorough: Bool, path: String) throws(StoreError) -> [String] {
         let pragma = thorough ? "integrity_check" : "quick_check"
-        let rows: [String] = try perform {
-            try pool.read { db in try String.fetchAll(db, sql: "PRAGMA \(pragma)") }
+        let rows: [String]
+        do {
+            rows = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA \(pragma)") }
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+        {
+            return [error.message ?? "database disk image is malformed"]
+        } catch let error as DatabaseError {
+            throw map(error, path: path)
+        } catch {
+            throw .ioError(String(describing: error))
         }
         return rows == ["ok"] ? [] : rows
     }
@@ -148,17 +164,20 @@ public final class AttendanceStore: Sendable {
         }
     }
 
+    /// A write on a store opened for reading fails with SQLITE_READONLY; say why it was.
     func map(_ error: DatabaseError) -> StoreError {
+        if error.resultCode == .SQLITE_READONLY, let writeRefusal { return writeRefusal }
+        return Self.map(error, path: path)
+    }
+
+    static func map(_ error: DatabaseError, path: String) -> StoreError {
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy
         case .SQLITE_FULL: return .diskFull
         case .SQLITE_READONLY: return .readOnly(path: path)
         case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .corrupt(path: path, details: error.message ?? "malformed")
         case .SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: error.message ?? "unable to open")
-        case .SQLITE_IOERR:
-            // A write error on a full disk sometimes surfaces as an I/O error (ENOSPC).
-            if let message = error.message, message.contains("disk") && message.contains("full") { return .diskFull }
-            return .ioError(error.message ?? "disk I/O error")
+        case .SQLITE_IOERR: return spaceProblem(after: error, near: path) ?? .ioError(error.message ?? "disk I/O error")
         default: return .ioError(error.message ?? "\(error.resultCode)")
         }
     }
@@ -168,58 +187,47 @@ public final class AttendanceStore: Sendable {
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
             return .corrupt(path: path, details: "not an attendance store, or damaged")
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy
-        case .SQLITE_FULL: return .diskFull
-        case .SQLITE_READONLY: return .readOnly(path: path)
+        case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_FULL, .SQLITE_READONLY:
+            return map(error, path: path)
+        case .SQLITE_IOERR:
+            return spaceProblem(after: error, near: path)
+                ?? .cannotOpen(path: path, reason: error.message ?? "disk I/O error")
         default: return .cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
         }
     }
 
-    // MARK: - Files
-
-    /// Creates the store's folder (0750) and file (0640) when missing, and tightens an existing
-    /// file that is readable by others: attendance records are personal data.
-    static func prepareFile(at path: String) throws(StoreError) {
+    /// The likely cause of an I/O error while writing, when it is a lack of room.
+    ///
+    /// SQLite reports only some of these as `SQLITE_FULL`: a write past the process's file-size
+    /// limit fails with EFBIG, and growing the `-shm` file on a full disk fails with ENOSPC, and
+    /// both arrive as a plain "disk I/O error". SQLite keeps the errno to itself, so the limit
+    /// and the free space are looked at here instead. Nil when neither explains the error.
+    static func spaceProblem(after error: DatabaseError, near path: String) -> StoreError? {
+        let growing: [ResultCode] = [.SQLITE_IOERR_WRITE, .SQLITE_IOERR_TRUNCATE, .SQLITE_IOERR_SHMSIZE]
+        if growing.contains(error.extendedResultCode), let limit = fileSizeLimit() {
+            return .fileSizeLimit(bytes: limit)
+        }
+        var space = statvfs()
         let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
-            } catch {
-                throw .cannotOpen(path: path, reason: "cannot create the folder \(folder)")
-            }
-        }
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o640)
-        if fd < 0 {
-            let code = errno
-            if code == EACCES || code == EROFS {
-                // An existing read-only store may still be read; SQLite decides below.
-                if FileManager.default.fileExists(atPath: path) { return }
-                throw .readOnly(path: path)
-            }
-            if code == ENOSPC { throw .diskFull }
-            throw .cannotOpen(path: path, reason: String(cString: strerror(code)))
-        }
-        defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) == 0 && (info.st_mode & 0o027) != 0 {
-            _ = fchmod(fd, info.st_mode & 0o640)
-        }
-        // A manager running `sudo attendance …` must not leave a root-owned store that the
-        // kiosk's own user cannot write: a store root creates belongs to its folder's owner
-        // (SQLite itself gives its -wal and -shm files the database's owner when run as root).
-        var folderInfo = stat()
-        if geteuid() == 0, info.st_uid == 0, info.st_size == 0,
-            stat(folder.isEmpty ? "." : folder, &folderInfo) == 0, folderInfo.st_uid != 0
-        {
-            _ = fchown(fd, folderInfo.st_uid, folderInfo.st_gid)
-        }
+        guard statvfs(folder.isEmpty ? "." : folder, &space) == 0 else { return nil }
+        // Root may use the blocks reserved for it; everyone else only the available ones.
+        let blocks = geteuid() == 0 ? UInt64(space.f_bfree) : UInt64(space.f_bavail)
+        return blocks * UInt64(space.f_frsize) < minimumFreeBytes ? .diskFull : nil
     }
 
-    static func syncFile(at path: String) throws(StoreError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .ioError("cannot open \(path) to sync it") }
-        defer { close(fd) }
-        if fsync(fd) != 0 && errno != EINVAL { throw .ioError("fsync \(path): \(String(cString: strerror(errno)))") }
+    /// Less free space than this on the store's file system makes an I/O error a full disk: a
+    /// punch needs a few pages of WAL and, for a new connection, 32 KiB of `-shm`.
+    static let minimumFreeBytes: UInt64 = 256 * 1024
+
+    /// The soft `RLIMIT_FSIZE` in bytes, nil when there is none.
+    static func fileSizeLimit() -> UInt64? {
+        var limit = rlimit()
+        #if os(Linux)
+            let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+        #else
+            let resource = RLIMIT_FSIZE
+        #endif
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+        return UInt64(limit.rlim_cur)
     }
 }

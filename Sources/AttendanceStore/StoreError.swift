@@ -9,6 +9,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another program held the database for longer than the busy timeout.
     case busy
     case diskFull
+    /// A write went past the process's file-size limit (`ulimit -f`, systemd's `LimitFSIZE=`):
+    /// SQLite sees EFBIG, as it would a full disk.
+    case fileSizeLimit(bytes: UInt64)
     case readOnly(path: String)
     case corrupt(path: String, details: String)
     /// A pragma that durability depends on did not take the value it must have.
@@ -34,6 +37,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the attendance store is busy (another attendance program is writing); nothing was saved — try again"
         case .diskFull:
             return "the disk holding the attendance store is full; nothing was saved — free some space and try again"
+        case .fileSizeLimit(let bytes):
+            return "the attendance store reached this program's file size limit (\(bytes) bytes, ulimit -f); nothing was saved — raise the limit and try again"
         case .readOnly(let path):
             return "the attendance store at \(path) is read-only; nothing was saved — check the file's permissions and mount"
         case .corrupt(let path, let details):

@@ -51,6 +51,38 @@ extension String {
         return out + "…"
     }
 
+    /// The string broken at spaces into lines of at most `width` columns; a word longer than a
+    /// line is cut where it must be. Used where a sentence must be read to its end on a screen
+    /// that does not wrap (the kiosk's), rather than cut at the right edge.
+    public func wrapped(toWidth width: Int) -> [String] {
+        guard width > 0, terminalWidth > width else { return [self] }
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for word in split(separator: " ", omittingEmptySubsequences: true) {
+            let wordWidth = String(word).terminalWidth
+            if used > 0 && used + 1 + wordWidth > width {
+                lines.append(line)
+                (line, used) = ("", 0)
+            }
+            if used > 0 {
+                line.append(" ")
+                used += 1
+            }
+            for character in word {
+                let characterWidth = character.terminalWidth
+                if used > 0 && used + characterWidth > width {
+                    lines.append(line)
+                    (line, used) = ("", 0)
+                }
+                line.append(character)
+                used += characterWidth
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// Pads with spaces on the right to `width` columns.
     public func padded(toWidth width: Int) -> String {
         let w = terminalWidth

@@ -504,7 +504,12 @@ private func replayReceive(
         return datagram
     }
     guard let datagram = next else { return -NLE_AGAIN }
-    guard let memory = malloc(max(datagram.count, 1)) else { return -NLE_NOMEM }
+    // nl_recvmsgs frees the buffer only when something arrived: an empty datagram gets none.
+    guard !datagram.isEmpty else {
+        buffer.pointee = nil
+        return 0
+    }
+    guard let memory = malloc(datagram.count) else { return -NLE_NOMEM }
     datagram.withUnsafeBytes {
         memory.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(memory), byteCount: $0.count)
     }

@@ -47,7 +47,8 @@ final class ReportFixture {
         try work(asha, day(9), "10:00", "14:00")
         try punch(asha, .in, "\(day(10)) 09:00")
         try work(asha, day(11), "09:00", "09:30")
-        try work(asha, day(18), "09:00", "18:00", source: .manual)
+        try correctionAdds(asha, .in, "\(day(18)) 09:00")
+        try correctionAdds(asha, .out, "\(day(18)) 18:00")
         try punch(asha, .in, "\(day(21)) 09:00")
         for d in [10, 11, 12, 13, 16, 17, 19, 20] { try work(bilal, day(d), "09:28", "18:02") }
         try work(bilal, day(18), "09:30", "13:30")
@@ -68,6 +69,15 @@ final class ReportFixture {
     func work(_ employee: Employee, _ day: String, _ start: String, _ end: String, source: PunchSource = .simulated) throws {
         try punch(employee, .in, "\(day) \(start)", source: source)
         try punch(employee, .out, "\(day) \(end)", source: source)
+    }
+
+    /// A punch a manager adds with `attendance punch add`: a correction, on record with its reason.
+    func correctionAdds(_ employee: Employee, _ kind: PunchKind, _ text: String) throws {
+        let parts = text.split(separator: " ").map(String.init)
+        let instant = zone.instant(on: try AttendanceDate(parsing: parts[0]), at: try WallClockTime(parsing: parts[1]))
+        _ = try store.correct(
+            .add(employee: employee.code, kind: kind, at: instant, note: "forgot to punch; seen at desk"),
+            reason: "forgot to punch", actor: "manager", policy: Policy(zone: zone), now: harness.now)
     }
 
     /// One punch at local time `text` ("2026-11-02 09:20"), recorded as the kiosk records it.

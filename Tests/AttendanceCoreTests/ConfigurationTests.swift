@@ -159,4 +159,14 @@ struct ConfigurationTests {
         #expect(found.count == 1)
         #expect(!found[0].unicodeScalars.contains { $0.value < 0x20 || (0x7f...0x9f).contains($0.value) })
     }
+
+    @Test("an unknown key of a megabyte is reported at once, cut to 60 characters", .timeLimit(.minutes(1)))
+    func megabyteKey() {
+        let key = String(repeating: "k", count: 1 << 20)
+        let found = issues("[policy]\n\(key) = 1\n[\(key)]\n")
+        #expect(found == [
+            "a.toml:3: unknown table [\(String(repeating: "k", count: 60))…]; the tables are [policy], [store], [wifi] and [kiosk]",
+            "a.toml:2: unknown key \(String(repeating: "k", count: 60))… in [policy]",
+        ])
+    }
 }

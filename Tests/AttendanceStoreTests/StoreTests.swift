@@ -167,6 +167,30 @@ struct StoreTests {
         }
     }
 
+    @Test("the file check before opening finds the damage and leaves the file as it was")
+    func checkBeforeOpening() throws {
+        let path = folder.file("k.sqlite")
+        #expect(try AttendanceStore.check(fileAt: path).isEmpty)  // nothing there yet
+        #expect(!FileManager.default.fileExists(atPath: path))
+        do {
+            let store = try AttendanceStore(path: path)
+            for i in 0..<300 {
+                try store.addEmployee(NewEmployee(code: code("E\(i)"), name: name(String(repeating: "n", count: 90))), actor: "t")
+            }
+        }
+        #expect(try AttendanceStore.check(fileAt: path).isEmpty)
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: size / 2 - 100)
+        handle.write(Data(repeating: 0xA5, count: 8192))
+        try handle.close()
+        let damaged = try Data(contentsOf: URL(fileURLWithPath: path))
+
+        #expect(try !AttendanceStore.check(fileAt: path).isEmpty)
+        #expect(try !AttendanceStore.check(fileAt: path, thorough: true).isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == damaged)
+    }
+
     @Test("a backup taken while another connection writes is complete and passes integrity_check")
     func backupWhileWriting() throws {
         let path = folder.file("i.sqlite")

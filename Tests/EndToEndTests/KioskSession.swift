@@ -20,6 +20,14 @@ final class KioskSession {
     }
 
     deinit {
+        // The kiosk ends on SIGTERM first: a faketime around it removes its semaphore from
+        // /dev/shm only when its child ends, not when tmux hangs up on it.
+        if let pid = try? kioskPID() {
+            let grandchildren = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+            let wrapped = grandchildren.split(separator: " ").compactMap { pid_t($0) }
+            for kiosk in wrapped.isEmpty ? [pid] : wrapped { kill(kiosk, SIGTERM) }
+            _ = try? waitFor("KIOSK-ENDED", timeout: 3)
+        }
         _ = try? tmux(["kill-server"])
     }
 
@@ -27,38 +35,15 @@ final class KioskSession {
     func tmux(_ arguments: [String]) throws -> String {
         // Foundation's Process does not always notice a tmux client exit once the client has
         // started a server daemon (the client is left a zombie and waitUntilExit never
-        // returns), so tmux is run with posix_spawn and waited for with waitpid.
-        let outputFile = sandbox.folder + "/tmux-output-" + UUID().uuidString
-        defer { unlink(outputFile) }
-        let argv = ["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        let env = ["PATH=/usr/bin:/bin", "TERM=xterm-256color", "LANG=C.UTF-8"]
-        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // Start tmux with every signal unblocked and at its default, whatever this test thread
-        // has blocked, so the kiosk sees signals as it would under a real terminal.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let cArgs = argv.map { strdup($0) } + [nil]
-        let cEnv = env.map { strdup($0) } + [nil]
-        defer { (cArgs + cEnv).forEach { free($0) } }
-        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
+        // returns), so tmux is run as a ChildProcess: posix_spawn with every signal unblocked
+        // and at its default, whatever this test thread has blocked, so the kiosk sees signals
+        // as it would under a real terminal.
+        let argv = ["-L", socket, "-f", "/dev/null"] + arguments
+        let child = try ChildProcess(
+            "/usr/bin/tmux", argv.map { Array($0.utf8) },
+            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"], folder: sandbox.folder)
+        child.wait(timeout: 60)
+        return child.outputText + child.errorText
     }
 
     /// Types `keys` (tmux key names like "Enter", "C-c", or literal text with `literal`).

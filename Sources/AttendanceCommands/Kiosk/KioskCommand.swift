@@ -45,7 +45,16 @@ struct KioskRun: ContextCommand {
         let palette = ColorPalette.forScreen(environment: context.environment)
         let controller: KioskController
         do {
-            let store = try AttendanceStore(path: global.storePath(configuration: configuration, in: context), clock: context.now)
+            let path = global.storePath(configuration: configuration, in: context)
+            // Checked through read-only connections before it is opened for writing: opening a
+            // store for writing writes to it, and a damaged store must not be written at all.
+            let problems = try AttendanceStore.check(fileAt: path)
+            guard problems.isEmpty else {
+                return Self.outOfService(
+                    KioskController.damaged(problems), terminal: terminal, signals: signals, view: view,
+                    palette: palette, context: context)
+            }
+            let store = try context.openStore(at: path)
             let desk = MarkingDesk(
                 configuration: configuration, store: store, linkReader: reader,
                 pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)
@@ -95,9 +104,10 @@ struct KioskRun: ContextCommand {
         let size = terminal.size
         frame.addCentered([Span(" OUT OF SERVICE ", TextStyle(color: .red, isBold: true, isInverse: true))], width: size.columns)
         frame.blank()
-        frame.addCentered([Span("Attendance cannot be recorded at this kiosk right now. Please tell your manager.")], width: size.columns)
+        frame.addCentered([Span("Attendance cannot be recorded at this kiosk right now.")], width: size.columns)
+        frame.addCentered([Span("Please tell your manager.")], width: size.columns)
         frame.blank()
-        frame.addCentered([Span(reason, TextStyle(color: .grey))], width: size.columns)
+        frame.addCenteredWrapping(reason, TextStyle(color: .grey), width: size.columns)
         terminal.write(frame.render(size: size, palette: palette))
         while true {
             var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0)]

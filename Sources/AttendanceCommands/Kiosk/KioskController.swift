@@ -74,20 +74,20 @@ final class KioskController {
         lastInput = now()
     }
 
-    /// Checks the store before the first punch: a damaged store takes the kiosk out of service
-    /// and nothing is written to it.
+    /// Takes the kiosk out of service when the store cannot be written (read-only, a full disk
+    /// at start-up), and reads the WiFi link. A damaged store never gets this far: `KioskRun`
+    /// checks the file with `AttendanceStore.check(fileAt:)` before opening it for writing.
     func startUp() {
-        do {
-            let problems = try desk.store.check()
-            if !problems.isEmpty {
-                screen = .outOfService("The attendance store is damaged (\(problems.count) problem(s)).")
-                return
-            }
-        } catch {
-            screen = .outOfService(String(describing: error))
+        if let refusal = desk.store.writeRefusal {
+            screen = .outOfService(String(describing: refusal))
             return
         }
         refreshLink()
+    }
+
+    /// The out-of-service reason for a store whose check found `problems`.
+    static func damaged(_ problems: [String]) -> String {
+        "The attendance store is damaged (\(problems.count) problem(s)); restore a backup."
     }
 
     var isOutOfService: Bool {

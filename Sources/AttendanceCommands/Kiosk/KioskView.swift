@@ -73,7 +73,7 @@ struct KioskView {
             let mark = message.tone == .success ? (asciiOnly ? "OK " : "✓ ") : message.tone == .refusal ? (asciiOnly ? "X " : "✗ ") : ""
             body.addCentered([Span(mark + message.title, TextStyle(color: color, isBold: true, isInverse: message.tone == .refusal))], width: width)
             body.blank()
-            for line in message.lines { body.addCentered([Span(line)], width: width) }
+            for line in message.lines { body.addCenteredWrapping(line, width: width) }
             hint = "Press any key to continue."
         case .calendar(_, let calendar):
             body.add(calendar, indent: 1)
@@ -85,7 +85,7 @@ struct KioskView {
             body.addCentered([Span("Attendance cannot be recorded at this kiosk right now.")], width: width)
             body.addCentered([Span("Please tell your manager.")], width: width)
             body.blank()
-            body.addCentered([Span(reason, TextStyle(color: .grey))], width: width)
+            body.addCenteredWrapping(reason, TextStyle(color: .grey), width: width)
             hint = ""
         }
 

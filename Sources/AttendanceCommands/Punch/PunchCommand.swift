@@ -37,8 +37,7 @@ struct CorrectionOptions: ParsableArguments {
         let reason = try CorrectionText.reason(reason)
         let configuration = try global.configuration(in: context)
         let request = try request(configuration.policy)
-        let store = try AttendanceStore(
-            path: global.storePath(configuration: configuration, in: context), clock: context.now)
+        let store = try context.openStore(at: global.storePath(configuration: configuration, in: context))
         let now = context.now()
         let outcome = try store.correct(
             request, reason: reason, actor: try actor.actor(in: context), force: force,

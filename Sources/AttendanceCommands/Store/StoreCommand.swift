@@ -21,16 +21,24 @@ struct StoreCheck: ContextCommand {
     @Flag(help: "Run the full integrity_check, which reads every page.") var thorough = false
 
     func run(in context: Context) throws {
-        let (_, store) = try global.open(in: context)
-        let settings = try store.durabilitySettings()
-        context.out.line("store: \(store.path)")
-        context.out.line(
-            "journal_mode=\(settings.journalMode) synchronous=\(settings.synchronous) busy_timeout=\(settings.busyTimeoutMilliseconds)ms"
-        )
-        let problems = try store.check(thorough: thorough)
+        let configuration = try global.configuration(in: context)
+        let path = global.storePath(configuration: configuration, in: context)
+        context.out.line("store: \(path)")
+        // Checked through read-only connections first: opening a store for writing writes to
+        // it, and a damaged store must not be written at all.
+        let problems = try AttendanceStore.check(fileAt: path, thorough: thorough)
         guard problems.isEmpty else {
             for problem in problems.prefix(20) { context.out.line(problem) }
-            throw StoreError.corrupt(path: store.path, details: "\(problems.count) problem(s) found")
+            throw StoreError.corrupt(path: path, details: "\(problems.count) problem(s) found")
+        }
+        let store = try context.openStore(at: path)
+        if let refusal = store.writeRefusal {
+            context.out.line("opened read-only: \(refusal)")
+        } else {
+            let settings = try store.durabilitySettings()
+            context.out.line(
+                "journal_mode=\(settings.journalMode) synchronous=\(settings.synchronous) busy_timeout=\(settings.busyTimeoutMilliseconds)ms"
+            )
         }
         context.out.line("ok")
     }

@@ -42,3 +42,17 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension StringProtocol {
+    /// The line cut to at most `limit` characters, ending in "…" when it was cut: an error is
+    /// read by a person, and the path or argument it repeats can be a megabyte long.
+    func clipped(to limit: Int = 1_000) -> String {
+        var end = startIndex
+        var count = 0
+        while end < endIndex && count < limit {
+            formIndex(after: &end)
+            count += 1
+        }
+        return end == endIndex ? String(self) : String(self[..<end]) + "…"
+    }
+}

@@ -66,7 +66,7 @@ public struct GlobalOptions: ParsableArguments {
     /// The configuration and the opened store, the pair most commands start from.
     public func open(in context: Context) throws -> (Configuration, AttendanceStore) {
         let configuration = try configuration(in: context)
-        let store = try AttendanceStore(path: storePath(configuration: configuration, in: context), clock: context.now)
+        let store = try context.openStore(at: storePath(configuration: configuration, in: context))
         return (configuration, store)
     }
 }

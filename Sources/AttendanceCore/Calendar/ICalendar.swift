@@ -76,14 +76,14 @@ public struct ICalendarHolidays: Sendable, Hashable {
         }
         guard let first = Self.date(start) else {
             return problem(
-                "has a time (DTSTART\(start.rawParameters):\(start.value)); only all-day events can be holidays",
+                "has a time (\("DTSTART\(start.rawParameters):\(start.value)".clippedForMessage)); only all-day events can be holidays",
                 line: start.number)
         }
         var last = first
         if let end = event.first("DTEND") {
             guard let exclusiveEnd = Self.date(end) else {
                 return problem(
-                    "ends at a time (DTEND\(end.rawParameters):\(end.value)); only all-day events can be holidays",
+                    "ends at a time (\("DTEND\(end.rawParameters):\(end.value)".clippedForMessage)); only all-day events can be holidays",
                     line: end.number)
             }
             guard exclusiveEnd > first else {

@@ -11,7 +11,7 @@ extension Configuration {
             issues.append(
                 ConfigIssue(
                     file: file, line: table.line,
-                    message: "unknown table [\(table.name)]; the tables are [policy], [store], [wifi] and [kiosk]"
+                    message: "unknown table [\(table.name.clippedForMessage)]; the tables are [policy], [store], [wifi] and [kiosk]"
                         + Self.suggestion(for: table.name, among: Self.tableOrder)))
         }
         for entry in document.entries {
@@ -21,8 +21,8 @@ extension Configuration {
                 let known = Self.keyOrder[entry.table] ?? []
                 let message =
                     entry.table.isEmpty
-                    ? "\(entry.key) must be under a table: [policy], [store], [wifi] or [kiosk]"
-                    : "unknown key \(entry.key)\(place)"
+                    ? "\(entry.key.clippedForMessage) must be under a table: [policy], [store], [wifi] or [kiosk]"
+                    : "unknown key \(entry.key.clippedForMessage)\(place)"
                         + Self.suggestion(for: entry.key, among: known)
                 issues.append(ConfigIssue(file: file, line: entry.line, message: message))
                 continue
@@ -229,8 +229,13 @@ extension Configuration {
     }
 
     /// " (did you mean shift_start?)" when a known name is one or two edits away.
+    ///
+    /// Names more than two characters longer or shorter are never within two edits, and are
+    /// not measured: the distance takes time in the product of the lengths, and a key can be a
+    /// megabyte long.
     static func suggestion(for name: String, among known: [String]) -> String {
-        let best = known.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }
+        let length = name.count
+        let best = known.filter { abs($0.count - length) <= 2 }.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }
         guard let best, best.1 <= 2 else { return "" }
         return " (did you mean \(best.0)?)"
     }

@@ -127,7 +127,7 @@ private struct Parser {
         guard peek == "]" else { throw issue("a table header must end with ']'") }
         advance()
         if let earlier = tables.first(where: { $0.name == name }) {
-            throw issue("table [\(name)] appears twice (first at line \(earlier.line))", line: headerLine)
+            throw issue("table [\(name.clippedForMessage)] appears twice (first at line \(earlier.line))", line: headerLine)
         }
         tables.append(.init(name: name, line: headerLine))
         currentTable = name
@@ -145,7 +145,7 @@ private struct Parser {
         let value = try parseValue()
         let qualified = currentTable + "\u{0}" + key
         if let earlier = seenKeys[qualified] {
-            throw issue("\(key) is set twice (first at line \(earlier))", line: keyLine)
+            throw issue("\(key.clippedForMessage) is set twice (first at line \(earlier))", line: keyLine)
         }
         seenKeys[qualified] = keyLine
         entries.append(.init(table: currentTable, key: key, value: value, line: keyLine))

@@ -42,6 +42,13 @@ public struct Frame: Sendable {
         lines.append([Span(String(repeating: " ", count: left))] + spans)
     }
 
+    /// Adds `text` centred in `width` columns, on as many lines as it takes to show all of it.
+    public mutating func addCenteredWrapping(_ text: String, _ style: TextStyle = .plain, width: Int) {
+        for line in text.terminalSafe.wrapped(toWidth: max(1, width - 2)) {
+            addCentered([Span(line, style)], width: width)
+        }
+    }
+
     /// The bytes that draw this frame over the whole screen of `size`, without clearing it
     /// first (no flicker): each row is drawn and the rest of it erased; rows past the frame are
     /// erased. Every span's text is sanitised and cut at the right edge.

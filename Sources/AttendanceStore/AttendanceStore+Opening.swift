@@ -1,0 +1,183 @@
+import Foundation
+import GRDB
+
+extension AttendanceStore {
+    // MARK: - Opening
+
+    /// The pool for the store at `path`, and why it cannot be written when it was opened for
+    /// reading only.
+    ///
+    /// A store that cannot be written (the file or its mount is read-only, the disk is full, the
+    /// file-size limit is reached) is still opened for reading when it exists, so that reports
+    /// keep working: the manager can print the register while someone frees the disk.
+    static func openPool(at path: String) throws(StoreError) -> (DatabasePool, writeRefusal: StoreError?) {
+        let refusal: StoreError
+        do {
+            try prepareFile(at: path)
+            return (try openForWriting(at: path), nil)
+        } catch let error where error.stillAllowsReading {
+            refusal = error
+        }
+        guard FileManager.default.fileExists(atPath: path) else { throw refusal }
+        return (try openForReading(at: path, requiringCurrentSchema: true), refusal)
+    }
+
+    /// The settings every connection shares; readers and the writer alike use `synchronous=FULL`.
+    static func configuration(readOnly: Bool) -> Configuration {
+        var configuration = Configuration()
+        configuration.readonly = readOnly
+        configuration.busyMode = .timeout(busyTimeoutSeconds)
+        configuration.foreignKeysEnabled = true
+        configuration.label = "attendance"
+        configuration.prepareDatabase { db in
+            // Readers and the writer alike: FULL makes every commit reach the disk.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return configuration
+    }
+
+    /// The pool with a writer in WAL mode, the schema migrated.
+    private static func openForWriting(at path: String) throws(StoreError) -> DatabasePool {
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration(readOnly: false))
+        } catch {
+            throw mapOpening(error, path: path)
+        }
+        do {
+            // GRDB sets synchronous=NORMAL on the writer when it turns WAL on; durability needs
+            // FULL, so set it again now that the writer is set up (the caller reads it back).
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
+            try Schema.migrator.migrate(pool)
+        } catch let error as DatabaseError {
+            throw map(error, path: path)
+        } catch {
+            throw .ioError(String(describing: error))
+        }
+        return pool
+    }
+
+    /// A pool of read-only connections to the existing store at `path`.
+    ///
+    /// SQLite reads a WAL store read-only through the `-shm` file of a connection that has it
+    /// open. With no such file, and no right (or no room) to make one here, it can only read the
+    /// main file as immutable. That is complete only when the `-wal` file holds nothing to
+    /// replay, which is how the last writer to close leaves it; and as a writer of this program
+    /// never leaves `-wal` empty while it is open, it also means nobody is writing.
+    static func openForReading(at path: String, requiringCurrentSchema: Bool) throws(StoreError)
+        -> DatabasePool
+    {
+        do {
+            return try readOnlyPool(at: path, location: path, requiringCurrentSchema: requiringCurrentSchema)
+        } catch let error as DatabaseError
+            where [.SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_IOERR].contains(error.resultCode)
+        {
+            guard walIsEmpty(besides: path) else {
+                throw .cannotOpen(
+                    path: path,
+                    reason: "it cannot be written here, and its latest changes are still in its -wal file, "
+                        + "which only a program allowed to write the store can read")
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw mapOpening(error, path: path)
+        }
+        do {
+            return try readOnlyPool(
+                at: path, location: immutableURI(for: path), requiringCurrentSchema: requiringCurrentSchema)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw mapOpening(error, path: path)
+        }
+    }
+
+    /// Opens read-only connections to `location` (the path or a URI for it) and, when asked,
+    /// reads the schema: a store older than this program cannot be upgraded without writing.
+    private static func readOnlyPool(at path: String, location: String, requiringCurrentSchema: Bool) throws
+        -> DatabasePool
+    {
+        let pool = try DatabasePool(path: location, configuration: configuration(readOnly: true))
+        guard requiringCurrentSchema else { return pool }
+        guard try pool.read(Schema.migrator.hasCompletedMigrations) else {
+            throw StoreError.cannotOpen(
+                path: path, reason: "it was made by an older version and cannot be upgraded without write access")
+        }
+        return pool
+    }
+
+    /// `file:` URI for the store as an immutable file: no locks, no `-shm`, the `-wal` ignored.
+    static func immutableURI(for path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let escaped = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
+        return "file:\(escaped)?mode=ro&immutable=1"
+    }
+
+    /// True when the store's `-wal` file is missing or empty: nothing committed is outside the main file.
+    static func walIsEmpty(besides path: String) -> Bool {
+        var info = stat()
+        return stat(path + "-wal", &info) != 0 || info.st_size == 0
+    }
+
+    // MARK: - Files
+
+    /// Creates the store's folder (0750) and file (0640) when missing, and tightens an existing
+    /// file that is readable by others: attendance records are personal data.
+    ///
+    /// Throws `.readOnly` when the file cannot be opened for writing, and `.diskFull` when it
+    /// cannot be created for lack of space.
+    static func prepareFile(at path: String) throws(StoreError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
+            } catch {
+                throw .cannotOpen(path: path, reason: "cannot create the folder \(folder)")
+            }
+        }
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o640)
+        if fd < 0 {
+            let code = errno
+            if code == EACCES || code == EROFS { throw .readOnly(path: path) }
+            if code == ENOSPC { throw .diskFull }
+            throw .cannotOpen(path: path, reason: String(cString: strerror(code)))
+        }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0 && (info.st_mode & 0o027) != 0 {
+            _ = fchmod(fd, info.st_mode & 0o640)
+        }
+        // A manager running `sudo attendance …` must not leave a root-owned store that the
+        // kiosk's own user cannot write: a store root creates belongs to its folder's owner
+        // (SQLite itself gives its -wal and -shm files the database's owner when run as root).
+        var folderInfo = stat()
+        if geteuid() == 0, info.st_uid == 0, info.st_size == 0,
+            stat(folder.isEmpty ? "." : folder, &folderInfo) == 0, folderInfo.st_uid != 0
+        {
+            _ = fchown(fd, folderInfo.st_uid, folderInfo.st_gid)
+        }
+    }
+
+    static func syncFile(at path: String) throws(StoreError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .ioError("cannot open \(path) to sync it") }
+        defer { close(fd) }
+        if fsync(fd) != 0 && errno != EINVAL { throw .ioError("fsync \(path): \(String(cString: strerror(errno)))") }
+    }
+}
+
+extension StoreError {
+    /// Failures to write that leave the store readable: opened for reading, reports still work.
+    var stillAllowsReading: Bool {
+        switch self {
+        case .readOnly, .diskFull, .fileSizeLimit: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// Issue 7, part 4: no room to write, from a full disk (a tiny tmpfs, as root) or from the
+/// file-size limit (`prlimit --fsize`, anyone). The punch is refused with a visible reason and
+/// never acknowledged, earlier punches stay, and marking works again once there is room,
+/// without restarting the kiosk.
+@Suite("Reliability: full disk and the file-size limit", .serialized)
+struct FullDiskTests {
+    static let diskFull =
+        "the disk holding the attendance store is full; nothing was saved — free some space and try again"
+
+    static func sizeLimit(_ bytes: Int) -> String {
+        "the attendance store reached this program's file size limit (\(bytes) bytes, ulimit -f); nothing was saved — raise the limit and try again"
+    }
+
+    static func count(_ store: String) throws -> String {
+        try runTool("/usr/bin/sqlite3", [store, "SELECT count(*) FROM punch"]).output
+    }
+
+    /// Marks `code` at the kiosk with the action offered; returns the screen that followed.
+    static func mark(_ kiosk: KioskSession, _ code: String) throws -> String {
+        try kiosk.send(code, "Enter")
+        let menu = try kiosk.waitFor("] Mark ")
+        try kiosk.send(menu.contains("[O] Mark OUT") ? "o" : "i")
+        return try kiosk.waitFor(anyOf: ["MARKED", "NOT recorded"])
+    }
+
+    /// Back to the code prompt from a message.
+    static func dismiss(_ kiosk: KioskSession) throws {
+        try kiosk.send("Enter")
+        try kiosk.waitFor("Employee code: _")
+    }
+
+    @Test(
+        "the kiosk on a full disk refuses with the reason, keeps what it had, and marks again once space is freed",
+        .enabled(if: canMount))
+    func kioskOnFullDisk() throws {
+        let s = try Office.sandbox()
+        let disk = try TinyDisk(in: s.folder, kilobytes: 1024)
+        let store = disk.path + "/attendance.sqlite"
+        try FileManager.default.copyItem(atPath: s.store, toPath: store)
+        let environment = ["ATTENDANCE_STORE": store]
+        var kiosk: KioskSession? = try KioskSession(sandbox: s, environment: environment)
+        defer {
+            kiosk = nil  // the kiosk ends before its disk goes, and the disk before the sandbox
+            withExtendedLifetime(s) { disk.unmount() }
+        }
+        let screen = try #require(kiosk).waitFor("Employee code")
+        #expect(screen.contains("Employee code"))
+        let pid = try #require(try kiosk?.kioskPID())
+        #expect(try Self.mark(#require(kiosk), Office.code(1)).contains("MARKED IN"))
+        try Self.dismiss(#require(kiosk))
+
+        #expect(disk.fill() > 0)
+        let refused = words(of: try Self.mark(#require(kiosk), Office.code(2)))
+        #expect(refused.contains("✗ Could not be saved — NOT recorded"), "\(refused)")
+        #expect(refused.contains(Self.diskFull), "\(refused)")
+        #expect(try Self.count(store) == "1\n")
+        // The command line says the same, and reports still work on the full disk.
+        let marked = try ChildProcess.attendance(["mark", "in", Office.code(3)], sandbox: s, environment: environment)
+        #expect(marked.finish(timeout: 30) == .exited(74))
+        #expect(marked.outputText.isEmpty && marked.errorText == "attendance: \(Self.diskFull)\n")
+        let listed = try ChildProcess.attendance(
+            ["punch", "list", Office.code(1)], sandbox: s, environment: environment)
+        #expect(listed.finish(timeout: 30) == .exited(0))
+        #expect(listed.outputText.contains("  IN    simulated  HQ lobby"), "\(listed.outputText)\(listed.errorText)")
+
+        try Self.dismiss(#require(kiosk))
+        disk.free()
+        let again = try Self.mark(#require(kiosk), Office.code(2))
+        #expect(again.contains("MARKED IN"), "\(again)")
+        #expect(try kiosk?.kioskPID() == pid)
+        #expect(try Self.count(store) == "2\n")
+        #expect(try runTool("/usr/bin/sqlite3", [store, "PRAGMA integrity_check"]).output == "ok\n")
+    }
+
+    @Test("the kiosk past its file-size limit refuses with the reason and marks again once the limit is raised")
+    func kioskPastSizeLimit() throws {
+        let s = try Office.sandbox()
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        let pid = try #require(try kiosk.kioskPID())
+        #expect(try Self.mark(kiosk, Office.code(1)).contains("MARKED IN"))
+        try Self.dismiss(kiosk)
+
+        // The limit is what the WAL holds now: the next punch would have to grow it.
+        let limit = fileSize(s.store + "-wal")
+        #expect(limit > 0)
+        #expect(try runTool("/usr/bin/prlimit", ["--pid", String(pid), "--fsize=\(limit):unlimited"]).status == 0)
+        let refused = words(of: try Self.mark(kiosk, Office.code(2)))
+        #expect(refused.contains("✗ Could not be saved — NOT recorded"), "\(refused)")
+        #expect(refused.contains(Self.sizeLimit(limit)), "\(refused)")
+        #expect(try s.sqlite("SELECT count(*) FROM punch") == "1\n")
+
+        try Self.dismiss(kiosk)
+        #expect(try runTool("/usr/bin/prlimit", ["--pid", String(pid), "--fsize=unlimited:unlimited"]).status == 0)
+        #expect(try Self.mark(kiosk, Office.code(2)).contains("MARKED IN"))
+        #expect(try kiosk.kioskPID() == pid)
+        #expect(try s.sqlite("SELECT count(*) FROM punch") == "2\n")
+    }
+
+    @Test("mark under a file-size limit is refused with the reason (not killed by SIGXFSZ); reports still work")
+    func markPastSizeLimit() throws {
+        let s = try Office.sandbox()
+        let limited = ["/usr/bin/prlimit", "--fsize=4096"]
+        let marked = try ChildProcess.attendance(["mark", "in", Office.code(1)], sandbox: s, prefix: limited)
+        #expect(marked.finish(timeout: 30) == .exited(74))
+        #expect(marked.outputText.isEmpty)
+        #expect(marked.errorText == "attendance: \(Self.sizeLimit(4096))\n")
+        let calendar = try ChildProcess.attendance(["employee", "list"], sandbox: s, prefix: limited)
+        #expect(calendar.finish(timeout: 30) == .exited(0))
+        #expect(calendar.outputText.contains("W001  Worker 1"), "\(calendar.errorText)")
+        #expect(try s.sqlite("SELECT count(*) FROM punch") == "0\n")
+
+        let unlimited = try s.run("mark", "in", Office.code(1))
+        #expect(unlimited.status == 0, "\(unlimited.err)")
+        #expect(try s.sqlite("SELECT count(*) FROM punch; PRAGMA integrity_check") == "1\nok\n")
+    }
+
+    @Test(
+        "mark on a full disk is refused with the reason; reports still work; it marks once space is freed",
+        .enabled(if: canMount))
+    func markOnFullDisk() throws {
+        let s = try Office.sandbox()
+        let disk = try TinyDisk(in: s.folder, kilobytes: 1024)
+        defer { withExtendedLifetime(s) { disk.unmount() } }
+        let store = disk.path + "/attendance.sqlite"
+        try FileManager.default.copyItem(atPath: s.store, toPath: store)
+        let environment = ["ATTENDANCE_STORE": store]
+        #expect(
+            try ChildProcess.attendance(["mark", "in", Office.code(1)], sandbox: s, environment: environment).finish(
+                timeout: 30) == .exited(0))
+
+        disk.fill()
+        let marked = try ChildProcess.attendance(["mark", "out", Office.code(1)], sandbox: s, environment: environment)
+        #expect(marked.finish(timeout: 30) == .exited(74))
+        #expect(marked.outputText.isEmpty && marked.errorText == "attendance: \(Self.diskFull)\n")
+        let listed = try ChildProcess.attendance(
+            ["punch", "list", Office.code(1)], sandbox: s, environment: environment)
+        #expect(listed.finish(timeout: 30) == .exited(0), "\(listed.errorText)")
+        #expect(listed.outputText.contains("  IN    simulated  HQ lobby"))
+        #expect(listed.outputText.split(separator: "\n").count == 3)
+
+        disk.free()
+        let again = try ChildProcess.attendance(["mark", "out", Office.code(1)], sandbox: s, environment: environment)
+        #expect(again.finish(timeout: 30) == .exited(0), "\(again.errorText)")
+        #expect(
+            try runTool("/usr/bin/sqlite3", [store, "SELECT group_concat(kind) FROM punch; PRAGMA integrity_check"])
+                .output == "in,out\nok\n")
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// Issue 7, part 5: a store the user may read but not write, by its file mode or by a
+/// read-only mount: marking is refused with the reason, reports work, the file is untouched.
+@Suite("Reliability: read-only store")
+struct ReadOnlyStoreTests {
+    static func readOnly(_ path: String) -> String {
+        "the attendance store at \(path) is read-only; nothing was saved — check the file's permissions and mount"
+    }
+
+    /// As root the reader is `nobody` (root may write any file); otherwise the tests' own user.
+    static let reader: [String] =
+        geteuid() == 0 ? ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] : []
+
+    struct Outcome {
+        var status: ChildProcess.Termination?
+        var out: String
+        var err: String
+    }
+
+    static func run(_ arguments: [String], _ s: Sandbox, store: String, prefix: [String]) throws -> Outcome {
+        let child = try ChildProcess.attendance(
+            arguments, sandbox: s, environment: ["ATTENDANCE_STORE": store], prefix: prefix)
+        let ended = child.finish(timeout: 30)
+        return Outcome(status: ended, out: child.outputText, err: child.errorText)
+    }
+
+    /// Marking and changing are refused with the reason; every report works and shows the
+    /// punch of `code` made before.
+    static func expectReadOnlyBehaviour(_ s: Sandbox, store: String, prefix: [String], code: String) throws {
+        let before = contents(of: store)
+        for change in [["mark", "out", code], ["employee", "add", "W900", "--name", "New Person"]] {
+            let refused = try run(change, s, store: store, prefix: prefix)
+            #expect(refused.status == .exited(74), "\(change): \(refused)")
+            #expect(refused.out.isEmpty)
+            #expect(refused.err == "attendance: \(readOnly(store))\n", "\(change)")
+        }
+        let month = String(ISO8601DateFormatter().string(from: Date()).prefix(7))
+        let reports: [([String], String)] = [
+            (["punch", "list", code], "  IN    simulated  HQ lobby"),
+            (["calendar", code], "\(code)  Worker"),
+            (["register", "--month", month], "Worker 1"),
+            (["employee", "list"], "W001  Worker 1"),
+            (["store", "check"], "opened read-only: \(readOnly(store))"),
+        ]
+        for (report, expected) in reports {
+            let result = try run(report, s, store: store, prefix: prefix)
+            #expect(result.status == .exited(0), "\(report): \(result.err)")
+            #expect(result.out.contains(expected), "\(report): \(result.out)")
+            #expect(result.err.isEmpty, "\(report): \(result.err)")
+        }
+        #expect(contents(of: store) == before, "the store file changed")
+    }
+
+    @Test(
+        "a store of mode 0440 that the user may only read: marking refused with the reason, reports work, kiosk out of service"
+    )
+    func fileMode() throws {
+        let s = try Office.sandbox()
+        let data = s.folder + "/data"
+        let store = data + "/attendance.sqlite"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: s.store, toPath: store)
+        let marked = try Self.run(["mark", "in", Office.code(1)], s, store: store, prefix: [])
+        #expect(marked.status == .exited(0), "\(marked.err)")
+
+        // Readable by the group (nogroup for nobody), writable by no one but root.
+        if geteuid() == 0 {
+            chown(data, 0, 65534)
+            chown(store, 0, 65534)
+        }
+        chmod(store, 0o440)
+        chmod(data, geteuid() == 0 ? 0o750 : 0o550)
+        defer { withExtendedLifetime(s) { _ = chmod(data, 0o755) } }  // so that the sandbox can be removed
+        try Self.expectReadOnlyBehaviour(s, store: store, prefix: Self.reader, code: Office.code(1))
+
+        let kiosk = try KioskSession(
+            sandbox: s, prefix: Self.reader.joined(separator: " "), environment: ["ATTENDANCE_STORE": store])
+        let screen = words(of: try kiosk.waitFor("OUT OF SERVICE"))
+        #expect(screen.contains("OUT OF SERVICE"))
+        // The path is longer than a line and is cut over two; the rest reads whole.
+        #expect(
+            screen.contains("is read-only; nothing was saved — check the file's permissions and mount"), "\(screen)")
+    }
+
+    @Test(
+        "a read-only bind mount, with a kiosk writing through the writable path: reports see its latest punch",
+        .enabled(if: canMount))
+    func readOnlyMount() throws {
+        let s = try Office.sandbox()
+        let data = s.folder + "/data"
+        let view = s.folder + "/read-only-view"
+        for folder in [data, view] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        try FileManager.default.moveItem(atPath: s.store, toPath: data + "/attendance.sqlite")
+        #expect(try runTool("/bin/mount", ["--bind", data, view]).status == 0)
+        defer { withExtendedLifetime(s) { _ = try? runTool("/bin/umount", ["-l", view]) } }
+        #expect(try runTool("/bin/mount", ["-o", "remount,bind,ro", view]).status == 0)
+
+        // The kiosk keeps the store open on the writable path; its punch is in the WAL only.
+        var kiosk: KioskSession? = try KioskSession(
+            sandbox: s, environment: ["ATTENDANCE_STORE": data + "/attendance.sqlite"])
+        defer { kiosk = nil }
+        try #require(kiosk).waitFor("Employee code")
+        #expect(try FullDiskTests.mark(#require(kiosk), Office.code(2)).contains("MARKED IN"))
+        #expect(fileSize(data + "/attendance.sqlite-wal") > 0)
+
+        try Self.expectReadOnlyBehaviour(s, store: view + "/attendance.sqlite", prefix: [], code: Office.code(2))
+    }
+}
