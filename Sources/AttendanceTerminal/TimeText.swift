@@ -3,10 +3,11 @@ import Foundation
 
 /// Times and durations as reports write them.
 public enum TimeText {
-    /// "8h 05m", "45m", "0m": whole minutes, rounded down.
-    public static func duration(_ seconds: TimeInterval) -> String {
+    /// "8h 05m", "45m", "0m": whole minutes, rounded down. `minuteUnit` names the minutes of a
+    /// duration under an hour: reports write "45m", the kiosk speaks "45 min".
+    public static func duration(_ seconds: TimeInterval, minuteUnit: String = "m") -> String {
         let minutes = max(0, Int(seconds / 60))
-        guard minutes >= 60 else { return "\(minutes)m" }
+        guard minutes >= 60 else { return "\(minutes)\(minuteUnit)" }
         let rest = minutes % 60
         return "\(minutes / 60)h \(rest < 10 ? "0" : "")\(rest)m"
     }

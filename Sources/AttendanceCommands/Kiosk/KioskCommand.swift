@@ -51,8 +51,7 @@ struct KioskRun: ContextCommand {
             let problems = try AttendanceStore.check(fileAt: path)
             guard problems.isEmpty else {
                 return Self.outOfService(
-                    KioskController.damaged(problems), terminal: terminal, signals: signals, view: view,
-                    palette: palette, context: context)
+                    KioskController.damaged(problems), terminal: terminal, signals: signals, palette: palette)
             }
             let store = try context.openStore(at: path)
             let desk = MarkingDesk(
@@ -62,7 +61,7 @@ struct KioskRun: ContextCommand {
             controller.startUp()
         } catch {
             // No store, no kiosk: say so on the screen until someone stops it.
-            return Self.outOfService(String(describing: error), terminal: terminal, signals: signals, view: view, palette: palette, context: context)
+            return Self.outOfService(String(describing: error), terminal: terminal, signals: signals, palette: palette)
         }
 
         let decoder = KeyDecoder()
@@ -97,17 +96,12 @@ struct KioskRun: ContextCommand {
 
     /// The out-of-service screen, shown until SIGTERM/SIGHUP; it writes nothing anywhere.
     static func outOfService(
-        _ reason: String, terminal: RawTerminal, signals: Int32, view: KioskView, palette: ColorPalette?, context: Context
+        _ reason: String, terminal: RawTerminal, signals: Int32, palette: ColorPalette?
     ) {
+        let size = terminal.size
         var frame = Frame()
         frame.blank(6)
-        let size = terminal.size
-        frame.addCentered([Span(" OUT OF SERVICE ", TextStyle(color: .red, isBold: true, isInverse: true))], width: size.columns)
-        frame.blank()
-        frame.addCentered([Span("Attendance cannot be recorded at this kiosk right now.")], width: size.columns)
-        frame.addCentered([Span("Please tell your manager.")], width: size.columns)
-        frame.blank()
-        frame.addCenteredWrapping(reason, TextStyle(color: .grey), width: size.columns)
+        frame.lines += KioskView.outOfServiceBody(reason, width: size.columns).lines
         terminal.write(frame.render(size: size, palette: palette))
         while true {
             var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0)]

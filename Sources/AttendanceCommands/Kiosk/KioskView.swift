@@ -79,13 +79,7 @@ struct KioskView {
             body.add(calendar, indent: 1)
             hint = "Press Enter to go back."
         case .outOfService(let reason):
-
-            body.addCentered([Span(" OUT OF SERVICE ", TextStyle(color: .red, isBold: true, isInverse: true))], width: width)
-            body.blank()
-            body.addCentered([Span("Attendance cannot be recorded at this kiosk right now.")], width: width)
-            body.addCentered([Span("Please tell your manager.")], width: width)
-            body.blank()
-            body.addCenteredWrapping(reason, TextStyle(color: .grey), width: width)
+            body = Self.outOfServiceBody(reason, width: width)
             hint = ""
         }
 
@@ -98,6 +92,19 @@ struct KioskView {
         frame.add(wifiLine(controller.link))
         frame.add(" " + hint, TextStyle(color: .grey))
         return frame
+    }
+
+    /// What the kiosk shows when it must not record anything: also drawn on its own when the
+    /// store cannot even be opened.
+    static func outOfServiceBody(_ reason: String, width: Int) -> Frame {
+        var body = Frame()
+        body.addCentered([Span(" OUT OF SERVICE ", TextStyle(color: .red, isBold: true, isInverse: true))], width: width)
+        body.blank()
+        body.addCentered([Span("Attendance cannot be recorded at this kiosk right now.")], width: width)
+        body.addCentered([Span("Please tell your manager.")], width: width)
+        body.blank()
+        body.addCenteredWrapping(reason, TextStyle(color: .grey), width: width)
+        return body
     }
 
     func wifiLine(_ link: MarkingDesk.LinkCheck?) -> [Span] {

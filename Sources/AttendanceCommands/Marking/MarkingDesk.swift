@@ -1,5 +1,6 @@
 import AttendanceCore
 import AttendanceStore
+import AttendanceTerminal
 import AttendanceWiFi
 import Foundation
 
@@ -234,16 +235,6 @@ final class MarkingDesk {
             minutesLate: evaluation.minutesLate, zone: policy.zone)
     }
 
-    /// "8h 12m", "45 min"
-    static func duration(_ seconds: Double) -> String {
-        let minutes = Int((seconds / 60).rounded(.down))
-        if minutes < 60 { return "\(minutes) min" }
-        return "\(minutes / 60)h \(String(minutes % 60).leftPadded(to: 2))m"
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
+    /// "8h 12m", "45 min": how the kiosk and `mark` say a duration.
+    static func duration(_ seconds: Double) -> String { TimeText.duration(seconds, minuteUnit: " min") }
 }

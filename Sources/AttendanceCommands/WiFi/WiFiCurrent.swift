@@ -2,6 +2,7 @@ import ArgumentParser
 import AttendanceCore
 import AttendanceStore
 import AttendanceWiFi
+import Foundation
 
 /// `attendance wifi current`: the link the kiosk is on now, and whether it is allowed.
 struct WiFiCurrent: ContextCommand {
@@ -41,7 +42,7 @@ struct WiFiCurrent: ContextCommand {
         if case .allowed(_, let network) = verdict { location = network.location } else { location = nil }
         let listing = Listing(
             interface: current.interface, ssid: current.ssid.escaped,
-            ssid_hex: current.ssid.bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined(),
+            ssid_hex: current.ssid.bytes.map { String(format: "%02x", $0) }.joined(),
             bssid: current.bssid.description, frequency_mhz: current.frequencyMHz, signal_dbm: current.signalDBm,
             source: current.source.rawValue, allowed: verdict.isAllowed, location: location,
             reason: verdict.isAllowed ? nil : WiFiWording.refusal(verdict))
