@@ -93,7 +93,7 @@ struct ImportExportCommandTests {
         let zone = try #require(LocalZone(identifier: "Asia/Kolkata"))
         let policy = Policy(zone: zone)
         for (kind, local, extra) in [
-            (PunchKind.in, "2026-11-02 09:45", 0.5), (.out, "2026-11-02 18:10", 0), (.in, "2026-11-03 09:30", 0),
+            (PunchKind.in, "2026-11-02 09:46", 0.5), (.out, "2026-11-02 18:10", 0), (.in, "2026-11-03 09:30", 0),
             (.out, "2026-11-03 12:00", 0), (.in, "2026-11-04 22:00", 0), (.out, "2026-11-05 01:30", 0),
             (.in, "2026-11-09 09:20", 0),
         ] {
@@ -127,7 +127,7 @@ struct ImportExportCommandTests {
             }
         }
         let before = try calendars(h.storePath)
-        #expect(before[0].contains("2026-11-02 L 30299.5"))  // the half second came through
+        #expect(before[0].contains("2026-11-02 L 30239.5"))  // the half second came through
         #expect(before[0].contains("2026-11-03 M 0.0"))  // its OUT was voided
         #expect(try calendars(fresh.storePath) == before)
         #expect(fresh.run("export", "punches", "--month", "2026-11").out == h.run("export", "punches", "--month", "2026-11").out)

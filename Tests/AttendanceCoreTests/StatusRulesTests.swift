@@ -251,13 +251,22 @@ struct StatusRulesTests {
                 "late by one minute past grace is L", punches: ["in 09:46", "out 18:30"], .late, flags: .late,
                 minutesLate: 16),
             DayCase(
-                "one second past grace is L", punches: ["in 09:45:01", "out 18:30"], .late, flags: .late,
-                minutesLate: 15),
+                "09:45:40 shows as 09:45, the end of grace, and is P", punches: ["in 09:45:40", "out 18:30"],
+                .present, minutesLate: nil),
+            DayCase(
+                "09:45:59 is still the minute 09:45 and P", punches: ["in 09:45:59", "out 18:30"], .present,
+                minutesLate: nil),
+            DayCase(
+                "09:46:00 is late by 16 min", punches: ["in 09:46:00", "out 18:30"], .late, flags: .late,
+                minutesLate: 16),
             DayCase(
                 "exactly at the end of grace is P", punches: ["in 09:45", "out 18:30"], .present, minutesLate: nil),
             DayCase(
-                "late_grace_minutes = 0 makes one second late L", punches: ["in 09:30:01", "out 18:00"],
-                policy: { $0.lateGraceMinutes = 0 }, .late, flags: .late, minutesLate: 0),
+                "late_grace_minutes = 0: 09:30:59 is still 09:30 and P", punches: ["in 09:30:59", "out 18:00"],
+                policy: { $0.lateGraceMinutes = 0 }, .present, minutesLate: nil),
+            DayCase(
+                "late_grace_minutes = 0: 09:31 is late by 1 min", punches: ["in 09:31", "out 18:00"],
+                policy: { $0.lateGraceMinutes = 0 }, .late, flags: .late, minutesLate: 1),
             DayCase(
                 "only the first IN decides lateness", punches: ["in 09:00", "out 12:00", "in 14:00", "out 19:00"],
                 .present),
@@ -279,6 +288,9 @@ struct StatusRulesTests {
                 .present),
             DayCase(
                 "leaving a minute earlier is P with early exit", punches: ["in 09:30", "out 17:44"], .present,
+                flags: .earlyExit),
+            DayCase(
+                "17:44:59 shows as 17:44: an early exit", punches: ["in 09:30", "out 17:44:59"], .present,
                 flags: .earlyExit),
             DayCase(
                 "early_exit_grace_minutes = 0 flags one minute early", punches: ["in 09:30", "out 17:59"],
