@@ -65,6 +65,9 @@ extension AttendanceStore {
                     switch decide(recent) {
                     case .refused(let refusal):
                         outcome = .refused(refusal)
+                        if case .clockBehindMarkIn = refusal {
+                            try logClockRefusal(attempt, refusal, in: db)
+                        }
                     case .duplicate(let previous):
                         outcome = .duplicate(of: previous)
                     case .accept(let date, let clockWentBack):
@@ -76,6 +79,15 @@ extension AttendanceStore {
                 return outcome
             }
         }
+    }
+
+    /// Keeps an OUT refused because the clock is behind its mark-in in the audit log, so the
+    /// manager sees why the date stayed open (RULES.md "Punches" 7). Nothing else is stored.
+    private func logClockRefusal(_ attempt: PunchAttempt, _ refusal: PunchRefusal, in db: Database) throws {
+        let attempted = #"{"kind":"\#(attempt.kind.rawValue)","instant_ms":\#(attempt.instant.milliseconds),"source":"\#(attempt.source.rawValue)"}"#
+        try audit(
+            db, actor: attempt.enteredBy ?? "kiosk", action: "refuse", entity: "punch", key: attempt.kind.rawValue,
+            employeeID: attempt.employeeID, new: attempted, reason: String(describing: refusal))
     }
 
     func insert(_ attempt: PunchAttempt, on date: AttendanceDate, clockWentBack: Bool, in db: Database) throws -> Punch {

@@ -48,10 +48,22 @@ struct PunchRulesTests {
         #expect(decide(.in, at: "2026-03-03 09:10", after: recent) == .accept(tuesday, clockWentBack: false))
     }
 
-    @Test("a punch earlier than the previous one is accepted and says the clock went back")
+    @Test("an IN earlier than the previous OUT is accepted and says the clock went back")
     func clockWentBack() {
+        let recent = Fixture.punches(["in 09:00", "out 12:00"], on: "2026-03-02")
+        #expect(decide(.in, at: "2026-03-02 11:50", after: recent) == .accept(monday, clockWentBack: true))
+    }
+
+    @Test(
+        "rule 7: an OUT not after the open session's IN is refused with that IN's time",
+        arguments: ["2026-03-02 08:50", "2026-03-02 09:00"])
+    func outBeforeIn(at: String) {
         let recent = Fixture.punches(["in 09:00"], on: "2026-03-02")
-        #expect(decide(.out, at: "2026-03-02 08:50", after: recent) == .accept(monday, clockWentBack: true))
+        let refusal = PunchRefusal.clockBehindMarkIn(since: recent[0].instant, localTime: Fixture.time("09:00"))
+        #expect(decide(.out, at: at, after: recent) == .refused(refusal))
+        #expect(refusal.description == "the clock is earlier than your mark-in at 09:00 — ask a manager")
+        // One second after the IN is a (very short) session.
+        #expect(decide(.out, at: "2026-03-02 09:00:01", after: recent) == .accept(monday, clockWentBack: false))
     }
 
     // MARK: - Refused

@@ -49,7 +49,12 @@ struct KioskMessage {
                 tone: .neutral, title: "Already recorded at \(time)",
                 lines: [who, "Your \(previous.kind.label) at \(time) is saved; nothing more to do."])
         case .refused(let refusal):
-            let title = refusal == .notIn ? "Not marked in today" : "Already marked in"
+            let title =
+                switch refusal {
+                case .notIn: "Not marked in today"
+                case .alreadyIn: "Already marked in"
+                case .clockBehindMarkIn: "The clock is behind your mark-in"
+                }
             return KioskMessage(tone: .refusal, title: title, lines: [who, String(describing: refusal).capitalizedFirst + ".", "Nothing was recorded."])
         case .wifiNotAllowed(let verdict):
             var lines = ["This kiosk is not on an approved office WiFi. Nothing was recorded.", "Seen: \(WiFiWording.describe(verdict.link))"]

@@ -15,7 +15,7 @@ struct MarkCommand: ContextCommand {
 
             Exit status: 0 recorded, 10 already marked in, 11 not marked in today, 12 already recorded \
             moments ago, 13 WiFi not allowed, 2 no WiFi link, 14 unknown code or wrong PIN, 15 locked \
-            or must wait, 74/75 the store failed or was busy (NOT recorded).
+            or must wait, 16 the clock is earlier than the mark-in (logged for the manager), 74/75 the store failed or was busy (NOT recorded).
             """)
 
     enum Direction: String, ExpressibleByArgument, CaseIterable {
@@ -68,11 +68,19 @@ struct MarkCommand: ContextCommand {
             let time = configuration.policy.zone.localDateTime(of: previous.instant).time
             throw CommandFailure("\(previous.kind.label) for \(who) was already recorded at \(time)", status: .duplicate)
         case .refused(let refusal):
-            throw CommandFailure("\(who): \(refusal)", status: refusal == .notIn ? .notIn : .alreadyIn)
+            throw CommandFailure("\(who): \(refusal)", status: Self.status(of: refusal))
         case .wifiNotAllowed(let verdict):
             throw CommandFailure(WiFiWording.refusal(verdict), status: .wifiNotAllowed)
         case .wifiUnavailable(let error):
             throw CommandFailure("WiFi could not be checked, NOT recorded: \(error)", status: .noWiFi)
+        }
+    }
+
+    static func status(of refusal: PunchRefusal) -> ExitStatus {
+        switch refusal {
+        case .alreadyIn: .alreadyIn
+        case .notIn: .notIn
+        case .clockBehindMarkIn: .clockBehind
         }
     }
 

@@ -17,6 +17,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case unknownCodeOrPIN = 14
     /// `mark`: the code is locked after too many wrong PINs, or must wait before trying again.
     case locked = 15
+    /// `mark`: OUT refused, the clock is earlier than the mark-in it would close.
+    case clockBehind = 16
     /// The command line was wrong.
     case usage = 64
     /// A value given was invalid, or names nothing (an unknown code, a duplicate).
@@ -41,6 +43,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
           12  mark: already recorded moments ago
           13  mark: the WiFi link is not allowed
           14  mark: unknown code or wrong PIN  15  mark: locked, or wait before retrying
+          16  mark: the clock is earlier than the mark-in (ask a manager)
           64  wrong command line
           65  invalid or unknown value (code, date, BSSID, duplicate)
           69  a needed service is missing (e.g. CUPS for printing)

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Policy {
-    /// Decides whether a punch of `kind` at `now` is recorded (RULES.md "Punches" 1–4).
+    /// Decides whether a punch of `kind` at `now` is recorded (RULES.md "Punches" 1–4 and 7).
     ///
     /// In this order:
     /// 1. **Duplicate**: the latest punch of the same kind in `recent` lies within
@@ -10,7 +10,9 @@ extension Policy {
     /// 2. **IN** while the current attendance date has an open session: refused, already in.
     ///    A session left open on an earlier date does not block it and is not closed by it.
     /// 3. **OUT** without an open session on the current attendance date: refused, not in.
-    /// 4. Otherwise accepted on the current attendance date, noting whether any punch in
+    /// 4. **OUT** whose instant is not after the open session's IN (the clock went back): refused
+    ///    with that IN's time; the session stays open and the caller logs the refusal.
+    /// 5. Otherwise accepted on the current attendance date, noting whether any punch in
     ///    `recent` is later than `now` (the clock went backwards).
     ///
     /// - Parameters:
@@ -37,7 +39,10 @@ extension Policy {
                 return .refused(.alreadyIn(since: since, localTime: zone.localDateTime(of: since).time))
             }
         case .out:
-            if day.openSession == nil { return .refused(.notIn) }
+            guard let open = day.openSession else { return .refused(.notIn) }
+            if now <= open.start {
+                return .refused(.clockBehindMarkIn(since: open.start, localTime: zone.localDateTime(of: open.start).time))
+            }
         }
         return .accept(today, clockWentBack: recent.contains { $0.instant > now })
     }
