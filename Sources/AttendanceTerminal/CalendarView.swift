@@ -140,7 +140,7 @@ public struct CalendarView: Sendable {
         for status in DayStatus.summaryOrder {
             if counts.terminalWidth > 0 { counts.append("  ") }
             counts.append(status.code, style: status.style)
-            counts.append(" \(summary.count(status))")
+            counts.append(" \(summary.countText(status))")
         }
         var out = StyledText()
         out.appendLine(counts)

@@ -39,13 +39,21 @@ public struct RegisterView: Sendable {
     /// The totals after the dates: heading, width, and the value of a row.
     private static let totals: [(heading: String, width: Int, value: @Sendable (MonthSummary) -> String)] = [
         ("Days", 4, { $0.presentDaysText }),
-        ("L", 2, { String($0.count(.late)) }),
-        ("HD", 2, { String($0.count(.halfDay)) }),
-        ("A", 2, { String($0.count(.absent)) }),
-        ("LV", 2, { String($0.count(.leave)) }),
-        ("M", 2, { String($0.count(.missing)) }),
+        ("L", 2, { count($0, .late) }),
+        ("HD", 2, { count($0, .halfDay) }),
+        ("A", 2, { count($0, .absent) }),
+        ("LV", 2, { count($0, .leave) }),
+        ("M", 2, { count($0, .missing) }),
         ("Hours", 6, { $0.workedHoursText }),
     ]
+
+    /// A count in two columns: a half-day leave adds 0.5 LV, and 0.5 A when the other half was
+    /// not worked, written "½" and "3½" as the legend writes "½ HD".
+    static func count(_ summary: MonthSummary, _ status: DayStatus) -> String {
+        let halves = summary.halfDays(status)
+        guard halves % 2 == 1 else { return String(halves / 2) }
+        return (halves < 2 ? "" : String(halves / 2)) + "½"
+    }
 
     /// What is left for names beside codes of `codeWidth`; below three columns the names are left out.
     static func nameWidth(codeWidth: Int, dayCount: Int) -> Int {

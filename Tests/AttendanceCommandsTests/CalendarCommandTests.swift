@@ -58,7 +58,7 @@ struct CalendarCommandTests {
 
                 P present  L late  HD half day  A absent  H holiday  WO weekly off  LV leave
                 M missing mark-out  IN in now  – not employed  [ ] today
-                P 8  L 0  HD 1  A 0  H 0  WO 3  LV 0  M 0
+                P 8  L 0  HD 1  A 0  H 0  WO 3  LV 0.5  M 0
                 Present days 8.5 · worked 72.53 h · late 0 · early exit 0
 
                 Flagged days:

@@ -46,10 +46,12 @@ struct MonthSummaryTests {
         let summary = month.summary
         #expect(month.days.count == 31)
         #expect(month.days.map(\.date) == Array(Self.march.days))
-        let counts: [DayStatus: Int] = [
-            .present: 15, .late: 1, .halfDay: 3, .absent: 1, .holiday: 1, .weeklyOff: 8, .leave: 1, .missing: 1,
+        // The half-day leave of the 11th adds 0.5 LV beside its HD (half a day present).
+        let counts: [DayStatus: Double] = [
+            .present: 15, .late: 1, .halfDay: 3, .absent: 1, .holiday: 1, .weeklyOff: 8, .leave: 1.5, .missing: 1,
         ]
         #expect(summary.counts == counts)
+        #expect(summary.countText(.leave) == "1.5" && summary.countText(.halfDay) == "3")
         #expect(summary.presentHalfDays == 35)
         #expect(summary.presentDays == 17.5)
         #expect(summary.presentDaysText == "17.5")
@@ -75,6 +77,26 @@ struct MonthSummaryTests {
         #expect(month[Fixture.date("2026-03-14")]?.flags.names == ["early exit", "worked on holiday"])
         #expect(month[Fixture.date("2026-03-06")]?.holidayName == "Founders' Day")
         #expect(month[Fixture.date("2026-04-01")] == nil)
+    }
+
+    @Test(
+        "a half-day leave counts 0.5 LV plus its other half: HD (0.5 present) when worked, 0.5 A when not",
+        arguments: [
+            (["in 13:30", "out 18:00"], DayStatus.halfDay, [DayStatus.leave: 0.5, .halfDay: 1], 1),
+            ([], .absent, [.leave: 0.5, .absent: 0.5], 0),
+            (["in 13:30"], .missing, [.leave: 0.5, .missing: 1], 0),
+        ])
+    func halfDayLeaveSummary(punches specs: [String], status: DayStatus, counts: [DayStatus: Double], halves: Int) {
+        let punches = Fixture.punches(specs, on: "2026-03-11")
+        let engine = StatusEngine(employee: Fixture.employee, policy: Fixture.policy(), now: Fixture.instant("2026-04-05 12:00"))
+        let month = engine.evaluate(
+            month: Self.march, punches: punches, leave: [Fixture.date("2026-03-11"): .half])
+        #expect(month[Fixture.date("2026-03-11")]?.status == status)
+        var expected = counts
+        expected[.absent, default: 0] += 21  // every other working date of March is absent
+        expected[.weeklyOff] = 9
+        #expect(month.summary.counts == expected)
+        #expect(month.summary.presentHalfDays == halves)
     }
 
     @Test("no goal means no goal text")

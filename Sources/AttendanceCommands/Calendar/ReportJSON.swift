@@ -46,8 +46,9 @@ enum ReportJSON {
 
     /// RULES.md "Month summary".
     struct Summary: Encodable {
-        /// Dates per status code: P, L, HD, A, H, WO, LV, M (zeros included).
-        let counts: [String: Int]
+        /// Dates per status code: P, L, HD, A, H, WO, LV, M (zeros included); A and LV may be
+        /// halves where a half-day leave split a date.
+        let counts: [String: Double]
         let present_days: Double
         let worked_hours: Double
         let late: Int
@@ -55,7 +56,7 @@ enum ReportJSON {
         let goal_days: Int?
 
         init(_ summary: MonthSummary) {
-            var counts: [String: Int] = [:]
+            var counts: [String: Double] = [:]
             for status in DayStatus.allCases where status.isCounted { counts[status.code] = summary.count(status) }
             self.counts = counts
             present_days = summary.presentDays

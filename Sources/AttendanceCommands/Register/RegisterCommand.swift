@@ -69,7 +69,7 @@ struct RegisterCommand: ContextCommand {
         let rows = register.rows.map { row in
             let summary = row.evaluation.summary
             return [row.employee.code.rawValue, row.employee.name.rawValue] + row.evaluation.days.map(\.code)
-                + [summary.presentDaysText] + counted.map { String(summary.count($0)) }
+                + [summary.presentDaysText] + counted.map { summary.countText($0) }
                 + [String(summary.lateCount), String(summary.earlyExitCount), summary.workedHoursText]
         }
         return CSV.render(header: header, rows: rows)

@@ -1,11 +1,15 @@
 import Foundation
 
 /// One employee's month in numbers (RULES.md "Month summary").
+///
+/// Counts are kept in half days, because a date with a half-day leave counts 0.5 LV plus its
+/// other half: 0.5 A when that half was not worked, or HD (half a day present) when it was. A
+/// forgotten mark-out on such a date stays a whole M, with its 0.5 LV beside it.
 public struct MonthSummary: Sendable, Hashable {
     public let month: YearMonth
-    /// Dates per status, indexed by the status's position in `DayStatus.allCases` (an array,
-    /// not a dictionary: hashing a status for every date of a register adds up).
-    private let tally: [Int]
+    /// Half days per status, indexed by the status's position in `DayStatus.allCases` (an
+    /// array, not a dictionary: hashing a status for every date of a register adds up).
+    private let halves: [Int]
     /// Total worked time of the month's dates, in seconds (today's open session up to `now`).
     public let workedSeconds: TimeInterval
     /// Dates flagged late (L, and HD that was late); today while IN is left out until it ends.
@@ -17,46 +21,69 @@ public struct MonthSummary: Sendable, Hashable {
 
     /// Sums `days`, the evaluated dates of `month`.
     public init(month: YearMonth, days: [DayEvaluation], goalDays: Int) {
-        var tally = Array(repeating: 0, count: DayStatus.allCases.count)
+        var halves = Array(repeating: 0, count: DayStatus.allCases.count)
         var worked: TimeInterval = 0
         var late = 0
         var early = 0
         for day in days {
-            if day.status.isCounted { tally[day.status.index] += 1 }
+            if day.status.isCounted {
+                if day.flags.contains(.halfDayLeave), Self.halfLeaveSplits(day.status) {
+                    halves[DayStatus.leave.index] += 1
+                    // The other half: absent for half a day, or HD (which is half a day present).
+                    halves[day.status.index] += day.status == .absent ? 1 : 2
+                } else {
+                    halves[day.status.index] += 2
+                }
+            }
             worked += day.workedSeconds
             if day.flags.contains(.late), day.status != .in { late += 1 }
             if day.flags.contains(.earlyExit) { early += 1 }
         }
         self.month = month
-        self.tally = tally
+        self.halves = halves
         workedSeconds = worked
         lateCount = late
         earlyExitCount = early
         self.goalDays = goalDays > 0 ? goalDays : nil
     }
 
-    /// The number of dates with `status` (0 for the statuses that are not counted).
-    public func count(_ status: DayStatus) -> Int { tally[status.index] }
+    /// The statuses of a half-day-leave date that add 0.5 LV: the ones the punches decide.
+    private static func halfLeaveSplits(_ status: DayStatus) -> Bool {
+        status == .halfDay || status == .absent || status == .missing
+    }
 
-    /// Dates per status; only the counted statuses (P, L, HD, A, H, WO, LV, M) with at least one date.
-    public var counts: [DayStatus: Int] {
-        var counts: [DayStatus: Int] = [:]
-        for status in DayStatus.allCases where tally[status.index] > 0 { counts[status] = tally[status.index] }
+    /// The number of dates with `status`, in halves of a date (0 for statuses not counted).
+    public func halfDays(_ status: DayStatus) -> Int { halves[status.index] }
+
+    /// The number of dates with `status`: 3, or 2.5 where a half-day leave split a date.
+    public func count(_ status: DayStatus) -> Double { Double(halves[status.index]) / 2 }
+
+    /// ``count(_:)`` as people write it: "3", "2.5".
+    public func countText(_ status: DayStatus) -> String { Self.halvesText(halves[status.index]) }
+
+    /// Dates per status; only the counted statuses (P, L, HD, A, H, WO, LV, M) with at least one half.
+    public var counts: [DayStatus: Double] {
+        var counts: [DayStatus: Double] = [:]
+        for status in DayStatus.allCases where halves[status.index] > 0 { counts[status] = count(status) }
         return counts
+    }
+
+    static func halvesText(_ halves: Int) -> String {
+        halves % 2 == 0 ? String(halves / 2) : String(halves / 2) + ".5"
     }
 
     // MARK: - Derived figures
 
     /// P + L + 0.5 × HD, in half days so that it is exact.
-    public var presentHalfDays: Int { 2 * (count(.present) + count(.late)) + count(.halfDay) }
+    public var presentHalfDays: Int {
+        halves[DayStatus.present.index] + halves[DayStatus.late.index] + halves[DayStatus.halfDay.index] / 2
+    }
 
     /// P + L + 0.5 × HD.
     public var presentDays: Double { Double(presentHalfDays) / 2 }
 
     /// "12" or "12.5".
-    public var presentDaysText: String {
-        presentHalfDays % 2 == 0 ? String(presentHalfDays / 2) : String(presentHalfDays / 2) + ".5"
-    }
+    public var presentDaysText: String { Self.halvesText(presentHalfDays) }
 
     /// Worked hours rounded to hundredths (half up).
     public var workedHours: Double { Double(workedHundredthsOfHours) / 100 }
