@@ -82,6 +82,18 @@ extension AttendanceStore {
         }
     }
 
+    /// Moves a last wrong PIN that lies after `now` (the clock was set back since) to `now`, so
+    /// the delay counts down from the corrected clock instead of waiting for it to catch up.
+    public func pullBackPINFailure(employeeID: Int64, to now: Date) throws(StoreError) {
+        try perform {
+            try pool.write { db in
+                try db.execute(
+                    sql: "UPDATE employee SET last_failed_pin_ms = ? WHERE id = ? AND last_failed_pin_ms > ?",
+                    arguments: [now.milliseconds, employeeID, now.milliseconds])
+            }
+        }
+    }
+
     /// A right PIN: the count of wrong ones starts again.
     public func resetPINFailures(employeeID: Int64) throws(StoreError) {
         try perform {

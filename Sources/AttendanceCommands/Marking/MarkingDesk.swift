@@ -78,7 +78,12 @@ final class MarkingDesk {
             return .rejected
         }
         if record.isLocked { return .locked }
-        let wait = PINLockout.remainingWait(failures: record.failures, lastFailure: record.lastFailure, now: now())
+        let at = now()
+        if let last = record.lastFailure, last > at {
+            // The clock was set back since the last wrong PIN: count the delay from now.
+            try store.pullBackPINFailure(employeeID: employee.id, to: at)
+        }
+        let wait = PINLockout.remainingWait(failures: record.failures, lastFailure: record.lastFailure, now: at)
         if wait > 0 { return .wait(seconds: wait) }
         let stored = PINHash(salt: record.salt, rounds: record.rounds, hash: record.hash)
         if PINHasher.verify(pin, against: stored, pepper: pepper) {

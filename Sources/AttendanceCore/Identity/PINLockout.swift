@@ -19,9 +19,14 @@ public enum PINLockout {
     public static func isLocked(afterFailures failures: Int) -> Bool { failures >= failuresToLock }
 
     /// Seconds still to wait at `now`, or 0 when an attempt may be made.
+    ///
+    /// Never more than the delay itself: when the clock was set back after the last failure
+    /// (an NTP correction, a manager fixing the time), that failure seems to lie in the future,
+    /// and the wait is the full delay counted from now rather than an hour or a day.
     public static func remainingWait(failures: Int, lastFailure: Date?, now: Date) -> Int {
         guard let lastFailure else { return 0 }
-        let until = lastFailure.addingTimeInterval(delay(afterFailures: failures))
-        return max(0, Int(until.timeIntervalSince(now).rounded(.up)))
+        let delay = delay(afterFailures: failures)
+        let until = lastFailure.addingTimeInterval(delay)
+        return max(0, Int(min(delay, until.timeIntervalSince(now)).rounded(.up)))
     }
 }
