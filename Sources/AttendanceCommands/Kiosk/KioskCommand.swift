@@ -57,7 +57,8 @@ struct KioskRun: ContextCommand {
             let desk = MarkingDesk(
                 configuration: configuration, store: store, linkReader: reader,
                 pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)
-            controller = KioskController(desk: desk, settings: configuration.kiosk, now: context.now)
+            controller = KioskController(
+                desk: desk, settings: configuration.kiosk, now: context.now, uptime: context.uptime)
             controller.startUp()
         } catch {
             // No store, no kiosk: say so on the screen until someone stops it.

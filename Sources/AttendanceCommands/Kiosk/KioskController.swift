@@ -52,14 +52,17 @@ final class KioskController {
     let desk: MarkingDesk
     let settings: KioskSettings
     let now: @Sendable () -> Date
+    /// Monotonic seconds for the idle, message and WiFi timers: a wall clock set back an hour
+    /// must not leave a confirmation up for an hour, nor freeze the WiFi line.
+    let uptime: @Sendable () -> TimeInterval
     private(set) var screen: Screen = .idle
     /// What has been typed at the code or PIN prompt.
     private(set) var typed = ""
     private(set) var link: MarkingDesk.LinkCheck?
     private(set) var shouldExit = false
-    private var lastInput: Date
-    private var messageUntil: Date?
-    private var linkReadAt: Date?
+    private var lastInput: TimeInterval
+    private var messageUntil: TimeInterval?
+    private var linkReadAt: TimeInterval?
     /// Work to do after the "working" screen has been drawn.
     private var pending: (() -> Void)?
 
@@ -67,11 +70,15 @@ final class KioskController {
     static let maxPINLength = 8
     static let linkRefreshSeconds: TimeInterval = 3
 
-    init(desk: MarkingDesk, settings: KioskSettings, now: @escaping @Sendable () -> Date) {
+    init(
+        desk: MarkingDesk, settings: KioskSettings, now: @escaping @Sendable () -> Date,
+        uptime: @escaping @Sendable () -> TimeInterval
+    ) {
         self.desk = desk
         self.settings = settings
         self.now = now
-        lastInput = now()
+        self.uptime = uptime
+        lastInput = uptime()
     }
 
     /// Takes the kiosk out of service when the store cannot be written (read-only, a full disk
@@ -98,7 +105,7 @@ final class KioskController {
     // MARK: - Keys
 
     func handle(_ key: Key) {
-        lastInput = now()
+        lastInput = uptime()
         switch screen {
         case .idle: handleCodeKey(key)
         case .pin(let employee, _): handlePINKey(key, employee: employee)
@@ -251,23 +258,23 @@ final class KioskController {
 
     /// Called every second: expires messages and idle screens, refreshes the WiFi line.
     func tick() {
-        let current = now()
+        let current = uptime()
         if let until = messageUntil, current >= until {
             goIdle()
         }
         switch screen {
         case .pin, .menu, .calendar:
-            if current.timeIntervalSince(lastInput) >= Double(settings.idleSeconds) { goIdle() }
+            if current - lastInput >= Double(settings.idleSeconds) { goIdle() }
         case .idle:
-            if !typed.isEmpty, current.timeIntervalSince(lastInput) >= Double(settings.idleSeconds) { typed = "" }
-            if linkReadAt.map({ current.timeIntervalSince($0) >= Self.linkRefreshSeconds }) ?? true { refreshLink() }
+            if !typed.isEmpty, current - lastInput >= Double(settings.idleSeconds) { typed = "" }
+            if linkReadAt.map({ current - $0 >= Self.linkRefreshSeconds }) ?? true { refreshLink() }
         default:
             break
         }
     }
 
     func refreshLink() {
-        linkReadAt = now()
+        linkReadAt = uptime()
         link = try? desk.checkLink()
     }
 
@@ -288,7 +295,7 @@ final class KioskController {
     private func show(_ message: KioskMessage) {
         screen = .message(message)
         let seconds = message.tone == .success ? settings.confirmSeconds : settings.confirmSeconds + 3
-        messageUntil = now().addingTimeInterval(Double(seconds))
+        messageUntil = uptime() + Double(seconds)
     }
 
     private func goIdle() {

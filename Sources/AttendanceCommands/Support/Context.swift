@@ -15,6 +15,9 @@ public struct Context: Sendable {
     public var readSecret: @Sendable (_ prompt: String) -> String?
     public var environment: [String: String]
     public var now: @Sendable () -> Date
+    /// Seconds on a clock that only moves forward, at its own pace (CLOCK_MONOTONIC): for
+    /// timeouts, which must not jump when someone or NTP sets the wall clock.
+    public var uptime: @Sendable () -> TimeInterval
     /// The OS user running the command, recorded in the audit log.
     public var userName: String
     public var isRoot: Bool
@@ -25,7 +28,8 @@ public struct Context: Sendable {
     public init(
         out: Console, err: Console, readLine: @escaping @Sendable () -> String? = { nil },
         readSecret: @escaping @Sendable (String) -> String? = { _ in nil }, environment: [String: String],
-        now: @escaping @Sendable () -> Date, userName: String, isRoot: Bool, hostZone: LocalZone,
+        now: @escaping @Sendable () -> Date,
+        uptime: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }, userName: String, isRoot: Bool, hostZone: LocalZone,
         outputIsTerminal: Bool
     ) {
         self.out = out
@@ -34,6 +38,7 @@ public struct Context: Sendable {
         self.readSecret = readSecret
         self.environment = environment
         self.now = now
+        self.uptime = uptime
         self.userName = userName
         self.isRoot = isRoot
         self.hostZone = hostZone
