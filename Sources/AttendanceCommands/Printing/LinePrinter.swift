@@ -108,57 +108,18 @@ struct LinePrinter {
         // lp exits without reading its input when, say, the printer is unknown; writing to it
         // then must fail with EPIPE (ignored below) rather than kill this process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = environment
-        let inPipe = Pipe()
-        let outPipe = Pipe()
-        let errPipe = Pipe()
-        process.standardInput = inPipe
-        process.standardOutput = outPipe
-        process.standardError = errPipe
+        let run: ProgramRun
         do {
-            try process.run()
-        } catch {
-            throw CommandFailure("cannot run \(program): \(error.localizedDescription)", status: .unavailable)
-        }
-        let collected = Collected()
-        let group = DispatchGroup()
-        for (pipe, isError) in [(outPipe, false), (errPipe, true)] {
-            group.enter()
-            DispatchQueue.global().async {
-                collected.set(pipe.fileHandleForReading.readDataToEndOfFile(), isError: isError)
-                group.leave()
-            }
-        }
-        // A printer spooler that stops reading must not hang the command: write in the background.
-        DispatchQueue.global().async {
-            try? inPipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-            try? inPipe.fileHandleForWriting.close()
-        }
-        if group.wait(timeout: .now() + timeoutSeconds) == .timedOut {
-            process.terminate()
+            run = try ProgramRun.run(
+                program, arguments, environment: environment, input: Array(input.utf8), timeout: timeoutSeconds)
+        } catch .cannotStart(let code) {
+            throw CommandFailure("cannot run \(program): \(String(cString: strerror(code)))", status: .unavailable)
+        } catch .timedOut {
             throw CommandFailure(
                 "\((program as NSString).lastPathComponent) did not finish within \(Int(timeoutSeconds)) s; is CUPS working?",
                 status: .unavailable)
         }
-        process.waitUntilExit()
         return Output(
-            status: process.terminationStatus, out: String(decoding: collected.out, as: UTF8.self),
-            err: String(decoding: collected.err, as: UTF8.self))
-    }
-
-    /// Output gathered from two threads.
-    private final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var out = Data()
-        private(set) var err = Data()
-
-        func set(_ data: Data, isError: Bool) {
-            lock.lock()
-            defer { lock.unlock() }
-            if isError { err = data } else { out = data }
-        }
+            status: run.status, out: String(decoding: run.out, as: UTF8.self), err: String(decoding: run.err, as: UTF8.self))
     }
 }
