@@ -3,11 +3,12 @@
 #   make test   install what the tests need, build, and run every test
 # And for the curious:
 #   make bench  print the benchmark figures (see BENCHMARKS.md)
+#   make test-dates  the end-to-end tests on other days too (29 February, both DST changes)
 
 SWIFT ?= swift
 DEMO_DIR ?= demo
 
-.PHONY: demo test deps build release bench format clean
+.PHONY: demo test test-dates deps build release bench format clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -18,9 +19,19 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product attendance
 
+# Every end-to-end scenario runs on its own faked clock (Tests/EndToEndTests/ScenarioClock.swift),
+# 2026-11-23 in Asia/Kolkata unless told otherwise; the second run moves them all to the day
+# clocks go forward in Europe/Berlin, so a test that leans on one date or zone fails here.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	ATTENDANCE_TEST_DAY=2027-03-28 ATTENDANCE_TEST_ZONE=Europe/Berlin $(SWIFT) test --skip-build --filter EndToEndTests
+
+test-dates: deps
+	$(SWIFT) build --build-tests
+	for day in 2028-02-29/Asia/Kolkata 2027-03-28/Europe/Berlin 2026-10-25/Europe/Berlin 2027-11-07/America/New_York; do \
+	  ATTENDANCE_TEST_DAY=$${day%%/*} ATTENDANCE_TEST_ZONE=$${day#*/} $(SWIFT) test --skip-build --filter EndToEndTests || exit 1; \
+	done
 
 demo: release
 	@./scripts/demo.sh "$(DEMO_DIR)" "$$($(SWIFT) build -c release --show-bin-path)/attendance"

@@ -107,8 +107,15 @@ struct AdministrationEndToEndTests {
         holder.standardInput = input
         holder.standardOutput = FileHandle.nullDevice
         try holder.run()
-        input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nINSERT INTO holiday VALUES ('2030-01-01', 'x', 0);\n.shell sleep 8\n".utf8))
-        Thread.sleep(forTimeInterval: 0.5)
+        // It says when it holds the lock; the writer starts only then.
+        let locked = s.folder + "/locked"
+        input.fileHandleForWriting.write(
+            Data(
+                "BEGIN IMMEDIATE;\nINSERT INTO holiday VALUES ('2030-01-01', 'x', 0);\n.shell touch '\(locked)'\n.shell sleep 8\n"
+                    .utf8))
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: locked), Date() < deadline { usleep(10_000) }
+        try #require(FileManager.default.fileExists(atPath: locked), "sqlite3 did not take the lock within 10 s")
         let result = try s.run("employee", "add", "E002", "--name", "Bo")
         try input.fileHandleForWriting.close()
         holder.terminate()

@@ -6,24 +6,29 @@ import Testing
 struct CorrectionsEndToEndTests {
     @Test("import, find the missing mark-out, close it, see it in the audit log; sqlite3 cannot undo any of it")
     func walkThrough() throws {
-        let s = Sandbox(config: "[policy]\ntimezone = \"Asia/Kolkata\"\n")
+        let s = Sandbox(config: "[policy]\ntimezone = \"\(ScenarioClock.zoneName)\"\n")
         #expect(try s.run("employee", "add", "E001", "--name", "Asha Rao").status == 0)
+        // A mark-in three weeks ago that was never closed.
+        let day = ScenarioClock.day(-21)
+        let month = ScenarioClock.month(-21)
         let file = s.folder + "/old.csv"
-        try Data("code,timestamp,kind\nE001,2026-11-02T09:05:00+05:30,in\n".utf8).write(to: URL(fileURLWithPath: file))
+        let at = ScenarioClock.iso(ScenarioClock.instant(day: -21, time: "09:05"))
+        try Data("code,timestamp,kind\nE001,\(at),in\n".utf8).write(to: URL(fileURLWithPath: file))
         #expect(try s.run("import", "punches", file).out == "imported 1 punch from \(file)\n")
 
-        let missing = try s.run("missing", "--month", "2026-11")
+        let missing = try s.run("missing", "--month", month)
         #expect(missing.status == 0)
-        #expect(missing.out.contains("E001  Asha Rao  2026-11-02  IN 09:05 (punch 1)"))
+        #expect(missing.out.contains("E001  Asha Rao  \(day)  IN 09:05 (punch 1)"), "\(missing.out)")
         let command = try #require(missing.out.split(separator: "\n").dropFirst(2).first?.split(separator: "  ").last)
-        #expect(command == "attendance punch add E001 --at \"2026-11-02 18:00\" --kind out --reason \"REASON\"")
+        #expect(command == "attendance punch add E001 --at \"\(day) 18:00\" --kind out --reason \"REASON\"")
 
         let closed = try s.run(
-            "punch", "add", "E001", "--at", "2026-11-02 18:00", "--kind", "out", "--reason", "forgot to mark out",
+            "punch", "add", "E001", "--at", "\(day) 18:00", "--kind", "out", "--reason", "forgot to mark out",
             "--by", "Priya", "--force")
         #expect(closed.status == 0, "\(closed.err)")
-        #expect(closed.out.contains("2026-11-02 is now P (present)"))
-        #expect(try s.run("missing", "--month", "2026-11").out == "no missing mark-outs in November 2026\n")
+        #expect(closed.out.contains("\(day) is now P (present)"), "\(closed.out)")
+        #expect(
+            try s.run("missing", "--month", month).out == "no missing mark-outs in \(ScenarioClock.monthTitle(-21))\n")
         let audit = try s.run("audit", "--employee", "E001").out
         #expect(audit.contains("  Priya  add punch 2 (E001)\n  why: forgot to mark out\n"))
 

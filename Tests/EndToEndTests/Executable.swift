@@ -36,7 +36,7 @@ struct Executable {
             process.executableURL = URL(fileURLWithPath: prefix[0])
             process.arguments = Array(prefix.dropFirst()) + [attendance] + arguments
         }
-        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TZ": "Asia/Kolkata"]
+        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TZ": ScenarioClock.zoneName]
         env.merge(environment) { $1 }
         process.environment = env
         let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
@@ -63,21 +63,27 @@ struct Executable {
     }
 }
 
-/// A temporary folder with a store path and a config path for one test.
+/// A temporary folder with a store path and a config path for one test, and the clock every
+/// process of the test runs on.
 final class Sandbox {
     let folder: String
+    let clock: ScenarioClock
     var store: String { folder + "/attendance.sqlite" }
     var config: String { folder + "/attendance.toml" }
 
     init(config: String = "") {
         folder = NSTemporaryDirectory() + "attendance-e2e-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        clock = ScenarioClock(folder: folder)
         _ = FileManager.default.createFile(atPath: self.config, contents: Data(config.utf8))
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
 
-    var environment: [String: String] { ["ATTENDANCE_STORE": store, "ATTENDANCE_CONFIG": config] }
+    /// The store, the configuration and the scenario's clock.
+    var environment: [String: String] {
+        clock.environment.merging(["ATTENDANCE_STORE": store, "ATTENDANCE_CONFIG": config]) { $1 }
+    }
 
     func run(_ arguments: String..., input: String = "", extra: [String: String] = [:]) throws -> Executable.Result {
         try Executable.run(arguments, environment: environment.merging(extra) { $1 }, input: input)

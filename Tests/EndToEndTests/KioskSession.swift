@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The kiosk running in a real pseudo-terminal: a private tmux server per session, keys sent
 /// with `send-keys`, the screen read with `capture-pane`.
@@ -7,11 +8,14 @@ final class KioskSession {
     let name = "kiosk"
     let sandbox: Sandbox
 
-    /// Starts `attendance kiosk` (behind `prefix`, e.g. faketime) in an 80×24 pane; the shell
-    /// around it records how the terminal looks after the kiosk ends.
-    init(sandbox: Sandbox, prefix: String = "", environment: [String: String] = [:], size: (Int, Int) = (80, 24)) throws {
+    /// Starts `attendance kiosk` (behind `prefix`, e.g. setpriv) on the sandbox's clock in an
+    /// 80×24 pane; the shell around it records how the terminal looks after the kiosk ends.
+    init(sandbox: Sandbox, prefix: String = "", environment: [String: String] = [:], size: (Int, Int) = (80, 24)) throws
+    {
         self.sandbox = sandbox
-        var env = sandbox.environment.merging(["TZ": "Asia/Kolkata", "LANG": "C.UTF-8", "ATTENDANCE_PEPPER": sandbox.folder + "/pepper"]) { $1 }
+        var env = sandbox.environment.merging(["LANG": "C.UTF-8", "ATTENDANCE_PEPPER": sandbox.folder + "/pepper"]) {
+            $1
+        }
         env.merge(environment) { $1 }
         let exports = env.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
         let after = "stty -a > '\(sandbox.folder)/stty-after'; echo KIOSK-ENDED $?; sleep 30"
@@ -20,13 +24,13 @@ final class KioskSession {
     }
 
     deinit {
-        // The kiosk ends on SIGTERM first: a faketime around it removes its semaphore from
-        // /dev/shm only when its child ends, not when tmux hangs up on it.
+        // The kiosk ends on SIGTERM first, so it restores the terminal and leaves nothing behind.
         if let pid = try? kioskPID() {
-            let grandchildren = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+            let grandchildren =
+                (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
             let wrapped = grandchildren.split(separator: " ").compactMap { pid_t($0) }
             for kiosk in wrapped.isEmpty ? [pid] : wrapped { kill(kiosk, SIGTERM) }
-            _ = try? waitFor("KIOSK-ENDED", timeout: 3)
+            _ = try? screen(showing: ["KIOSK-ENDED"], timeout: 3)
         }
         _ = try? tmux(["kill-server"])
     }
@@ -61,15 +65,58 @@ final class KioskSession {
         try tmux(["display-message", "-p", "-t", name, variable]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Waits until the screen contains `text`; returns the screen (or the last one seen).
+    /// Waits until the screen contains `text` and returns it. When it does not within `timeout`
+    /// seconds, the test fails at the caller's line with the last screen seen, and this throws.
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = 10) throws -> String {
+    func waitFor(
+        _ text: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws
+        -> String
+    {
+        try waitFor(anyOf: [text], timeout: timeout, sourceLocation: sourceLocation)
+    }
+
+    /// Waits until the screen contains any of `texts`; fails at the caller's line on a timeout.
+    @discardableResult
+    func waitFor(
+        anyOf texts: [String], timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
+    )
+        throws -> String
+    {
+        let last = try screen(showing: texts, timeout: timeout)
+        try #require(
+            texts.contains { last.contains($0) },
+            "waited \(timeout) s for \(texts) on the kiosk's screen; it shows:\n\(last)",
+            sourceLocation: sourceLocation)
+        return last
+    }
+
+    /// Waits until the screen shows none of `texts` any more (a screen going away).
+    @discardableResult
+    func waitUntilGone(
+        _ text: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
+    )
+        throws -> String
+    {
         let deadline = Date().addingTimeInterval(timeout)
-        var last = ""
-        while Date() < deadline {
+        var last = try screen()
+        while last.contains(text), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
             last = try screen()
-            if last.contains(text) { return last }
-            Thread.sleep(forTimeInterval: 0.1)
+        }
+        try #require(
+            !last.contains(text), "waited \(timeout) s for \"\(text)\" to go; the screen still shows:\n\(last)",
+            sourceLocation: sourceLocation)
+        return last
+    }
+
+    /// Polls the screen until it contains one of `texts` or `timeout` passes; the last screen.
+    private func screen(showing texts: [String], timeout: Double) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = try screen()
+        while !texts.contains(where: { last.contains($0) }), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            last = try screen()
         }
         return last
     }

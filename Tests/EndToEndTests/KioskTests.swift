@@ -7,7 +7,7 @@ func kioskSandbox(bssid: String = "aa:bb:cc:dd:ee:01", extraPolicy: String = "",
     let s = Sandbox(
         config: """
             [policy]
-            timezone = "Asia/Kolkata"
+            timezone = "\(ScenarioClock.zoneName)"
             \(extraPolicy)
             [wifi]
             source = "simulated"
@@ -49,11 +49,9 @@ struct KioskTests {
         try kiosk.send("e001", "Enter")
         screen = try kiosk.waitFor("Hi Asha Rao")
         #expect(screen.contains("in since") && screen.contains("[O] Mark OUT") && !screen.contains("Mark IN"))
-        // Pressing i anyway does nothing: IN is not an action that applies.
+        // Pressing i anyway does nothing: IN is not an action that applies. Keys are taken in
+        // order, so had it done anything, Enter would not reach this menu's Mark OUT.
         try kiosk.send("i")
-        Thread.sleep(forTimeInterval: 0.5)
-        #expect(try kiosk.screen().contains("[O] Mark OUT"))
-        #expect(try s.sqlite("SELECT count(*) FROM punch") == "1\n")
         try kiosk.send("Enter")  // the selected action: Mark OUT
         screen = try kiosk.waitFor("MARKED OUT")
         #expect(screen.contains("worked"))
@@ -126,9 +124,9 @@ struct KioskTests {
         #expect(try kiosk.format("#{alternate_on}") == "1")
         try kiosk.send("E0")
         for key in ["C-c", "C-z", "C-\\", "C-d", "C-c"] { try kiosk.send(key) }
-        Thread.sleep(forTimeInterval: 0.8)
-        var screen = try kiosk.screen()
-        #expect(screen.contains("Employee code: E0_"))
+        // Keys are taken in order: the 1 typed after them shows only if the kiosk ignored them.
+        try kiosk.send("1")
+        var screen = try kiosk.waitFor("Employee code: E01_")
         #expect(!screen.contains("KIOSK-ENDED"))
         let pid = try #require(try kiosk.kioskPID())
         kill(pid, SIGTERM)
@@ -160,26 +158,62 @@ struct KioskTests {
         #expect(!raw.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E })
     }
 
-    @Test("late arrival under faketime: marked in at 09:47 on a Monday is late by 17 min")
+    @Test("late arrival: marked in at 09:47 is late by 17 min")
     func lateArrival() throws {
         let s = try kioskSandbox()
-        let kiosk = try KioskSession(sandbox: s, prefix: "faketime '2026-11-23 09:47:00'")
+        s.clock.set(time: "09:47")
+        let kiosk = try KioskSession(sandbox: s)
         try kiosk.waitFor("Employee code")
         try kiosk.send("E001", "Enter")
         try kiosk.waitFor("[I] Mark IN")
         try kiosk.send("i")
         let screen = try kiosk.waitFor("MARKED IN")
         #expect(screen.contains("✓ MARKED IN 09:47 — late by 17 min"))
-        #expect(try s.sqlite("SELECT attendance_date FROM punch") == "2026-11-23\n")
+        #expect(try s.sqlite("SELECT attendance_date FROM punch") == "\(ScenarioClock.day())\n")
+    }
+
+    @Test("the minute a person sees decides: IN at 09:45:40 is on time and P, at 09:46:00 late by 16 min and L")
+    func lateToTheMinute() throws {
+        let s = try kioskSandbox()
+        s.clock.set(time: "09:45:40")
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E001", "Enter")
+        try kiosk.waitFor("[I] Mark IN")
+        try kiosk.send("i")
+        #expect(try kiosk.waitFor("MARKED IN").contains("✓ MARKED IN 09:45 — on time"))
+
+        s.clock.set(time: "09:46:00")
+        let late = try s.run("mark", "in", "E002")
+        #expect(late.out.hasPrefix("IN E002 Bo Chen at 09:46 on \(ScenarioClock.day()) — late by 16 min"), "\(late.out)")
+
+        // Both leave at 18:00; the next day the calendars and the register agree.
+        s.clock.set(time: "18:00")
+        #expect(try s.run("mark", "out", "E001").status == 0)
+        #expect(try s.run("mark", "out", "E002").status == 0)
+        s.clock.set(day: 1, time: "12:00")
+        let onTime = try s.run("calendar", "E001", "--day", ScenarioClock.day()).out
+        let isLate = try s.run("calendar", "E002", "--day", ScenarioClock.day()).out
+        #expect(onTime.contains("Status:   P  present") && !onTime.contains("late"), "\(onTime)")
+        #expect(isLate.contains("Status:   L  late") && isLate.contains("late by 16 min"), "\(isLate)")
+        #expect(onTime.contains("  09:45  IN ") && onTime.contains("Worked:   8h 14m"), "\(onTime)")
+
+        // The register's payroll export counts one late date, Bo's.
+        let csv = try s.run("register", "--month", ScenarioClock.month(), "--format", "csv").out
+        let rows = csv.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let date = try #require(rows.first?.firstIndex { $0 == ScenarioClock.day() })
+        let lateCount = try #require(rows.first?.firstIndex { $0 == "late" })
+        #expect(rows.dropFirst().map { "\($0[0]) \($0[date]) \($0[lateCount])" } == ["E001 P 0", "E002 L 1"], "\(csv)")
     }
 
     @Test("a mark-out at 01:30 belongs to the previous attendance date")
     func markOutAfterMidnight() throws {
         let s = try kioskSandbox()
-        let marked = try Executable.run(
-            ["mark", "in", "E001"], environment: s.environment, prefix: ["/usr/bin/faketime", "-f", "2026-11-23 21:00:00"])
+        s.clock.set(time: "21:00")
+        let marked = try s.run("mark", "in", "E001")
         #expect(marked.status == 0, "\(marked.err)")
-        let kiosk = try KioskSession(sandbox: s, prefix: "faketime '2026-11-24 01:30:00'")
+        s.clock.set(day: 1, time: "01:30")
+        let kiosk = try KioskSession(sandbox: s)
         try kiosk.waitFor("Employee code")
         try kiosk.send("E001", "Enter")
         var screen = try kiosk.waitFor("[O] Mark OUT")
@@ -187,7 +221,8 @@ struct KioskTests {
         try kiosk.send("o")
         screen = try kiosk.waitFor("MARKED OUT")
         #expect(screen.contains("MARKED OUT 01:30 — worked 4h 30m today"))
-        #expect(try s.sqlite("SELECT kind, attendance_date FROM punch ORDER BY id") == "in|2026-11-23\nout|2026-11-23\n")
+        let day = ScenarioClock.day()
+        #expect(try s.sqlite("SELECT kind, attendance_date FROM punch ORDER BY id") == "in|\(day)\nout|\(day)\n")
     }
 
     @Test("idle timeout clears a half-typed code and returns any screen to idle")
@@ -239,12 +274,10 @@ struct KioskPINTests {
         func body(_ screen: String) -> [Substring] { screen.split(separator: "\n").dropFirst(2).dropLast(2).map { $0 } }
         #expect(body(wrongPIN) == body(unknown))
 
-        // Nine more wrong PINs from a badge reader, each past the growing delay.
+        // Nine more wrong PINs from a badge reader, each two minutes on, past the growing delay.
         for attempt in 2...10 {
-            let at = "2026-11-23 10:\(String(format: "%02d", attempt * 2)):00"
-            let result = try Executable.run(
-                ["mark", "in", "E002"], environment: s.environment.merging(pepper) { $1 }, input: "1111\n",
-                prefix: ["/usr/bin/faketime", "-f", at])
+            s.clock.advance(by: 120)
+            let result = try s.run("mark", "in", "E002", input: "1111\n", extra: pepper)
             #expect(result.status == (attempt == 10 ? 15 : 14), "attempt \(attempt): \(result.err)")
         }
         try kiosk.send("Escape")

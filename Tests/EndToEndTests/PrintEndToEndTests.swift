@@ -6,11 +6,12 @@ import Testing
 struct PrintEndToEndTests {
     /// A store with a few employees and a holiday, as a manager would have it.
     static func seededSandbox() throws -> Sandbox {
-        let sandbox = Sandbox(config: "[policy]\ntimezone = \"Asia/Kolkata\"\n[kiosk]\noffice_name = \"Pune Office\"\n")
+        let sandbox = Sandbox(
+            config: "[policy]\ntimezone = \"\(ScenarioClock.zoneName)\"\n[kiosk]\noffice_name = \"Pune Office\"\n")
         for (code, name) in [("E001", "Asha Rao"), ("E002", "Bilal Chaudhry-Fernandes"), ("E003", "Chen Jun")] {
             #expect(try sandbox.run("employee", "add", code, "--name", name).status == 0)
         }
-        #expect(try sandbox.run("holiday", "add", "2026-10-02", "--name", "Gandhi Jayanti").status == 0)
+        #expect(try sandbox.run("holiday", "add", ScenarioClock.day(-1), "--name", "Gandhi Jayanti").status == 0)
         return sandbox
     }
 
@@ -21,10 +22,13 @@ struct PrintEndToEndTests {
         try cups.start()
         let sandbox = try Self.seededSandbox()
         let result = try sandbox.run(
-            "register", "--month", "2026-10", "--print", "--printer", cups.queue, "--page-size", "2", extra: cups.environment)
+            "register", "--month", ScenarioClock.month(), "--print", "--printer", cups.queue, "--page-size", "2",
+            extra: cups.environment)
         #expect(result.status == 0, "\(result.err)")
         #expect(result.err.isEmpty)
-        #expect(result.out.hasPrefix("sent the register for October 2026 (2 pages) to printer \(cups.queue) as job \(cups.queue)-"))
+        #expect(
+            result.out.hasPrefix(
+                "sent the register for \(ScenarioClock.monthTitle()) (2 pages) to printer \(cups.queue) as job \(cups.queue)-"))
         let job = try #require(result.out.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
         let pdf = try cups.waitForPDF(job: job)
         #expect(pdf.pages >= 2)

@@ -89,24 +89,6 @@ final class ChildProcess {
     /// Sends `signal`; harmless once the process has ended (it is not reaped until `wait`).
     func send(_ signal: Int32) { if termination == nil { kill(pid, signal) } }
 
-    /// Sends `signal` to the program a wrapper such as `faketime` runs: the children it forked
-    /// (the wrapper forks at once; this waits for that, at most a second). True when a child got
-    /// it; false when the wrapper had already ended, its child with it.
-    @discardableResult
-    func sendToChildren(_ signal: Int32) -> Bool {
-        let deadline = Date().addingTimeInterval(1)
-        while wait(timeout: 0) == nil && Date() < deadline {
-            let listed = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-            let children = listed.split(separator: " ").compactMap { pid_t($0) }
-            if !children.isEmpty {
-                for child in children { kill(child, signal) }
-                return true
-            }
-            usleep(1_000)
-        }
-        return false
-    }
-
     /// Waits until the process ends, at most `timeout` seconds: its termination, or nil when it
     /// is still running.
     @discardableResult
@@ -165,7 +147,7 @@ extension ChildProcess {
         prefix: [String] = []
     ) throws -> ChildProcess {
         var env = [
-            "PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "HOME": sandbox.folder, "LANG": "C.UTF-8", "TZ": "Asia/Kolkata",
+            "PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "HOME": sandbox.folder, "LANG": "C.UTF-8",
         ]
         env.merge(sandbox.environment) { $1 }
         env.merge(environment) { $1 }
@@ -178,27 +160,15 @@ extension ChildProcess {
 }
 
 extension ChildProcess {
-    /// faketime refused to start: a faketime killed earlier (by tmux, say) left its semaphore in
-    /// /dev/shm under the process id this one was given.
-    var faketimeCollided: Bool {
-        termination == .exited(1) && errorText.hasPrefix("faketime: sem_open: File exists")
-    }
-
-    /// `attendance` under `faketime -f @time` (local time), run to its end within 30 seconds;
-    /// started again, a few times at most, when faketime collided with a stale semaphore.
+    /// `attendance` once the scenario's clock has been moved to `time` on the day `day` days from
+    /// its start, run to its end within 30 seconds.
     static func attendance(
-        _ arguments: [String], sandbox: Sandbox, at time: String, environment: [String: String] = [:],
+        _ arguments: [String], sandbox: Sandbox, day: Int = 0, at time: String, environment: [String: String] = [:],
         input: String = ""
     ) throws -> ChildProcess {
-        var child: ChildProcess
-        var tries = 0
-        repeat {
-            child = try attendance(
-                arguments, sandbox: sandbox, environment: environment, input: input,
-                prefix: ["/usr/bin/faketime", "-f", "@" + time])
-            child.finish(timeout: 30)
-            tries += 1
-        } while child.faketimeCollided && tries < 5
+        sandbox.clock.set(day: day, time: time)
+        let child = try attendance(arguments, sandbox: sandbox, environment: environment, input: input)
+        child.finish(timeout: 30)
         return child
     }
 }

@@ -98,7 +98,7 @@ struct ConcurrencyTests {
         let menu = try kiosk.waitFor("] Mark ")
         let key = menu.contains("[O] Mark OUT") ? "o" : "i"
         try kiosk.send(key)
-        let result = try kiosk.waitFor(anyOf: ["MARKED", "NOT recorded", "Already", "Not marked in"])
+        let result = try kiosk.waitFor(anyOf: ["MARKED", "NOT recorded", "Already", "Not marked in"], timeout: 15)
         guard result.contains("MARKED") else { throw KioskFailure(screen: result) }
         try kiosk.send("Enter")
         try kiosk.waitFor("Employee code: _")
@@ -108,20 +108,5 @@ struct ConcurrencyTests {
     struct KioskFailure: Error, CustomStringConvertible {
         let screen: String
         var description: String { "the kiosk did not mark: \(words(of: screen))" }
-    }
-}
-
-extension KioskSession {
-    /// Waits until the screen shows one of `texts`; returns the screen (or the last one seen).
-    @discardableResult
-    func waitFor(anyOf texts: [String], timeout: Double = 15) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        var last = ""
-        while Date() < deadline {
-            last = try screen()
-            if texts.contains(where: last.contains) { return last }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return last
     }
 }

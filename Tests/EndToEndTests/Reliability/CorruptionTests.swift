@@ -6,19 +6,17 @@ import Testing
 /// the backup of a sound store is itself sound.
 @Suite("Reliability: corruption")
 struct CorruptionTests {
-    /// A store of a few hundred pages: four workers' punches for every day of 2025.
+    /// A store of a few hundred pages: four workers' punches for every day of a year, ending five weeks ago.
     static func busyStore() throws -> Sandbox {
         let s = try Office.sandbox()
         var csv = "code,timestamp,kind,note\n"
-        var day = DateComponents(calendar: Calendar(identifier: .gregorian), year: 2025, month: 1, day: 1).date!
-        for _ in 0..<365 {
-            let date = ISO8601DateFormatter.string(
-                from: day, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        for day in -400 ..< -35 {
             for worker in 1...4 {
-                csv += "\(Office.code(worker)),\(date)T09:0\(worker):00+05:30,in,came in by the main door\n"
-                csv += "\(Office.code(worker)),\(date)T18:0\(worker):00+05:30,out,\n"
+                let arrived = ScenarioClock.iso(ScenarioClock.instant(day: day, time: "09:0\(worker)"))
+                let left = ScenarioClock.iso(ScenarioClock.instant(day: day, time: "18:0\(worker)"))
+                csv += "\(Office.code(worker)),\(arrived),in,came in by the main door\n"
+                csv += "\(Office.code(worker)),\(left),out,\n"
             }
-            day.addTimeInterval(86_400)
         }
         let file = s.folder + "/year.csv"
         try Data(csv.utf8).write(to: URL(fileURLWithPath: file))

@@ -59,15 +59,18 @@ struct DurabilitySettingsTests {
                 .utf8
         ).write(to: URL(fileURLWithPath: ics))
         let csv = s.folder + "/punches.csv"
-        try Data("code,timestamp,kind\nW003,2026-01-06T09:00:00+05:30,in\n".utf8).write(to: URL(fileURLWithPath: csv))
+        // Two months back: a day for an import and the day before it for corrections.
+        let imported = ScenarioClock.iso(ScenarioClock.instant(day: -59, time: "09:00"))
+        let corrected = ScenarioClock.day(-60)
+        try Data("code,timestamp,kind\nW003,\(imported),in\n".utf8).write(to: URL(fileURLWithPath: csv))
         return [
             ["kiosk", "run"]: (["kiosk", "run"], ""),  // in tmux, below
             ["kiosk", "hash-exit-code"]: nil,
             ["config", "check"]: nil,
             ["mark"]: (["mark", "in", "W002"], ""),
             ["calendar"]: (["calendar", "W001"], ""),
-            ["register"]: (["register", "--month", "2026-01"], ""),
-            ["summary"]: (["summary", "--week", "2026-01-05"], ""),
+            ["register"]: (["register", "--month", ScenarioClock.month(-60)], ""),
+            ["summary"]: (["summary", "--week", corrected], ""),
             ["employee", "add"]: (["employee", "add", "W900", "--name", "New Person"], ""),
             ["employee", "list"]: (["employee", "list"], ""),
             ["employee", "show"]: (["employee", "show", "W001"], ""),
@@ -86,20 +89,20 @@ struct DurabilitySettingsTests {
             ["leave", "add"]: (["leave", "add", "W002", "2030-03-04", "--reason", "Family"], ""),
             ["leave", "list"]: (["leave", "list"], ""),
             ["leave", "remove"]: (["leave", "remove", "W002", "2030-03-04"], ""),
-            ["missing"]: (["missing", "--month", "2026-01"], ""),
+            ["missing"]: (["missing", "--month", ScenarioClock.month(-60)], ""),
             ["punch", "list"]: (["punch", "list", "W001"], ""),
             ["punch", "add"]: (
-                ["punch", "add", "W003", "--at", "2026-01-05 09:00", "--kind", "in", "--reason", "forgot", "--force"],
+                ["punch", "add", "W003", "--at", "\(corrected) 09:00", "--kind", "in", "--reason", "forgot", "--force"],
                 ""
             ),
             ["punch", "void"]: (["punch", "void", "2", "--reason", "entered twice", "--force"], ""),
             ["punch", "restore"]: (["punch", "restore", "2", "--reason", "was right", "--force"], ""),
             ["punch", "retime"]: (
-                ["punch", "retime", "2", "--at", "2026-01-05 09:10", "--reason", "clock", "--force"], ""
+                ["punch", "retime", "2", "--at", "\(corrected) 09:10", "--reason", "clock", "--force"], ""
             ),
             ["audit"]: (["audit"], ""),
             ["import", "punches"]: (["import", "punches", csv], ""),
-            ["export", "punches"]: (["export", "punches", "--month", "2026-01"], ""),
+            ["export", "punches"]: (["export", "punches", "--month", ScenarioClock.month(-60)], ""),
             ["store", "check"]: (["store", "check"], ""),
             ["store", "backup"]: (["store", "backup", s.folder + "/copy.sqlite"], ""),
         ]

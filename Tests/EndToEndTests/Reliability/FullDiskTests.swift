@@ -23,7 +23,7 @@ struct FullDiskTests {
         try kiosk.send(code, "Enter")
         let menu = try kiosk.waitFor("] Mark ")
         try kiosk.send(menu.contains("[O] Mark OUT") ? "o" : "i")
-        return try kiosk.waitFor(anyOf: ["MARKED", "NOT recorded"])
+        return try kiosk.waitFor(anyOf: ["MARKED", "NOT recorded"], timeout: 15)
     }
 
     /// Back to the code prompt from a message.

@@ -57,7 +57,7 @@ struct HostileInputTests {
         ("punch add: the time", ["punch", "add", "W001", "--at", "P", "--kind", "in", "--reason", "late entry"]),
         (
             "punch add: the reason",
-            ["punch", "add", "W001", "--at", "2026-01-05 09:00", "--kind", "in", "--reason", "P", "--force"]
+            ["punch", "add", "W001", "--at", "\(ScenarioClock.day(-60)) 09:00", "--kind", "in", "--reason", "P", "--force"]
         ),
         ("--by", ["employee", "add", "W901", "--name", "Someone", "--by", "P"]),
         ("an option's name", ["employee", "list", "--P"]),
@@ -68,24 +68,27 @@ struct HostileInputTests {
         ("--simulate-wifi", ["mark", "in", "W001", "--simulate-wifi", "P@aa:bb:cc:dd:ee:01"]),
     ]
 
+    /// A mark-in two months before the scenario's day, as the import format writes it.
+    static let monthsAgo = ScenarioClock.iso(ScenarioClock.instant(day: -60, time: "09:00"))
+
     static let fileEntries: [(String, String, [String], Bool)] = [
         ("config: a value", "[policy]\nshift_start = \"P\"\n", ["config", "check"], true),
-        ("config: the office name", "[kiosk]\noffice_name = \"P\"\n", ["register", "--month", "2026-01"], true),
+        ("config: the office name", "[kiosk]\noffice_name = \"P\"\n", ["register", "--month", ScenarioClock.month(-60)], true),
         ("config: a key", "[policy]\nP = 1\n", ["config", "check"], true),
         ("config: a section", "[P]\nx = 1\n", ["config", "check"], true),
         ("config: the whole file", "P", ["config", "check"], true),
         (
-            "CSV: a code", "code,timestamp,kind\nP,2026-01-05T09:00:00+05:30,in\n", ["import", "punches", "@FILE"],
+            "CSV: a code", "code,timestamp,kind\nP,\(monthsAgo),in\n", ["import", "punches", "@FILE"],
             false
         ),
         (
-            "CSV: a note", "code,timestamp,kind,note\nW001,2026-01-05T09:00:00+05:30,in,P\n",
+            "CSV: a note", "code,timestamp,kind,note\nW001,\(monthsAgo),in,P\n",
             ["import", "punches", "@FILE"], false
         ),
         ("CSV: a timestamp", "code,timestamp,kind\nW001,P,in\n", ["import", "punches", "@FILE"], false),
-        ("CSV: the header", "P\nW001,2026-01-05T09:00:00+05:30,in\n", ["import", "punches", "@FILE"], false),
+        ("CSV: the header", "P\nW001,\(monthsAgo),in\n", ["import", "punches", "@FILE"], false),
         (
-            "CSV: an unclosed quote", "code,timestamp,kind,note\nW001,2026-01-05T09:00:00+05:30,in,\"P\n",
+            "CSV: an unclosed quote", "code,timestamp,kind,note\nW001,\(monthsAgo),in,\"P\n",
             ["import", "punches", "@FILE"], false
         ),
         ("ICS: a summary", ics("DTSTART;VALUE=DATE:20300101\r\nSUMMARY:P"), ["holiday", "import", "@FILE"], false),

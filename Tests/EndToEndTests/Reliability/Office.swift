@@ -9,7 +9,7 @@ enum Office {
     static func config(policy: String = "", kiosk: String = "") -> String {
         """
         [policy]
-        timezone = "Asia/Kolkata"
+        timezone = "\(ScenarioClock.zoneName)"
         duplicate_punch_seconds = 0
         \(policy)
         [wifi]
@@ -18,7 +18,7 @@ enum Office {
         bssid = "\(bssid)"
         [kiosk]
         office_name = "Test Office"
-        confirm_seconds = 30
+        \(kiosk.contains("confirm_seconds") ? "" : "confirm_seconds = 30")
         \(kiosk)
         """
     }

@@ -23,54 +23,35 @@ struct PINAttackTests {
         return (s, environment)
     }
 
-    /// `faketime` at `date` in the tests' zone, the clock running from there.
-    static func at(_ date: Date) -> [String] {
-        let format = DateFormatter()
-        format.locale = Locale(identifier: "en_US_POSIX")
-        format.timeZone = TimeZone(identifier: "Asia/Kolkata")
-        format.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return ["/usr/bin/faketime", "-f", "@" + format.string(from: date)]
-    }
-
     static func pinState(_ s: Sandbox, _ code: String) throws -> (failures: Int, locked: Bool) {
         let row = try s.sqlite("SELECT failed_pin_attempts, locked FROM employee WHERE code = '\(code)'")
         let fields = row.trimmingCharacters(in: .newlines).split(separator: "|").compactMap { Int($0) }
         return (fields.first ?? -1, fields.last == 1)
     }
 
-    @Test("100 wrong PINs, each process SIGKILLed at a random moment, faketime past every delay: locked at exactly 10")
+    @Test("100 wrong PINs, each process SIGKILLed at a random moment, the clock moved past every delay: locked at exactly 10")
     func lockOutSurvivesKills() throws {
         let (s, environment) = try Self.sandbox()
         let code = Office.code(1)
         var random = SeededGenerator(seed: 0x9A55)
-        let start = Date(timeIntervalSince1970: 1_772_438_400)  // 2026-03-02 08:00 UTC
+        let start = ScenarioClock.instant(time: "08:00")
         var durations: [Double] = []
         var kills = 0
         var rejections = 0
         var lockedAnswers = 0
         var previous = try Self.pinState(s, code)
         var attempt = -1
-        var collisions = 0
         while attempt < 99 {
             attempt += 1
             // Two minutes apart: longer than the longest delay (60 s), so no attempt is told to wait.
+            s.clock.set(start.addingTimeInterval(Double(attempt) * 120))
             let child = try ChildProcess.attendance(
                 ["mark", "in", code], sandbox: s, environment: environment,
-                input: String(format: "%08d\n", 10_000_000 + attempt),
-                prefix: Self.at(start.addingTimeInterval(Double(attempt) * 120)))
+                input: String(format: "%08d\n", 10_000_000 + attempt))
             // The first two run to the end and measure an attempt here; then anywhere in one and a half.
             let delay = attempt < 2 ? 60 : Double.random(in: 0...(1.5 * median(durations)), using: &random)
-            // The kill goes to attendance itself: faketime forks it, and ends with "Caught Killed".
-            if child.wait(timeout: delay) == nil { child.sendToChildren(SIGKILL) }
-            let wrapped = child.finish(timeout: 60)
-            if child.faketimeCollided {
-                collisions += 1
-                try #require(collisions < 20, "faketime keeps colliding with stale semaphores in /dev/shm")
-                attempt -= 1  // faketime never started attendance: the same attempt again
-                continue
-            }
-            let ended =
-                wrapped == .exited(1) && child.errorText.hasSuffix("Caught Killed\n") ? .signalled(SIGKILL) : wrapped
+            if child.wait(timeout: delay) == nil { child.send(SIGKILL) }
+            let ended = child.finish(timeout: 60)
             let state = try Self.pinState(s, code)
             let context =
                 "attempt \(attempt): \(ended.map(String.init(describing:)) ?? "hung") \(child.errorText) \(previous) → \(state)"
@@ -114,6 +95,26 @@ struct PINAttackTests {
             ["mark", "in", code], sandbox: s, environment: environment, input: Self.pin + "\n")
         #expect(marked.finish(timeout: 30) == .exited(0), "\(marked.errorText)")
         #expect(marked.outputText.hasPrefix("IN \(code) Worker 1 at "))
+    }
+
+    @Test("wrong PINs at 10:00, then the clock set back an hour: the wait is the delay, not an hour and more")
+    func waitAfterClockSetBack() throws {
+        let (s, environment) = try Self.sandbox()
+        let code = Office.code(1)
+        s.clock.set(time: "10:00")
+        for _ in 1...5 {
+            let wrong = try ChildProcess.attendance(["mark", "in", code], sandbox: s, environment: environment, input: "1111\n")
+            #expect(wrong.finish(timeout: 30) == .exited(14), "\(wrong.errorText)")
+        }
+        s.clock.advance(by: -3600)
+        let right = try ChildProcess.attendance(
+            ["mark", "in", code], sandbox: s, environment: environment, input: Self.pin + "\n")
+        #expect(right.finish(timeout: 30) == .exited(15))
+        #expect(right.errorText == "attendance: too many wrong PINs; try again in 2 s\n")
+        s.clock.advance(by: 3)
+        let later = try ChildProcess.attendance(
+            ["mark", "in", code], sandbox: s, environment: environment, input: Self.pin + "\n")
+        #expect(later.finish(timeout: 30) == .exited(0), "\(later.errorText)")
     }
 
     @Test("an unknown code, a malformed code, a former employee and a wrong PIN: the same words, the same status")
