@@ -51,18 +51,30 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "attendance", dependencies: ["AttendanceCommands"]),
+
+        // MARK: - What tests and benchmarks need and the shipped executable must not carry:
+        // a canned kernel behind libnl's pipeline, benchmark doors, captured output.
+        .target(
+            name: "AttendanceTestSupport",
+            dependencies: [
+                "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceTerminal", "AttendanceCommands",
+                "CNetlink",
+            ]
+        ),
         .executableTarget(
             name: "attendance-bench",
-            dependencies: ["AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceCommands"]
+            dependencies: [
+                "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceCommands", "AttendanceTestSupport",
+            ]
         ),
 
         // MARK: - Tests
         .testTarget(name: "AttendanceCoreTests", dependencies: ["AttendanceCore"]),
         .testTarget(name: "AttendanceStoreTests", dependencies: ["AttendanceStore"]),
-        .testTarget(name: "AttendanceWiFiTests", dependencies: ["AttendanceWiFi", "CNetlink"]),
+        .testTarget(name: "AttendanceWiFiTests", dependencies: ["AttendanceWiFi", "CNetlink", "AttendanceTestSupport"]),
         .testTarget(
             name: "AttendanceCommandsTests",
-            dependencies: ["AttendanceCommands", "AttendanceStore", "AttendanceTerminal"]
+            dependencies: ["AttendanceCommands", "AttendanceStore", "AttendanceTerminal", "AttendanceTestSupport"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["AttendanceCore"]),
     ],

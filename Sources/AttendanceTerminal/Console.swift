@@ -30,25 +30,6 @@ public final class FileDescriptorSink: TextSink {
     public var isTerminal: Bool { isatty(fd) == 1 }
 }
 
-/// Collects text in memory, for tests that run commands in-process.
-public final class CapturingSink: TextSink, @unchecked Sendable {
-    private let lock = NSLock()
-    private var buffer = ""
-    public init() {}
-
-    public func write(_ text: String) {
-        lock.lock()
-        buffer += text
-        lock.unlock()
-    }
-
-    public var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return buffer
-    }
-}
-
 /// The one way commands write text: everything passes through `terminalSafe`, keeping only
 /// line breaks and tabs, so no stored name or note can send a control sequence.
 public struct Console: Sendable {

@@ -2,15 +2,15 @@ import AttendanceCore
 
 /// The three nl80211 questions the reader asks, over one session: a table of requests in the
 /// manner of iw, each turned into Swift records.
-struct NL80211Client {
+package struct NL80211Client {
     private let session: NetlinkSession
     private let family: UInt16
 
-    /// Opens a session (to the kernel or a canned one) and looks nl80211 up.
-    init(transport: NL80211LinkReader.Transport) throws(WiFiError) {
+    /// Opens a session (to the kernel or a peer in its place) and looks nl80211 up.
+    package init(transport: NL80211LinkReader.Transport) throws(WiFiError) {
         switch transport {
-        case .kernel: session = try NetlinkSession(replaying: nil)
-        case .replay(let kernel): session = try NetlinkSession(replaying: kernel)
+        case .kernel: session = try NetlinkSession(peer: nil)
+        case .peer(let makePeer): session = try NetlinkSession(peer: makePeer())
         }
         family = try session.resolveNL80211()
     }
@@ -35,14 +35,14 @@ struct NL80211Client {
         try scanResults(for: Self.scanRequest(index: interface.index, name: interface.name))
     }
 
-    static func scanRequest(index: UInt32, name: String) -> NetlinkRequest {
+    package static func scanRequest(index: UInt32, name: String) -> NetlinkRequest {
         NetlinkRequest(
             command: NL80211Commands.getScan, isDump: true, attributes: [.u32(NL80211Keys.interfaceIndex, index)],
             action: "read the scan results of \(name)")
     }
 
     /// The GET_SCAN dump of `request`, parsed; shared with the benchmark so it times this code.
-    func scanResults(for request: NetlinkRequest) throws(WiFiError) -> [BSSRecord] {
+    package func scanResults(for request: NetlinkRequest) throws(WiFiError) -> [BSSRecord] {
         let messages = try session.perform(request, family: family).messages
         var records: [BSSRecord] = []
         records.reserveCapacity(messages.count)

@@ -10,7 +10,7 @@ public enum NL80211Command: Sendable, Hashable, CaseIterable {
 
 extension NL80211Command {
     /// The command's number in `enum nl80211_commands`.
-    var number: UInt8 {
+    package var number: UInt8 {
         switch self {
         case .getInterface: NL80211Commands.getInterface
         case .getScan: NL80211Commands.getScan
@@ -18,7 +18,7 @@ extension NL80211Command {
         }
     }
 
-    init?(number: UInt8) {
+    package init?(number: UInt8) {
         guard let command = Self.allCases.first(where: { $0.number == number }) else { return nil }
         self = command
     }

@@ -8,17 +8,18 @@ import AttendanceCore
 /// is now. No receive waits longer than one second.
 public struct NL80211LinkReader: WiFiLinkReading {
     /// Where the netlink conversation goes.
-    public enum Transport: Sendable {
+    package enum Transport: Sendable {
         /// The running kernel, through a generic netlink socket.
         case kernel
-        /// A canned kernel, through the same libnl pipeline: for tests, demos and benchmarks.
-        case replay(CannedKernel)
+        /// A peer in the kernel's place, through the same libnl pipeline; a fresh one for every
+        /// reading (tests and benchmarks).
+        case peer(@Sendable () -> any NetlinkPeer)
     }
 
     /// The interface to read (`[wifi] interface`), or nil for the first associated station.
     public let interface: InterfaceName?
-    /// The kernel, or a canned one.
-    public let transport: Transport
+    /// The kernel, or a peer in its place.
+    package let transport: Transport
 
     /// A reader of the running kernel.
     public init(interface: InterfaceName?) {
@@ -26,7 +27,7 @@ public struct NL80211LinkReader: WiFiLinkReading {
     }
 
     /// A reader over `transport`.
-    public init(interface: InterfaceName?, transport: Transport) {
+    package init(interface: InterfaceName?, transport: Transport) {
         self.interface = interface
         self.transport = transport
     }

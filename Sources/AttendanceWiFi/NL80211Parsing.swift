@@ -8,36 +8,36 @@ import CNetlink
 // MARK: - Numbers from linux/nl80211.h
 
 /// The nl80211 attributes the reader uses, with the names its error messages show.
-enum NL80211Keys {
-    static let interfaceIndex = AttributeKey(NL80211_ATTR_IFINDEX.rawValue, "NL80211_ATTR_IFINDEX")
-    static let interfaceName = AttributeKey(NL80211_ATTR_IFNAME.rawValue, "NL80211_ATTR_IFNAME")
-    static let interfaceType = AttributeKey(NL80211_ATTR_IFTYPE.rawValue, "NL80211_ATTR_IFTYPE")
-    static let mac = AttributeKey(NL80211_ATTR_MAC.rawValue, "NL80211_ATTR_MAC")
-    static let ssid = AttributeKey(NL80211_ATTR_SSID.rawValue, "NL80211_ATTR_SSID")
-    static let bss = AttributeKey(NL80211_ATTR_BSS.rawValue, "NL80211_ATTR_BSS")
-    static let stationInfo = AttributeKey(NL80211_ATTR_STA_INFO.rawValue, "NL80211_ATTR_STA_INFO")
+package enum NL80211Keys {
+    package static let interfaceIndex = AttributeKey(NL80211_ATTR_IFINDEX.rawValue, "NL80211_ATTR_IFINDEX")
+    package static let interfaceName = AttributeKey(NL80211_ATTR_IFNAME.rawValue, "NL80211_ATTR_IFNAME")
+    package static let interfaceType = AttributeKey(NL80211_ATTR_IFTYPE.rawValue, "NL80211_ATTR_IFTYPE")
+    package static let mac = AttributeKey(NL80211_ATTR_MAC.rawValue, "NL80211_ATTR_MAC")
+    package static let ssid = AttributeKey(NL80211_ATTR_SSID.rawValue, "NL80211_ATTR_SSID")
+    package static let bss = AttributeKey(NL80211_ATTR_BSS.rawValue, "NL80211_ATTR_BSS")
+    package static let stationInfo = AttributeKey(NL80211_ATTR_STA_INFO.rawValue, "NL80211_ATTR_STA_INFO")
 
     // Nested in NL80211_ATTR_BSS.
-    static let bssid = AttributeKey(NL80211_BSS_BSSID.rawValue, "NL80211_BSS_BSSID")
-    static let frequency = AttributeKey(NL80211_BSS_FREQUENCY.rawValue, "NL80211_BSS_FREQUENCY")
-    static let informationElements = AttributeKey(
+    package static let bssid = AttributeKey(NL80211_BSS_BSSID.rawValue, "NL80211_BSS_BSSID")
+    package static let frequency = AttributeKey(NL80211_BSS_FREQUENCY.rawValue, "NL80211_BSS_FREQUENCY")
+    package static let informationElements = AttributeKey(
         NL80211_BSS_INFORMATION_ELEMENTS.rawValue, "NL80211_BSS_INFORMATION_ELEMENTS")
-    static let beaconElements = AttributeKey(NL80211_BSS_BEACON_IES.rawValue, "NL80211_BSS_BEACON_IES")
-    static let signalMBM = AttributeKey(NL80211_BSS_SIGNAL_MBM.rawValue, "NL80211_BSS_SIGNAL_MBM")
-    static let status = AttributeKey(NL80211_BSS_STATUS.rawValue, "NL80211_BSS_STATUS")
+    package static let beaconElements = AttributeKey(NL80211_BSS_BEACON_IES.rawValue, "NL80211_BSS_BEACON_IES")
+    package static let signalMBM = AttributeKey(NL80211_BSS_SIGNAL_MBM.rawValue, "NL80211_BSS_SIGNAL_MBM")
+    package static let status = AttributeKey(NL80211_BSS_STATUS.rawValue, "NL80211_BSS_STATUS")
 
     // Nested in NL80211_ATTR_STA_INFO.
-    static let stationSignal = AttributeKey(NL80211_STA_INFO_SIGNAL.rawValue, "NL80211_STA_INFO_SIGNAL")
+    package static let stationSignal = AttributeKey(NL80211_STA_INFO_SIGNAL.rawValue, "NL80211_STA_INFO_SIGNAL")
 }
 
 /// nl80211 command numbers, requests and the kernel's reply commands alike.
-enum NL80211Commands {
-    static let getInterface = UInt8(NL80211_CMD_GET_INTERFACE.rawValue)
-    static let newInterface = UInt8(NL80211_CMD_NEW_INTERFACE.rawValue)
-    static let getScan = UInt8(NL80211_CMD_GET_SCAN.rawValue)
-    static let newScanResults = UInt8(NL80211_CMD_NEW_SCAN_RESULTS.rawValue)
-    static let getStation = UInt8(NL80211_CMD_GET_STATION.rawValue)
-    static let newStation = UInt8(NL80211_CMD_NEW_STATION.rawValue)
+package enum NL80211Commands {
+    package static let getInterface = UInt8(NL80211_CMD_GET_INTERFACE.rawValue)
+    package static let newInterface = UInt8(NL80211_CMD_NEW_INTERFACE.rawValue)
+    package static let getScan = UInt8(NL80211_CMD_GET_SCAN.rawValue)
+    package static let newScanResults = UInt8(NL80211_CMD_NEW_SCAN_RESULTS.rawValue)
+    package static let getStation = UInt8(NL80211_CMD_GET_STATION.rawValue)
+    package static let newStation = UInt8(NL80211_CMD_NEW_STATION.rawValue)
 }
 
 // MARK: - Interfaces
@@ -85,7 +85,7 @@ struct InterfaceRecord: Sendable, Equatable {
 // MARK: - BSSes
 
 /// One BSS from the GET_SCAN dump.
-struct BSSRecord: Sendable {
+package struct BSSRecord: Sendable {
     var bssid: BSSID
     var frequencyMHz: Int?
     var status: NL80211BSSStatus?
@@ -94,7 +94,7 @@ struct BSSRecord: Sendable {
     /// The SSID element of the BSS's information elements (or, failing those, its beacon's):
     /// nil when neither carries one; an error when the elements are malformed. Kept per BSS,
     /// so a neighbour's broken elements never spoil the reading of the kiosk's own link.
-    var ssid: Result<SSID?, MalformedReply>
+    package var ssid: Result<SSID?, MalformedReply>
 
     init(_ attributes: NetlinkAttributes) throws(MalformedReply) {
         guard let bss = try attributes.nested(NL80211Keys.bss) else {

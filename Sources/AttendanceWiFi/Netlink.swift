@@ -1,9 +1,9 @@
 // The C boundary of the WiFi reader: the only file that calls nl_*, genl_*, nla_* and nlmsg_*.
 //
 // Everything that leaves this file is a Swift value: attribute tables copied out of libnl's
-// buffers, errors as `WiFiError`, canned replies as byte arrays. libnl's own receive pipeline
-// (nl_recvmsgs: sequence checks, multipart handling, NLM_F_DUMP_INTR, error dispatch) runs for
-// real kernel sockets and for canned kernels alike; only the bytes' origin differs.
+// buffers, errors as `WiFiError`. libnl's own receive pipeline (nl_recvmsgs: sequence checks,
+// multipart handling, NLM_F_DUMP_INTR, error dispatch) runs for real kernel sockets and for a
+// `NetlinkPeer` in the kernel's place alike; only the bytes' origin differs.
 
 import AttendanceCore
 import CNetlink
@@ -16,31 +16,31 @@ import Synchronization
 // MARK: - Attributes as Swift values
 
 /// A netlink attribute number together with the name used when it is missing or malformed.
-struct AttributeKey: Sendable {
-    let number: UInt16
-    let name: String
+package struct AttributeKey: Sendable {
+    package let number: UInt16
+    package let name: String
 
-    init(_ number: UInt32, _ name: String) {
+    package init(_ number: UInt32, _ name: String) {
         self.number = UInt16(truncatingIfNeeded: number)
         self.name = name
     }
 }
 
 /// Why a reply could not be understood; the caller adds what it was asking for.
-struct MalformedReply: Error, Sendable {
-    var detail: String
+package struct MalformedReply: Error, Sendable {
+    package var detail: String
 }
 
 /// The attributes of one message (or of one nested attribute), walked once with nla_ok/nla_next.
 ///
 /// The walk refuses leftovers: libnl's own nla_parse quietly ignores an attribute whose length
 /// runs past the end, and a truncated BSS must be an error rather than a missing field.
-struct NetlinkAttributes: Sendable {
+package struct NetlinkAttributes: Sendable {
     private let bytes: [UInt8]
     private let entries: [(type: UInt16, payload: Range<Int>)]
 
     /// Walks `bytes`, a stream of attributes; throws when one of them does not fit.
-    init(walking bytes: [UInt8]) throws(MalformedReply) {
+    package init(walking bytes: [UInt8]) throws(MalformedReply) {
         var entries: [(type: UInt16, payload: Range<Int>)] = []
         var failure: MalformedReply?
         bytes.withUnsafeBytes { buffer in
@@ -73,24 +73,24 @@ struct NetlinkAttributes: Sendable {
     }
 
     /// The payload of the first attribute of that type, when present.
-    func payload(_ key: AttributeKey) -> ArraySlice<UInt8>? {
+    package func payload(_ key: AttributeKey) -> ArraySlice<UInt8>? {
         entries.first { $0.type == key.number }.map { bytes[$0.payload] }
     }
 
-    func contains(_ key: AttributeKey) -> Bool { entries.contains { $0.type == key.number } }
+    package func contains(_ key: AttributeKey) -> Bool { entries.contains { $0.type == key.number } }
 
-    func u8(_ key: AttributeKey) throws(MalformedReply) -> UInt8? { try scalar(key, as: UInt8.self) }
-    func u16(_ key: AttributeKey) throws(MalformedReply) -> UInt16? { try scalar(key, as: UInt16.self) }
-    func u32(_ key: AttributeKey) throws(MalformedReply) -> UInt32? { try scalar(key, as: UInt32.self) }
-    func s32(_ key: AttributeKey) throws(MalformedReply) -> Int32? { try scalar(key, as: Int32.self) }
+    package func u8(_ key: AttributeKey) throws(MalformedReply) -> UInt8? { try scalar(key, as: UInt8.self) }
+    package func u16(_ key: AttributeKey) throws(MalformedReply) -> UInt16? { try scalar(key, as: UInt16.self) }
+    package func u32(_ key: AttributeKey) throws(MalformedReply) -> UInt32? { try scalar(key, as: UInt32.self) }
+    package func s32(_ key: AttributeKey) throws(MalformedReply) -> Int32? { try scalar(key, as: Int32.self) }
 
     /// A NUL-terminated string attribute; the terminator (and anything after it) is dropped.
-    func string(_ key: AttributeKey) -> String? {
+    package func string(_ key: AttributeKey) -> String? {
         payload(key).map { payload in String(decoding: payload.prefix { $0 != 0 }, as: UTF8.self) }
     }
 
     /// The attributes nested inside `key`; errors name the enclosing attribute.
-    func nested(_ key: AttributeKey) throws(MalformedReply) -> NetlinkAttributes? {
+    package func nested(_ key: AttributeKey) throws(MalformedReply) -> NetlinkAttributes? {
         guard let payload = payload(key) else { return nil }
         do {
             return try NetlinkAttributes(walking: Array(payload))
@@ -112,7 +112,7 @@ struct NetlinkAttributes: Sendable {
 // MARK: - Requests
 
 /// One generic netlink request as Swift describes it, before it becomes an nl_msg.
-struct NetlinkRequest: Sendable {
+package struct NetlinkRequest: Sendable {
     enum Attribute: Sendable {
         case u32(AttributeKey, UInt32)
         case bytes(AttributeKey, [UInt8])
@@ -139,31 +139,31 @@ struct NetlinkReply: Sendable {
 final class NetlinkSession {
     /// "An interrupted dump is retried up to 3 times": one attempt and three retries.
     static let dumpAttempts = 4
-    /// No receive may block longer than this (RULES.md: a punch waits on the reading).
+    /// No receive may block longer than this (docs/rules.md: a punch waits on the reading).
     static let receiveTimeoutSeconds = 1
 
     private let socket: OpaquePointer
-    private let isReplay: Bool
+    private let hasPeer: Bool
 
-    /// Opens a socket to the kernel, or to `kernel` when replaying canned replies.
-    init(replaying kernel: CannedKernel?) throws(WiFiError) {
+    /// Opens a socket to the kernel, or to `peer` in its place.
+    init(peer: (any NetlinkPeer)?) throws(WiFiError) {
         guard let socket = nl_socket_alloc() else {
             throw .netlink(action: "allocate a netlink socket", code: -NLE_NOMEM, message: Self.libnlText(-NLE_NOMEM))
         }
         self.socket = socket
-        self.isReplay = kernel != nil
-        // From here on deinit frees the socket (and forgets the conversation) if setup throws.
-        if let kernel {
-            try installReplay(of: kernel)
+        self.hasPeer = peer != nil
+        // From here on deinit frees the socket (and forgets the peer) if setup throws.
+        if let peer {
+            try install(peer)
         } else {
             try connectToKernel()
         }
     }
 
     deinit {
-        if isReplay {
+        if hasPeer {
             let key = UInt(bitPattern: socket)
-            replayConversations.withLock { _ = $0.removeValue(forKey: key) }
+            peers.withLock { _ = $0.removeValue(forKey: key) }
         }
         nl_socket_free(socket)
     }
@@ -213,11 +213,11 @@ final class NetlinkSession {
         _ = setsockopt(fd, SOL_NETLINK, NETLINK_CAP_ACK, &on, socklen_t(MemoryLayout<Int32>.size))
     }
 
-    /// Routes the socket's sends and receives to `kernel`. The overrides go on the socket's own
+    /// Routes the socket's sends and receives to `peer`. The overrides go on the socket's own
     /// callback set, because libnl clones that set for every receive, genl_ctrl_resolve included.
-    private func installReplay(of kernel: CannedKernel) throws(WiFiError) {
+    private func install(_ peer: any NetlinkPeer) throws(WiFiError) {
         let key = UInt(bitPattern: socket)
-        replayConversations.withLock { $0[key] = ReplayConversation(kernel: kernel) }
+        peers.withLock { $0[key] = peer }
         guard let original = nl_socket_get_cb(socket) else {
             throw .netlink(action: "read the socket's callbacks", code: -NLE_NOMEM, message: Self.libnlText(-NLE_NOMEM))
         }
@@ -227,8 +227,8 @@ final class NetlinkSession {
                 action: "clone the socket's callbacks", code: -NLE_NOMEM, message: Self.libnlText(-NLE_NOMEM))
         }
         defer { nl_cb_put(callbacks) }
-        nl_cb_overwrite_send(callbacks, replaySend)
-        nl_cb_overwrite_recv(callbacks, replayReceive)
+        nl_cb_overwrite_send(callbacks, peerSend)
+        nl_cb_overwrite_recv(callbacks, peerReceive)
         nl_socket_set_cb(socket, callbacks)
     }
 
@@ -433,77 +433,44 @@ private func extendedAckText(_ start: UnsafeRawPointer, length: Int) -> String? 
     return nil
 }
 
-// MARK: - Replay: a canned kernel behind libnl's own pipeline
+// MARK: - A peer in place of the kernel
 
-/// What a canned kernel has been asked and still has to deliver, one per replaying socket.
-private struct ReplayConversation: Sendable {
-    let kernel: CannedKernel
-    /// Receive buffers queued by the last request, delivered one per recv.
-    var pending: [[UInt8]] = []
-    /// How many answers of each command have been used, so a script can change between requests.
-    var used: [NL80211Command: Int] = [:]
-
-    init(kernel: CannedKernel) { self.kernel = kernel }
+/// Answers a netlink socket in place of the kernel, behind libnl's own pipeline: libnl still
+/// completes each request (port, sequence) and still checks, splits and dispatches each
+/// datagram that comes back. Tests and benchmarks put a canned kernel here
+/// (`AttendanceTestSupport`); the shipped program only ever talks to the kernel.
+package protocol NetlinkPeer: AnyObject, Sendable {
+    /// A request as libnl sends it, header included. False refuses it (libnl sees a bad socket).
+    func take(request: [UInt8]) -> Bool
+    /// The next datagram for the socket, nil when none waits (libnl then sees EAGAIN, as after
+    /// SO_RCVTIMEO on a silent kernel). An empty array is a datagram of no bytes.
+    func nextDatagram() -> [UInt8]?
 }
 
-/// Conversations by socket address: libnl's send/recv overrides receive only the socket, so this
-/// is how they find the script. Each socket is used by one thread; the lock guards the table.
-private let replayConversations = Mutex<[UInt: ReplayConversation]>([:])
+/// Peers by socket address: libnl's send/recv overrides receive only the socket. Each socket
+/// is used by one thread; the lock guards the table.
+private let peers = Mutex<[UInt: any NetlinkPeer]>([:])
 
-/// A request as the canned kernel sees it after libnl completed it (port, sequence, flags).
-private struct SentRequest {
-    var header: [UInt8]
-    var type: UInt16
-    var flags: UInt16
-    var sequence: UInt32
-    var port: UInt32
-    var command: UInt8
-    var attributes: NetlinkAttributes?
-}
-
-/// libnl's send, replaced: nothing reaches a socket; the canned kernel queues its answer.
-private func replaySend(_ socket: OpaquePointer?, _ message: OpaquePointer?) -> Int32 {
+/// libnl's send, replaced: the whole message goes to the peer.
+private func peerSend(_ socket: OpaquePointer?, _ message: OpaquePointer?) -> Int32 {
     guard let socket, let message, let header = nlmsg_hdr(message) else { return -NLE_INVAL }
     let length = Int(header.pointee.nlmsg_len)
-    let raw = UnsafeRawPointer(header)
-    var request = SentRequest(
-        header: Array(UnsafeRawBufferPointer(start: raw, count: headerLength)),
-        type: header.pointee.nlmsg_type, flags: header.pointee.nlmsg_flags,
-        sequence: header.pointee.nlmsg_seq, port: header.pointee.nlmsg_pid, command: 0, attributes: nil)
-    if genlmsg_valid_hdr(header, 0) != 0, let genericHeader = genlmsg_hdr(header),
-        let data = genlmsg_attrdata(genericHeader, 0)
-    {
-        request.command = genericHeader.pointee.cmd
-        let count = Int(max(0, genlmsg_attrlen(genericHeader, 0)))
-        request.attributes = try? NetlinkAttributes(
-            walking: Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: count)))
+    let bytes = Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(header), count: length))
+    guard let peer = peers.withLock({ $0[UInt(bitPattern: socket)] }), peer.take(request: bytes) else {
+        return -NLE_BAD_SOCK
     }
-    let key = UInt(bitPattern: socket)
-    let accepted = replayConversations.withLock { conversations -> Bool in
-        guard var conversation = conversations[key] else { return false }
-        conversation.pending = conversation.answer(request)
-        conversations[key] = conversation
-        return true
-    }
-    return accepted ? Int32(length) : -NLE_BAD_SOCK
+    return Int32(length)
 }
 
-/// libnl's recv, replaced: hands over the next queued datagram in a malloc'd buffer, which
-/// nl_recvmsgs frees. With nothing left it says what a silent kernel makes recvmsg say once
-/// SO_RCVTIMEO runs out, without the wait.
-private func replayReceive(
+/// libnl's recv, replaced: the peer's next datagram in a malloc'd buffer, which nl_recvmsgs frees.
+private func peerReceive(
     _ socket: OpaquePointer?, _ address: UnsafeMutablePointer<sockaddr_nl>?,
     _ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, _ credentials: UnsafeMutablePointer<OpaquePointer?>?
 ) -> Int32 {
     guard let socket, let buffer else { return -NLE_INVAL }
-    let key = UInt(bitPattern: socket)
-    let next = replayConversations.withLock { conversations -> [UInt8]? in
-        guard var conversation = conversations[key], !conversation.pending.isEmpty else { return nil }
-        let datagram = conversation.pending.removeFirst()
-        conversations[key] = conversation
-        return datagram
+    guard let peer = peers.withLock({ $0[UInt(bitPattern: socket)] }), let datagram = peer.nextDatagram() else {
+        return -NLE_AGAIN
     }
-    guard let datagram = next else { return -NLE_AGAIN }
     // nl_recvmsgs frees the buffer only when something arrived: an empty datagram gets none.
     guard !datagram.isEmpty else {
         buffer.pointee = nil
@@ -520,162 +487,4 @@ private func replayReceive(
     }
     credentials?.pointee = nil
     return Int32(datagram.count)
-}
-
-extension ReplayConversation {
-    /// The datagrams the canned kernel sends back for `request`, stamped with its sequence
-    /// number and port so libnl's checks treat them as the kernel's.
-    fileprivate mutating func answer(_ request: SentRequest) -> [[UInt8]] {
-        let receives: [[CannedMessage]]
-        if request.type == UInt16(GENL_ID_CTRL) {
-            kernel.record(.resolveFamily(request.attributes?.string(controlFamilyName) ?? ""))
-            receives = familyAnswer(request)
-        } else if case .registered(let id) = kernel.nl80211, request.type == id,
-            let command = NL80211Command(number: request.command)
-        {
-            kernel.record(
-                .nl80211(
-                    command, dump: Int32(request.flags) & NLM_F_DUMP == NLM_F_DUMP,
-                    interfaceIndex: try? request.attributes?.u32(NL80211Keys.interfaceIndex),
-                    mac: request.attributes?.payload(NL80211Keys.mac).flatMap { BSSID(bytes: Array($0)) }))
-            let script = kernel.answers[command] ?? []
-            let index = used[command, default: 0]
-            used[command] = index + 1
-            if let answer = script.isEmpty ? nil : script[min(index, script.count - 1)] {
-                receives = answer.receives
-            } else {
-                receives = Self.single(try? .error(errno: EOPNOTSUPP, message: "the canned kernel has no answer"))
-            }
-        } else {
-            kernel.record(.other(type: request.type, command: request.command))
-            receives = Self.single(try? .error(errno: EINVAL, message: nil))
-        }
-        let familyID: UInt16 = if case .registered(let id) = kernel.nl80211 { id } else { 0 }
-        return receives.map { messages in
-            messages.flatMap { $0.stamped(for: request, familyID: familyID) }
-        }
-    }
-
-    /// The controller's answer: the family and an ACK, or ENOENT as a kernel without cfg80211 gives.
-    private func familyAnswer(_ request: SentRequest) -> [[CannedMessage]] {
-        let name = request.attributes?.string(controlFamilyName) ?? ""
-        guard request.command == UInt8(CTRL_CMD_GETFAMILY), name == "nl80211",
-            case .registered(let id) = kernel.nl80211,
-            let reply = try? CannedEncoder.familyReply(id: id, name: name), let ack = try? CannedEncoder.error(code: 0)
-        else {
-            return Self.single(try? .error(errno: ENOENT, message: nil))
-        }
-        return [[CannedMessage(encoded: reply, carriesFamilyType: false)], [CannedMessage(encoded: ack)]]
-    }
-
-    private static func single(_ answer: CannedAnswer?) -> [[CannedMessage]] { answer?.receives ?? [] }
-}
-
-private let controlFamilyName = AttributeKey(UInt32(CTRL_ATTR_FAMILY_NAME), "CTRL_ATTR_FAMILY_NAME")
-
-extension CannedMessage {
-    /// The bytes as delivered for `request`: its sequence number and port, the family id in the
-    /// type where the message is nl80211's, and an error's echoed header.
-    fileprivate func stamped(for request: SentRequest, familyID: UInt16) -> [UInt8] {
-        var bytes = encoded
-        guard bytes.count >= headerLength else { return bytes }
-        bytes.withUnsafeMutableBytes { raw in
-            if carriesFamilyType { raw.storeBytes(of: familyID, toByteOffset: 4, as: UInt16.self) }
-            raw.storeBytes(of: request.sequence, toByteOffset: 8, as: UInt32.self)
-            raw.storeBytes(of: request.port, toByteOffset: 12, as: UInt32.self)
-            let isError = raw.loadUnaligned(fromByteOffset: 4, as: UInt16.self) == UInt16(NLMSG_ERROR)
-            let echoAt = headerLength + MemoryLayout<Int32>.size
-            if isError, raw.count >= echoAt + headerLength {
-                for (index, byte) in request.header.enumerated() { raw[echoAt + index] = byte }
-            }
-        }
-        return bytes
-    }
-}
-
-// MARK: - Encoding canned replies with libnl's message builders
-
-/// Builds canned kernel messages the way the kernel lays them out, with nlmsg_alloc,
-/// genlmsg_put, nla_put and nla_nest_start, and copies them out as bytes.
-enum CannedEncoder {
-    /// Room for the largest message a test or benchmark builds (a BSS with big elements).
-    private static let messageCapacity = 64 * 1024
-
-    /// An nl80211 message: generic netlink header with `command` and the attributes.
-    static func generic(command: UInt8, flags: Int32, attributes: [CannedAttribute]) throws(WiFiError) -> [UInt8] {
-        try build { message throws(WiFiError) in
-            // The type is stamped at delivery, when the canned kernel's family id is known.
-            guard genlmsg_put(message, 0, 0, 0, 0, flags, command, 1) != nil else { throw overflow }
-            for attribute in attributes { try put(attribute, into: message) }
-        }
-    }
-
-    /// NLMSG_ERROR carrying `-code` (0 is an ACK) and, when given, the kernel's text as an
-    /// extended ack; capped, so the echoed request is just its header (stamped at delivery).
-    static func error(code: Int32, message text: String? = nil) throws(WiFiError) -> [UInt8] {
-        try build { message throws(WiFiError) in
-            let flags = text == nil ? NLM_F_CAPPED : NLM_F_CAPPED | NLM_F_ACK_TLVS
-            guard let header = nlmsg_put(message, 0, 0, NLMSG_ERROR, Int32(MemoryLayout<nlmsgerr>.size), flags),
-                let payload = nlmsg_data(header)
-            else { throw overflow }
-            payload.storeBytes(of: nlmsgerr(error: -code, msg: nlmsghdr()), as: nlmsgerr.self)
-            if let text, nla_put_string(message, Int32(NLMSGERR_ATTR_MSG.rawValue), text) < 0 { throw overflow }
-        }
-    }
-
-    /// NLMSG_DONE ending a dump, carrying `-code` (0 for success) and the kernel's text.
-    static func done(code: Int32, flags extra: Int32 = 0, message text: String? = nil) throws(WiFiError) -> [UInt8] {
-        try build { message throws(WiFiError) in
-            let flags = NLM_F_MULTI | extra | (text == nil ? 0 : NLM_F_ACK_TLVS)
-            guard let header = nlmsg_put(message, 0, 0, NLMSG_DONE, Int32(MemoryLayout<Int32>.size), flags),
-                let payload = nlmsg_data(header)
-            else { throw overflow }
-            payload.storeBytes(of: -code, as: Int32.self)
-            if let text, nla_put_string(message, Int32(NLMSGERR_ATTR_MSG.rawValue), text) < 0 { throw overflow }
-        }
-    }
-
-    /// The controller's CTRL_CMD_NEWFAMILY answer to genl_ctrl_resolve.
-    static func familyReply(id: UInt16, name: String) throws(WiFiError) -> [UInt8] {
-        try build { message throws(WiFiError) in
-            guard genlmsg_put(message, 0, 0, GENL_ID_CTRL, 0, 0, UInt8(CTRL_CMD_NEWFAMILY), 2) != nil,
-                nla_put_string(message, Int32(CTRL_ATTR_FAMILY_NAME), name) >= 0,
-                nla_put_u16(message, Int32(CTRL_ATTR_FAMILY_ID), id) >= 0
-            else { throw overflow }
-        }
-    }
-
-    private static let overflow = WiFiError.netlink(
-        action: "build a canned reply", code: -NLE_NOMEM, message: "the message does not fit in 64 KiB")
-
-    private static func build(_ fill: (OpaquePointer) throws(WiFiError) -> Void) throws(WiFiError) -> [UInt8] {
-        guard let message = nlmsg_alloc_size(messageCapacity) else { throw overflow }
-        defer { nlmsg_free(message) }
-        try fill(message)
-        guard let header = nlmsg_hdr(message) else { throw overflow }
-        return Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(header), count: Int(header.pointee.nlmsg_len)))
-    }
-
-    private static func put(_ attribute: CannedAttribute, into message: OpaquePointer) throws(WiFiError) {
-        let result: Int32
-        switch attribute {
-        case .bytes(let type, let bytes):
-            result = bytes.withUnsafeBytes { nla_put(message, Int32(type), Int32(bytes.count), $0.baseAddress) }
-        case .u8(let type, let value):
-            result = nla_put_u8(message, Int32(type), value)
-        case .u16(let type, let value):
-            result = nla_put_u16(message, Int32(type), value)
-        case .u32(let type, let value):
-            result = nla_put_u32(message, Int32(type), value)
-        case .s32(let type, let value):
-            result = nla_put_u32(message, Int32(type), UInt32(bitPattern: value))
-        case .string(let type, let text):
-            result = nla_put_string(message, Int32(type), text)
-        case .nested(let type, let children):
-            guard let nest = nla_nest_start(message, Int32(type)) else { throw overflow }
-            for child in children { try put(child, into: message) }
-            result = nla_nest_end(message, nest)
-        }
-        guard result >= 0 else { throw overflow }
-    }
 }

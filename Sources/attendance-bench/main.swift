@@ -9,6 +9,7 @@ import AttendanceCore
 import AttendanceStore
 import AttendanceWiFi
 import Foundation
+import AttendanceTestSupport
 
 // MARK: - What to run
 

@@ -3,6 +3,7 @@ import AttendanceCore
 import AttendanceTerminal
 import Foundation
 import Testing
+import AttendanceTestSupport
 
 /// The same views with colours on: the right SGR codes, and nothing else that escapes.
 @Suite("Colour output")

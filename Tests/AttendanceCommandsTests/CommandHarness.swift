@@ -2,6 +2,7 @@ import AttendanceCommands
 import AttendanceCore
 import AttendanceTerminal
 import Foundation
+import AttendanceTestSupport
 
 /// Runs commands in-process against a temporary store, with captured output and a fixed clock.
 final class CommandHarness: @unchecked Sendable {

@@ -1,5 +1,6 @@
 import AttendanceCore
 import AttendanceWiFi
+import AttendanceTestSupport
 
 /// Access points, interfaces and canned kernels the tests share.
 enum Fixture {
@@ -58,7 +59,7 @@ enum Fixture {
     }
 
     static func reader(_ kernel: CannedKernel, interface: String? = nil) throws -> NL80211LinkReader {
-        NL80211LinkReader(interface: try interface.map { try InterfaceName(parsing: $0) }, transport: .replay(kernel))
+        NL80211LinkReader(interface: try interface.map { try InterfaceName(parsing: $0) }, replaying: kernel)
     }
 
     /// The error a reading ends with, or nil when it succeeds.

@@ -1,5 +1,6 @@
 import AttendanceWiFi
 import Testing
+import AttendanceTestSupport
 
 @Suite("The scan-dump benchmark")
 struct NL80211BenchmarkTests {

@@ -3,6 +3,7 @@ import CNetlink
 import Testing
 
 @testable import AttendanceWiFi
+import AttendanceTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -170,7 +171,7 @@ struct NL80211FuzzTests {
             let family: CannedKernel.Family =
                 Int.random(in: 0..<20, using: &random) == 0 ? .missing : .registered(id: 0x1c)
             let kernel = CannedKernel(nl80211: family, interfaces: [interfaces], scan: [scan], station: [station])
-            let reader = NL80211LinkReader(interface: nil, transport: .replay(kernel))
+            let reader = NL80211LinkReader(interface: nil, replaying: kernel)
             do {
                 let link = try reader.currentLink()
                 #expect(link.ssid.bytes.count <= 32)

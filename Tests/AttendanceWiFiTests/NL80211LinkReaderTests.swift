@@ -2,6 +2,7 @@ import AttendanceCore
 import AttendanceWiFi
 import CNetlink
 import Testing
+import AttendanceTestSupport
 
 /// Which link the reader reports and which interface it reads, through libnl's receive path.
 @Suite("Reading the link from nl80211")

@@ -2,6 +2,7 @@ import AttendanceCore
 import AttendanceWiFi
 import CNetlink
 import Testing
+import AttendanceTestSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -8,7 +8,7 @@ import Foundation
 /// PIN right, which WiFi are we on right now, what do the rules say — then a durable commit.
 ///
 /// Nothing here draws or prints; the kiosk and the `mark` command word the results.
-final class MarkingDesk {
+package final class MarkingDesk {
     let configuration: Configuration
     let store: AttendanceStore
     let linkReader: any WiFiLinkReading
@@ -16,7 +16,7 @@ final class MarkingDesk {
     private let pepperPath: String
     private var pepper: [UInt8]?
 
-    init(
+    package init(
         configuration: Configuration, store: AttendanceStore, linkReader: any WiFiLinkReading, pepperPath: String,
         now: @escaping @Sendable () -> Date
     ) {
@@ -130,7 +130,7 @@ final class MarkingDesk {
     // MARK: - Marking
 
     /// What became of a mark.
-    enum MarkResult {
+    package enum MarkResult {
         case recorded(Punch, details: MarkDetails)
         case duplicate(of: Punch)
         case refused(PunchRefusal)
@@ -139,7 +139,7 @@ final class MarkingDesk {
     }
 
     /// What to tell the person about a recorded punch.
-    struct MarkDetails {
+    package struct MarkDetails {
         /// The local wall-clock time of the punch.
         var time: WallClockTime
         /// "late by 17 min", "on time", "worked 8h 12m today".
@@ -151,7 +151,7 @@ final class MarkingDesk {
 
     /// Marks `employee` in or out now: WiFi read and verified at this moment, the rules applied
     /// and the punch committed in one transaction. Returns only after the commit is durable.
-    func mark(_ kind: PunchKind, employee: Employee, note: String? = nil) throws(StoreError) -> MarkResult {
+    package func mark(_ kind: PunchKind, employee: Employee, note: String? = nil) throws(StoreError) -> MarkResult {
         let verdict: WiFiVerdict
         switch try checkLink() {
         case .unavailable(let error): return .wifiUnavailable(error)

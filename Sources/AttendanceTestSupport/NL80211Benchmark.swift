@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceWiFi
 
 /// Measures the reader's GET_SCAN path: a canned dump of many BSSes through libnl's receive
 /// pipeline and the same parsing `NL80211LinkReader` uses.
@@ -27,7 +28,7 @@ public enum NL80211Benchmark {
     public static func parseScanDump(bssCount: Int, iterations: Int) throws(WiFiError) -> ScanDumpTiming {
         let interfaceIndex: UInt32 = 3
         let kernel = CannedKernel(scan: [try scanDump(bssCount: bssCount, interfaceIndex: interfaceIndex)])
-        let client = try NL80211Client(transport: .replay(kernel))
+        let client = try NL80211Client(transport: .peer({ CannedConversation(kernel: kernel) }))
         let request = NL80211Client.scanRequest(index: interfaceIndex, name: "wlan0")
 
         let clock = ContinuousClock()

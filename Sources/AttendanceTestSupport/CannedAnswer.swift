@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceWiFi
 import CNetlink
 
 /// The kernel's whole answer to one request: the datagrams it delivers, in order, each a list

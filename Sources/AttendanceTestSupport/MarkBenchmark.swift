@@ -1,3 +1,4 @@
+import AttendanceCommands
 import AttendanceCore
 import AttendanceStore
 import AttendanceWiFi
@@ -5,7 +6,8 @@ import Foundation
 
 /// Times the in-process mark path, for `attendance-bench` (a figure, not a test).
 ///
-/// ``MarkingDesk`` is internal to this module; this is its one public door for timing. Each
+/// ``MarkingDesk`` has package access: the benchmark reaches it from here, and the shipped
+/// executable has no door to it. Each
 /// mark is exactly what the kiosk does after a code: read the (simulated) link, verify it
 /// against the allowed table, apply the punch rules in an IMMEDIATE transaction, commit with
 /// `synchronous=FULL`, and read back today's state for the confirmation. Nothing is printed.

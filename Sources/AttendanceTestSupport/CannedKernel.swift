@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceWiFi
 import Synchronization
 
 /// A pretend kernel for `NL80211LinkReader`: canned replies that travel through libnl's own

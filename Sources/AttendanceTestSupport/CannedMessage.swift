@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceWiFi
 import CNetlink
 
 /// One netlink message of a canned answer, as bytes. Its sequence number and port are stamped
