@@ -40,5 +40,9 @@ bench: deps
 	$(SWIFT) build -c release
 	"$$($(SWIFT) build -c release --show-bin-path)/attendance-bench"
 
+# swift-format, shipped with the toolchain, with the settings in .swift-format.
+format:
+	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests
+
 clean:
 	rm -rf .build "$(DEMO_DIR)"

@@ -2,7 +2,7 @@ import AttendanceCore
 import Foundation
 import GRDB
 
-/// A manager's correction, as asked for (RULES.md "Punches" 6).
+/// A manager's correction, as asked for (docs/rules.md "Punches" 6).
 public enum CorrectionRequest: Sendable, Hashable {
     /// A punch the kiosk never recorded, entered with `source = manual`.
     case add(employee: EmployeeCode, kind: PunchKind, at: Date, note: String?)

@@ -82,7 +82,7 @@ extension AttendanceStore {
     }
 
     /// Keeps an OUT refused because the clock is behind its mark-in in the audit log, so the
-    /// manager sees why the date stayed open (RULES.md "Punches" 7). Nothing else is stored.
+    /// manager sees why the date stayed open (docs/rules.md "Punches" 7). Nothing else is stored.
     private func logClockRefusal(_ attempt: PunchAttempt, _ refusal: PunchRefusal, in db: Database) throws {
         let attempted = #"{"kind":"\#(attempt.kind.rawValue)","instant_ms":\#(attempt.instant.milliseconds),"source":"\#(attempt.source.rawValue)"}"#
         try audit(

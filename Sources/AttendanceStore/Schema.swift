@@ -112,7 +112,7 @@ enum Schema {
         BEGIN SELECT RAISE(ABORT, 'a punch''s time, kind and employee never change; correct it with a new record'); END;
         """
 
-    /// Manager corrections (RULES.md "Punches" 6): each adds, voids, restores or re-times one
+    /// Manager corrections (docs/rules.md "Punches" 6): each adds, voids, restores or re-times one
     /// punch through a new row that names who, when and why. A punch's effective state is its
     /// row with its corrections applied in id order; nothing is ever updated or deleted.
     ///

@@ -16,7 +16,7 @@ struct ConfigurationTests {
         }
     }
 
-    @Test("an empty file gives every default of RULES.md, in the host's zone")
+    @Test("an empty file gives every default of docs/rules.md, in the host's zone")
     func defaults() throws {
         let c = try Configuration(parsing: "", file: "a.toml", hostZone: host)
         let p = c.policy

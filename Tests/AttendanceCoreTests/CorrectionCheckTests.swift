@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttendanceCore
 
-/// RULES.md "Punches" 6: what a manager's correction must leave behind, checked without a store.
+/// docs/rules.md "Punches" 6: what a manager's correction must leave behind, checked without a store.
 @Suite("Correction checks")
 struct CorrectionCheckTests {
     let policy = Fixture.policy()

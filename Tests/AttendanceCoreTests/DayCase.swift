@@ -6,7 +6,7 @@ import Testing
 /// One row of a status table: a date's inputs and exactly what the rules must conclude.
 ///
 /// Dates default to Monday 2026-03-02 evaluated at Tuesday 2026-03-10 12:00 (Europe/Berlin), so a
-/// date is over unless a row says otherwise; the policy is RULES.md's defaults unless changed.
+/// date is over unless a row says otherwise; the policy is docs/rules.md's defaults unless changed.
 struct DayCase: Sendable, CustomTestStringConvertible {
     let name: String
     var date = "2026-03-02"

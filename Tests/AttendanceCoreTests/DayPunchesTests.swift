@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttendanceCore
 
-/// RULES.md "Punches" 5: sessions, worked time, gaps.
+/// docs/rules.md "Punches" 5: sessions, worked time, gaps.
 @Suite("Sessions of a date")
 struct DayPunchesTests {
     let day = "2026-03-02"

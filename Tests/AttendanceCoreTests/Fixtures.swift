@@ -10,7 +10,7 @@ enum Fixture {
     static let berlin = LocalZone(identifier: "Europe/Berlin")!
     static let newYork = LocalZone(identifier: "America/New_York")!
 
-    /// The RULES.md defaults in Europe/Berlin (09:30–18:00, Mon–Fri, day change 04:00), changed by `change`.
+    /// The docs/rules.md defaults in Europe/Berlin (09:30–18:00, Mon–Fri, day change 04:00), changed by `change`.
     static func policy(zone: LocalZone = berlin, _ change: (inout Policy) -> Void = { _ in }) -> Policy {
         var policy = Policy(zone: zone)
         change(&policy)

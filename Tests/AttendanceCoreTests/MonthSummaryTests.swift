@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttendanceCore
 
-/// RULES.md "Month summary", from a month evaluated date by date.
+/// docs/rules.md "Month summary", from a month evaluated date by date.
 @Suite("Month evaluation and summary")
 struct MonthSummaryTests {
     static let march = YearMonth(year: 2026, month: 3)!

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttendanceCore
 
-/// RULES.md "Punches" 1–4: what the kiosk records, repeats or refuses.
+/// docs/rules.md "Punches" 1–4: what the kiosk records, repeats or refuses.
 @Suite("Punch rules")
 struct PunchRulesTests {
     let policy = Fixture.policy()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttendanceCore
 
-/// RULES.md: "Evaluated in this order; the first rule that applies wins." Each row makes two
+/// docs/rules.md: "the first rule that applies wins." Each row makes two
 /// rules apply at once and expects the earlier one.
 @Suite("Status precedence")
 struct StatusPrecedenceTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AttendanceCore
 
-/// RULES.md "The status of one employee on one attendance date", one table per rule.
+/// docs/rules.md "The status of one employee on one attendance date", one table per rule.
 ///
 /// 2026-03-02 is a Monday, 2026-03-07 a Saturday; "today" is Tuesday 2026-03-10 unless a row
 /// moves `now`. The shift is 09:30–18:00 with 15 minutes' grace either side.

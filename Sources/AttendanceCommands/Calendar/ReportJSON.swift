@@ -44,7 +44,7 @@ enum ReportJSON {
         }
     }
 
-    /// RULES.md "Month summary".
+    /// docs/rules.md "Month summary".
     struct Summary: Encodable {
         /// Dates per status code: P, L, HD, A, H, WO, LV, M (zeros included); A and LV may be
         /// halves where a half-day leave split a date.

@@ -1,6 +1,6 @@
 /// A date on which the office is closed, with the name people know it by ("Republic Day").
 ///
-/// A working date in the holiday list is **H** when nobody punches (RULES.md rule 4).
+/// A working date in the holiday list is **H** when nobody punches (docs/rules.md rule 4).
 public struct Holiday: Sendable, Hashable {
     public let date: AttendanceDate
     /// 1–100 characters without control characters, trimmed.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One employee's month in numbers (RULES.md "Month summary").
+/// One employee's month in numbers (docs/rules.md "Month summary").
 ///
 /// Counts are kept in half days, because a date with a half-day leave counts 0.5 LV plus its
 /// other half: 0.5 A when that half was not worked, or HD (half a day present) when it was. A

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The checks a manager's correction must pass before it is stored (RULES.md "Punches" 5–6).
+/// The checks a manager's correction must pass before it is stored (docs/rules.md "Punches" 5–6).
 ///
 /// Pure: the store hands over the employee's effective punches around the dates a change
 /// touches, before and after it, and the current instant. A correction must not make the record

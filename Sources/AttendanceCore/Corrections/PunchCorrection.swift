@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a manager's correction does to a punch (RULES.md "Punches" 6).
+/// What a manager's correction does to a punch (docs/rules.md "Punches" 6).
 public enum CorrectionAction: String, Sendable, Hashable, CaseIterable {
     /// The punch was entered by a manager (its `source` is `manual`).
     case add

@@ -1,9 +1,9 @@
 import Foundation
 
-/// The attendance policy of RULES.md: shift, graces, thresholds, working days, day change.
+/// The attendance policy of docs/rules.md: shift, graces, thresholds, working days, day change.
 ///
 /// Configured under `[policy]`; an employee's own shift overrides `shiftStart`/`shiftEnd`
-/// through `applying(shiftStart:shiftEnd:)`. Every default is the one RULES.md names.
+/// through `applying(shiftStart:shiftEnd:)`. Every default is the one docs/rules.md names.
 public struct Policy: Sendable, Hashable {
     public var zone: LocalZone
     public var shiftStart = WallClockTime(validMinuteOfDay: 9 * 60 + 30)
@@ -22,7 +22,7 @@ public struct Policy: Sendable, Hashable {
     public var dayChange = WallClockTime(validMinuteOfDay: 4 * 60)
     public var editWindowDays = 30
 
-    /// The defaults of RULES.md in `zone` (the host's zone when the configuration names none).
+    /// The defaults of docs/rules.md in `zone` (the host's zone when the configuration names none).
     public init(zone: LocalZone) { self.zone = zone }
 
     /// This policy with an employee's own shift, where they have one.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The punches of one employee on one attendance date, paired into sessions (RULES.md "Punches" 5).
+/// The punches of one employee on one attendance date, paired into sessions (docs/rules.md "Punches" 5).
 ///
 /// Punches are taken in time order (ties broken by id, the order they were recorded). An IN
 /// starts a session and the next OUT ends it. Two irregularities can only come from imported

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Policy {
-    /// Decides whether a punch of `kind` at `now` is recorded (RULES.md "Punches" 1–4 and 7).
+    /// Decides whether a punch of `kind` at `now` is recorded (docs/rules.md "Punches" 1–4 and 7).
     ///
     /// In this order:
     /// 1. **Duplicate**: the latest punch of the same kind in `recent` lies within

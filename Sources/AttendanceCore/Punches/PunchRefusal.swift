@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why a punch was not recorded (RULES.md "Punches" 1, 2 and 7), in words the kiosk shows as they are.
+/// Why a punch was not recorded (docs/rules.md "Punches" 1, 2 and 7), in words the kiosk shows as they are.
 public enum PunchRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     /// IN while a session of the current attendance date is open. `since` is that session's IN;
     /// `localTime` is its wall-clock time in the policy's zone.

@@ -3,7 +3,7 @@ import Foundation
 /// One IN→OUT pair of an attendance date: the time between a mark-in and the mark-out after it.
 ///
 /// A session without an OUT is open. Sessions are built by ``DayPunches``, which also decides
-/// whether a session counts towards worked time (RULES.md "Punches" 5).
+/// whether a session counts towards worked time (docs/rules.md "Punches" 5).
 public struct Session: Sendable, Hashable {
     /// The IN that started it.
     public let inPunch: Punch

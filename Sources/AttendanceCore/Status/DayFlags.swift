@@ -1,10 +1,10 @@
-/// Facts about an attendance date that never change its status (RULES.md "Flags"), and the
+/// Facts about an attendance date that never change its status (docs/rules.md "Flags"), and the
 /// irregularities a manager should correct.
 public struct DayFlags: OptionSet, Sendable, Hashable, CustomStringConvertible {
     public let rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    // MARK: - The flags of RULES.md
+    // MARK: - The flags of docs/rules.md
 
     /// The first IN is after `shift_start + late_grace_minutes`. Raised on L, on HD, and on the
     /// provisional status of IN; not on A or M, which do not count as attendance.

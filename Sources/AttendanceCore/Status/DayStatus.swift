@@ -1,4 +1,4 @@
-/// The status of one employee on one attendance date (RULES.md), in the order the rules try them.
+/// The status of one employee on one attendance date (docs/rules.md), in the order the rules try them.
 ///
 /// ``StatusEngine`` decides it; the first rule that applies wins. ``code`` is what calendars and
 /// the register print in a cell.
@@ -63,7 +63,7 @@ public enum DayStatus: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The rule number in RULES.md that gives this status (1–11).
+    /// The rule number in docs/rules.md that gives this status (1–11).
     public var rule: Int {
         // The cases are in rule order; H and WO share rule 4, so later cases sit one place on.
         index <= DayStatus.holiday.index ? index + 1 : index

@@ -33,7 +33,7 @@ public struct ShiftTimes: Sendable, Hashable {
         pendingUntil = end.addingTimeInterval(Self.pendingSeconds)
     }
 
-    /// How long after `shift_end` a date with no punches stays pending (RULES.md rule 5).
+    /// How long after `shift_end` a date with no punches stays pending (docs/rules.md rule 5).
     public static let pendingSeconds: TimeInterval = 2 * 3600
 
     /// The start of the minute the local clock shows at `instant`: 09:45:59 gives 09:45:00.

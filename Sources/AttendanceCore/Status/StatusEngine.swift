@@ -1,18 +1,16 @@
 import Foundation
 
-/// The status rules of RULES.md for one employee, as seen at one moment (`now`).
+/// The status rules of docs/rules.md for one employee, as seen at one moment (`now`).
 ///
 /// The engine is pure: the current instant is passed in, never read from the system clock.
 /// "Today" is the attendance date of `now`; a date before it is over.
 ///
-/// ## Half-day leave ("HD-with-leave")
-/// RULES.md only says a half-day leave "makes the date count as HD-with-leave". Here that means:
-/// rules 1–2 and 4–8 apply as on any date (no punches on a holiday is still H; pending, IN, M and
-/// A still happen), and where rules 9–11 would give HD, L or P the status is **HD**, flagged
-/// `halfDayLeave`, so the date adds 0.5 present days: the half on leave is not counted as worked,
-/// the half worked is. The late and early-exit flags are not raised on such a date because the
-/// leave may be either half of the shift; IN shows HD as its provisional status. A half-day leave
-/// with no punches on a working date that is over is A: the other half was not worked.
+/// ## Half-day leave
+/// docs/rules.md "Half-day leave": rules 1–2 and 4–8 apply as on any date (no punches on a
+/// holiday is still H; pending, IN, M and A still happen), and where rules 9–11 would give HD, L
+/// or P the status is **HD**, flagged `halfDayLeave`. The late and early-exit flags are not
+/// raised on such a date because the leave may be either half of the shift; IN shows HD as its
+/// provisional status. ``MonthSummary`` counts such a date as 0.5 LV plus its other half.
 public struct StatusEngine: Sendable {
     public let employee: Employee
     /// The policy with the employee's own shift applied.

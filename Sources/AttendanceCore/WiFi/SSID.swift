@@ -1,7 +1,7 @@
 /// A network name as the radio carries it: 0–32 raw bytes, not necessarily UTF-8.
 ///
 /// Hidden networks broadcast an empty SSID or one filled with NUL bytes. Two SSIDs are equal
-/// only when their bytes are (RULES.md: "byte for byte"). Text from a person is taken as UTF-8
+/// only when their bytes are (docs/rules.md: "byte for byte"). Text from a person is taken as UTF-8
 /// and may spell any byte as `\xNN`, the same escape `escaped` prints.
 public struct SSID: Hashable, Sendable, CustomStringConvertible {
     public static let maximumLength = 32

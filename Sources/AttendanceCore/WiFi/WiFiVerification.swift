@@ -1,4 +1,4 @@
-/// The verdict on one WiFi link against the allowed table (RULES.md "WiFi verification").
+/// The verdict on one WiFi link against the allowed table (docs/rules.md "WiFi verification").
 public enum WiFiVerdict: Sendable, Hashable {
     /// The link matches an active entry; the punch records this entry's location.
     case allowed(WiFiLink, AllowedNetwork)
