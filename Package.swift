@@ -76,7 +76,7 @@ let package = Package(
             name: "AttendanceCommandsTests",
             dependencies: ["AttendanceCommands", "AttendanceStore", "AttendanceTerminal", "AttendanceTestSupport"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["AttendanceCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AttendanceCore", "AttendanceTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import AttendanceCore
 import AttendanceStore
+import AttendanceTestSupport
 import Foundation
 
 /// The kiosk's resident memory after many marks: the real `attendance kiosk` in a tmux pane,
@@ -72,7 +73,7 @@ enum KioskMemoryBenchmark {
             let pid = Int32(
                 try tmux.run(["display-message", "-p", "-t", "kiosk", "#{pane_pid}"]).trimmingCharacters(
                     in: .whitespacesAndNewlines))
-        else { throw ChildProcess.Failure(description: "the kiosk did not come up: \(try tmux.screen())") }
+        else { throw BenchFailure(description: "the kiosk did not come up: \(try tmux.screen())") }
         let idle = try memory(of: pid)
 
         let started = Date()
@@ -81,11 +82,11 @@ enum KioskMemoryBenchmark {
             guard Date().timeIntervalSince(started) < timeLimit else { break }
             try tmux.run(["send-keys", "-t", "kiosk", codes[index % codes.count], "Enter"])
             guard try tmux.waitFor("] Mark ", timeout: 10) else {
-                throw ChildProcess.Failure(description: "no menu after mark \(index): \(try tmux.screen())")
+                throw BenchFailure(description: "no menu after mark \(index): \(try tmux.screen())")
             }
             try tmux.run(["send-keys", "-t", "kiosk", "Enter"])
             guard try tmux.waitFor("MARKED ", timeout: 10) else {
-                throw ChildProcess.Failure(description: "no confirmation for mark \(index): \(try tmux.screen())")
+                throw BenchFailure(description: "no confirmation for mark \(index): \(try tmux.screen())")
             }
             done += 1
         }
@@ -93,7 +94,7 @@ enum KioskMemoryBenchmark {
         let after = try memory(of: pid)
         let stored = try AttendanceStore(path: store).punchCount()
         guard stored == done else {
-            throw ChildProcess.Failure(description: "\(done) marks confirmed on screen but the store holds \(stored)")
+            throw BenchFailure(description: "\(done) marks confirmed on screen but the store holds \(stored)")
         }
         return Result(marks: done, idleRSS: idle.rss, finalRSS: after.rss, peakRSS: after.peak, seconds: seconds)
     }
@@ -108,7 +109,7 @@ enum KioskMemoryBenchmark {
                 }
         }
         guard let rss = field("VmRSS"), let peak = field("VmHWM") else {
-            throw ChildProcess.Failure(description: "no VmRSS in /proc/\(pid)/status")
+            throw BenchFailure(description: "no VmRSS in /proc/\(pid)/status")
         }
         return (rss, peak)
     }
@@ -125,13 +126,12 @@ struct Tmux {
     func run(_ arguments: [String]) throws -> String {
         let exit = try ChildProcess.run(
             "/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments,
-            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"],
-            captureIn: folder + "/tmux-output")
+            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
         guard exit.status == 0 else {
-            throw ChildProcess.Failure(
-                description: "tmux \(arguments.first ?? "") exited \(exit.status): \(exit.output)")
+            throw BenchFailure(
+                description: "tmux \(arguments.first ?? "") exited \(exit.status): \((exit.outputText + exit.errorText))")
         }
-        return exit.output
+        return (exit.outputText + exit.errorText)
     }
 
     func screen() throws -> String { try run(["capture-pane", "-p", "-t", "kiosk"]) }

@@ -1,3 +1,4 @@
+import AttendanceTestSupport
 import Foundation
 
 /// The machine the figures were measured on, as BENCHMARKS.md records it.
@@ -14,11 +15,8 @@ enum Machine {
             firstValue(in: "/etc/os-release", key: "PRETTY_NAME", separator: "=")?
             .trimmingCharacters(in: CharacterSet(charactersIn: "\"")) ?? "Linux"
         let sqlite =
-            (try? ChildProcess.run(
-                "/usr/bin/sqlite3", ["--version"], environment: [:],
-                captureIn: NSTemporaryDirectory() + "attendance-bench-sqlite-version"))
-            .map { $0.output.split(separator: " ").first.map(String.init) ?? "?" } ?? "?"
-        try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "attendance-bench-sqlite-version")
+            (try? ChildProcess.run("/usr/bin/sqlite3", ["--version"], environment: [:]))
+            .map { $0.outputText.split(separator: " ").first.map(String.init) ?? "?" } ?? "?"
         return """
             machine: \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \
             \(memory.map { "\($0 / 1024 / 1024) GiB" } ?? "? GiB") RAM; \(system), Linux \(kernel); SQLite \(sqlite)

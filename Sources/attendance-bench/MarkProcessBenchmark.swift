@@ -1,5 +1,6 @@
 import AttendanceCore
 import AttendanceStore
+import AttendanceTestSupport
 import Foundation
 
 /// The one-shot `attendance mark in CODE` process, end to end, against its floor: the `sqlite3`
@@ -63,7 +64,6 @@ enum MarkProcessBenchmark {
             "LANG": "C.UTF-8", "TZ": zone.identifier,
         ]
         let floorEnvironment = ["HOME": folder, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-        let output = folder + "/output"
         var marks: [Double] = []
         var floors: [Double] = []
         var startUps: [Double] = []
@@ -74,10 +74,10 @@ enum MarkProcessBenchmark {
             let direction = (index / codes.count) % 2 == 0 ? "in" : "out"
             let mark = try ChildProcess.run(
                 attendance, ["mark", direction, code, "--simulate-wifi", "OfficeNet@aa:bb:cc:dd:ee:01"],
-                environment: environment, captureIn: output)
+                environment: environment)
             guard mark.status == 0 else {
-                throw ChildProcess.Failure(
-                    description: "attendance mark \(direction) \(code) exited \(mark.status): \(mark.output)")
+                throw BenchFailure(
+                    description: "attendance mark \(direction) \(code) exited \(mark.status): \((mark.outputText + mark.errorText))")
             }
             let now = Int64(Date().timeIntervalSince1970 * 1000)
             let date = zone.localDateTime(of: Date()).date
@@ -89,20 +89,20 @@ enum MarkProcessBenchmark {
                     'aa:bb:cc:dd:ee:01', 'HQ lobby', \(now));
                 """
             let floor = try ChildProcess.run(
-                "/usr/bin/sqlite3", ["-batch", floorStore, insert], environment: floorEnvironment, captureIn: output)
+                "/usr/bin/sqlite3", ["-batch", floorStore, insert], environment: floorEnvironment)
             guard floor.status == 0 else {
-                throw ChildProcess.Failure(description: "sqlite3 INSERT exited \(floor.status): \(floor.output)")
+                throw BenchFailure(description: "sqlite3 INSERT exited \(floor.status): \((floor.outputText + floor.errorText))")
             }
             let startUp = try ChildProcess.run(attendance, ["--version"], environment: environment)
             if index >= warmUp {
-                marks.append(mark.seconds)
-                floors.append(floor.seconds)
-                startUps.append(startUp.seconds)
+                marks.append(mark.seconds ?? 0)
+                floors.append(floor.seconds ?? 0)
+                startUps.append(startUp.seconds ?? 0)
             }
         }
         let stored = try AttendanceStore(path: markStore).punchCount()
         guard stored == runs + warmUp else {
-            throw ChildProcess.Failure(
+            throw BenchFailure(
                 description: "\(runs + warmUp) marks exited 0 but the store holds \(stored) punches")
         }
         return Result(mark: Sample(marks), floor: Sample(floors), startUp: Sample(startUps), employees: employees)

@@ -1,6 +1,7 @@
 import AttendanceCommands
 import AttendanceCore
 import AttendanceStore
+import AttendanceTestSupport
 import Foundation
 
 /// Benchmarks of the reports, for `attendance-bench` to call (figures, not pass/fail tests):
@@ -182,24 +183,14 @@ enum ReportBenchmarks {
         // the store afterwards puts it back in WAL mode.
         do { _ = try AttendanceStore(path: path) }
         let started = Date()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [path]
-        let input = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
+        let seeding: ChildProcess
         do {
-            try process.run()
+            seeding = try ChildProcess.run("/usr/bin/sqlite3", [path], environment: [:], input: script)
         } catch {
             throw Failure.seeding("cannot run /usr/bin/sqlite3 (Debian package sqlite3): \(error)")
         }
-        input.fileHandleForWriting.write(Data(script.utf8))
-        try? input.fileHandleForWriting.close()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, message.isEmpty || message.hasPrefix("off") else {
+        let message = seeding.errorText
+        guard seeding.status == 0, message.isEmpty || message.hasPrefix("off") else {
             throw Failure.seeding(message)
         }
         return Date().timeIntervalSince(started)

@@ -1,3 +1,4 @@
+import AttendanceTestSupport
 import Foundation
 import Testing
 
@@ -100,26 +101,19 @@ struct AdministrationEndToEndTests {
         let s = Sandbox()
         _ = try s.run("employee", "add", "E001", "--name", "Asha")
         // Hold the write lock from another process for longer than the 5 s busy timeout.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        holder.arguments = [s.store]
-        let input = Pipe()
-        holder.standardInput = input
-        holder.standardOutput = FileHandle.nullDevice
-        try holder.run()
         // It says when it holds the lock; the writer starts only then.
         let locked = s.folder + "/locked"
-        input.fileHandleForWriting.write(
-            Data(
-                "BEGIN IMMEDIATE;\nINSERT INTO holiday VALUES ('2030-01-01', 'x', 0);\n.shell touch '\(locked)'\n.shell sleep 8\n"
-                    .utf8))
+        let script =
+            "BEGIN IMMEDIATE;\nINSERT INTO holiday VALUES ('2030-01-01', 'x', 0);\n.shell touch '\(locked)'\n.shell sleep 8\n"
+        let holder = try ChildProcess(
+            "/usr/bin/sqlite3", [Array(s.store.utf8)], environment: ["PATH": "/usr/bin:/bin"],
+            input: Array(script.utf8), folder: s.folder)
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: locked), Date() < deadline { usleep(10_000) }
         try #require(FileManager.default.fileExists(atPath: locked), "sqlite3 did not take the lock within 10 s")
         let result = try s.run("employee", "add", "E002", "--name", "Bo")
-        try input.fileHandleForWriting.close()
-        holder.terminate()
-        holder.waitUntilExit()
+        holder.send(SIGKILL)
+        holder.finish(timeout: 10)
         #expect(result.status == 75)
         #expect(result.err == "attendance: the attendance store is busy (another attendance program is writing); nothing was saved — try again\n")
         #expect(result.seconds >= 4.5)

@@ -1,4 +1,6 @@
+import AttendanceTestSupport
 import Foundation
+import Testing
 
 /// The built `attendance` executable, run as a separate process the way people and scripts run it.
 struct Executable {
@@ -24,42 +26,19 @@ struct Executable {
     }
 
     /// Runs `attendance` with `arguments` and `environment` added to a minimal one; `input` is
-    /// written to its standard input. Output is read concurrently so a chatty run cannot stall.
+    /// its standard input. At most two minutes; a run that hangs is killed and fails the test.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], input: String = "", prefix: [String] = []
     ) throws -> Result {
-        let process = Process()
-        if prefix.isEmpty {
-            process.executableURL = URL(fileURLWithPath: attendance)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: prefix[0])
-            process.arguments = Array(prefix.dropFirst()) + [attendance] + arguments
-        }
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TZ": ScenarioClock.zoneName]
         env.merge(environment) { $1 }
-        process.environment = env
-        let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        process.standardInput = inPipe
-        let started = Date()
-        try process.run()
-        inPipe.fileHandleForWriting.write(Data(input.utf8))
-        try inPipe.fileHandleForWriting.close()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var out = Data(), err = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            out = outPipe.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        err = errPipe.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, out: String(decoding: out, as: UTF8.self),
-            err: String(decoding: err, as: UTF8.self), seconds: Date().timeIntervalSince(started))
+        let program = prefix.first ?? attendance
+        let child = try ChildProcess(
+            program, (prefix.isEmpty ? arguments : prefix.dropFirst() + [attendance] + arguments).map { Array($0.utf8) },
+            environment: env, input: Array(input.utf8), folder: NSTemporaryDirectory())
+        let ended = child.finish(timeout: 120)
+        try #require(ended != nil, "attendance \(arguments.joined(separator: " ")) hung for two minutes")
+        return Result(status: child.status, out: child.outputText, err: child.errorText, seconds: child.seconds ?? 0)
     }
 }
 
@@ -89,16 +68,9 @@ final class Sandbox {
         try Executable.run(arguments, environment: environment.merging(extra) { $1 }, input: input)
     }
 
+    /// What the sqlite3 tool prints for `sql` on the store, its errors included.
     func sqlite(_ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [store, sql]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let run = try ChildProcess.run("/usr/bin/sqlite3", [store, sql], environment: [:], folder: folder)
+        return run.outputText + run.errorText
     }
 }

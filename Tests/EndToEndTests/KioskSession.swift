@@ -1,3 +1,4 @@
+import AttendanceTestSupport
 import Foundation
 import Testing
 
@@ -132,15 +133,6 @@ final class KioskSession {
 extension Executable {
     /// Runs any program and returns its standard output.
     static func runProgram(_ path: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try ChildProcess.run(path, arguments, environment: ["PATH": "/usr/bin:/bin"]).outputText
     }
 }

@@ -1,3 +1,4 @@
+import AttendanceTestSupport
 import Foundation
 
 /// A CUPS scheduler of the test's own, with a cups-pdf queue, listening only on a Unix socket in
@@ -10,7 +11,7 @@ final class PrivateCUPS {
     let folder: String
     let queue: String
     private let instance: String
-    private var process: Process?
+    private var process: ChildProcess?
 
     var socket: String { folder + "/cups.sock" }
     var output: String { folder + "/pdf" }
@@ -83,17 +84,17 @@ final class PrivateCUPS {
             """)
         try "Out \(output)\nAnonDirName \(output)\nLabel 1\n".write(toFile: instanceConfig, atomically: true, encoding: .utf8)
 
-        let cupsd = Process()
-        cupsd.executableURL = URL(fileURLWithPath: "/usr/sbin/cupsd")
-        cupsd.arguments = ["-f", "-c", folder + "/root/cupsd.conf", "-s", folder + "/root/cups-files.conf"]
-        cupsd.standardOutput = FileHandle.nullDevice
-        cupsd.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try cupsd.run()
+        let cupsd = try ChildProcess(
+            "/usr/sbin/cupsd",
+            ["-f", "-c", folder + "/root/cupsd.conf", "-s", folder + "/root/cups-files.conf"].map { Array($0.utf8) },
+            environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"], folder: folder)
         process = cupsd
 
         let deadline = Date().addingTimeInterval(timeout)
         while !manager.fileExists(atPath: socket) {
-            guard Date() < deadline, cupsd.isRunning else { throw Failure("cupsd did not start; see \(folder)/log") }
+            guard Date() < deadline, cupsd.wait(timeout: 0) == nil else {
+                throw Failure("cupsd did not start; see \(folder)/log")
+            }
             Thread.sleep(forTimeInterval: 0.1)
         }
         let added = try run(
@@ -122,12 +123,9 @@ final class PrivateCUPS {
 
     /// Stops cupsd (SIGTERM, then SIGKILL after 5 s) and removes the folder and the cups-pdf file.
     func stop() {
-        if let process, process.isRunning {
-            process.terminate()
-            let deadline = Date().addingTimeInterval(5)
-            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+        if let process {
+            process.send(SIGTERM)
+            process.finish(timeout: 5)
         }
         process = nil
         try? FileManager.default.removeItem(atPath: instanceConfig)
@@ -154,19 +152,9 @@ final class PrivateCUPS {
 
     /// Runs a program against this scheduler, killing it after `timeout`.
     func run(_ program: String, _ arguments: [String], timeout: TimeInterval) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        timer.cancel()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let child = try ChildProcess(
+            program, arguments.map { Array($0.utf8) }, environment: environment, folder: NSTemporaryDirectory())
+        child.finish(timeout: timeout)
+        return (child.status, child.outputText + child.errorText)
     }
 }

@@ -1,3 +1,4 @@
+import AttendanceTestSupport
 import Foundation
 import Testing
 

@@ -6,12 +6,12 @@ import Foundation
 /// Standard output and error go to files (nothing can stall on a full pipe, and whatever was
 /// written before a SIGKILL is still there); standard input comes from a file. Arguments are
 /// bytes, so a test can hand over invalid UTF-8 exactly as a shell would.
-final class ChildProcess {
-    enum Termination: Equatable, CustomStringConvertible {
+public final class ChildProcess {
+    public enum Termination: Equatable, Sendable, CustomStringConvertible {
         case exited(Int32)
         case signalled(Int32)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .exited(let status): "exit \(status)"
             case .signalled(let signal): "signal \(signal)"
@@ -19,18 +19,18 @@ final class ChildProcess {
         }
     }
 
-    let pid: pid_t
-    let started = Date()
+    public let pid: pid_t
+    public let started = Date()
     private let outputPath: String
     private let errorPath: String
-    private(set) var termination: Termination?
+    public private(set) var termination: Termination?
     /// Wall-clock seconds from spawn to the end, once it ended.
-    private(set) var seconds: Double?
+    public private(set) var seconds: Double?
     /// User plus system CPU seconds, once it ended.
-    private(set) var cpuSeconds: Double?
+    public private(set) var cpuSeconds: Double?
 
     /// Starts `program` with `arguments` (bytes, no terminating NUL) and exactly `environment`.
-    init(_ program: String, _ arguments: [[UInt8]], environment: [String: String], input: [UInt8] = [], folder: String)
+    public init(_ program: String, _ arguments: [[UInt8]], environment: [String: String], input: [UInt8] = [], folder: String)
         throws
     {
         let tag = UUID().uuidString
@@ -87,37 +87,53 @@ final class ChildProcess {
     }
 
     /// Sends `signal`; harmless once the process has ended (it is not reaped until `wait`).
-    func send(_ signal: Int32) { if termination == nil { kill(pid, signal) } }
+    public func send(_ signal: Int32) { if termination == nil { kill(pid, signal) } }
 
     /// Waits until the process ends, at most `timeout` seconds: its termination, or nil when it
     /// is still running.
     @discardableResult
-    func wait(timeout: Double) -> Termination? {
+    public func wait(timeout: Double) -> Termination? {
         if let termination { return termination }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            var status: Int32 = 0
-            var usage = rusage()
-            let reaped = wait4(pid, &status, WNOHANG, &usage)
-            if reaped == pid {
-                seconds = Date().timeIntervalSince(started)
-                cpuSeconds =
-                    Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
-                    + Double(usage.ru_stime.tv_usec) / 1e6
-                let low = status & 0x7F
-                termination = low == 0 ? .exited((status >> 8) & 0xFF) : .signalled(low)
-                return termination
-            }
-            if reaped < 0 && errno != EINTR { return nil }
+            if let ended = reap(blocking: false) { return ended }
+            if errno != 0 && errno != EINTR { return nil }
             if Date() >= deadline { return nil }
             usleep(2_000)
         }
     }
 
+    /// Waits, without polling, until the process ends: `seconds` is then exact to the reap,
+    /// which is what a benchmark of whole processes needs.
+    @discardableResult
+    public func waitToEnd() -> Termination? {
+        if let termination { return termination }
+        while true {
+            if let ended = reap(blocking: true) { return ended }
+            if errno != EINTR { return nil }
+        }
+    }
+
+    /// One wait4; records the end when the process was reaped. errno is 0 when it still runs.
+    private func reap(blocking: Bool) -> Termination? {
+        var status: Int32 = 0
+        var usage = rusage()
+        errno = 0
+        let reaped = wait4(pid, &status, blocking ? 0 : WNOHANG, &usage)
+        guard reaped == pid else { return nil }
+        seconds = Date().timeIntervalSince(started)
+        cpuSeconds =
+            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) / 1e6
+        let low = status & 0x7F
+        termination = low == 0 ? .exited((status >> 8) & 0xFF) : .signalled(low)
+        return termination
+    }
+
     /// Waits at most `timeout` seconds, then kills it: the termination, or nil when it had to be
     /// killed (it hung).
     @discardableResult
-    func finish(timeout: Double) -> Termination? {
+    public func finish(timeout: Double) -> Termination? {
         if let done = wait(timeout: timeout) { return done }
         kill(pid, SIGKILL)
         wait(timeout: 10)
@@ -125,50 +141,32 @@ final class ChildProcess {
     }
 
     /// Everything written to standard output so far.
-    var output: [UInt8] { Array(FileManager.default.contents(atPath: outputPath) ?? Data()) }
-    var errors: [UInt8] { Array(FileManager.default.contents(atPath: errorPath) ?? Data()) }
-    var outputText: String { String(decoding: output, as: UTF8.self) }
-    var errorText: String { String(decoding: errors, as: UTF8.self) }
+    public var output: [UInt8] { Array(FileManager.default.contents(atPath: outputPath) ?? Data()) }
+    public var errors: [UInt8] { Array(FileManager.default.contents(atPath: errorPath) ?? Data()) }
+    public var outputText: String { String(decoding: output, as: UTF8.self) }
+    public var errorText: String { String(decoding: errors, as: UTF8.self) }
 }
 
 extension ChildProcess {
-    /// `attendance` itself, behind `prefix` (e.g. faketime or setpriv) when given.
-    static func attendance(
-        _ arguments: [String], sandbox: Sandbox, environment: [String: String] = [:], input: String = "",
-        prefix: [String] = []
+    /// Runs `program` with `arguments` and exactly `environment` to its end (a blocking wait),
+    /// `input` on its standard input, its output kept in `folder` until the value goes.
+    public static func run(
+        _ program: String, _ arguments: [String], environment: [String: String], input: String = "",
+        folder: String = NSTemporaryDirectory()
     ) throws -> ChildProcess {
-        try attendance(
-            arguments.map { Array($0.utf8) }, sandbox: sandbox, environment: environment, input: Array(input.utf8),
-            prefix: prefix)
-    }
-
-    static func attendance(
-        _ arguments: [[UInt8]], sandbox: Sandbox, environment: [String: String] = [:], input: [UInt8] = [],
-        prefix: [String] = []
-    ) throws -> ChildProcess {
-        var env = [
-            "PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "HOME": sandbox.folder, "LANG": "C.UTF-8",
-        ]
-        env.merge(sandbox.environment) { $1 }
-        env.merge(environment) { $1 }
-        let program = prefix.first ?? Executable.attendance
-        let arguments =
-            prefix.isEmpty
-            ? arguments : prefix.dropFirst().map { Array($0.utf8) } + [Array(Executable.attendance.utf8)] + arguments
-        return try ChildProcess(program, arguments, environment: env, input: input, folder: sandbox.folder)
-    }
-}
-
-extension ChildProcess {
-    /// `attendance` once the scenario's clock has been moved to `time` on the day `day` days from
-    /// its start, run to its end within 30 seconds.
-    static func attendance(
-        _ arguments: [String], sandbox: Sandbox, day: Int = 0, at time: String, environment: [String: String] = [:],
-        input: String = ""
-    ) throws -> ChildProcess {
-        sandbox.clock.set(day: day, time: time)
-        let child = try attendance(arguments, sandbox: sandbox, environment: environment, input: input)
-        child.finish(timeout: 30)
+        let child = try ChildProcess(
+            program, arguments.map { Array($0.utf8) }, environment: environment, input: Array(input.utf8),
+            folder: folder)
+        child.waitToEnd()
         return child
+    }
+
+    /// The exit status, or 128 + the signal that ended it, as a shell says it; -1 while running.
+    public var status: Int32 {
+        switch termination {
+        case .exited(let code)?: code
+        case .signalled(let signal)?: 128 + signal
+        case nil: -1
+        }
     }
 }
