@@ -152,8 +152,8 @@ extension AttendanceStore {
         let result = try Self.history(punchID: id, in: db)
         try audit(
             db, actor: actor, action: action.rawValue, entity: "punch", key: String(id), employeeID: employee.id,
-            old: before.map { Self.auditValue($0, employee: employee, zone: policy.zone) },
-            new: Self.auditValue(result, employee: employee, zone: policy.zone, outsideEditWindow: outside),
+            old: try before.map { try Self.auditValue($0, employee: employee, zone: policy.zone) },
+            new: try Self.auditValue(result, employee: employee, zone: policy.zone, outsideEditWindow: outside),
             reason: reason)
         guard let correction = result.corrections.last else {
             throw StoreError.ioError("the correction of punch \(id) was not stored")
@@ -188,7 +188,7 @@ extension AttendanceStore {
         else { throw CorrectionError.unknownPunch(punchID) }
         let corrections = try Row.fetchAll(
             db, sql: "SELECT * FROM punch_correction WHERE punch_id = ? ORDER BY id", arguments: [punchID]
-        ).compactMap(correction(from:))
+        ).map(correction(from:))
         return PunchHistory(original: punch, corrections: corrections)
     }
 
@@ -205,11 +205,15 @@ extension AttendanceStore {
         try Row.fetchOne(db, sql: "SELECT * FROM employee WHERE id = ?", arguments: [id]).map(employee(from:))
     }
 
-    /// A row as a correction; rows that break the schema's promises are skipped.
-    static func correction(from row: Row) -> PunchCorrection? {
-        guard let action = CorrectionAction(rawValue: row["action"]), let from = row.date("from_date"),
-            let to = row.date("to_date")
-        else { return nil }
+    /// A row as a correction; a row that breaks the schema's promises is an error, never skipped.
+    static func correction(from row: Row) throws -> PunchCorrection {
+        let actionText: String = row["action"]
+        guard let action = CorrectionAction(rawValue: actionText) else {
+            throw StoreError.unreadableRecord(table: "punch_correction", column: "action", value: actionText)
+        }
+        guard let from = try row.date("from_date", of: "punch_correction"),
+            let to = try row.date("to_date", of: "punch_correction")
+        else { throw StoreError.unreadableRecord(table: "punch_correction", column: "from_date/to_date", value: "NULL") }
         return PunchCorrection(
             id: row["id"], punchID: row["punch_id"], employeeID: row["employee_id"], action: action, fromDate: from,
             toDate: to, newInstant: (row["new_instant_ms"] as Int64?).map(Date.init(milliseconds:)),
@@ -220,7 +224,7 @@ extension AttendanceStore {
     /// A punch's state for the audit log's old and new values.
     static func auditValue(
         _ history: PunchHistory, employee: Employee, zone: LocalZone, outsideEditWindow: Bool = false
-    ) -> String {
+    ) throws -> String {
         var fields: [String: Any?] = [
             "id": history.id, "employee": employee.code.rawValue, "kind": history.effective.kind.rawValue,
             "time": PunchTimestamp.text(of: history.effective.instant, zone: zone),
@@ -228,7 +232,7 @@ extension AttendanceStore {
             "source": history.effective.source.rawValue, "note": history.effective.note,
         ]
         if outsideEditWindow { fields["outside_edit_window"] = true }
-        return auditJSON(fields)
+        return try auditJSON(fields)
     }
 
     // MARK: - Errors

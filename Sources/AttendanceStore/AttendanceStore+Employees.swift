@@ -67,15 +67,15 @@ extension AttendanceStore {
         try Row.fetchOne(db, sql: "SELECT * FROM employee WHERE code = ?", arguments: [code]).map(employee(from:))
     }
 
-    static func employee(from row: Row) -> Employee {
+    static func employee(from row: Row) throws -> Employee {
         Employee(
             id: row["id"],
             code: EmployeeCode(stored: row["code"]),
             name: PersonName(stored: row["name"]),
-            startDate: row.date("start_date"),
-            endDate: row.date("end_date"),
-            shiftStart: row.time("shift_start"),
-            shiftEnd: row.time("shift_end"),
+            startDate: try row.date("start_date", of: "employee"),
+            endDate: try row.date("end_date", of: "employee"),
+            shiftStart: try row.time("shift_start", of: "employee"),
+            shiftEnd: try row.time("shift_end", of: "employee"),
             isActive: row["active"],
             hasPIN: (row["pin_hash"] as Data?) != nil)
     }
@@ -170,8 +170,8 @@ extension AttendanceStore {
             old: Self.auditValue(old), new: Self.auditValue(new))
     }
 
-    static func auditValue(_ employee: Employee) -> String {
-        auditJSON([
+    static func auditValue(_ employee: Employee) throws -> String {
+        try auditJSON([
             "code": employee.code.rawValue, "name": employee.name.rawValue,
             "start_date": employee.startDate?.description, "end_date": employee.endDate?.description,
             "shift_start": employee.shiftStart?.description, "shift_end": employee.shiftEnd?.description,

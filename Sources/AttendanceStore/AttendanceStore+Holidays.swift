@@ -46,7 +46,7 @@ extension AttendanceStore {
                 try Row.fetchAll(
                     db, sql: "SELECT date, name FROM holiday WHERE date >= ? AND date <= ? ORDER BY date",
                     arguments: [first?.description ?? "0000", last?.description ?? "9999-99-99"]
-                ).compactMap { row in row.date("date").map { Holiday(stored: $0, name: row["name"]) } }
+                ).compactMap { row in try row.date("date", of: "holiday").map { Holiday(stored: $0, name: row["name"]) } }
             }
         }
     }

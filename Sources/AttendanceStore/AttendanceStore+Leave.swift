@@ -50,7 +50,7 @@ extension AttendanceStore {
                 }
                 var result: [Int64: [AttendanceDate: LeaveKind]] = [:]
                 for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
-                    guard let date = row.date("date") else { continue }
+                    guard let date = try row.date("date", of: "leave") else { continue }
                     result[row["employee_id"], default: [:]][date] = (row["half_day"] as Bool) ? .half : .full
                 }
                 return result
@@ -163,8 +163,8 @@ extension AttendanceStore {
         ).flatMap(leaveEntry(from:))
     }
 
-    static func leaveEntry(from row: Row) -> LeaveEntry? {
-        guard let date = row.date("date") else { return nil }
+    static func leaveEntry(from row: Row) throws -> LeaveEntry? {
+        guard let date = try row.date("date", of: "leave") else { return nil }
         return LeaveEntry(
             employeeID: row["employee_id"], employeeCode: EmployeeCode(stored: row["code"]), date: date,
             kind: (row["half_day"] as Bool) ? .half : .full, reason: row["reason"])
@@ -172,8 +172,8 @@ extension AttendanceStore {
 
     static func auditKey(_ entry: LeaveEntry) -> String { "\(entry.employeeCode.rawValue) \(entry.date)" }
 
-    static func auditValue(_ entry: LeaveEntry) -> String {
-        auditJSON([
+    static func auditValue(_ entry: LeaveEntry) throws -> String {
+        try auditJSON([
             "code": entry.employeeCode.rawValue, "date": entry.date.description, "kind": entry.kind.rawValue,
             "reason": entry.reason,
         ])

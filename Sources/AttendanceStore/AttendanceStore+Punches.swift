@@ -212,7 +212,7 @@ extension AttendanceStore {
             arguments: employeeID.map { [from.description, through.description, $0] }
                 ?? [from.description, through.description])
         for row in rows {
-            if let date = row.date("date") { result[row["employee_id"], default: []].insert(date) }
+            if let date = try row.date("date", of: "punch_correction") { result[row["employee_id"], default: []].insert(date) }
         }
         return result
     }
@@ -272,7 +272,7 @@ extension AttendanceStore {
                 ORDER BY id
                 """,
             arguments: StatementArguments(arguments)
-        ).compactMap(correction(from:))
+        ).map(correction(from:))
     }
 
     /// The recorded punches that `corrections` name and `recorded` lacks: those re-timed into the

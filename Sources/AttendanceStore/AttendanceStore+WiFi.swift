@@ -13,9 +13,21 @@ extension AttendanceStore {
     static func allowedNetworks(activeOnly: Bool, in db: Database) throws -> [AllowedNetwork] {
         try Row.fetchAll(
             db, sql: "SELECT * FROM allowed_wifi \(activeOnly ? "WHERE active = 1" : "") ORDER BY bssid"
-        ).compactMap { row in
-            guard let bssid = try? BSSID(parsing: row["bssid"]) else { return nil }
-            let ssid = (row["ssid"] as Data?).flatMap { try? SSID(bytes: [UInt8]($0)) }
+        ).map { row in
+            // An entry that cannot be read is an error, never dropped: a dropped SSID would
+            // allow the BSSID with any network name.
+            let text: String = row["bssid"]
+            guard let bssid = try? BSSID(parsing: text) else {
+                throw StoreError.unreadableRecord(table: "allowed_wifi", column: "bssid", value: text)
+            }
+            var ssid: SSID?
+            if let bytes = row["ssid"] as Data? {
+                guard let parsed = try? SSID(bytes: [UInt8](bytes)) else {
+                    throw StoreError.unreadableRecord(
+                        table: "allowed_wifi", column: "ssid", value: String(decoding: bytes, as: UTF8.self))
+                }
+                ssid = parsed
+            }
             return AllowedNetwork(bssid: bssid, ssid: ssid, location: row["location"], isActive: row["active"])
         }
     }
@@ -69,8 +81,8 @@ extension AttendanceStore {
         }
     }
 
-    static func auditValue(_ network: AllowedNetwork) -> String {
-        auditJSON([
+    static func auditValue(_ network: AllowedNetwork) throws -> String {
+        try auditJSON([
             "bssid": network.bssid.description, "ssid": network.ssid?.escaped, "location": network.location,
             "active": network.isActive,
         ])

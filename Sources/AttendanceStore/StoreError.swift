@@ -28,6 +28,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownLeave(EmployeeCode, AttendanceDate, AttendanceDate)
     case ioError(String)
     case backupFailed(String)
+    /// A stored value this program cannot have written: the file was changed by other means.
+    case unreadableRecord(table: String, column: String, value: String)
 
     public var description: String {
         switch self {
@@ -59,6 +61,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(code) already has \(kind == .half ? "half-day " : "")leave on \(date); nothing was recorded"
         case .unknownLeave(let code, let first, let last):
             return "\(code) has no leave \(first == last ? "on \(first)" : "from \(first) to \(last)")"
+        case .unreadableRecord(let table, let column, let value):
+            return "the attendance store holds a \(column) in \(table) that attendance cannot have written "
+                + "(\(String(value.prefix(80)).quotedForMessage)); it was changed by other means — run `attendance store check` and restore a backup"
         case .ioError(let message):
             return "the attendance store could not be read or written: \(message)"
         case .backupFailed(let message):

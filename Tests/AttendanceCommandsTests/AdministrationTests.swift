@@ -186,3 +186,15 @@ struct AdministrationTests {
                 """)
     }
 }
+
+@Suite("One exit-status table")
+struct ExitStatusTableTests {
+    @Test("the README lists the exit statuses word for word as --help does")
+    func readmeMatchesHelp() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        #expect(text.contains("```text\n" + ExitStatus.helpText + "\n```"))
+        #expect(Set(ExitStatus.allCases.map(\.rawValue)).count == ExitStatus.allCases.count)
+    }
+}

@@ -59,6 +59,9 @@ final class KioskController {
     /// What has been typed at the code or PIN prompt.
     private(set) var typed = ""
     private(set) var link: MarkingDesk.LinkCheck?
+    /// Why the allowed-WiFi table could not be read at the last refresh; shown, never hidden
+    /// behind "checking…".
+    private(set) var linkStoreFailure: StoreError?
     private(set) var shouldExit = false
     private var lastInput: TimeInterval
     private var messageUntil: TimeInterval?
@@ -275,7 +278,13 @@ final class KioskController {
 
     func refreshLink() {
         linkReadAt = uptime()
-        link = try? desk.checkLink()
+        do {
+            link = try desk.checkLink()
+            linkStoreFailure = nil
+        } catch {
+            link = nil
+            linkStoreFailure = error
+        }
     }
 
     /// Runs the work queued behind a "working" screen; the loop draws that screen first.

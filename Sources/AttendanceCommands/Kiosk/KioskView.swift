@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceStore
 import AttendanceTerminal
 import Foundation
 
@@ -89,7 +90,7 @@ struct KioskView {
         frame.blank(top)
         frame.lines += body.lines.prefix(room - top)
         frame.blank(max(0, room - top - body.lines.count))
-        frame.add(wifiLine(controller.link))
+        frame.add(wifiLine(controller.link, storeFailure: controller.linkStoreFailure))
         frame.add(" " + hint, TextStyle(color: .grey))
         return frame
     }
@@ -107,9 +108,12 @@ struct KioskView {
         return body
     }
 
-    func wifiLine(_ link: MarkingDesk.LinkCheck?) -> [Span] {
+    func wifiLine(_ link: MarkingDesk.LinkCheck?, storeFailure: StoreError? = nil) -> [Span] {
         let ok = asciiOnly ? "OK" : "✓"
         let no = asciiOnly ? "X" : "✗"
+        if let storeFailure {
+            return [Span(" \(no) WiFi cannot be checked: \(storeFailure)", TextStyle(color: .red))]
+        }
         switch link {
         case nil:
             return [Span(" WiFi: checking…", TextStyle(color: .grey))]

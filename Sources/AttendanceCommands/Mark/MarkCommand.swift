@@ -13,9 +13,7 @@ struct MarkCommand: ContextCommand {
             PIN (or [kiosk] require_pin is set), it is read from standard input. The punch is reported \
             only after it is stored durably.
 
-            Exit status: 0 recorded, 10 already marked in, 11 not marked in today, 12 already recorded \
-            moments ago, 13 WiFi not allowed, 2 no WiFi link, 14 unknown code or wrong PIN, 15 locked \
-            or must wait, 16 the clock is earlier than the mark-in (logged for the manager), 74/75 the store failed or was busy (NOT recorded).
+            Exit status: \(ExitStatus.markText). 74 and 75: NOT recorded.
             """)
 
     enum Direction: String, ExpressibleByArgument, CaseIterable {

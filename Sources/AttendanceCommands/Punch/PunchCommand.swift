@@ -16,7 +16,6 @@ struct PunchCommand: ParsableCommand {
         subcommands: [PunchList.self, PunchAdd.self, PunchVoid.self, PunchRestore.self, PunchRetime.self])
 }
 
-extension CorrectionError: AttendanceError {}
 
 /// The options every correction takes: why, who, and whether to reach past the edit window.
 struct CorrectionOptions: ParsableArguments {

@@ -1,12 +1,15 @@
 import AttendanceCore
 import AttendanceStore
+import AttendanceWiFi
 
 /// The errors this product words itself; anything else is ArgumentParser's (help, usage).
 public protocol AttendanceError: Error {}
 
 extension CommandFailure: AttendanceError {}
 extension CoreError: AttendanceError {}
+extension CorrectionError: AttendanceError {}
 extension StoreError: AttendanceError {}
+extension WiFiError: AttendanceError {}
 
 /// A failure a command reports itself: a message for the person and the exit status.
 public struct CommandFailure: Error, Sendable, CustomStringConvertible {
@@ -20,12 +23,17 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 
-    /// Any error a command can meet, as a message and a status. Nothing here prints a stack
-    /// trace or a raw SQLite code.
+    /// Any error a command can meet, as a message and a status: every error type of the
+    /// modules below is mapped here and nowhere else. Nothing here prints a stack trace or a raw
+    /// SQLite code.
     static func from(_ error: any AttendanceError) -> CommandFailure {
         switch error {
         case let failure as CommandFailure:
             return failure
+        case let error as CorrectionError:
+            return CommandFailure(error.description, status: .badInput)
+        case let error as WiFiError:
+            return CommandFailure(error.description, status: .noWiFi)
         case let error as CoreError:
             if case .configuration = error { return CommandFailure(error.description, status: .configuration) }
             return CommandFailure(error.description, status: .badInput)

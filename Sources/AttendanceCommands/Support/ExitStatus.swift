@@ -1,3 +1,5 @@
+import Foundation
+
 /// The exit statuses of every command, documented in `attendance --help`.
 public enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
@@ -32,24 +34,42 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// The configuration file is wrong.
     case configuration = 78
 
-    /// One line per status for `--help`.
-    static var helpText: String {
-        """
-        EXIT STATUS
-          0   success
-          1   refused by the rules (e.g. already marked in; WiFi not allowed)
-          2   no WiFi link, or the link could not be read
-          10  mark: already marked in          11  mark: not marked in today
-          12  mark: already recorded moments ago
-          13  mark: the WiFi link is not allowed
-          14  mark: unknown code or wrong PIN  15  mark: locked, or wait before retrying
-          16  mark: the clock is earlier than the mark-in (ask a manager)
-          64  wrong command line
-          65  invalid or unknown value (code, date, BSSID, duplicate)
-          69  a needed service is missing (e.g. CUPS for printing)
-          74  the store could not be read or written (disk full, read-only, damaged)
-          75  the store was busy; nothing was saved, try again
-          78  the configuration file is wrong
-        """
+    /// What the status means, as `attendance --help` and the README list it: the one place
+    /// these words are written.
+    var meaning: String {
+        switch self {
+        case .success: "success"
+        case .refused: "refused by the rules (e.g. already marked in; WiFi not allowed)"
+        case .noWiFi: "no WiFi link, or the link could not be read"
+        case .alreadyIn: "mark: already marked in"
+        case .notIn: "mark: not marked in today"
+        case .duplicate: "mark: already recorded moments ago"
+        case .wifiNotAllowed: "mark: the WiFi link is not allowed"
+        case .unknownCodeOrPIN: "mark: unknown code or wrong PIN"
+        case .locked: "mark: locked, or wait before retrying"
+        case .clockBehind: "mark: the clock is earlier than the mark-in (ask a manager)"
+        case .usage: "wrong command line"
+        case .badInput: "invalid or unknown value (code, date, BSSID, duplicate)"
+        case .unavailable: "a needed service is missing (e.g. CUPS for printing)"
+        case .storeFailure: "the store could not be read or written (disk full, read-only, damaged)"
+        case .storeBusy: "the store was busy; nothing was saved, try again"
+        case .configuration: "the configuration file is wrong"
+        }
+    }
+
+    /// One line per status for `--help` (and, word for word, the README).
+    public static var helpText: String {
+        "EXIT STATUS\n" + allCases.map { "  " + String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0) + $0.meaning }
+            .joined(separator: "\n")
+    }
+
+    /// The statuses of `attendance mark`, for its help.
+    static var markText: String {
+        let mark: [ExitStatus] = [
+            .success, .alreadyIn, .notIn, .duplicate, .wifiNotAllowed, .noWiFi, .unknownCodeOrPIN, .locked,
+            .clockBehind, .storeFailure, .storeBusy,
+        ]
+        return mark.map { "\($0.rawValue) \($0.meaning.replacingOccurrences(of: "mark: ", with: ""))" }
+            .joined(separator: ", ")
     }
 }

@@ -11,23 +11,36 @@ extension Date {
 }
 
 extension Row {
-    func date(_ column: String) -> AttendanceDate? {
+    /// The date in `column` of `table`; nil for NULL. Text that is not a date was not written by
+    /// this program, and is an error rather than a date quietly missing.
+    func date(_ column: String, of table: String) throws(StoreError) -> AttendanceDate? {
         guard let text: String = self[column] else { return nil }
-        return try? AttendanceDate(parsing: text)
+        guard let date = try? AttendanceDate(parsing: text) else {
+            throw .unreadableRecord(table: table, column: column, value: text)
+        }
+        return date
     }
 
-    func time(_ column: String) -> WallClockTime? {
+    /// The wall-clock time in `column` of `table`; nil for NULL, an error for anything unreadable.
+    func time(_ column: String, of table: String) throws(StoreError) -> WallClockTime? {
         guard let text: String = self[column] else { return nil }
-        return try? WallClockTime(parsing: text)
+        guard let time = try? WallClockTime(parsing: text) else {
+            throw .unreadableRecord(table: table, column: column, value: text)
+        }
+        return time
     }
 }
 
 /// A JSON object for the audit log's old and new values, keys sorted so rows compare easily.
-func auditJSON(_ fields: [String: Any?]) -> String {
+/// A value JSON cannot hold fails the change it would record: an audit row must say what changed.
+func auditJSON(_ fields: [String: Any?]) throws -> String {
     var object: [String: Any] = [:]
     for (key, value) in fields {
         object[key] = value ?? NSNull()
     }
-    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
+    guard JSONSerialization.isValidJSONObject(object) else {
+        throw StoreError.ioError("an audit value could not be written as JSON (\(fields.keys.sorted()))")
+    }
+    let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
     return String(decoding: data, as: UTF8.self)
 }
