@@ -75,18 +75,17 @@ struct KioskRun: ContextCommand {
                 draw()
                 continue
             }
-            var fds = [pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0), pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
             let millisecondsToNextSecond = 1000 - Int32(context.now().timeIntervalSince1970.truncatingRemainder(dividingBy: 1) * 1000)
-            _ = poll(&fds, 2, max(10, millisecondsToNextSecond))
-            if fds[1].revents != 0 {
+            let ready = terminal.waitForInput(signals: signals, milliseconds: max(10, millisecondsToNextSecond))
+            if ready.signal {
                 let events = SignalPipe.drain()
                 if events.contains(.terminate) { break }
                 if events.contains(.resize) {
                     size = terminal.size
-                    terminal.write("\u{1B}[2J")
+                    terminal.clearScreen()
                 }
             }
-            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+            if ready.input {
                 guard let bytes = terminal.readAvailable() else { break }  // the terminal went away
                 for key in decoder.decode(bytes) { controller.handle(key) }
             }
@@ -105,10 +104,9 @@ struct KioskRun: ContextCommand {
         frame.lines += KioskView.outOfServiceBody(reason, width: size.columns).lines
         terminal.write(frame.render(size: size, palette: palette))
         while true {
-            var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 2, 1000)
-            if fds[0].revents != 0, SignalPipe.drain().contains(.terminate) { return }
-            if fds[1].revents != 0, terminal.readAvailable() == nil { return }
+            let ready = terminal.waitForInput(signals: signals, milliseconds: 1000)
+            if ready.signal, SignalPipe.drain().contains(.terminate) { return }
+            if ready.input, terminal.readAvailable() == nil { return }
         }
     }
 }

@@ -71,4 +71,28 @@ public final class RawTerminal {
         if count < 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
         return count == 0 ? nil : Array(buffer[0..<count])
     }
+
+    /// Clears the whole screen, as after a resize (the next frame redraws everything).
+    public func clearScreen() { write("\u{1B}[2J") }
+
+    /// What woke a wait: the keyboard, the signal pipe, or neither (the time ran out).
+    public struct Readiness: Sendable {
+        /// Keys are waiting, or the terminal hung up (the next read says which).
+        public let input: Bool
+        /// The signal pipe has something to drain.
+        public let signal: Bool
+    }
+
+    /// Waits at most `milliseconds` for keys on this terminal or a byte on `signals`. A wait
+    /// interrupted by a signal returns early with what is ready; any other poll failure counts
+    /// as the terminal going away, so the caller's loop ends instead of spinning.
+    public func waitForInput(signals: Int32, milliseconds: Int32) -> Readiness {
+        var fds = [
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&fds, 2, max(0, milliseconds))
+        if ready < 0 { return Readiness(input: errno != EINTR, signal: errno == EINTR) }
+        return Readiness(
+            input: fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, signal: fds[1].revents != 0)
+    }
 }
