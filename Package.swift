@@ -71,6 +71,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "AttendanceCoreTests", dependencies: ["AttendanceCore"]),
         .testTarget(name: "AttendanceStoreTests", dependencies: ["AttendanceStore"]),
+        .testTarget(name: "AttendanceTerminalTests", dependencies: ["AttendanceTerminal", "AttendanceCore"]),
         .testTarget(name: "AttendanceWiFiTests", dependencies: ["AttendanceWiFi", "CNetlink", "AttendanceTestSupport"]),
         .testTarget(
             name: "AttendanceCommandsTests",

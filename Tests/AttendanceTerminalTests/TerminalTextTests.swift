@@ -1,0 +1,50 @@
+import AttendanceCore
+import Testing
+
+@testable import AttendanceTerminal
+
+/// The one place untrusted text meets the terminal, and the widths the views lay out with.
+@Suite("Terminal text")
+struct TerminalTextTests {
+    @Test(
+        "control characters become visible, layout survives",
+        arguments: [
+            ("Eve\u{1B}[2J", "Eve␛[2J"),
+            ("bell\u{07}", "bell␇"),
+            ("C1 \u{9B}31m", "C1 �31m"),
+            ("right\u{202E}left", "right�left"),
+            ("two\nlines\tand a tab\r\n", "two\nlines\tand a tab\r\n"),
+            ("lone\rreturn", "lone␍return"),
+        ])
+    func sanitised(raw: String, shown: String) {
+        #expect(TerminalOutput.safe(raw) == shown)
+    }
+
+    @Test("widths count columns: wide scripts take two, combining marks none")
+    func widths() {
+        #expect("Asha".terminalWidth == 4)
+        #expect("李小龍".terminalWidth == 6)
+        #expect("e\u{301}".terminalWidth == 1)
+        #expect("Wolfgang Amadeus Mozart".truncated(toWidth: 8) == "Wolfgan…")
+        #expect("7".leftPadded(toWidth: 3) == "  7")
+    }
+}
+
+@Suite("Register counts")
+struct RegisterCountTests {
+    @Test("half days print as ½ in two columns", arguments: [(0, "0"), (1, "½"), (2, "1"), (7, "3½"), (20, "10")])
+    func halves(halves: Int, text: String) throws {
+        // A month whose only counted dates are `halves` half-day-leave absences (0.5 LV + 0.5 A each).
+        let month = try #require(YearMonth(year: 2026, month: 3))
+        let policy = Policy(zone: try #require(LocalZone(identifier: "Europe/Berlin")))
+        let employee = Employee(
+            id: 1, code: try EmployeeCode(parsing: "E1"), name: try PersonName(parsing: "Asha Rao"), startDate: nil,
+            endDate: nil, shiftStart: nil, shiftEnd: nil, isActive: true, hasPIN: false)
+        let engine = StatusEngine(
+            employee: employee, policy: policy, now: policy.zone.instant(on: month.lastDay.adding(days: 5), at: policy.shiftStart))
+        let working = month.dates.filter(policy.isWorkingDay).prefix(halves)
+        let evaluation = engine.evaluate(
+            month: month, punches: [], leave: Dictionary(uniqueKeysWithValues: working.map { ($0, LeaveKind.half) }))
+        #expect(RegisterView.count(evaluation.summary, .leave) == text)
+    }
+}
