@@ -158,30 +158,28 @@ struct KioskTests {
         #expect(!raw.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E })
     }
 
-    @Test("late arrival: marked in at 09:47 is late by 17 min")
-    func lateArrival() throws {
-        let s = try kioskSandbox()
-        s.clock.set(time: "09:47")
+    /// E001 marks in at the kiosk at `time` on the scenario's day; the confirmation screen.
+    func markInAtKiosk(_ s: Sandbox, at time: String) throws -> String {
+        s.clock.set(time: time)
         let kiosk = try KioskSession(sandbox: s)
         try kiosk.waitFor("Employee code")
         try kiosk.send("E001", "Enter")
         try kiosk.waitFor("[I] Mark IN")
         try kiosk.send("i")
-        let screen = try kiosk.waitFor("MARKED IN")
-        #expect(screen.contains("✓ MARKED IN 09:47 — late by 17 min"))
+        return try kiosk.waitFor("MARKED IN")
+    }
+
+    @Test("late arrival: marked in at 09:47 is late by 17 min")
+    func lateArrival() throws {
+        let s = try kioskSandbox()
+        #expect(try markInAtKiosk(s, at: "09:47").contains("✓ MARKED IN 09:47 — late by 17 min"))
         #expect(try s.sqlite("SELECT attendance_date FROM punch") == "\(ScenarioClock.day())\n")
     }
 
     @Test("the minute a person sees decides: IN at 09:45:40 is on time and P, at 09:46:00 late by 16 min and L")
     func lateToTheMinute() throws {
         let s = try kioskSandbox()
-        s.clock.set(time: "09:45:40")
-        let kiosk = try KioskSession(sandbox: s)
-        try kiosk.waitFor("Employee code")
-        try kiosk.send("E001", "Enter")
-        try kiosk.waitFor("[I] Mark IN")
-        try kiosk.send("i")
-        #expect(try kiosk.waitFor("MARKED IN").contains("✓ MARKED IN 09:45 — on time"))
+        #expect(try markInAtKiosk(s, at: "09:45:40").contains("✓ MARKED IN 09:45 — on time"))
 
         s.clock.set(time: "09:46:00")
         let late = try s.run("mark", "in", "E002")
