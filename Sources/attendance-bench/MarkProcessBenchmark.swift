@@ -9,7 +9,7 @@ import Foundation
 /// Both are whole processes started with `posix_spawn` and reaped with `waitpid`, in turns
 /// (mark, floor, mark, floor, …) so that a burst of load from other work on the machine hits
 /// both alike; `attendance --version` runs in the same turns, to show what starting the
-/// executable costs before it does anything. The mark uses a simulated link (`--simulate-wifi`), a temporary store and
+/// executable costs before it does anything. The mark uses a simulated link (`[wifi] source = "simulated"`), a temporary store and
 /// configuration, and ten employees marked IN, then OUT, and so on, with the duplicate window
 /// at 0 s; every run must exit 0. The floor's store is made by the same code (every migration,
 /// WAL), and its INSERT carries the same columns a mark stores.
@@ -33,6 +33,10 @@ enum MarkProcessBenchmark {
             [policy]
             timezone = "\(zone.identifier)"
             duplicate_punch_seconds = 0
+            [wifi]
+            source = "simulated"
+            ssid = "OfficeNet"
+            bssid = "aa:bb:cc:dd:ee:01"
             """.utf8
         ).write(to: URL(fileURLWithPath: config))
 
@@ -73,7 +77,7 @@ enum MarkProcessBenchmark {
             let code = codes[index % codes.count]
             let direction = (index / codes.count) % 2 == 0 ? "in" : "out"
             let mark = try ChildProcess.run(
-                attendance, ["mark", direction, code, "--simulate-wifi", "OfficeNet@aa:bb:cc:dd:ee:01"],
+                attendance, ["mark", direction, code],
                 environment: environment)
             guard mark.status == 0 else {
                 throw BenchFailure(

@@ -26,9 +26,14 @@ struct WiFiEndToEndTests {
         #expect(try s.sqlite("SELECT count(*) FROM punch") == "0\n")
     }
 
+    /// A sandbox whose configuration uses the simulated source, which --simulate-wifi needs.
+    static func simulated() -> Sandbox {
+        Sandbox(config: "[wifi]\nsource = \"simulated\"\nssid = \"Elsewhere\"\nbssid = \"02:00:00:00:00:99\"\n")
+    }
+
     @Test("wifi current with a simulated link: labelled SIMULATED; exit 1 until allowed, then 0")
     func currentSimulated() throws {
-        let s = Sandbox()
+        let s = Self.simulated()
         let link = ["--simulate-wifi", "Office Net@AA-BB-CC-DD-EE-01"]
         var result = try Executable.run(["wifi", "current"] + link, environment: s.environment)
         #expect(result.status == 1)
@@ -57,7 +62,7 @@ struct WiFiEndToEndTests {
 
     @Test("the same BSSID under another SSID is not allowed, and says which SSID it needs")
     func ssidMismatch() throws {
-        let s = Sandbox()
+        let s = Self.simulated()
         _ = try s.run("wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:01", "--ssid", "OfficeNet", "--location", "HQ")
         let result = try Executable.run(["wifi", "current", "--simulate-wifi", "EvilTwin@aa:bb:cc:dd:ee:01"], environment: s.environment)
         #expect(result.status == 1)
@@ -66,7 +71,7 @@ struct WiFiEndToEndTests {
 
     @Test("a punch records the SSID, BSSID, location and source it was verified against")
     func punchRecordsEvidence() throws {
-        let s = Sandbox()
+        let s = Self.simulated()
         _ = try s.run("employee", "add", "E001", "--name", "Asha")
         _ = try s.run("wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:01", "--location", "HQ lobby")
         let result = try Executable.run(["mark", "in", "E001", "--simulate-wifi", "Caf\\xe9@aa:bb:cc:dd:ee:01"], environment: s.environment)
@@ -77,9 +82,23 @@ struct WiFiEndToEndTests {
 
     @Test("--simulate-wifi without an @ is a usage error")
     func badSimulation() throws {
-        let s = Sandbox()
+        let s = Self.simulated()
         let result = try Executable.run(["wifi", "current", "--simulate-wifi", "OfficeNet"], environment: s.environment)
         #expect(result.status == 64)
         #expect(result.err == "attendance: --simulate-wifi takes SSID@BSSID, e.g. OfficeNet@aa:bb:cc:dd:ee:01\n")
+    }
+
+    @Test("--simulate-wifi on an nl80211 configuration is refused: no flag makes a real kiosk simulated")
+    func noBypass() throws {
+        let s = Sandbox(config: "[wifi]\nsource = \"nl80211\"\n")
+        _ = try s.run("employee", "add", "E001", "--name", "Asha")
+        _ = try s.run("wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:01", "--ssid", "OfficeNet", "--location", "HQ")
+        for command in [["mark", "in", "E001"], ["wifi", "current"], ["wifi", "allow", "--current", "--location", "X"]] {
+            let result = try Executable.run(
+                command + ["--simulate-wifi", "OfficeNet@aa:bb:cc:dd:ee:01"], environment: s.environment)
+            #expect(result.status == 64, "\(command): \(result.err)")
+            #expect(result.err.contains("--simulate-wifi works only where the configuration says"), "\(result.err)")
+        }
+        #expect(try s.sqlite("SELECT count(*) FROM punch; SELECT count(*) FROM allowed_wifi") == "0\n1\n")
     }
 }

@@ -2,11 +2,17 @@ import ArgumentParser
 import AttendanceCore
 import AttendanceWiFi
 
-/// Which WiFi link to read: the configured source, or one given on the command line.
+/// Which WiFi link to read: the configured source, or — only where the configuration itself
+/// says `[wifi] source = "simulated"` — another simulated access point named on the command line.
+///
+/// No flag or environment variable turns a kiosk configured for nl80211 into a simulated one
+/// (docs/rules.md, WiFi verification 5): whoever can run `attendance mark` could otherwise
+/// punch from anywhere by naming the office's access point.
 struct LinkSourceOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Pretend to be on this access point (demos and tests); shown as SIMULATED.", valueName: "SSID@BSSID"))
+            "Pretend to be on this access point, shown as SIMULATED; only where [wifi] source = \"simulated\".",
+            valueName: "SSID@BSSID"))
     var simulateWifi: String?
 
     @Option(help: ArgumentHelp("The WiFi interface to read (default: [wifi] interface).", valueName: "name"))
@@ -15,6 +21,12 @@ struct LinkSourceOptions: ParsableArguments {
     /// The reader for `configuration`, with this command line's choices on top.
     func reader(for configuration: Configuration) throws -> any WiFiLinkReading {
         if let simulateWifi {
+            guard configuration.wifi.source == .simulated else {
+                throw CommandFailure(
+                    "--simulate-wifi works only where the configuration says [wifi] source = \"simulated\"; "
+                        + "this one reads the kernel (nl80211), so nothing was read or recorded",
+                    status: .usage)
+            }
             guard let at = simulateWifi.lastIndex(of: "@") else {
                 throw CommandFailure("--simulate-wifi takes SSID@BSSID, e.g. OfficeNet@aa:bb:cc:dd:ee:01", status: .usage)
             }
