@@ -121,6 +121,8 @@ struct ConfigurationTests {
             ("[kiosk]\nidle_seconds = 2", "a.toml:2: idle_seconds in [kiosk]: expected 5–3600 seconds, found 2"),
             ("[kiosk]\nrequire_pin = \"yes\"", "a.toml:2: require_pin in [kiosk]: expected true or false, found a string"),
             ("[kiosk]\noffice_name = \"A\\u001b[2J\"", "a.toml:2: office_name in [kiosk]: expected 1–100 characters without control characters"),
+            ("[policy]\nhalf_day_below_hours = 1.0", "a.toml:2: absent_below_hours in [policy] (1.0) must be below half_day_below_hours (1.0), or 0 to switch it off; otherwise no date can ever be a half day"),
+            ("[policy]\nabsent_below_hours = 5\nhalf_day_below_hours = 4", "a.toml:2: absent_below_hours in [policy] (5.0) must be below half_day_below_hours (4.0), or 0 to switch it off; otherwise no date can ever be a half day"),
         ])
     func badValues(text: String, expected: String) {
         #expect(issues(text) == [expected])

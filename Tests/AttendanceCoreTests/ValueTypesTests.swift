@@ -79,7 +79,12 @@ struct ValueTypesTests {
     func names() throws {
         #expect(try PersonName(parsing: "  Asha Rao ").rawValue == "Asha Rao")
         #expect(try PersonName(parsing: "José Müller-Lüdenscheidt").rawValue == "José Müller-Lüdenscheidt")
-        for bad in ["", "   ", String(repeating: "n", count: 101), "Eve\u{1b}[2J", "Mallory\u{9b}", "A\u{202e}B", "x\ny"] {
+        #expect(try PersonName(parsing: "प्रिया शर्मा").rawValue == "प्रिया शर्मा")
+        // Zero-width spaces, joiners and a BOM show nothing: "Hi  (H11)".
+        for bad in [
+            "", "   ", String(repeating: "n", count: 101), "Eve\u{1b}[2J", "Mallory\u{9b}", "A\u{202e}B", "x\ny",
+            "\u{200B}\u{200B}", "\u{200D}\u{FEFF}\u{2060}",
+        ] {
             #expect(throws: CoreError.self) { try PersonName(parsing: bad) }
         }
     }

@@ -38,6 +38,17 @@ extension Configuration {
                     file: file, line: line,
                     message: "source = \"simulated\" in [wifi] needs bssid = \"aa:bb:cc:dd:ee:ff\" (and usually ssid)"))
         }
+        if policy.absentBelowHours > 0, policy.absentBelowHours >= policy.halfDayBelowHours {
+            // Every date under half_day_below_hours would be absent first: HD could never happen.
+            let line = document.entries.first { $0.table == "policy" && $0.key == "absent_below_hours" }?.line
+                ?? document.entries.first { $0.table == "policy" && $0.key == "half_day_below_hours" }?.line
+            issues.append(
+                ConfigIssue(
+                    file: file, line: line,
+                    message: "absent_below_hours in [policy] (\(policy.absentBelowHours)) must be below "
+                        + "half_day_below_hours (\(policy.halfDayBelowHours)), or 0 to switch it off; "
+                        + "otherwise no date can ever be a half day"))
+        }
         if !issues.isEmpty { throw .configuration(issues) }
     }
 

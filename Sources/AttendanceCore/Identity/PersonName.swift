@@ -15,7 +15,19 @@ public struct PersonName: Hashable, Sendable, CustomStringConvertible {
         guard !trimmed.unicodeScalars.contains(where: \.isUnsafeForTerminal) else {
             throw .invalidValue(what: "name", value: text, expected: expected)
         }
+        // A name of zero-width or format characters only would greet "Hi  (H11)".
+        guard trimmed.unicodeScalars.contains(where: { Self.isVisible($0) }) else {
+            throw .invalidValue(what: "name", value: text, expected: "at least one visible letter, digit or mark")
+        }
         rawValue = trimmed
+    }
+
+    /// Whether `scalar` shows as something: not white space, not a format character (zero-width
+    /// spaces and joiners, the BOM), not a default-ignorable code point.
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        return !properties.isWhitespace && properties.generalCategory != .format
+            && !properties.isDefaultIgnorableCodePoint
     }
 
     /// A name read back from the store, which may predate validation or come from direct SQL.
