@@ -48,3 +48,20 @@ struct RegisterCountTests {
         #expect(RegisterView.count(evaluation.summary, .leave) == text)
     }
 }
+
+@Suite("Keys")
+struct KeyDecoderTests {
+    @Test(
+        "a pasted OSC or APC string is dropped whole, whatever ends it",
+        arguments: ["\u{1B}]52;c;aGk=\u{07}", "\u{1B}]52;c;aGk=\u{1B}\\", "\u{1B}_hidden\u{07}", "\u{1B}^pm\u{1B}\\"])
+    func stringSequences(sequence: String) {
+        let keys = KeyDecoder().decode(Array(("E0" + sequence + "1").utf8))
+        #expect(keys == [.character("E"), .character("0"), .character("1")])
+    }
+
+    @Test("arrows and a lone escape still decode")
+    func arrows() {
+        #expect(KeyDecoder().decode(Array("\u{1B}[A\u{1B}[B".utf8)) == [.up, .down])
+        #expect(KeyDecoder().decode([0x1B]) == [.escape])
+    }
+}

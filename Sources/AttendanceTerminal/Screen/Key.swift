@@ -53,6 +53,20 @@ public struct KeyDecoder: Sendable {
     private func escapeSequence(_ bytes: [UInt8], at start: Int) -> (Key?, Int) {
         guard start + 1 < bytes.count else { return (.escape, 1) }
         let next = bytes[start + 1]
+        // OSC, PM and APC carry a string up to BEL or ST (ESC \\): dropped whole, so a pasted
+        // clipboard sequence ("ESC ] 52 ; c ; …") leaves nothing at the code prompt. (DCS and SOS
+        // start with ESC P and ESC X, which are also Escape followed by a typed letter.)
+        if [UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "_")].contains(next) {
+            var i = start + 2
+            while i < bytes.count {
+                if bytes[i] == 0x07 { return (nil, i - start + 1) }
+                if bytes[i] == 0x1B, i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\\") {
+                    return (nil, i - start + 2)
+                }
+                i += 1
+            }
+            return (nil, bytes.count - start)
+        }
         guard next == UInt8(ascii: "[") || next == UInt8(ascii: "O") else { return (.escape, 1) }
         // CSI/SS3: parameters and intermediates up to a final byte in 0x40...0x7E.
         var i = start + 2
