@@ -177,7 +177,7 @@ public struct CalendarView: Sendable {
         for (flag, name) in DayFlags.named where day.flags.contains(flag) {
             switch flag {
             case .late: words.append(day.minutesLate.map { "late by \($0) min" } ?? name)
-            case .workedOnHoliday: words.append(day.holidayName.map { "worked on holiday (\($0))" } ?? "worked on a day off")
+            case .workedOnHoliday: words.append("worked on holiday (\(day.holidayName ?? "weekly off"))")
             default: words.append(name)
             }
         }

@@ -36,7 +36,7 @@ struct CalendarCommandTests {
                   Mon  9  L   late by 30 min, early exit, worked on holiday (Diwali)
                   Tue 10  M   missing mark-out
                   Wed 18  P   corrected
-                  Sat 21  IN  worked on a day off
+                  Sat 21  IN  worked on holiday (weekly off)
 
                 """)
         #expect(result.out.split(separator: "\n").allSatisfy { $0.count <= 80 })
@@ -133,7 +133,7 @@ struct CalendarCommandTests {
         let today = h.run("calendar", "E001", "--day", "2026-11-21").out
         #expect(today.contains("Status:   IN  in, so far P\n"))
         #expect(today.contains("  09:00–open            5h 03m so far\nWorked:   5h 03m so far\n"))
-        #expect(today.contains("Flags:    worked on a day off\n"))
+        #expect(today.contains("Flags:    worked on holiday (weekly off)\n"))
         let missing = h.run("calendar", "E001", "--day", "2026-11-10").out
         #expect(missing.contains("Status:   M  missing mark-out\n"))
         #expect(missing.contains("  09:00–open            never marked out\nWorked:   0m\n"))
