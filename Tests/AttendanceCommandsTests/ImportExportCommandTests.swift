@@ -1,6 +1,7 @@
 import AttendanceCommands
 import AttendanceCore
 import AttendanceStore
+import AttendanceTerminal
 import Foundation
 import Testing
 
@@ -131,5 +132,22 @@ struct ImportExportCommandTests {
         #expect(before[0].contains("2026-11-03 M 0.0"))  // its OUT was voided
         #expect(try calendars(fresh.storePath) == before)
         #expect(fresh.run("export", "punches", "--month", "2026-11").out == h.run("export", "punches", "--month", "2026-11").out)
+    }
+}
+
+@Suite("The CSV formula guard")
+struct FormulaGuardTests {
+    @Test(
+        "a note comes back from export and import exactly as stored, guard or no guard",
+        arguments: ["=x", "'=x", "''=x", "'hello", "-5", "+49 30 1234", "@home", "'", "'-", "plain"])
+    func roundTrip(note: String) throws {
+        let csv = CSV.render(header: ["code", "timestamp", "kind", "note"], rows: [["E1", "2026-11-18T09:00Z", "in", note]])
+        let zone = try #require(LocalZone(identifier: "UTC"))
+        let file = PunchFile(parsing: csv, zone: zone)
+        #expect(file.issues == [])
+        #expect(file.rows.first?.note == note, "exported as \(csv)")
+        // And a spreadsheet never sees a formula.
+        let cell = String(csv.split(separator: "\r\n")[1].split(separator: ",", maxSplits: 3)[3])
+        #expect(!"=+@".contains(cell.first ?? " ") && !(cell.hasPrefix("-") && Double(cell) == nil), "\(cell)")
     }
 }

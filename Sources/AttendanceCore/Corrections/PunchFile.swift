@@ -128,10 +128,11 @@ public struct PunchFile: Sendable {
         self.issues = issues
     }
 
-    /// The field without the formula guard an export put in front of it.
+    /// The field without the formula guard an export put in front of it: one apostrophe before
+    /// = + - @ or another apostrophe (which an export doubles, so both directions agree).
     private static func unguarded(_ field: String) -> String {
         guard field.hasPrefix("'"), let second = field.unicodeScalars.dropFirst().first,
-            "=+-@".unicodeScalars.contains(second)
+            "=+-@'".unicodeScalars.contains(second)
         else { return field }
         return String(field.dropFirst())
     }
