@@ -30,7 +30,7 @@ struct PINAttackTests {
         return (fields.first ?? -1, fields.last == 1)
     }
 
-    @Test("100 wrong PINs, each process SIGKILLed at a random moment, the clock moved past every delay: locked at exactly 10")
+    @Test("100 and more wrong PINs, each process SIGKILLed at a random moment, the clock moved past every delay: locked at exactly 10")
     func lockOutSurvivesKills() throws {
         let (s, environment) = try Self.sandbox()
         let code = Office.code(1)
@@ -42,7 +42,10 @@ struct PINAttackTests {
         var lockedAnswers = 0
         var previous = try Self.pinState(s, code)
         var attempt = -1
-        while attempt < 99 {
+        // At least 100 attempts, and on until the lock has been reached and answered once: how
+        // many kills land before the failure is committed depends on the machine's load, so
+        // the number of attempts it takes to count ten is not fixed (at most 600).
+        while attempt < 99 || (lockedAnswers == 0 && attempt < 599) {
             attempt += 1
             // Two minutes apart: longer than the longest delay (60 s), so no attempt is told to wait.
             s.clock.set(start.addingTimeInterval(Double(attempt) * 120))
@@ -80,7 +83,7 @@ struct PINAttackTests {
             }
             previous = state
         }
-        #expect(kills >= 20, "only \(kills) of 100 attempts were killed")
+        #expect(kills >= 20, "only \(kills) of \(attempt + 1) attempts were killed")
         #expect(rejections <= 9 && lockedAnswers >= 1, "\(rejections) rejections, \(lockedAnswers) locked answers")
         #expect(try Self.pinState(s, code) == (10, true))
         #expect(
