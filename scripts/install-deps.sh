@@ -10,6 +10,7 @@ packages=(
   faketime                                  # end-to-end tests across day boundaries
   openssl                                   # PIN test: checks a stored hash independently of our code
   util-linux mount                          # reliability tests: prlimit, setpriv, a tiny tmpfs
+  systemd                                   # systemd-analyze rates the shipped service unit
   ncal                                      # calendar layout cross-check
   cups cups-client cups-bsd printer-driver-cups-pdf poppler-utils  # printing the register
 )
