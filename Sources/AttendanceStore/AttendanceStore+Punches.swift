@@ -84,7 +84,10 @@ extension AttendanceStore {
     /// Keeps an OUT refused because the clock is behind its mark-in in the audit log, so the
     /// manager sees why the date stayed open (docs/rules.md "Punches" 7). Nothing else is stored.
     private func logClockRefusal(_ attempt: PunchAttempt, _ refusal: PunchRefusal, in db: Database) throws {
-        let attempted = #"{"kind":"\#(attempt.kind.rawValue)","instant_ms":\#(attempt.instant.milliseconds),"source":"\#(attempt.source.rawValue)"}"#
+        let attempted = try auditJSON([
+            "kind": attempt.kind.rawValue, "instant_ms": attempt.instant.milliseconds,
+            "source": attempt.source.rawValue,
+        ])
         try audit(
             db, actor: attempt.enteredBy ?? "kiosk", action: "refuse", entity: "punch", key: attempt.kind.rawValue,
             employeeID: attempt.employeeID, new: attempted, reason: String(describing: refusal))

@@ -32,7 +32,7 @@ extension Configuration {
             }
         }
         if wifi.source == .simulated && (wifi.simulatedBSSID == nil) {
-            let line = document.entries.first { $0.table == "wifi" && $0.key == "source" }?.line
+            let line = document.line(of: "source", in: "wifi")
             issues.append(
                 ConfigIssue(
                     file: file, line: line,
@@ -40,8 +40,8 @@ extension Configuration {
         }
         if policy.absentBelowHours > 0, policy.absentBelowHours >= policy.halfDayBelowHours {
             // Every date under half_day_below_hours would be absent first: HD could never happen.
-            let line = document.entries.first { $0.table == "policy" && $0.key == "absent_below_hours" }?.line
-                ?? document.entries.first { $0.table == "policy" && $0.key == "half_day_below_hours" }?.line
+            let line = document.line(of: "absent_below_hours", in: "policy")
+                ?? document.line(of: "half_day_below_hours", in: "policy")
             issues.append(
                 ConfigIssue(
                     file: file, line: line,

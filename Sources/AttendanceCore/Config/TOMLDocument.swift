@@ -39,6 +39,12 @@ public struct TOMLDocument: Sendable {
     public private(set) var tables: [Table] = []
     public private(set) var entries: [Entry] = []
 
+    /// The line where `key` is set in `[table]`, for messages about a value that is wrong only
+    /// beside another.
+    public func line(of key: String, in table: String) -> Int? {
+        entries.first { $0.table == table && $0.key == key }?.line
+    }
+
     /// Parses `text`; every problem is reported with `file` and its line.
     public init(parsing text: String, file: String) throws(CoreError) {
         var parser = Parser(chars: Array(text.unicodeScalars), file: file)
