@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // MARK: - The pure core: domain types and the rules of RULES.md. No I/O.
@@ -37,6 +38,11 @@ let package = Package(
         ),
         // The WiFi reader: the only code that calls nl_* / genl_*.
         .target(name: "AttendanceWiFi", dependencies: ["AttendanceCore", "CNetlink"]),
+        // The central store: PostgreSQL through postgres-nio, the only code that speaks to it.
+        .target(
+            name: "AttendanceCentral",
+            dependencies: ["AttendanceCore", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
         // The terminal: the only code that writes escape sequences or touches termios.
         .target(name: "AttendanceTerminal", dependencies: ["AttendanceCore"]),
 
@@ -44,7 +50,7 @@ let package = Package(
         .target(
             name: "AttendanceCommands",
             dependencies: [
-                "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceTerminal",
+                "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceTerminal", "AttendanceCentral",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -32,7 +32,7 @@ public struct Attendance: ParsableCommand {
             // Fixing the record
             MissingCommand.self, PunchCommand.self, AuditCommand.self, ImportCommand.self, ExportCommand.self,
             // Looking after the installation
-            ConfigCommand.self, StoreCommand.self,
+            ConfigCommand.self, StoreCommand.self, SyncCommand.self, CentralCommand.self,
         ]
     )
 

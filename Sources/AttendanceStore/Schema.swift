@@ -16,6 +16,9 @@ enum Schema {
         migrator.registerMigration("v3: a covering index for everyone's punches of a date range") { db in
             try db.execute(sql: v3)
         }
+        migrator.registerMigration("v4: records from other kiosks through the central store; sync state") { db in
+            try db.execute(sql: v4)
+        }
         return migrator
     }
 
@@ -174,5 +177,34 @@ enum Schema {
 
         CREATE INDEX punch_correction_by_punch_date_only ON punch_correction(punch_date);
         CREATE INDEX punch_correction_by_to_date_only ON punch_correction(to_date);
+        """
+
+    /// Many kiosks, one organisation (docs/architecture.md "The central store"). A record made
+    /// here has no origin (`origin_node` NULL): its identity elsewhere is this store's node name
+    /// and its id. A record that came from another kiosk through the central store keeps that
+    /// kiosk's name and id, unique, so applying it twice stores it once. The covering index
+    /// gains `origin_node`: pairing punches from several kiosks needs it, and a register still
+    /// reads one contiguous range. `sync_state` holds this store's name and its high-water marks.
+    static let v4 = """
+        ALTER TABLE punch ADD COLUMN origin_node TEXT;
+        ALTER TABLE punch ADD COLUMN origin_id INTEGER;
+        CREATE UNIQUE INDEX punch_by_origin ON punch(origin_node, origin_id) WHERE origin_node IS NOT NULL;
+        ALTER TABLE punch_correction ADD COLUMN origin_node TEXT;
+        ALTER TABLE punch_correction ADD COLUMN origin_id INTEGER;
+        CREATE UNIQUE INDEX punch_correction_by_origin ON punch_correction(origin_node, origin_id)
+            WHERE origin_node IS NOT NULL;
+        ALTER TABLE audit_log ADD COLUMN origin_node TEXT;
+        ALTER TABLE audit_log ADD COLUMN origin_id INTEGER;
+        CREATE UNIQUE INDEX audit_log_by_origin ON audit_log(origin_node, origin_id) WHERE origin_node IS NOT NULL;
+
+        DROP INDEX punch_by_date_covering;
+        CREATE INDEX punch_by_date_covering ON punch(
+            attendance_date, employee_id, instant_ms, kind, source, zone, created_at_ms, ssid, bssid, location, note,
+            origin_node);
+
+        CREATE TRIGGER punch_origin_fixed BEFORE UPDATE OF origin_node, origin_id ON punch
+        BEGIN SELECT RAISE(ABORT, 'a punch is never edited; correct it with a new record'); END;
+
+        CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         """
 }

@@ -30,6 +30,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case backupFailed(String)
     /// A stored value this program cannot have written: the file was changed by other means.
     case unreadableRecord(table: String, column: String, value: String)
+    /// The store and the central store disagree about who is who (a renamed kiosk, a record
+    /// that names one never received).
+    case syncIdentity(String)
 
     public var description: String {
         switch self {
@@ -66,6 +69,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "(\(String(value.prefix(80)).quotedForMessage)); it was changed by other means — run `attendance store check` and restore a backup"
         case .ioError(let message):
             return "the attendance store could not be read or written: \(message)"
+        case .syncIdentity(let message):
+            return "cannot sync: \(message)"
         case .backupFailed(let message):
             return "backup failed: \(message)"
         }

@@ -44,6 +44,7 @@ struct KioskRun: ContextCommand {
             asciiOnly: context.environment["TERM"] == "linux")
         let palette = ColorPalette.forScreen(environment: context.environment)
         let controller: KioskController
+        let sync: BackgroundSync?
         do {
             let path = global.storePath(configuration: configuration, in: context)
             // Checked through read-only connections before it is opened for writing: opening a
@@ -60,11 +61,14 @@ struct KioskRun: ContextCommand {
             controller = KioskController(
                 desk: desk, settings: configuration.kiosk, now: context.now, uptime: context.uptime)
             controller.startUp()
+            sync = try BackgroundSync.forKiosk(store: store, configuration: configuration, in: context)
+            sync?.start()
         } catch {
             // No store, no kiosk: say so on the screen until someone stops it.
             return Self.outOfService(String(describing: error), terminal: terminal, signals: signals, palette: palette)
         }
 
+        defer { sync?.stop() }
         let decoder = KeyDecoder()
         var size = terminal.size
         func draw() { terminal.write(view.frame(for: controller, size: size, now: context.now()).render(size: size, palette: palette)) }

@@ -108,6 +108,17 @@ package final class MarkingDesk {
         return PINHasher.verifyExitCode(text, against: hash)
     }
 
+    /// Whether this kiosk can see every punch made anywhere: always when it is the only one;
+    /// with a central store, when its last sync succeeded within three sync periods (at least a
+    /// minute). Otherwise an employee who marked at another kiosk may be unknown here, and the
+    /// rules record their explicit choice (docs/rules.md "Punches" 9).
+    func knowledge(at time: Date) throws(StoreError) -> PunchKnowledge {
+        guard let central = configuration.central else { return .complete }
+        guard let last = try store.lastSyncSuccess() else { return .partial }
+        let fresh = TimeInterval(max(3 * central.syncSeconds, 60))
+        return abs(time.timeIntervalSince(last)) <= fresh ? .complete : .partial
+    }
+
     // MARK: - Where are we
 
     /// The WiFi link read now and checked against the allowed table.
@@ -165,8 +176,9 @@ package final class MarkingDesk {
             employeeID: employee.id, kind: kind, instant: at, zone: policy.zone.identifier,
             source: link.isSimulated ? .simulated : .nl80211, ssid: link.ssid, bssid: link.bssid,
             location: network.location, note: note)
+        let knowledge = try knowledge(at: at)
         let outcome = try store.recordPunch(attempt, recentSince: today.adding(days: -1)) { recent in
-            policy.decide(kind, at: at, recent: recent)
+            policy.decide(kind, at: at, recent: recent, knowledge: knowledge)
         }
         switch outcome {
         case .duplicate(let previous): return .duplicate(of: previous)
@@ -232,7 +244,7 @@ package final class MarkingDesk {
         let policy = employee.policy(from: configuration.policy)
         let date = policy.attendanceDate(of: at)
         let punches = try store.punches(employeeID: employee.id, from: date, through: date)
-        let day = DayPunches(punches, maxSessionHours: policy.maxSessionHours)
+        let day = policy.pairing(punches)
         let engine = StatusEngine(employee: employee, policy: configuration.policy, now: at)
         let evaluation = engine.evaluate(date, punches: punches, holiday: nil, leave: nil, isCorrected: false)
         return TodaySnapshot(

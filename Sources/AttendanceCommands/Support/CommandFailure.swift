@@ -1,3 +1,4 @@
+import AttendanceCentral
 import AttendanceCore
 import AttendanceStore
 import AttendanceWiFi
@@ -9,6 +10,7 @@ extension CommandFailure: AttendanceError {}
 extension CoreError: AttendanceError {}
 extension CorrectionError: AttendanceError {}
 extension StoreError: AttendanceError {}
+extension CentralError: AttendanceError {}
 extension WiFiError: AttendanceError {}
 
 /// A failure a command reports itself: a message for the person and the exit status.
@@ -37,6 +39,8 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
         case let error as CoreError:
             if case .configuration = error { return CommandFailure(error.description, status: .configuration) }
             return CommandFailure(error.description, status: .badInput)
+        case let error as CentralError:
+            return CommandFailure(error.description, status: .unavailable)
         case let error as StoreError:
             switch error {
             case .busy: return CommandFailure(error.description, status: .storeBusy)

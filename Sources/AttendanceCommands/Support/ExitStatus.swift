@@ -25,7 +25,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case usage = 64
     /// A value given was invalid, or names nothing (an unknown code, a duplicate).
     case badInput = 65
-    /// A service the command needs is missing (printing).
+    /// A service the command needs is missing (printing) or cannot be reached (the central store).
     case unavailable = 69
     /// The store could not be read or written (disk full, read-only, damaged).
     case storeFailure = 74
@@ -50,7 +50,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .clockBehind: "mark: the clock is earlier than the mark-in (ask a manager)"
         case .usage: "wrong command line"
         case .badInput: "invalid or unknown value (code, date, BSSID, duplicate)"
-        case .unavailable: "a needed service is missing (e.g. CUPS for printing)"
+        case .unavailable: "a needed service is missing or unreachable (CUPS; the central store)"
         case .storeFailure: "the store could not be read or written (disk full, read-only, damaged)"
         case .storeBusy: "the store was busy; nothing was saved, try again"
         case .configuration: "the configuration file is wrong"

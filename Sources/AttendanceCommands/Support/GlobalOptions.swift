@@ -16,10 +16,10 @@ public struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The store (SQLite file).",
+            "The store: a SQLite file, or the central store as postgresql://USER@HOST:PORT/DATABASE.",
             discussion:
                 "Default: $ATTENDANCE_STORE, else [store] path, else /var/lib/attendance/attendance.sqlite for root and $XDG_DATA_HOME/attendance/attendance.sqlite otherwise.",
-            valueName: "path"))
+            valueName: "path|url"))
     public var store: String?
 
     public init() {}
@@ -49,11 +49,20 @@ public struct GlobalOptions: ParsableArguments {
         return try Configuration(parsing: text, file: path, hostZone: context.hostZone)
     }
 
-    /// Where the store lives, by the rules above.
-    public func storePath(configuration: Configuration, in context: Context) -> String {
+    /// The store named by `--store` or `$ATTENDANCE_STORE`, as given: a path or a URL.
+    func storeArgument(in context: Context) -> String? {
         if let store { return store }
         if let fromEnvironment = context.environment["ATTENDANCE_STORE"], !fromEnvironment.isEmpty {
             return fromEnvironment
+        }
+        return nil
+    }
+
+    /// Where the store lives, by the rules above. For the central store, this desk's copy of it.
+    public func storePath(configuration: Configuration, in context: Context) -> String {
+        if let named = storeArgument(in: context) {
+            guard CentralAddress.names(named), let address = try? CentralAddress(parsing: named) else { return named }
+            return DeskCopy.copyPath(for: address, in: context)
         }
         if let configured = configuration.store.path { return configured }
         if context.isRoot { return "/var/lib/attendance/attendance.sqlite" }
@@ -64,8 +73,15 @@ public struct GlobalOptions: ParsableArguments {
     }
 
     /// The configuration and the opened store, the pair most commands start from.
+    ///
+    /// For the central store (`postgresql://…`) the store is this desk's copy of it, brought up
+    /// to date first (docs/architecture.md "The central store").
     public func open(in context: Context) throws -> (Configuration, AttendanceStore) {
         let configuration = try configuration(in: context)
+        if let named = storeArgument(in: context), CentralAddress.names(named) {
+            let copy = try DeskCopy.open(try CentralAddress(parsing: named), configuration: configuration, in: context)
+            return (configuration, copy.store)
+        }
         let store = try context.openStore(at: storePath(configuration: configuration, in: context))
         return (configuration, store)
     }

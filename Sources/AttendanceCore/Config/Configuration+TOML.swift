@@ -11,7 +11,7 @@ extension Configuration {
             issues.append(
                 ConfigIssue(
                     file: file, line: table.line,
-                    message: "unknown table [\(table.name.clippedForMessage)]; the tables are [policy], [store], [wifi] and [kiosk]"
+                    message: "unknown table [\(table.name.clippedForMessage)]; the tables are [policy], [store], [wifi], [kiosk] and [central]"
                         + Self.suggestion(for: table.name, among: Self.tableOrder)))
         }
         for entry in document.entries {
@@ -21,7 +21,7 @@ extension Configuration {
                 let known = Self.keyOrder[entry.table] ?? []
                 let message =
                     entry.table.isEmpty
-                    ? "\(entry.key.clippedForMessage) must be under a table: [policy], [store], [wifi] or [kiosk]"
+                    ? "\(entry.key.clippedForMessage) must be under a table: [policy], [store], [wifi], [kiosk] or [central]"
                     : "unknown key \(entry.key.clippedForMessage)\(place)"
                         + Self.suggestion(for: entry.key, among: known)
                 issues.append(ConfigIssue(file: file, line: entry.line, message: message))
@@ -29,6 +29,16 @@ extension Configuration {
             }
             if let problem = rule(&self, entry.value) {
                 issues.append(ConfigIssue(file: file, line: entry.line, message: "\(entry.key)\(place): \(problem)"))
+            }
+        }
+        if document.tables.contains(where: { $0.name == "central" }) {
+            if central == nil { central = CentralSettings() }
+            if central?.url == nil {
+                let line = document.tables.first { $0.name == "central" }?.line
+                issues.append(
+                    ConfigIssue(
+                        file: file, line: line,
+                        message: "[central] needs url = \"postgresql://USER@HOST:PORT/DATABASE\""))
             }
         }
         if wifi.source == .simulated && (wifi.simulatedBSSID == nil) {
@@ -57,7 +67,7 @@ extension Configuration {
     /// Applies one value; returns what was wrong with it, or nil.
     typealias Rule = @Sendable (inout Configuration, TOMLDocument.Value) -> String?
 
-    static let tableOrder = ["policy", "store", "wifi", "kiosk"]
+    static let tableOrder = ["policy", "store", "wifi", "kiosk", "central"]
 
     static let keyOrder: [String: [String]] = [
         "policy": [
@@ -69,10 +79,12 @@ extension Configuration {
         "store": ["path"],
         "wifi": ["source", "interface", "ssid", "bssid"],
         "kiosk": ["office_name", "idle_seconds", "confirm_seconds", "require_pin", "exit_code_hash"],
+        "central": ["url", "kiosk_id", "password_file", "sync_seconds", "tls", "ca_file"],
     ]
 
     static let schema: [String: [String: Rule]] = [
         "": [:],
+        "central": centralRules,
         "policy": [
             "timezone": text { config, value in
                 guard let zone = LocalZone(identifier: value) else {
@@ -186,6 +198,56 @@ extension Configuration {
             },
         ],
     ]
+
+    // MARK: - [central]
+
+    static let centralRules: [String: Rule] = [
+        "url": text { config, value in
+            do throws(CoreError) {
+                _ = try CentralAddress(parsing: value)
+            } catch {
+                return "\(error)"
+            }
+            config.central(\.url, value)
+            return nil
+        },
+        "kiosk_id": text { config, value in
+            guard let id = try? NodeName(parsing: value) else {
+                return "expected 1–64 letters, digits, '.', '-' or '_' naming this kiosk, such as \"hq-entrance\""
+            }
+            config.central(\.kioskID, id.rawValue)
+            return nil
+        },
+        "password_file": text { config, value in
+            guard value.hasPrefix("/"), !value.unicodeScalars.contains(where: \.isUnsafeForTerminal) else {
+                return "expected an absolute file path such as \"/etc/attendance/central-password\""
+            }
+            config.central(\.passwordFile, value)
+            return nil
+        },
+        "ca_file": text { config, value in
+            guard value.hasPrefix("/"), !value.unicodeScalars.contains(where: \.isUnsafeForTerminal) else {
+                return "expected an absolute file path to PEM certificates"
+            }
+            config.central(\.caFile, value)
+            return nil
+        },
+        "tls": text { config, value in
+            guard let mode = CentralSettings.TLSMode(rawValue: value) else {
+                return "expected \"disable\", \"prefer\" or \"require\", found \(value.quotedForMessage)"
+            }
+            config.central(\.tls, mode)
+            return nil
+        },
+        "sync_seconds": integer(1...3600, unit: "seconds") { $0.central(\.syncSeconds, $1) },
+    ]
+
+    /// Sets one `[central]` key, creating the section's settings on first use.
+    mutating func central<Value>(_ key: WritableKeyPath<CentralSettings, Value>, _ value: Value) {
+        var settings = central ?? CentralSettings()
+        settings[keyPath: key] = value
+        central = settings
+    }
 
     // MARK: - Rule builders
 

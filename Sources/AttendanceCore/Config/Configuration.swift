@@ -5,6 +5,8 @@ public struct Configuration: Sendable {
     public var store = StoreSettings()
     public var wifi = WiFiSettings()
     public var kiosk = KioskSettings()
+    /// `[central]`; nil when the file has no such table (one kiosk, one SQLite file).
+    public var central: CentralSettings?
     /// The file this came from, or nil for the built-in defaults.
     public var file: String?
 
@@ -42,5 +44,29 @@ public struct KioskSettings: Sendable, Equatable {
     /// The manager's exit code, hashed (`attendance kiosk hash-exit-code` prints one); nil: the
     /// kiosk ends only on SIGTERM or SIGHUP.
     public var exitCodeHash: String?
+    public init() {}
+}
+
+/// `[central]`: the organisation's PostgreSQL store that kiosks sync with.
+public struct CentralSettings: Sendable, Equatable {
+    /// `postgresql://USER@HOST:PORT/DB` (a password in the URL is refused: use `password_file`).
+    public var url: String?
+    /// This kiosk's name, unique in the organisation; every record it makes carries it.
+    public var kioskID: String?
+    /// A file holding the password (first line), readable only by the kiosk's user.
+    public var passwordFile: String?
+    /// Seconds between the kiosk's background sync rounds.
+    public var syncSeconds = 10
+    public enum TLSMode: String, Sendable, CaseIterable {
+        /// No TLS: a socket folder or loopback only.
+        case disable
+        /// TLS if the server offers it, without checking its certificate.
+        case prefer
+        /// TLS, with the server's certificate checked against `ca_file` (or the system's).
+        case require
+    }
+    public var tls = TLSMode.prefer
+    /// PEM certificates to trust for the server, instead of the system's.
+    public var caFile: String?
     public init() {}
 }

@@ -62,7 +62,7 @@ public struct CorrectionCheck: Sendable {
         let byDate = Dictionary(grouping: punches, by: \.attendanceDate)
         var problems: [CorrectionProblem] = []
         for date in dates.sorted() {
-            problems += sequenceProblems(DayPunches(byDate[date] ?? [], maxSessionHours: policy.maxSessionHours))
+            problems += sequenceProblems(policy.pairing(byDate[date] ?? []))
         }
         problems += overlaps(byDate, dates: dates)
         return problems
@@ -123,7 +123,7 @@ public struct CorrectionCheck: Sendable {
         var closed: [(date: AttendanceDate, session: Session, out: Punch)] = []
         var open: [(date: AttendanceDate, punch: Punch)] = []
         for (date, punches) in byDate {
-            for session in DayPunches(punches, maxSessionHours: policy.maxSessionHours).sessions {
+            for session in policy.pairing(punches).sessions {
                 if let out = session.outPunch {
                     closed.append((date, session, out))
                 } else {

@@ -12,6 +12,11 @@ import Foundation
 ///
 /// Worked time is the sum of the counted sessions: closed and not longer than the maximum.
 ///
+/// Punches from several kiosks (docs/rules.md "Punches" 9) are merged: a punch of the same kind
+/// as the one before it, recorded at another kiosk within the merge window (the duplicate
+/// window), is the same person's one intention pressed twice and is not counted again. Any
+/// other break of the alternation stays visible, as above.
+///
 /// The figures the status rules read are worked out in one pass when the value is made; the
 /// ``sessions`` and ``gaps`` themselves are built only when asked for (day detail), because a
 /// register evaluates tens of thousands of dates and needs none of them.
@@ -48,8 +53,9 @@ public struct DayPunches: Sendable, Hashable {
     /// Pairs `punches` (one employee, one attendance date, any order).
     ///
     /// - Parameter maxSessionHours: `max_session_hours`; a longer session is not counted.
-    public init(_ punches: [Punch], maxSessionHours: Double) {
-        let ordered = Self.isInTimeOrder(punches) ? punches : punches.sorted(by: Self.timeOrder)
+    public init(_ punches: [Punch], maxSessionHours: Double, mergeWindowSeconds: Double = 0) {
+        var ordered = Self.isInTimeOrder(punches) ? punches : punches.sorted(by: Self.timeOrder)
+        if mergeWindowSeconds > 0 { ordered = Self.mergingOtherKiosks(ordered, window: mergeWindowSeconds) }
         let maximum = maxSessionHours * 3600
         var worked: TimeInterval = 0
         var firstIn: Date?
@@ -60,13 +66,16 @@ public struct DayPunches: Sendable, Hashable {
         var overMax = false
         var unpaired = false
         var clockWentBack = false
-        var latestKioskID: Int64?
+        // Ids grow in recording order on each kiosk; punches from other kiosks arrive later with
+        // their own order, so each kiosk's order is followed on its own.
+        var latestKioskID: [String: Int64] = [:]
         for (index, punch) in ordered.enumerated() {
             // A corrected punch carries the manager's time, not the kiosk clock's.
             if punch.source.isTakenAtKiosk && !punch.isCorrected {
                 // In time order, kiosk ids only grow unless the clock stepped back between two punches.
-                if let latest = latestKioskID, punch.id < latest { clockWentBack = true }
-                latestKioskID = max(latestKioskID ?? punch.id, punch.id)
+                let origin = punch.origin ?? ""
+                if let latest = latestKioskID[origin], punch.id < latest { clockWentBack = true }
+                latestKioskID[origin] = max(latestKioskID[origin] ?? punch.id, punch.id)
             }
             switch punch.kind {
             case .in:
@@ -98,6 +107,23 @@ public struct DayPunches: Sendable, Hashable {
         hasSessionOverMax = overMax
         hasUnpairedPunch = unpaired
         self.clockWentBack = clockWentBack
+    }
+
+    /// `ordered` without the punches that repeat the one before them from another kiosk within
+    /// `window` seconds.
+    static func mergingOtherKiosks(_ ordered: [Punch], window: Double) -> [Punch] {
+        guard ordered.contains(where: { $0.origin != ordered.first?.origin }) else { return ordered }
+        var kept: [Punch] = []
+        kept.reserveCapacity(ordered.count)
+        for punch in ordered {
+            if let previous = kept.last, previous.kind == punch.kind, previous.origin != punch.origin,
+                punch.instant.timeIntervalSince(previous.instant) <= window
+            {
+                continue
+            }
+            kept.append(punch)
+        }
+        return kept
     }
 
     // MARK: - Sessions and gaps

@@ -21,7 +21,14 @@ extension Policy {
     ///     `attendance_date >= attendanceDate(of: now) - 1`. That covers the current date's
     ///     sessions, a duplicate just across `day_change`, and any punch a backwards clock left
     ///     "in the future". Older punches are never needed; extra ones are harmless.
-    public func decide(_ kind: PunchKind, at now: Date, recent: [Punch]) -> PunchDecision {
+    ///   - knowledge: whether `recent` holds every punch the organisation has made (one kiosk, or
+    ///     one whose last sync with the central store is fresh). With ``PunchKnowledge/partial``
+    ///     a kiosk cannot see punches made elsewhere, so it records the employee's explicit
+    ///     choice instead of refusing by rules 2 and 3 (docs/rules.md "Punches" 9); the merged
+    ///     history shows any break for the manager.
+    public func decide(_ kind: PunchKind, at now: Date, recent: [Punch], knowledge: PunchKnowledge = .complete)
+        -> PunchDecision
+    {
         if duplicatePunchSeconds > 0 {
             let window = TimeInterval(duplicatePunchSeconds)
             let previous = recent.filter { $0.kind == kind }.max(by: DayPunches.timeOrder)
@@ -31,19 +38,37 @@ extension Policy {
         }
 
         let today = attendanceDate(of: now)
-        let day = DayPunches(recent.filter { $0.attendanceDate == today }, maxSessionHours: maxSessionHours)
+        let day = pairing(recent.filter { $0.attendanceDate == today })
         switch kind {
         case .in:
-            if let open = day.openSession {
+            if let open = day.openSession, knowledge == .complete {
                 let since = open.start
                 return .refused(.alreadyIn(since: since, localTime: zone.localDateTime(of: since).time))
             }
         case .out:
-            guard let open = day.openSession else { return .refused(.notIn) }
+            guard let open = day.openSession else {
+                return knowledge == .complete ? .refused(.notIn) : .accept(today, clockWentBack: false)
+            }
             if now <= open.start {
                 return .refused(.clockBehindMarkIn(since: open.start, localTime: zone.localDateTime(of: open.start).time))
             }
         }
         return .accept(today, clockWentBack: recent.contains { $0.instant > now })
+    }
+}
+
+/// How much of an employee's history the deciding kiosk can see (docs/rules.md "Punches" 9).
+public enum PunchKnowledge: Sendable, Hashable {
+    /// Every punch made anywhere is known: a single kiosk, or one freshly synced.
+    case complete
+    /// Punches made at other kiosks may be missing: the central store could not be reached lately.
+    case partial
+}
+
+extension Policy {
+    /// One date's punches paired into sessions, punches repeated at another kiosk within the
+    /// duplicate window counted once.
+    public func pairing(_ punches: [Punch]) -> DayPunches {
+        DayPunches(punches, maxSessionHours: maxSessionHours, mergeWindowSeconds: Double(duplicatePunchSeconds))
     }
 }

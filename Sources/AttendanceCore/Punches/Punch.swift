@@ -45,11 +45,15 @@ public struct Punch: Sendable, Hashable, Identifiable {
     /// True when a manager's correction added, re-timed or restored this punch: ``instant`` and
     /// ``attendanceDate`` are then the corrected ones, no longer the kiosk's own stamp.
     public var isCorrected: Bool
+    /// The kiosk (or manager's desk) that recorded the punch, when it came from another one
+    /// through the central store; nil for a punch recorded on this store.
+    public var origin: String?
 
     public init(
         id: Int64, employeeID: Int64, instant: Date, zone: String, attendanceDate: AttendanceDate,
         kind: PunchKind, source: PunchSource, ssid: SSID? = nil, bssid: BSSID? = nil,
-        location: String? = nil, note: String? = nil, createdAt: Date, isCorrected: Bool = false
+        location: String? = nil, note: String? = nil, createdAt: Date, isCorrected: Bool = false,
+        origin: String? = nil
     ) {
         self.id = id
         self.employeeID = employeeID
@@ -64,5 +68,6 @@ public struct Punch: Sendable, Hashable, Identifiable {
         self.note = note
         self.createdAt = createdAt
         self.isCorrected = isCorrected
+        self.origin = origin
     }
 }

@@ -51,7 +51,7 @@ public struct StatusEngine: Sendable {
         _ date: AttendanceDate, punches: [Punch], holiday: String?, leave: LeaveKind?, isCorrected: Bool,
         shift: ShiftTimes, isWorkingDay: Bool
     ) -> DayEvaluation {
-        let day = DayPunches(punches, maxSessionHours: policy.maxSessionHours)
+        let day = policy.pairing(punches)
         let isToday = date == today
         let isOver = date < today
         var flags: DayFlags = isCorrected ? .corrected : []

@@ -15,7 +15,8 @@ import GRDBSQLite
 struct PunchRowDecoder {
     /// The select list every punch query uses, in the order ``punch(_:)`` reads it.
     static let columns = """
-        id, employee_id, instant_ms, zone, attendance_date, kind, source, ssid, bssid, location, note, created_at_ms
+        id, employee_id, instant_ms, zone, attendance_date, kind, source, ssid, bssid, location, note, created_at_ms,
+        origin_node
         """
 
     private var dates = ColumnCache<AttendanceDate?>()
@@ -25,6 +26,7 @@ struct PunchRowDecoder {
     private var ssids = ColumnCache<SSID?>()
     private var bssids = ColumnCache<BSSID?>()
     private var locations = ColumnCache<String>()
+    private var origins = ColumnCache<String>()
 
     /// Runs `sql`, which selects ``columns``, and hands each punch to `body` in the order of the rows.
     static func forEach(
@@ -65,7 +67,8 @@ struct PunchRowDecoder {
             location: Self.text(statement, 9) { locations.value(of: $0, decode: Self.string) },
             // Notes are rare and each one different: not worth a cache.
             note: Self.text(statement, 10, Self.string),
-            createdAt: Date(milliseconds: sqlite3_column_int64(statement, 11)))
+            createdAt: Date(milliseconds: sqlite3_column_int64(statement, 11)),
+            origin: Self.text(statement, 12) { origins.value(of: $0, decode: Self.string) })
     }
 
     // MARK: - Columns

@@ -1,0 +1,47 @@
+import AttendanceCore
+
+/// Everything talking to the central store can fail with, worded for the person at the kiosk
+/// or the manager's desk. PostgreSQL's own codes and the driver's errors never reach them.
+public enum CentralError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The server could not be reached (down, wrong address, network); nothing was changed there.
+    case unreachable(CentralAddress, reason: String)
+    /// The server refused the user name or password.
+    case authentication(CentralAddress, reason: String)
+    /// The server has no attendance schema yet.
+    case notInitialised(CentralAddress)
+    /// The role may not do this (a kiosk's role changing what only a manager may).
+    case notPermitted(CentralAddress, reason: String)
+    /// The password file could not be read.
+    case passwordFile(path: String, reason: String)
+    /// TLS was asked for and could not be set up (a CA file that cannot be read).
+    case tls(reason: String)
+    /// The server answered with an error this program did not expect.
+    case server(CentralAddress, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreachable(let address, let reason):
+            return "the central store \(address) cannot be reached (\(reason))"
+        case .authentication(let address, let reason):
+            return "the central store \(address) refused the login (\(reason)); check the user and password_file"
+        case .notInitialised(let address):
+            return
+                "the central store \(address) has no attendance tables yet; run `attendance central init --store \(address)` once"
+        case .notPermitted(let address, let reason):
+            return "the central store \(address) does not permit this for this user (\(reason))"
+        case .passwordFile(let path, let reason):
+            return "the central store's password file \(path) \(reason)"
+        case .tls(let reason):
+            return "cannot set up TLS for the central store: \(reason)"
+        case .server(let address, let reason):
+            return "the central store \(address) answered with an error: \(reason)"
+        }
+    }
+
+    /// True when the record was not delivered because the server could not be reached or
+    /// failed part-way: the caller keeps it and tries again later.
+    public var isTransient: Bool {
+        if case .unreachable = self { return true }
+        return false
+    }
+}

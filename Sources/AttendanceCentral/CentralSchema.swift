@@ -1,0 +1,205 @@
+/// The central store's schema: created or brought up to date by `attendance central init`, every
+/// statement safe to run again.
+///
+/// The centre keeps records; it decides nothing. Every kiosk's punches, corrections and audit
+/// entries are kept under their origin (kiosk name, number there), so a push repeated after a
+/// crash stores nothing twice. Employees, access points, holidays and leave are kept as their
+/// latest state. One sequence, `change_seq`, numbers every change in commit order (writers take
+/// one advisory lock), which is what lets a kiosk pull "everything after N" without missing a
+/// record that committed late.
+enum CentralSchema {
+    /// Which advisory lock serialises the writers (an arbitrary, fixed number).
+    static let writerLock = 7_243_001
+
+    static let version = 1
+
+    static let statements: [String] =
+        [
+            "CREATE SEQUENCE IF NOT EXISTS change_seq",
+            """
+            CREATE TABLE IF NOT EXISTS schema_info (key text PRIMARY KEY, value text NOT NULL)
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS node (
+                name text PRIMARY KEY,
+                role text NOT NULL CHECK (role IN ('kiosk', 'desk')),
+                first_seen timestamptz NOT NULL DEFAULT now(),
+                last_push timestamptz,
+                last_pull timestamptz
+            )
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS employee (
+                code text PRIMARY KEY,
+                name text NOT NULL,
+                start_date text, end_date text, shift_start text, shift_end text,
+                active boolean NOT NULL DEFAULT true,
+                pin_hash bytea, pin_salt bytea, pin_rounds integer,
+                locked boolean NOT NULL DEFAULT false,
+                seq bigint NOT NULL DEFAULT nextval('change_seq'),
+                changed_by text NOT NULL,
+                changed_at timestamptz NOT NULL DEFAULT now()
+            )
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS allowed_wifi (
+                bssid text PRIMARY KEY CHECK (length(bssid) = 17 AND bssid = lower(bssid)),
+                ssid bytea CHECK (ssid IS NULL OR length(ssid) <= 32),
+                location text NOT NULL,
+                active boolean NOT NULL DEFAULT true,
+                seq bigint NOT NULL DEFAULT nextval('change_seq'),
+                changed_by text NOT NULL,
+                changed_at timestamptz NOT NULL DEFAULT now()
+            )
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS holiday (
+                date text PRIMARY KEY,
+                name text NOT NULL,
+                removed boolean NOT NULL DEFAULT false,
+                seq bigint NOT NULL DEFAULT nextval('change_seq'),
+                changed_by text NOT NULL,
+                changed_at timestamptz NOT NULL DEFAULT now()
+            )
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS leave (
+                employee_code text NOT NULL,
+                date text NOT NULL,
+                half_day boolean NOT NULL,
+                reason text NOT NULL,
+                removed boolean NOT NULL DEFAULT false,
+                seq bigint NOT NULL DEFAULT nextval('change_seq'),
+                changed_by text NOT NULL,
+                changed_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (employee_code, date)
+            )
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS punch (
+                node text NOT NULL,
+                origin_id bigint NOT NULL,
+                employee_code text NOT NULL,
+                instant_ms bigint NOT NULL,
+                zone text NOT NULL,
+                attendance_date text NOT NULL,
+                kind text NOT NULL CHECK (kind IN ('in', 'out')),
+                source text NOT NULL CHECK (source IN ('nl80211', 'simulated', 'manual', 'import')),
+                ssid bytea, bssid text, location text, note text, entered_by text,
+                clock_went_back boolean NOT NULL,
+                created_at_ms bigint NOT NULL,
+                seq bigint NOT NULL DEFAULT nextval('change_seq'),
+                received_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (node, origin_id)
+            )
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS punch_correction (
+                node text NOT NULL,
+                origin_id bigint NOT NULL,
+                punch_node text NOT NULL,
+                punch_origin_id bigint NOT NULL,
+                employee_code text NOT NULL,
+                action text NOT NULL CHECK (action IN ('add', 'void', 'restore', 'retime')),
+                punch_date text NOT NULL, from_date text NOT NULL, to_date text NOT NULL,
+                new_instant_ms bigint,
+                outside_edit_window boolean NOT NULL,
+                actor text NOT NULL, at_ms bigint NOT NULL, reason text NOT NULL,
+                seq bigint NOT NULL DEFAULT nextval('change_seq'),
+                received_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (node, origin_id)
+            )
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS audit_log (
+                node text NOT NULL,
+                origin_id bigint NOT NULL,
+                at_ms bigint NOT NULL,
+                actor text NOT NULL, action text NOT NULL, entity text NOT NULL, entity_key text NOT NULL,
+                employee_code text, old_value text, new_value text, reason text,
+                seq bigint NOT NULL DEFAULT nextval('change_seq'),
+                received_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (node, origin_id)
+            )
+            """,
+            "CREATE INDEX IF NOT EXISTS employee_by_seq ON employee (seq)",
+            "CREATE INDEX IF NOT EXISTS allowed_wifi_by_seq ON allowed_wifi (seq)",
+            "CREATE INDEX IF NOT EXISTS holiday_by_seq ON holiday (seq)",
+            "CREATE INDEX IF NOT EXISTS leave_by_seq ON leave (seq)",
+            "CREATE INDEX IF NOT EXISTS punch_by_seq ON punch (seq)",
+            "CREATE INDEX IF NOT EXISTS punch_by_date ON punch (attendance_date, employee_code)",
+            "CREATE INDEX IF NOT EXISTS punch_correction_by_seq ON punch_correction (seq)",
+            "CREATE INDEX IF NOT EXISTS audit_log_by_seq ON audit_log (seq)",
+
+            // History is evidence, here as on every kiosk: nobody, the owner included, updates,
+            // deletes or truncates punches, corrections or the audit log.
+            """
+            CREATE OR REPLACE FUNCTION attendance_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                RAISE EXCEPTION '% is append-only: history is never changed or removed; corrections are new records',
+                    TG_TABLE_NAME USING ERRCODE = 'insufficient_privilege';
+            END $$
+            """,
+            // Any change to a kept state gets the next change number, whoever makes it.
+            """
+            CREATE OR REPLACE FUNCTION attendance_next_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                NEW.seq := nextval('change_seq');
+                NEW.changed_at := now();
+                RETURN NEW;
+            END $$
+            """,
+        ]
+        + ["punch", "punch_correction", "audit_log"].flatMap { table in
+            [
+                "DROP TRIGGER IF EXISTS \(table)_append_only ON \(table)",
+                """
+                CREATE TRIGGER \(table)_append_only BEFORE UPDATE OR DELETE ON \(table)
+                FOR EACH ROW EXECUTE FUNCTION attendance_append_only()
+                """,
+                "DROP TRIGGER IF EXISTS \(table)_no_truncate ON \(table)",
+                """
+                CREATE TRIGGER \(table)_no_truncate BEFORE TRUNCATE ON \(table)
+                FOR EACH STATEMENT EXECUTE FUNCTION attendance_append_only()
+                """,
+            ]
+        }
+        + ["employee", "allowed_wifi", "holiday", "leave"].flatMap { table in
+            [
+                "DROP TRIGGER IF EXISTS \(table)_next_change ON \(table)",
+                """
+                CREATE TRIGGER \(table)_next_change BEFORE UPDATE ON \(table)
+                FOR EACH ROW EXECUTE FUNCTION attendance_next_change()
+                """,
+            ]
+        }
+        + [
+            // Two roles for login users to be members of: kiosks may add records and raise a PIN
+            // lock, never change a kept state otherwise; managers may change kept states. Neither
+            // may change history (the triggers above hold for every role).
+            """
+            DO $$ BEGIN
+                IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'attendance_kiosk') THEN
+                    CREATE ROLE attendance_kiosk NOLOGIN;
+                END IF;
+                IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'attendance_manager') THEN
+                    CREATE ROLE attendance_manager NOLOGIN;
+                END IF;
+            END $$
+            """,
+            """
+            GRANT SELECT ON schema_info, node, employee, allowed_wifi, holiday, leave, punch, punch_correction, audit_log
+            TO attendance_kiosk, attendance_manager
+            """,
+            "GRANT USAGE ON SEQUENCE change_seq TO attendance_kiosk, attendance_manager",
+            "GRANT INSERT ON node, punch, punch_correction, audit_log TO attendance_kiosk, attendance_manager",
+            "GRANT UPDATE (last_push, last_pull) ON node TO attendance_kiosk, attendance_manager",
+            "GRANT INSERT ON employee, allowed_wifi, holiday, leave TO attendance_kiosk, attendance_manager",
+            "GRANT UPDATE (locked) ON employee TO attendance_kiosk",
+            "GRANT UPDATE ON employee, allowed_wifi, holiday, leave TO attendance_manager",
+            """
+            INSERT INTO schema_info (key, value) VALUES ('version', '\(version)')
+            ON CONFLICT (key) DO UPDATE SET value = excluded.value
+            """,
+        ]
+}

@@ -1,0 +1,387 @@
+import AttendanceCore
+import Foundation
+import NIOPosix
+import PostgresNIO
+
+/// The central PostgreSQL store, through postgres-nio: the only code that speaks to it.
+///
+/// One connection, used synchronously (commands and the kiosk's sync thread block on it; none
+/// of them is an event loop). Every write is one transaction under the writers' advisory lock,
+/// so change numbers commit in order; every read of changes is one REPEATABLE READ snapshot, so
+/// a round sees a consistent prefix of them.
+public final class CentralStore: @unchecked Sendable {
+    public let address: CentralAddress
+    private let connection: PostgresConnection
+    private let logger = Logger(label: "attendance.central")
+
+    /// Connects. `password` comes from the password file; `tls` and `caFile` as configured.
+    public init(
+        address: CentralAddress, password: String?, tls: CentralSettings.TLSMode = .prefer, caFile: String? = nil,
+        connectTimeoutSeconds: Int64 = 5
+    ) throws(CentralError) {
+        self.address = address
+        var configuration: PostgresConnection.Configuration
+        if let folder = address.socketFolder {
+            configuration = .init(
+                unixSocketPath: "\(folder)/.s.PGSQL.\(address.port)", username: address.user, password: password,
+                database: address.database)
+        } else {
+            let tlsSetting: PostgresConnection.Configuration.TLS
+            do {
+                switch tls {
+                case .disable:
+                    tlsSetting = .disable
+                case .prefer:
+                    var settings = TLSConfiguration.makeClientConfiguration()
+                    settings.certificateVerification = .none
+                    tlsSetting = .prefer(try NIOSSLContext(configuration: settings))
+                case .require:
+                    var settings = TLSConfiguration.makeClientConfiguration()
+                    if let caFile { settings.trustRoots = .file(caFile) }
+                    tlsSetting = .require(try NIOSSLContext(configuration: settings))
+                }
+            } catch {
+                throw .tls(reason: String(describing: error))
+            }
+            configuration = .init(
+                host: address.host ?? "localhost", port: address.port, username: address.user, password: password,
+                database: address.database, tls: tlsSetting)
+        }
+        configuration.options.connectTimeout = .seconds(connectTimeoutSeconds)
+        do {
+            connection = try PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1, logger: logger
+            ).wait()
+        } catch {
+            throw Self.map(error, address: address, connecting: true)
+        }
+    }
+
+    deinit {
+        _ = try? connection.close().wait()
+    }
+
+    // MARK: - Schema
+
+    /// Creates or brings up to date the attendance schema; safe to run again.
+    public func initialise() throws(CentralError) {
+        try run { () throws in
+            try execute("BEGIN")
+            do {
+                try execute("SELECT pg_advisory_xact_lock(\(CentralSchema.writerLock))")
+                for statement in CentralSchema.statements { try execute(statement) }
+                try execute("COMMIT")
+            } catch {
+                try? execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// The schema version on the server; nil when it has none.
+    public func schemaVersion() throws(CentralError) -> Int? {
+        try run { () throws -> Int? in
+            let exists = try rows("SELECT to_regclass('schema_info') IS NOT NULL")
+            guard try exists.first?.decode(Bool.self) == true else { return nil }
+            let version = try rows("SELECT value FROM schema_info WHERE key = 'version'")
+            return try version.first.map { Int(try $0.decode(String.self)) } ?? nil
+        }
+    }
+
+    // MARK: - Going up
+
+    /// Stores `batch` from `node` in one transaction. Records already there (a push repeated
+    /// after a crash) are left as they are; a kiosk's employees, access points, holidays and leave
+    /// go in only where the centre has none, a desk's replace the centre's.
+    public func push(_ batch: SyncBatch, from node: String, role: SyncRole) throws(CentralError) {
+        try run { () throws in
+            let encoder = JSONEncoder()
+            func json<T: Encodable>(_ value: [T]) throws -> String {
+                String(decoding: try encoder.encode(value), as: UTF8.self)
+            }
+            try execute("BEGIN")
+            do {
+                try execute("SELECT pg_advisory_xact_lock(\(CentralSchema.writerLock))")
+                try execute(
+                    "INSERT INTO node (name, role, last_push) VALUES ($1, $2, now()) ON CONFLICT (name) DO UPDATE SET last_push = now()",
+                    [node, role.rawValue])
+                let replace = role == .desk
+                if !batch.employees.isEmpty {
+                    try execute(
+                        """
+                        INSERT INTO employee (code, name, start_date, end_date, shift_start, shift_end, active, pin_hash,
+                            pin_salt, pin_rounds, locked, changed_by)
+                        SELECT code, name, start_date, end_date, shift_start, shift_end, active, decode(pin_hash_hex, 'hex'),
+                            decode(pin_salt_hex, 'hex'), pin_rounds, locked, $2
+                        FROM jsonb_to_recordset($1::jsonb) AS r(code text, name text, start_date text, end_date text,
+                            shift_start text, shift_end text, active boolean, pin_hash_hex text, pin_salt_hex text,
+                            pin_rounds integer, locked boolean)
+                        ON CONFLICT (code) DO \(replace ? """
+                            UPDATE SET name = excluded.name, start_date = excluded.start_date, end_date = excluded.end_date,
+                                shift_start = excluded.shift_start, shift_end = excluded.shift_end, active = excluded.active,
+                                pin_hash = excluded.pin_hash, pin_salt = excluded.pin_salt, pin_rounds = excluded.pin_rounds,
+                                locked = excluded.locked, changed_by = excluded.changed_by
+                            """ : "NOTHING")
+                        """, [try json(batch.employees), node])
+                    if !replace {
+                        // A kiosk raises a lock after wrong PINs; only a manager lifts it.
+                        let locked = batch.employees.filter(\.locked).map(\.code)
+                        if !locked.isEmpty {
+                            try execute(
+                                "UPDATE employee SET locked = true WHERE code = ANY($1) AND NOT locked", [locked])
+                        }
+                    }
+                }
+                if !batch.wifi.isEmpty {
+                    try execute(
+                        """
+                        INSERT INTO allowed_wifi (bssid, ssid, location, active, changed_by)
+                        SELECT bssid, decode(ssid_hex, 'hex'), location, active, $2
+                        FROM jsonb_to_recordset($1::jsonb) AS r(bssid text, ssid_hex text, location text, active boolean)
+                        ON CONFLICT (bssid) DO \(replace ? """
+                            UPDATE SET ssid = excluded.ssid, location = excluded.location, active = excluded.active,
+                                changed_by = excluded.changed_by
+                            """ : "NOTHING")
+                        """, [try json(batch.wifi), node])
+                }
+                if !batch.holidays.isEmpty {
+                    try execute(
+                        """
+                        INSERT INTO holiday (date, name, removed, changed_by)
+                        SELECT date, name, removed, $2 FROM jsonb_to_recordset($1::jsonb) AS r(date text, name text, removed boolean)
+                        ON CONFLICT (date) DO \(replace ? "UPDATE SET name = excluded.name, removed = excluded.removed, changed_by = excluded.changed_by" : "NOTHING")
+                        """, [try json(batch.holidays), node])
+                }
+                if !batch.leave.isEmpty {
+                    try execute(
+                        """
+                        INSERT INTO leave (employee_code, date, half_day, reason, removed, changed_by)
+                        SELECT employee_code, date, half_day, reason, removed, $2
+                        FROM jsonb_to_recordset($1::jsonb) AS r(employee_code text, date text, half_day boolean,
+                            reason text, removed boolean)
+                        ON CONFLICT (employee_code, date) DO \(replace ? """
+                            UPDATE SET half_day = excluded.half_day, reason = excluded.reason, removed = excluded.removed,
+                                changed_by = excluded.changed_by
+                            """ : "NOTHING")
+                        """, [try json(batch.leave), node])
+                }
+                if !batch.punches.isEmpty {
+                    try execute(
+                        """
+                        INSERT INTO punch (node, origin_id, employee_code, instant_ms, zone, attendance_date, kind, source,
+                            ssid, bssid, location, note, entered_by, clock_went_back, created_at_ms)
+                        SELECT node, origin_id, employee_code, instant_ms, zone, attendance_date, kind, source,
+                            decode(ssid_hex, 'hex'), bssid, location, note, entered_by, clock_went_back, created_at_ms
+                        FROM jsonb_to_recordset($1::jsonb) AS r(node text, origin_id bigint, employee_code text,
+                            instant_ms bigint, zone text, attendance_date text, kind text, source text, ssid_hex text,
+                            bssid text, location text, note text, entered_by text, clock_went_back boolean,
+                            created_at_ms bigint)
+                        ORDER BY origin_id
+                        ON CONFLICT (node, origin_id) DO NOTHING
+                        """, [try json(batch.punches)])
+                }
+                if !batch.corrections.isEmpty {
+                    try execute(
+                        """
+                        INSERT INTO punch_correction (node, origin_id, punch_node, punch_origin_id, employee_code, action,
+                            punch_date, from_date, to_date, new_instant_ms, outside_edit_window, actor, at_ms, reason)
+                        SELECT node, origin_id, punch_node, punch_origin_id, employee_code, action, punch_date, from_date,
+                            to_date, new_instant_ms, outside_edit_window, actor, at_ms, reason
+                        FROM jsonb_to_recordset($1::jsonb) AS r(node text, origin_id bigint, punch_node text,
+                            punch_origin_id bigint, employee_code text, action text, punch_date text, from_date text,
+                            to_date text, new_instant_ms bigint, outside_edit_window boolean, actor text, at_ms bigint,
+                            reason text)
+                        ORDER BY origin_id
+                        ON CONFLICT (node, origin_id) DO NOTHING
+                        """, [try json(batch.corrections)])
+                }
+                if !batch.audit.isEmpty {
+                    try execute(
+                        """
+                        INSERT INTO audit_log (node, origin_id, at_ms, actor, action, entity, entity_key, employee_code,
+                            old_value, new_value, reason)
+                        SELECT node, origin_id, at_ms, actor, action, entity, entity_key, employee_code, old_value,
+                            new_value, reason
+                        FROM jsonb_to_recordset($1::jsonb) AS r(node text, origin_id bigint, at_ms bigint, actor text,
+                            action text, entity text, entity_key text, employee_code text, old_value text,
+                            new_value text, reason text)
+                        ORDER BY origin_id
+                        ON CONFLICT (node, origin_id) DO NOTHING
+                        """, [try json(batch.audit)])
+                }
+                try execute("COMMIT")
+            } catch {
+                try? execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    // MARK: - Coming down
+
+    /// The kinds of change a store pulls, in the order they are applied: states before the
+    /// records that name them, punches before the corrections that name them.
+    public static let pulledKinds = [
+        "employee", "allowed_wifi", "holiday", "leave", "punch", "punch_correction", "audit_log",
+    ]
+
+    /// Hands `apply` every change after `cursors`, in pages of at most `pageSize`, each with the
+    /// change numbers it reaches. Records made by `node` itself are left out. All pages come from
+    /// one snapshot; `apply` stores each page and its marks in one local transaction.
+    public func pull(
+        after cursors: [String: Int64], excluding node: String, pageSize: Int,
+        apply: (_ page: SyncBatch, _ reached: [String: Int64]) throws -> Void
+    ) throws(CentralError) {
+        try run { () throws in
+            try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            do {
+                for kind in Self.pulledKinds {
+                    var after = cursors[kind] ?? 0
+                    while true {
+                        let page = try rows(Self.pullQuery(kind), [after, Int64(pageSize), node])
+                        guard let row = page.first else { break }
+                        let (json, last, count) = try row.decode((String, Int64?, Int64).self)
+                        guard let last, count > 0 else { break }
+                        var batch = SyncBatch()
+                        let data = Data(json.utf8)
+                        let decoder = JSONDecoder()
+                        switch kind {
+                        case "employee": batch.employees = try decoder.decode([SyncedEmployee].self, from: data)
+                        case "allowed_wifi": batch.wifi = try decoder.decode([SyncedWiFi].self, from: data)
+                        case "holiday": batch.holidays = try decoder.decode([SyncedHoliday].self, from: data)
+                        case "leave": batch.leave = try decoder.decode([SyncedLeave].self, from: data)
+                        case "punch": batch.punches = try decoder.decode([SyncedPunch].self, from: data)
+                        case "punch_correction":
+                            batch.corrections = try decoder.decode([SyncedCorrection].self, from: data)
+                        default: batch.audit = try decoder.decode([SyncedAuditEntry].self, from: data)
+                        }
+                        try apply(batch, [kind: last])
+                        after = last
+                        if count < pageSize { break }
+                    }
+                }
+                try execute("COMMIT")
+            } catch {
+                try? execute("ROLLBACK")
+                throw error
+            }
+            try? execute("UPDATE node SET last_pull = now() WHERE name = $1", [node])
+        }
+    }
+
+    /// One page of changes of `kind` as JSON, with the last change number and the count.
+    static func pullQuery(_ kind: String) -> String {
+        let columns: String
+        var ownOnly = ""
+        switch kind {
+        case "employee":
+            columns = """
+                code, name, start_date, end_date, shift_start, shift_end, active, encode(pin_hash, 'hex') AS pin_hash_hex,
+                encode(pin_salt, 'hex') AS pin_salt_hex, pin_rounds, locked
+                """
+        case "allowed_wifi": columns = "bssid, encode(ssid, 'hex') AS ssid_hex, location, active"
+        case "holiday": columns = "date, name, removed"
+        case "leave": columns = "employee_code, date, half_day, reason, removed"
+        case "punch":
+            columns = """
+                node, origin_id, employee_code, instant_ms, zone, attendance_date, kind, source,
+                encode(ssid, 'hex') AS ssid_hex, bssid, location, note, entered_by, clock_went_back, created_at_ms
+                """
+            ownOnly = " AND node <> $3"
+        case "punch_correction":
+            columns = """
+                node, origin_id, punch_node, punch_origin_id, employee_code, action, punch_date, from_date, to_date,
+                new_instant_ms, outside_edit_window, actor, at_ms, reason
+                """
+            ownOnly = " AND node <> $3"
+        default:
+            columns = """
+                node, origin_id, at_ms, actor, action, entity, entity_key, employee_code, old_value, new_value, reason
+                """
+            ownOnly = " AND node <> $3"
+        }
+        // $3 is bound for every kind so the parameter list is the same; states ignore it.
+        let keep = ownOnly.isEmpty ? " AND $3::text IS NOT NULL" : ownOnly
+        return """
+            SELECT coalesce(json_agg(row_to_json(t) ORDER BY t.seq), '[]')::text, max(t.seq), count(*)
+            FROM (SELECT seq, \(columns) FROM \(kind) WHERE seq > $1\(keep) ORDER BY seq LIMIT $2) t
+            """
+    }
+
+    // MARK: - Reading for reports
+
+    /// How many records of each kind the centre holds, and from how many kiosks.
+    public func counts() throws(CentralError) -> [String: Int] {
+        try run { () throws -> [String: Int] in
+            var result: [String: Int] = [:]
+            for kind in Self.pulledKinds + ["node"] {
+                let row = try rows("SELECT count(*) FROM \(kind)")
+                result[kind] = Int(try row.first?.decode(Int64.self) ?? 0)
+            }
+            return result
+        }
+    }
+
+    // MARK: - Talking to the server
+
+    private func execute(_ sql: String, _ binds: [any PostgresEncodable & Sendable] = []) throws {
+        _ = try rows(sql, binds)
+    }
+
+    private func rows(_ sql: String, _ binds: [any PostgresEncodable & Sendable] = []) throws -> [PostgresRow] {
+        var bindings = PostgresBindings()
+        for bind in binds { try bindings.append(bind) }
+        return try connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger).wait().rows
+    }
+
+    private func run<T>(_ body: () throws -> T) throws(CentralError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw Self.map(error, address: address, connecting: false)
+        }
+    }
+
+    /// SwiftNIO's description of a failed connection, reduced to the words that matter.
+    static func plainReason(_ text: String) -> String {
+        let known = [
+            ("Connection refused", "connection refused: is the server running, on that port?"),
+            ("timed out", "timed out"), ("Timeout", "timed out"), ("No route to host", "no route to host"),
+            ("Name or service not known", "unknown host name"), ("No such file or directory", "no server socket there"),
+            ("Network is unreachable", "network unreachable"), ("Connection reset", "connection reset"),
+            ("serverClosedConnection", "the server closed the connection"),
+        ]
+        for (needle, words) in known where text.contains(needle) { return words }
+        return String(text.prefix(200))
+    }
+
+    /// The driver's and the server's errors, in words a person can act on.
+    static func map(_ error: any Error, address: CentralAddress, connecting: Bool) -> CentralError {
+        if let error = error as? CentralError { return error }
+        if let error = error as? PSQLError {
+            if let info = error.serverInfo {
+                let message = info[.message] ?? "error"
+                switch info[.sqlState] ?? "" {
+                case "28P01", "28000": return .authentication(address, reason: message)
+                case "42501": return .notPermitted(address, reason: message)
+                case "42P01": return .notInitialised(address)
+                case "3D000": return .unreachable(address, reason: message)
+                case let state where state.hasPrefix("08") || state.hasPrefix("57P"):
+                    return .unreachable(address, reason: message)
+                default: return .server(address, reason: message)
+                }
+            }
+            switch error.code {
+            case .authMechanismRequiresPassword:
+                return .authentication(address, reason: "the server wants a password; set password_file")
+            case .sslUnsupported:
+                return .unreachable(address, reason: "the server does not offer TLS, which tls = \"require\" needs")
+            default:
+                let underlying = error.underlying.map { String(describing: $0) } ?? String(describing: error.code)
+                return .unreachable(address, reason: plainReason(underlying))
+            }
+        }
+        if error is DecodingError { return .server(address, reason: "an answer this program cannot read: \(error)") }
+        return .unreachable(address, reason: plainReason(String(describing: error)))
+    }
+}

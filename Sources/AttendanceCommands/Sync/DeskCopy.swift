@@ -1,0 +1,99 @@
+import AttendanceCentral
+import AttendanceCore
+import AttendanceStore
+import Foundation
+
+/// A manager's desk: commands given `--store postgresql://…` work on a local copy of the central
+/// store, kept in the user's cache folder, brought up to date before the command and sent up
+/// after it. The rules and every report run unchanged on that copy, so the centre's answers are
+/// the kiosks' answers: there is one rule book, whichever store feeds it.
+///
+/// Before the command the copy must be current: when the centre cannot be reached the command
+/// stops with nothing done (exit 69). A change made on the copy goes up when the command ends;
+/// when that fails it waits in the copy and goes up with the next command or `attendance sync`.
+final class DeskCopy: @unchecked Sendable {
+    let address: CentralAddress
+    let store: AttendanceStore
+    let node: String
+    private let settings: CentralSettings?
+
+    /// The copies opened by this process, sent up when the command has run.
+    nonisolated(unsafe) private static var opened: [DeskCopy] = []
+    private static let lock = NSLock()
+
+    /// Opens (creating if needed) the copy of `address` and brings it up to date.
+    static func open(_ address: CentralAddress, configuration: Configuration, in context: Context) throws -> DeskCopy {
+        let path = copyPath(for: address, in: context)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        let store = try context.openStore(at: path)
+        let node = try store.syncStatus().node ?? newDeskName(in: context)
+        let copy = DeskCopy(address: address, store: store, node: node, settings: configuration.central)
+        try copy.sync(in: context)
+        lock.withLock { opened.append(copy) }
+        return copy
+    }
+
+    private init(address: CentralAddress, store: AttendanceStore, node: String, settings: CentralSettings?) {
+        self.address = address
+        self.store = store
+        self.node = node
+        self.settings = settings
+    }
+
+    @discardableResult
+    func sync(in context: Context) throws -> Synchronizer.Report {
+        let central = try context.connectCentral(address, settings: settings)
+        return try Synchronizer(store: store, central: central, node: node, role: .desk).round(at: context.now)
+    }
+
+    /// Sends up what the commands of this process changed on their copies.
+    static func finish(in context: Context) throws {
+        let copies = lock.withLock {
+            defer { opened = [] }
+            return opened
+        }
+        for copy in copies where try copy.store.syncStatus().waiting > 0 {
+            do {
+                try copy.sync(in: context)
+            } catch let error as CentralError {
+                let waiting = (try? copy.store.syncStatus().waiting) ?? 0
+                throw CommandFailure(
+                    "\(error); the change is kept on this desk (\(waiting) record(s) wait) and goes up with the next "
+                        + "command or `attendance sync --store \(copy.address)`", status: .unavailable)
+            }
+        }
+    }
+
+    /// `$XDG_CACHE_HOME/attendance/central/USER@HOST_PORT_DB.sqlite`
+    static func copyPath(for address: CentralAddress, in context: Context) -> String {
+        let cacheHome =
+            context.environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (context.environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
+        let place = address.host ?? address.socketFolder ?? "socket"
+        let raw = "\(address.user)@\(place)_\(address.port)_\(address.database)"
+        let safe = String(
+            raw.unicodeScalars.map { scalar -> Character in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "@._-".unicodeScalars.contains(scalar))
+                    ? Character(scalar) : "_"
+            })
+        return cacheHome + "/attendance/central/" + safe + ".sqlite"
+    }
+
+    /// "desk-asha-hq-pc-3f9a": a desk is named once, when its copy is made.
+    static func newDeskName(in context: Context) -> String {
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, 255)
+        let hostName = String(cString: host)
+        let suffix = String(UInt16.random(in: 0...UInt16.max), radix: 16)
+        let raw = "desk-\(context.userName)-\(hostName)-\(suffix)"
+        return String(
+            raw.unicodeScalars.filter {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-._@".unicodeScalars.contains($0))
+            }.prefix(64).map(Character.init))
+    }
+}

@@ -1,0 +1,64 @@
+import AttendanceCentral
+import AttendanceCore
+import AttendanceStore
+import Foundation
+
+/// One sync round between a local store and the central store: push what the centre lacks,
+/// then pull what this store lacks. The rules take no part: records move as they are, and the
+/// core decides with them once they are stored.
+///
+/// Exactly once, whatever stops the round: a push is one central transaction, and only after
+/// it committed does the store move its marks; a record pushed again is already there and is
+/// left as it is. A pulled page and its marks are one local transaction; a record applied
+/// again is already there.
+struct Synchronizer {
+    let store: AttendanceStore
+    let central: CentralStore
+    let node: String
+    let role: SyncRole
+    /// Records of each kind per central transaction or local page.
+    var pageSize = 5_000
+
+    /// What one round moved.
+    struct Report: Sendable {
+        var pushed = SyncBatch()
+        var pulled = SyncBatch()
+    }
+
+    func round(at time: @Sendable () -> Date) throws -> Report {
+        var report = Report()
+        do {
+            try store.claimNode(node, server: central.address.description)
+            while true {
+                let (batch, upTo) = try store.outgoing(node: node, limit: pageSize)
+                if batch.isEmpty { break }
+                try central.push(batch, from: node, role: role)
+                try store.markPushed(upTo: upTo)
+                report.pushed.append(batch)
+            }
+            let cursors = try store.syncStatus().cursors
+            try central.pull(after: cursors.pulled, excluding: node, pageSize: pageSize) { page, reached in
+                try store.apply(page, pulled: reached, node: node)
+                report.pulled.append(page)
+            }
+        } catch let error as CentralError {
+            try? store.noteSyncRound(at: time(), error: error.description)
+            throw error
+        }
+        try store.noteSyncRound(at: time(), error: nil)
+        return report
+    }
+}
+
+extension SyncBatch {
+    /// Adds `other`'s records to these, for counting what moved.
+    mutating func append(_ other: SyncBatch) {
+        employees += other.employees
+        wifi += other.wifi
+        holidays += other.holidays
+        leave += other.leave
+        punches += other.punches
+        corrections += other.corrections
+        audit += other.audit
+    }
+}

@@ -1,0 +1,328 @@
+import Foundation
+
+// The records that travel between a kiosk's store and the central store. Plain values: the
+// stores keep them, sync moves them, the core decides with them once they are stored. Keys are
+// snake_case as in both schemas; instants are UTC milliseconds and dates `YYYY-MM-DD`, as the
+// SQLite store keeps them, so nothing is converted on the way.
+
+/// A record's identity across the organisation: the kiosk (or desk) that made it and its number
+/// there. Unique everywhere, so pushing a record twice stores it once.
+public struct RecordOrigin: Sendable, Hashable, Codable {
+    public var node: String
+    public var id: Int64
+    public init(node: String, id: Int64) {
+        self.node = node
+        self.id = id
+    }
+}
+
+/// What this store is to the central store.
+public enum SyncRole: String, Sendable, Codable {
+    /// A kiosk: its punches, corrections and audit entries go up; employees, access points,
+    /// holidays and leave come down. What it knew of those before its first sync goes up only
+    /// where the centre lacks it, and a PIN lock it raised goes up as a lock.
+    case kiosk
+    /// A manager's desk: a copy of the central store that the manager's commands work on. Its
+    /// changes to employees, access points, holidays and leave replace the centre's.
+    case desk
+}
+
+/// A punch as it travels.
+public struct SyncedPunch: Sendable, Hashable, Codable {
+    public var node: String
+    public var originID: Int64
+    public var employeeCode: String
+    public var instantMs: Int64
+    public var zone: String
+    public var attendanceDate: String
+    public var kind: String
+    public var source: String
+    /// The SSID's bytes in hex (SSIDs are bytes, not text).
+    public var ssidHex: String?
+    public var bssid: String?
+    public var location: String?
+    public var note: String?
+    public var enteredBy: String?
+    public var clockWentBack: Bool
+    public var createdAtMs: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case node, originID = "origin_id", employeeCode = "employee_code", instantMs = "instant_ms", zone
+        case attendanceDate = "attendance_date", kind, source, ssidHex = "ssid_hex", bssid, location, note
+        case enteredBy = "entered_by", clockWentBack = "clock_went_back", createdAtMs = "created_at_ms"
+    }
+
+    public init(
+        node: String, originID: Int64, employeeCode: String, instantMs: Int64, zone: String, attendanceDate: String,
+        kind: String, source: String, ssidHex: String?, bssid: String?, location: String?, note: String?,
+        enteredBy: String?, clockWentBack: Bool, createdAtMs: Int64
+    ) {
+        self.node = node
+        self.originID = originID
+        self.employeeCode = employeeCode
+        self.instantMs = instantMs
+        self.zone = zone
+        self.attendanceDate = attendanceDate
+        self.kind = kind
+        self.source = source
+        self.ssidHex = ssidHex
+        self.bssid = bssid
+        self.location = location
+        self.note = note
+        self.enteredBy = enteredBy
+        self.clockWentBack = clockWentBack
+        self.createdAtMs = createdAtMs
+    }
+}
+
+/// A manager's correction of a punch as it travels; the punch is named by its own origin.
+public struct SyncedCorrection: Sendable, Hashable, Codable {
+    public var node: String
+    public var originID: Int64
+    public var punchNode: String
+    public var punchOriginID: Int64
+    public var employeeCode: String
+    public var action: String
+    public var punchDate: String
+    public var fromDate: String
+    public var toDate: String
+    public var newInstantMs: Int64?
+    public var outsideEditWindow: Bool
+    public var actor: String
+    public var atMs: Int64
+    public var reason: String
+
+    enum CodingKeys: String, CodingKey {
+        case node, originID = "origin_id", punchNode = "punch_node", punchOriginID = "punch_origin_id"
+        case employeeCode = "employee_code", action, punchDate = "punch_date", fromDate = "from_date"
+        case toDate = "to_date", newInstantMs = "new_instant_ms", outsideEditWindow = "outside_edit_window"
+        case actor, atMs = "at_ms", reason
+    }
+
+    public init(
+        node: String, originID: Int64, punchNode: String, punchOriginID: Int64, employeeCode: String, action: String,
+        punchDate: String, fromDate: String, toDate: String, newInstantMs: Int64?, outsideEditWindow: Bool,
+        actor: String, atMs: Int64, reason: String
+    ) {
+        self.node = node
+        self.originID = originID
+        self.punchNode = punchNode
+        self.punchOriginID = punchOriginID
+        self.employeeCode = employeeCode
+        self.action = action
+        self.punchDate = punchDate
+        self.fromDate = fromDate
+        self.toDate = toDate
+        self.newInstantMs = newInstantMs
+        self.outsideEditWindow = outsideEditWindow
+        self.actor = actor
+        self.atMs = atMs
+        self.reason = reason
+    }
+}
+
+/// An audit-log entry as it travels.
+public struct SyncedAuditEntry: Sendable, Hashable, Codable {
+    public var node: String
+    public var originID: Int64
+    public var atMs: Int64
+    public var actor: String
+    public var action: String
+    public var entity: String
+    public var entityKey: String
+    public var employeeCode: String?
+    public var oldValue: String?
+    public var newValue: String?
+    public var reason: String?
+
+    enum CodingKeys: String, CodingKey {
+        case node, originID = "origin_id", atMs = "at_ms", actor, action, entity, entityKey = "entity_key"
+        case employeeCode = "employee_code", oldValue = "old_value", newValue = "new_value", reason
+    }
+
+    public init(
+        node: String, originID: Int64, atMs: Int64, actor: String, action: String, entity: String, entityKey: String,
+        employeeCode: String?, oldValue: String?, newValue: String?, reason: String?
+    ) {
+        self.node = node
+        self.originID = originID
+        self.atMs = atMs
+        self.actor = actor
+        self.action = action
+        self.entity = entity
+        self.entityKey = entityKey
+        self.employeeCode = employeeCode
+        self.oldValue = oldValue
+        self.newValue = newValue
+        self.reason = reason
+    }
+}
+
+/// An employee as the centre keeps them: the latest state, PIN hash and lock included.
+public struct SyncedEmployee: Sendable, Hashable, Codable {
+    public var code: String
+    public var name: String
+    public var startDate: String?
+    public var endDate: String?
+    public var shiftStart: String?
+    public var shiftEnd: String?
+    public var active: Bool
+    public var pinHashHex: String?
+    public var pinSaltHex: String?
+    public var pinRounds: Int?
+    public var locked: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case code, name, startDate = "start_date", endDate = "end_date", shiftStart = "shift_start"
+        case shiftEnd = "shift_end", active, pinHashHex = "pin_hash_hex", pinSaltHex = "pin_salt_hex"
+        case pinRounds = "pin_rounds", locked
+    }
+
+    public init(
+        code: String, name: String, startDate: String?, endDate: String?, shiftStart: String?, shiftEnd: String?,
+        active: Bool, pinHashHex: String?, pinSaltHex: String?, pinRounds: Int?, locked: Bool
+    ) {
+        self.code = code
+        self.name = name
+        self.startDate = startDate
+        self.endDate = endDate
+        self.shiftStart = shiftStart
+        self.shiftEnd = shiftEnd
+        self.active = active
+        self.pinHashHex = pinHashHex
+        self.pinSaltHex = pinSaltHex
+        self.pinRounds = pinRounds
+        self.locked = locked
+    }
+}
+
+/// An allowed access point as the centre keeps it.
+public struct SyncedWiFi: Sendable, Hashable, Codable {
+    public var bssid: String
+    public var ssidHex: String?
+    public var location: String
+    public var active: Bool
+
+    enum CodingKeys: String, CodingKey { case bssid, ssidHex = "ssid_hex", location, active }
+
+    public init(bssid: String, ssidHex: String?, location: String, active: Bool) {
+        self.bssid = bssid
+        self.ssidHex = ssidHex
+        self.location = location
+        self.active = active
+    }
+}
+
+/// A holiday as the centre keeps it; `removed` when a manager took it out again.
+public struct SyncedHoliday: Sendable, Hashable, Codable {
+    public var date: String
+    public var name: String
+    public var removed: Bool
+    public init(date: String, name: String, removed: Bool) {
+        self.date = date
+        self.name = name
+        self.removed = removed
+    }
+}
+
+/// A leave day as the centre keeps it; `removed` when a manager took it out again.
+public struct SyncedLeave: Sendable, Hashable, Codable {
+    public var employeeCode: String
+    public var date: String
+    public var halfDay: Bool
+    public var reason: String
+    public var removed: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case employeeCode = "employee_code", date, halfDay = "half_day", reason, removed
+    }
+
+    public init(employeeCode: String, date: String, halfDay: Bool, reason: String, removed: Bool) {
+        self.employeeCode = employeeCode
+        self.date = date
+        self.halfDay = halfDay
+        self.reason = reason
+        self.removed = removed
+    }
+}
+
+/// Everything one side hands the other in one step of a sync round.
+public struct SyncBatch: Sendable, Hashable, Codable {
+    public var employees: [SyncedEmployee] = []
+    public var wifi: [SyncedWiFi] = []
+    public var holidays: [SyncedHoliday] = []
+    public var leave: [SyncedLeave] = []
+    public var punches: [SyncedPunch] = []
+    public var corrections: [SyncedCorrection] = []
+    public var audit: [SyncedAuditEntry] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// How many records the batch holds.
+    public var count: Int {
+        let states = employees.count + wifi.count + holidays.count + leave.count
+        return states + punches.count + corrections.count + audit.count
+    }
+
+    /// "12 punches, 1 correction, 14 audit entries, 2 employees": what moved, for a person.
+    public var summary: String {
+        let counts: [(Int, String, String)] = [
+            (punches.count, "punch", "punches"), (corrections.count, "correction", "corrections"),
+            (audit.count, "audit entry", "audit entries"), (employees.count, "employee", "employees"),
+            (wifi.count, "access point", "access points"), (holidays.count, "holiday", "holidays"),
+            (leave.count, "leave day", "leave days"),
+        ]
+        let parts = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
+        return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
+    }
+}
+
+/// Where a sync round stands between two rounds: the high-water marks on each side.
+public struct SyncCursors: Sendable, Hashable, Codable {
+    /// The last local row id of each kind that the central store has (pushed and committed).
+    public var pushedPunch: Int64 = 0
+    public var pushedCorrection: Int64 = 0
+    public var pushedAudit: Int64 = 0
+    /// The last central change number of each kind that this store has applied.
+    public var pulled: [String: Int64] = [:]
+    public init() {}
+}
+
+extension Array where Element == UInt8 {
+    /// Lower-case hex, two digits a byte.
+    public var hexText: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(count * 2)
+        for byte in self {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The bytes of lower- or upper-case hex text; nil when it is not hex.
+    public init?(hexText text: String) {
+        let utf8 = Array(text.utf8)
+        guard utf8.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count / 2)
+        func value(_ c: UInt8) -> UInt8? {
+            switch c {
+            case 48...57: return c - 48
+            case 97...102: return c - 87
+            case 65...70: return c - 55
+            default: return nil
+            }
+        }
+        var index = 0
+        while index < utf8.count {
+            guard let high = value(utf8[index]), let low = value(utf8[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        self = bytes
+    }
+}

@@ -1,0 +1,396 @@
+import AttendanceCore
+import Foundation
+import GRDB
+
+/// A sync round's state as the store keeps it between rounds.
+public struct SyncStatus: Sendable, Equatable {
+    /// The name this store syncs under, once it has synced.
+    public var node: String?
+    public var server: String?
+    public var lastSuccess: Date?
+    public var lastAttempt: Date?
+    public var lastError: String?
+    public var cursors: SyncCursors
+    /// Records made here that the central store does not have yet.
+    public var waitingPunches: Int
+    public var waitingCorrections: Int
+    public var waitingAudit: Int
+
+    public var waiting: Int { waitingPunches + waitingCorrections + waitingAudit }
+}
+
+extension AttendanceStore {
+    // MARK: - State
+
+    /// The sync state: the node name, the server, the last round, what waits.
+    public func syncStatus() throws(StoreError) -> SyncStatus {
+        try perform {
+            try pool.read { db in
+                let state = try Self.syncState(in: db)
+                let cursors = try Self.cursors(in: db)
+                func count(_ table: String, after id: Int64) throws -> Int {
+                    try Int.fetchOne(
+                        db, sql: "SELECT count(*) FROM \(table) WHERE origin_node IS NULL AND id > ?", arguments: [id])
+                        ?? 0
+                }
+                return SyncStatus(
+                    node: state["node"], server: state["server"],
+                    lastSuccess: state["last_success_ms"].flatMap(Int64.init).map(Date.init(milliseconds:)),
+                    lastAttempt: state["last_attempt_ms"].flatMap(Int64.init).map(Date.init(milliseconds:)),
+                    lastError: state["last_error"], cursors: cursors,
+                    waitingPunches: try count("punch", after: cursors.pushedPunch),
+                    waitingCorrections: try count("punch_correction", after: cursors.pushedCorrection),
+                    waitingAudit: try count("audit_log", after: cursors.pushedAudit))
+            }
+        }
+    }
+
+    /// When the last sync round succeeded; nil when none has. One small read, for every punch.
+    public func lastSyncSuccess() throws(StoreError) -> Date? {
+        try perform {
+            try pool.read { db in
+                try String.fetchOne(db, sql: "SELECT value FROM sync_state WHERE key = 'last_success_ms'")
+                    .flatMap(Int64.init).map(Date.init(milliseconds:))
+            }
+        }
+    }
+
+    /// Fixes the name this store syncs under. A store keeps its first name for good: its records
+    /// are known by it at the centre, so a kiosk renamed in the configuration is refused.
+    public func claimNode(_ node: String, server: String) throws(StoreError) {
+        try perform {
+            try pool.write { db in
+                let state = try Self.syncState(in: db)
+                if let existing = state["node"], existing != node {
+                    throw StoreError.syncIdentity(
+                        "this store syncs as \(existing.quotedForMessage), not \(node.quotedForMessage): "
+                            + "set [central] kiosk_id back, or start a new store for a new kiosk")
+                }
+                try Self.setState(["node": node, "server": server], in: db)
+            }
+        }
+    }
+
+    /// Notes the end of a round: its time, and the error when it failed.
+    public func noteSyncRound(at time: Date, error: String?) throws(StoreError) {
+        try perform {
+            try pool.write { db in
+                var values = ["last_attempt_ms": String(time.milliseconds), "last_error": error ?? ""]
+                if error == nil { values["last_success_ms"] = String(time.milliseconds) }
+                try Self.setState(values, in: db)
+            }
+        }
+    }
+
+    static func syncState(in db: Database) throws -> [String: String] {
+        var state: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM sync_state") {
+            let value: String = row["value"]
+            if !value.isEmpty { state[row["key"]] = value }
+        }
+        return state
+    }
+
+    static func setState(_ values: [String: String], in db: Database) throws {
+        for (key, value) in values {
+            try db.execute(
+                sql:
+                    "INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                arguments: [key, value])
+        }
+    }
+
+    static func cursors(in db: Database) throws -> SyncCursors {
+        guard let text = try String.fetchOne(db, sql: "SELECT value FROM sync_state WHERE key = 'cursors'") else {
+            return SyncCursors()
+        }
+        guard let cursors = try? JSONDecoder().decode(SyncCursors.self, from: Data(text.utf8)) else {
+            throw StoreError.unreadableRecord(table: "sync_state", column: "cursors", value: text)
+        }
+        return cursors
+    }
+
+    static func setCursors(_ cursors: SyncCursors, in db: Database) throws {
+        let data = try JSONEncoder().encode(cursors)
+        try setState(["cursors": String(decoding: data, as: UTF8.self)], in: db)
+    }
+
+    // MARK: - Going up
+
+    /// The next records made here that the central store lacks, at most `limit` of each kind,
+    /// oldest first, with the state of every employee, access point, holiday and leave day that
+    /// their audit entries name.
+    public func outgoing(node: String, limit: Int) throws(StoreError) -> (batch: SyncBatch, upTo: SyncCursors) {
+        try perform {
+            try pool.read { db in
+                var cursors = try Self.cursors(in: db)
+                var batch = SyncBatch()
+                let punchRows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT p.*, e.code FROM punch p JOIN employee e ON e.id = p.employee_id
+                        WHERE p.origin_node IS NULL AND p.id > ? ORDER BY p.id LIMIT ?
+                        """, arguments: [cursors.pushedPunch, limit])
+                for row in punchRows {
+                    let ssid: Data? = row["ssid"]
+                    batch.punches.append(
+                        SyncedPunch(
+                            node: node, originID: row["id"], employeeCode: row["code"], instantMs: row["instant_ms"],
+                            zone: row["zone"], attendanceDate: row["attendance_date"], kind: row["kind"],
+                            source: row["source"], ssidHex: ssid.map { Array($0).hexText }, bssid: row["bssid"],
+                            location: row["location"], note: row["note"], enteredBy: row["entered_by"],
+                            clockWentBack: row["clock_went_back"], createdAtMs: row["created_at_ms"]))
+                    cursors.pushedPunch = row["id"]
+                }
+                let correctionRows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT c.*, e.code, p.origin_node AS punch_node, p.origin_id AS punch_origin_id
+                        FROM punch_correction c JOIN employee e ON e.id = c.employee_id JOIN punch p ON p.id = c.punch_id
+                        WHERE c.origin_node IS NULL AND c.id > ? ORDER BY c.id LIMIT ?
+                        """, arguments: [cursors.pushedCorrection, limit])
+                for row in correctionRows {
+                    let punchNode: String? = row["punch_node"]
+                    batch.corrections.append(
+                        SyncedCorrection(
+                            node: node, originID: row["id"], punchNode: punchNode ?? node,
+                            punchOriginID: punchNode == nil ? row["punch_id"] : row["punch_origin_id"],
+                            employeeCode: row["code"], action: row["action"], punchDate: row["punch_date"],
+                            fromDate: row["from_date"], toDate: row["to_date"], newInstantMs: row["new_instant_ms"],
+                            outsideEditWindow: row["outside_edit_window"], actor: row["actor"], atMs: row["at_ms"],
+                            reason: row["reason"]))
+                    cursors.pushedCorrection = row["id"]
+                }
+                let auditRows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT a.*, e.code FROM audit_log a LEFT JOIN employee e ON e.id = a.employee_id
+                        WHERE a.origin_node IS NULL AND a.id > ? ORDER BY a.id LIMIT ?
+                        """, arguments: [cursors.pushedAudit, limit])
+                var named: [String: Set<String>] = [:]
+                for row in auditRows {
+                    let entry = SyncedAuditEntry(
+                        node: node, originID: row["id"], atMs: row["at_ms"], actor: row["actor"], action: row["action"],
+                        entity: row["entity"], entityKey: row["entity_key"], employeeCode: row["code"],
+                        oldValue: row["old_value"], newValue: row["new_value"], reason: row["reason"])
+                    batch.audit.append(entry)
+                    named[entry.entity, default: []].insert(entry.entityKey)
+                    cursors.pushedAudit = row["id"]
+                }
+                try Self.addState(named: named, to: &batch, in: db)
+                return (batch, cursors)
+            }
+        }
+    }
+
+    /// Adds the current state of every employee, access point, holiday and leave day named in
+    /// `named` (audit entities and keys); one that is gone is sent as removed.
+    private static func addState(named: [String: Set<String>], to batch: inout SyncBatch, in db: Database) throws {
+        for code in (named["employee"] ?? []).sorted() {
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM employee WHERE code = ?", arguments: [code])
+            else { continue }
+            batch.employees.append(employee(from: row))
+        }
+        for bssid in (named["wifi"] ?? []).sorted() {
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM allowed_wifi WHERE bssid = ?", arguments: [bssid])
+            else { continue }
+            let ssid: Data? = row["ssid"]
+            batch.wifi.append(
+                SyncedWiFi(
+                    bssid: row["bssid"], ssidHex: ssid.map { Array($0).hexText }, location: row["location"],
+                    active: row["active"]))
+        }
+        for date in (named["holiday"] ?? []).sorted() {
+            let name = try String.fetchOne(db, sql: "SELECT name FROM holiday WHERE date = ?", arguments: [date])
+            batch.holidays.append(SyncedHoliday(date: date, name: name ?? "", removed: name == nil))
+        }
+        for key in (named["leave"] ?? []).sorted() {
+            // The audit key is "CODE YYYY-MM-DD".
+            let parts = key.split(separator: " ")
+            guard parts.count == 2 else { continue }
+            let (code, date) = (String(parts[0]), String(parts[1]))
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT l.half_day, l.reason FROM leave l JOIN employee e ON e.id = l.employee_id
+                    WHERE e.code = ? AND l.date = ?
+                    """, arguments: [code, date])
+            batch.leave.append(
+                SyncedLeave(
+                    employeeCode: code, date: date, halfDay: row?["half_day"] ?? false, reason: row?["reason"] ?? "",
+                    removed: row == nil))
+        }
+    }
+
+    private static func employee(from row: Row) -> SyncedEmployee {
+        let hash: Data? = row["pin_hash"]
+        let salt: Data? = row["pin_salt"]
+        return SyncedEmployee(
+            code: row["code"], name: row["name"], startDate: row["start_date"], endDate: row["end_date"],
+            shiftStart: row["shift_start"], shiftEnd: row["shift_end"], active: row["active"],
+            pinHashHex: hash.map { Array($0).hexText }, pinSaltHex: salt.map { Array($0).hexText },
+            pinRounds: row["pin_rounds"], locked: row["locked"])
+    }
+
+    /// Records that the central store now holds everything up to `cursors` (after its commit).
+    public func markPushed(upTo cursors: SyncCursors) throws(StoreError) {
+        try perform {
+            try pool.write { db in
+                var stored = try Self.cursors(in: db)
+                stored.pushedPunch = max(stored.pushedPunch, cursors.pushedPunch)
+                stored.pushedCorrection = max(stored.pushedCorrection, cursors.pushedCorrection)
+                stored.pushedAudit = max(stored.pushedAudit, cursors.pushedAudit)
+                try Self.setCursors(stored, in: db)
+            }
+        }
+    }
+
+    // MARK: - Coming down
+
+    /// Applies what came from the central store, and moves the pull marks to `pulled`, in one
+    /// transaction: a round killed at any moment applies each record once.
+    ///
+    /// `node` is this store's own name: a correction of one of its own punches names it.
+    public func apply(_ batch: SyncBatch, pulled: [String: Int64], node: String) throws(StoreError) {
+        try perform {
+            try pool.write { db in
+                let now = clock().milliseconds
+                for employee in batch.employees { try Self.apply(employee, at: now, in: db) }
+                for network in batch.wifi {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO allowed_wifi (bssid, ssid, location, active, created_at_ms, updated_at_ms)
+                            VALUES (?, ?, ?, ?, ?, ?)
+                            ON CONFLICT(bssid) DO UPDATE SET ssid = excluded.ssid, location = excluded.location,
+                                active = excluded.active, updated_at_ms = excluded.updated_at_ms
+                            """,
+                        arguments: [
+                            network.bssid, network.ssidHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) },
+                            network.location, network.active, now, now,
+                        ])
+                }
+                for holiday in batch.holidays {
+                    if holiday.removed {
+                        try db.execute(sql: "DELETE FROM holiday WHERE date = ?", arguments: [holiday.date])
+                    } else {
+                        try db.execute(
+                            sql: """
+                                INSERT INTO holiday (date, name, created_at_ms) VALUES (?, ?, ?)
+                                ON CONFLICT(date) DO UPDATE SET name = excluded.name
+                                """, arguments: [holiday.date, holiday.name, now])
+                    }
+                }
+                for leave in batch.leave {
+                    let employeeID = try Self.employeeID(code: leave.employeeCode, at: now, in: db)
+                    if leave.removed {
+                        try db.execute(
+                            sql: "DELETE FROM leave WHERE employee_id = ? AND date = ?",
+                            arguments: [employeeID, leave.date])
+                    } else {
+                        try db.execute(
+                            sql: """
+                                INSERT INTO leave (employee_id, date, half_day, reason, created_at_ms) VALUES (?, ?, ?, ?, ?)
+                                ON CONFLICT(employee_id, date) DO UPDATE SET half_day = excluded.half_day,
+                                    reason = excluded.reason
+                                """, arguments: [employeeID, leave.date, leave.halfDay, leave.reason, now])
+                    }
+                }
+                for punch in batch.punches where punch.node != node {
+                    let employeeID = try Self.employeeID(code: punch.employeeCode, at: now, in: db)
+                    try db.execute(
+                        sql: """
+                            INSERT OR IGNORE INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, ssid,
+                                bssid, location, note, entered_by, clock_went_back, created_at_ms, origin_node, origin_id)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            employeeID, punch.instantMs, punch.zone, punch.attendanceDate, punch.kind, punch.source,
+                            punch.ssidHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) }, punch.bssid,
+                            punch.location, punch.note, punch.enteredBy, punch.clockWentBack, punch.createdAtMs,
+                            punch.node, punch.originID,
+                        ])
+                }
+                for correction in batch.corrections where correction.node != node {
+                    let punchID: Int64?
+                    if correction.punchNode == node {
+                        punchID = correction.punchOriginID
+                    } else {
+                        punchID = try Int64.fetchOne(
+                            db, sql: "SELECT id FROM punch WHERE origin_node = ? AND origin_id = ?",
+                            arguments: [correction.punchNode, correction.punchOriginID])
+                    }
+                    guard let punchID else {
+                        throw StoreError.syncIdentity(
+                            "a correction from \(correction.node.quotedForMessage) names a punch this store has not "
+                                + "received (\(correction.punchNode.quotedForMessage) #\(correction.punchOriginID))")
+                    }
+                    let employeeID = try Self.employeeID(code: correction.employeeCode, at: now, in: db)
+                    try db.execute(
+                        sql: """
+                            INSERT OR IGNORE INTO punch_correction (punch_id, employee_id, action, punch_date, from_date,
+                                to_date, new_instant_ms, outside_edit_window, actor, at_ms, reason, origin_node, origin_id)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            punchID, employeeID, correction.action, correction.punchDate, correction.fromDate,
+                            correction.toDate, correction.newInstantMs, correction.outsideEditWindow, correction.actor,
+                            correction.atMs, correction.reason, correction.node, correction.originID,
+                        ])
+                }
+                for entry in batch.audit where entry.node != node {
+                    let employeeID = try entry.employeeCode.map { try Self.employeeID(code: $0, at: now, in: db) }
+                    try db.execute(
+                        sql: """
+                            INSERT OR IGNORE INTO audit_log (at_ms, actor, action, entity, entity_key, employee_id,
+                                old_value, new_value, reason, origin_node, origin_id)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            entry.atMs, entry.actor, entry.action, entry.entity, entry.entityKey, employeeID,
+                            entry.oldValue, entry.newValue, entry.reason, entry.node, entry.originID,
+                        ])
+                }
+                var cursors = try Self.cursors(in: db)
+                for (table, seq) in pulled { cursors.pulled[table] = max(cursors.pulled[table] ?? 0, seq) }
+                try Self.setCursors(cursors, in: db)
+            }
+        }
+    }
+
+    /// An employee's latest state from the centre. A PIN lock lifted there lifts it here and
+    /// starts the count of wrong PINs again.
+    private static func apply(_ employee: SyncedEmployee, at now: Int64, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO employee (code, name, start_date, end_date, shift_start, shift_end, active, pin_hash, pin_salt,
+                    pin_rounds, locked, created_at_ms, updated_at_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(code) DO UPDATE SET name = excluded.name, start_date = excluded.start_date,
+                    end_date = excluded.end_date, shift_start = excluded.shift_start, shift_end = excluded.shift_end,
+                    active = excluded.active, pin_hash = excluded.pin_hash, pin_salt = excluded.pin_salt,
+                    pin_rounds = excluded.pin_rounds,
+                    failed_pin_attempts = CASE WHEN excluded.locked = 0 AND employee.locked = 1 THEN 0
+                        ELSE employee.failed_pin_attempts END,
+                    locked = excluded.locked, updated_at_ms = excluded.updated_at_ms
+                """,
+            arguments: [
+                employee.code, employee.name, employee.startDate, employee.endDate, employee.shiftStart,
+                employee.shiftEnd, employee.active,
+                employee.pinHashHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) },
+                employee.pinSaltHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) }, employee.pinRounds,
+                employee.locked, now, now,
+            ])
+    }
+
+    /// The local id of the employee with `code`; one the store has not heard of yet (their record
+    /// is on its way) is added under their code, so that no punch waits for it.
+    private static func employeeID(code: String, at now: Int64, in db: Database) throws -> Int64 {
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM employee WHERE code = ?", arguments: [code]) {
+            return id
+        }
+        try db.execute(
+            sql: "INSERT INTO employee (code, name, created_at_ms, updated_at_ms) VALUES (?, ?, ?, ?)",
+            arguments: [code, code, now, now])
+        return db.lastInsertedRowID
+    }
+}
