@@ -55,6 +55,8 @@ public struct Attendance: ParsableCommand {
                 var command = command
                 try command.run()
             }
+            // A manager's change made on the desk's copy of the central store goes up now.
+            try DeskCopy.finish(in: context)
             return ExitStatus.success.rawValue
         } catch let failure as any AttendanceError {
             let failure = CommandFailure.from(failure)
