@@ -13,6 +13,7 @@ packages=(
   systemd                                   # systemd-analyze rates the shipped service unit
   ncal                                      # calendar layout cross-check
   cups cups-client cups-bsd printer-driver-cups-pdf poppler-utils  # printing the register
+  postgresql-15 postgresql-client-15        # the central store's tests start a real server
 )
 
 missing=()
