@@ -75,7 +75,10 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .testTarget(name: "AttendanceCoreTests", dependencies: ["AttendanceCore"]),
+        // The test support brings the process runner that runs the recurrence oracle (Oracles/).
+        .testTarget(
+            name: "AttendanceCoreTests", dependencies: ["AttendanceCore", "AttendanceTestSupport"], exclude: ["Oracles"]
+        ),
         .testTarget(name: "AttendanceStoreTests", dependencies: ["AttendanceStore"]),
         .testTarget(name: "AttendanceTerminalTests", dependencies: ["AttendanceTerminal", "AttendanceCore"]),
         .testTarget(name: "AttendanceWiFiTests", dependencies: ["AttendanceWiFi", "CNetlink", "AttendanceTestSupport"]),

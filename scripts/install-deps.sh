@@ -12,6 +12,7 @@ packages=(
   util-linux mount                          # reliability tests: prlimit, setpriv, a tiny tmpfs
   systemd                                   # systemd-analyze rates the shipped service unit
   ncal                                      # calendar layout cross-check
+  python3-dateutil                          # recurrence rules cross-checked by dateutil.rrule (/usr/bin/python3)
   cups cups-client cups-bsd printer-driver-cups-pdf poppler-utils  # printing the register
   postgresql-15 postgresql-client-15        # the central store's tests start a real server
 )

@@ -10,12 +10,17 @@ struct ICalendarTests {
             + ["END:VCALENDAR"]).joined(separator: lineEnd) + lineEnd
     }
 
+    /// The day the tests import on: repeating events are expanded through 2028.
+    static let today = AttendanceDate(year: 2026, month: 11, day: 20)!
+
+    static func parse(_ text: String) -> ICalendarHolidays { ICalendarHolidays(parsing: text, today: today) }
+
     static func pairs(_ parsed: ICalendarHolidays) -> [String] { parsed.holidays.map { "\($0.date) \($0.name)" } }
 
     @Test("an all-day event is one holiday; DTEND is exclusive so a one-day event ends the next day")
     func singleDay() {
-        let parsed = ICalendarHolidays(
-            parsing: Self.calendar(
+        let parsed = Self.parse(
+            Self.calendar(
                 """
                 BEGIN:VEVENT
                 UID:1
@@ -30,8 +35,8 @@ struct ICalendarTests {
 
     @Test("a multi-day range takes every date up to, not including, DTEND; across a month end too")
     func range() {
-        let parsed = ICalendarHolidays(
-            parsing: Self.calendar(
+        let parsed = Self.parse(
+            Self.calendar(
                 """
                 BEGIN:VEVENT
                 DTSTART;VALUE=DATE:20261230
@@ -47,8 +52,8 @@ struct ICalendarTests {
 
     @Test("without DTEND one date; a DURATION of days or weeks gives the range")
     func durations() {
-        let parsed = ICalendarHolidays(
-            parsing: Self.calendar(
+        let parsed = Self.parse(
+            Self.calendar(
                 """
                 BEGIN:VEVENT
                 DTSTART:20260815
@@ -65,8 +70,8 @@ struct ICalendarTests {
 
     @Test("folded lines are unfolded and SUMMARY escapes are read: \\, \\; \\\\ and \\n")
     func foldingAndEscapes() {
-        let parsed = ICalendarHolidays(
-            parsing: Self.calendar(
+        let parsed = Self.parse(
+            Self.calendar(
                 """
                 BEGIN:VEVENT
                 DTSTART;VALUE=DATE:20261225
@@ -82,12 +87,14 @@ struct ICalendarTests {
 
     @Test("LF line ends work as well as CRLF")
     func bareLineFeeds() {
-        let parsed = ICalendarHolidays(
-            parsing: Self.calendar("BEGIN:VEVENT\nDTSTART;VALUE=DATE:20260501\nSUMMARY:May Day\nEND:VEVENT", lineEnd: "\n"))
+        let parsed = Self.parse(
+            Self.calendar("BEGIN:VEVENT\nDTSTART;VALUE=DATE:20260501\nSUMMARY:May Day\nEND:VEVENT", lineEnd: "\n"))
         #expect(Self.pairs(parsed) == ["2026-05-01 May Day"])
     }
 
-    @Test("timed, repeating, undated, unnamed and cancelled events are reported with their line")
+    @Test(
+        "undated, unnamed and backwards events and unsupported rules are problems; timed and cancelled ones are skipped; each with its line"
+    )
     func unsupported() {
         let text = Self.calendar(
             """
@@ -98,7 +105,7 @@ struct ICalendarTests {
             END:VEVENT
             BEGIN:VEVENT
             DTSTART;VALUE=DATE:20260101
-            RRULE:FREQ=YEARLY
+            RRULE:FREQ=YEARLY;BYWEEKNO=1
             SUMMARY:New Year
             END:VEVENT
             BEGIN:VEVENT
@@ -122,24 +129,29 @@ struct ICalendarTests {
             SUMMARY:Backwards
             END:VEVENT
             """)
-        let parsed = ICalendarHolidays(parsing: text)
+        let parsed = Self.parse(text)
         #expect(parsed.holidays.isEmpty)
         #expect(
             parsed.problems.map(\.description) == [
-                "line 5: event \"Offsite\" has a time (DTSTART:20260310T090000Z); only all-day events can be holidays",
-                "line 11: event \"New Year\" repeats (RRULE); repeating events are not supported — list each date as its own event",
+                "line 11: event \"New Year\" is not imported: invalid RRULE part \"BYWEEKNO=1\": expected one of FREQ, INTERVAL, COUNT, UNTIL, BYMONTH, BYMONTHDAY, BYDAY, BYSETPOS or WKST (BYWEEKNO is not supported)",
                 "line 14: event \"Someday\" has no DTSTART",
                 "line 17: event on 2026-07-04 has no SUMMARY to name the holiday",
-                "line 22: event \"Picnic\" is cancelled (STATUS:CANCELLED); skipped",
-                "line 26: event \"Zoned\" has a time (DTSTART;TZID=Europe/Berlin:20260601T000000); only all-day events can be holidays",
                 "line 31: event \"Backwards\" ends (DTEND 2026-09-01) on or before it starts (2026-09-01)",
             ])
+        #expect(
+            parsed.skipped.map(\.description) == [
+                "line 5: event \"Offsite\" has a time (DTSTART:20260310T090000Z); only all-day events can be holidays",
+                "line 22: event \"Picnic\" is cancelled (STATUS:CANCELLED)",
+                "line 26: event \"Zoned\" has a time (DTSTART;TZID=Europe/Berlin:20260601T000000); only all-day events can be holidays",
+            ])
+        #expect(parsed.expandedYears == nil)
     }
 
-    @Test("the same date twice in one file is taken once and the second is reported")
+    @Test(
+        "two events on one date make one holiday named \"A / B\" in the file's order; the same name twice is kept once")
     func sameDateTwice() {
-        let parsed = ICalendarHolidays(
-            parsing: Self.calendar(
+        let parsed = Self.parse(
+            Self.calendar(
                 """
                 BEGIN:VEVENT
                 DTSTART;VALUE=DATE:20261225
@@ -150,18 +162,41 @@ struct ICalendarTests {
                 DTEND;VALUE=DATE:20261226
                 SUMMARY:Winter break
                 END:VEVENT
+                BEGIN:VEVENT
+                DTSTART;VALUE=DATE:20261224
+                SUMMARY:Winter break
+                END:VEVENT
                 """))
-        #expect(Self.pairs(parsed) == ["2026-12-25 Christmas", "2026-12-24 Winter break"])
+        #expect(Self.pairs(parsed) == ["2026-12-24 Winter break", "2026-12-25 Christmas / Winter break"])
+        #expect(parsed.problems.isEmpty)
+    }
+
+    @Test("names that would be longer than 100 characters together keep the first and report the other")
+    func joinedNameTooLong() {
+        let long = String(repeating: "x", count: 49)
+        let parsed = Self.parse(
+            Self.calendar(
+                """
+                BEGIN:VEVENT
+                DTSTART;VALUE=DATE:20260501
+                SUMMARY:A\(long)
+                END:VEVENT
+                BEGIN:VEVENT
+                DTSTART;VALUE=DATE:20260501
+                SUMMARY:B\(long)
+                END:VEVENT
+                """))
+        #expect(Self.pairs(parsed) == ["2026-05-01 A\(long)"])
         #expect(
             parsed.problems.map(\.description) == [
-                "line 8: event \"Winter break\" on 2026-12-25: the date is already in this file as \"Christmas\" (line 4)"
+                "line 8: event \"B\(long)\" on 2026-05-01: the date is already \"A\(long)\" (line 4) and the names together are longer than 100 characters; kept \"A\(long)\""
             ])
     }
 
     @Test("an alarm inside an event does not lend the event its properties")
     func nestedAlarm() {
-        let parsed = ICalendarHolidays(
-            parsing: Self.calendar(
+        let parsed = Self.parse(
+            Self.calendar(
                 """
                 BEGIN:VEVENT
                 DTSTART;VALUE=DATE:20261002
@@ -176,13 +211,172 @@ struct ICalendarTests {
         #expect(Self.pairs(parsed) == ["2026-10-02 Gandhi Jayanti"])
     }
 
+    @Test("CR-only line ends work, folding included")
+    func carriageReturnsOnly() {
+        let parsed = Self.parse(
+            Self.calendar(
+                "BEGIN:VEVENT\nDTSTART;VALUE=DATE:20261002\nSUMMARY:Gandhi\n  Jayanti\nEND:VEVENT", lineEnd: "\r"))
+        #expect(Self.pairs(parsed) == ["2026-10-02 Gandhi Jayanti"])
+        #expect(parsed.problems.isEmpty)
+    }
+
+    @Test("a yearly event is expanded from its DTSTART through the end of the year after next")
+    func yearlyFromDTSTART() {
+        let parsed = Self.parse(
+            Self.calendar(
+                """
+                BEGIN:VEVENT
+                DTSTART;VALUE=DATE:20240101
+                DTEND;VALUE=DATE:20240102
+                RRULE:FREQ=YEARLY
+                SUMMARY:Neujahr
+                END:VEVENT
+                BEGIN:VEVENT
+                DTSTART;VALUE=DATE:20251127
+                RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=4TH
+                SUMMARY:Thanksgiving
+                END:VEVENT
+                BEGIN:VEVENT
+                DTSTART;VALUE=DATE:20260101
+                SUMMARY:Once
+                END:VEVENT
+                """))
+        #expect(
+            Self.pairs(parsed) == [
+                "2024-01-01 Neujahr", "2025-01-01 Neujahr", "2025-11-27 Thanksgiving", "2026-01-01 Neujahr / Once",
+                "2026-11-26 Thanksgiving", "2027-01-01 Neujahr", "2027-11-25 Thanksgiving", "2028-01-01 Neujahr",
+                "2028-11-23 Thanksgiving",
+            ])
+        #expect(parsed.expandedYears == 2024...2028)
+        #expect(parsed.problems.isEmpty && parsed.skipped.isEmpty)
+    }
+
+    @Test("EXDATE removes dates, RDATE adds them, a multi-day event repeats as a whole, COUNT and UNTIL end the series")
+    func exdateRdateAndRanges() {
+        let parsed = Self.parse(
+            Self.calendar(
+                """
+                BEGIN:VEVENT
+                DTSTART;VALUE=DATE:20260501
+                RRULE:FREQ=YEARLY;UNTIL=20280430T235959Z
+                EXDATE;VALUE=DATE:20270501
+                RDATE;VALUE=DATE:20270502,20270503
+                SUMMARY:May Day
+                END:VEVENT
+                BEGIN:VEVENT
+                DTSTART;VALUE=DATE:20261224
+                DTEND;VALUE=DATE:20261227
+                RRULE:FREQ=YEARLY;COUNT=2
+                EXDATE:20281224T000000
+                SUMMARY:Christmas break
+                END:VEVENT
+                """))
+        #expect(
+            Self.pairs(parsed) == [
+                "2026-05-01 May Day", "2026-12-24 Christmas break", "2026-12-25 Christmas break",
+                "2026-12-26 Christmas break", "2027-05-02 May Day", "2027-05-03 May Day", "2027-12-24 Christmas break",
+                "2027-12-25 Christmas break", "2027-12-26 Christmas break",
+            ])
+        #expect(parsed.problems.isEmpty)
+    }
+
+    @Test("a RECURRENCE-ID event moves the date of its series that it names")
+    func movedOccurrence() {
+        let parsed = Self.parse(
+            Self.calendar(
+                """
+                BEGIN:VEVENT
+                UID:bridge@example
+                DTSTART;VALUE=DATE:20260605
+                RRULE:FREQ=YEARLY;COUNT=3
+                SUMMARY:Founders' Day
+                END:VEVENT
+                BEGIN:VEVENT
+                UID:bridge@example
+                RECURRENCE-ID;VALUE=DATE:20270605
+                DTSTART;VALUE=DATE:20270607
+                SUMMARY:Founders' Day
+                END:VEVENT
+                """))
+        #expect(
+            Self.pairs(parsed) == ["2026-06-05 Founders' Day", "2027-06-07 Founders' Day", "2028-06-05 Founders' Day"])
+    }
+
+    @Test(
+        "a rule or date an all-day event cannot repeat by is reported on its line and only that event is skipped",
+        arguments: [
+            (
+                "RRULE:FREQ=HOURLY",
+                "invalid RRULE part \"FREQ=HOURLY\": expected FREQ=YEARLY, MONTHLY, WEEKLY or DAILY; an all-day event has no times"
+            ),
+            (
+                "RRULE:FREQ=YEARLY;BYYEARDAY=100",
+                "invalid RRULE part \"BYYEARDAY=100\": expected one of FREQ, INTERVAL, COUNT, UNTIL, BYMONTH, BYMONTHDAY, BYDAY, BYSETPOS or WKST (BYYEARDAY is not supported)"
+            ),
+            (
+                "RRULE:FREQ=WEEKLY;BYDAY=2MO",
+                "invalid RRULE part \"BYDAY=2MO\": expected weekdays MO, TU, WE, TH, FR, SA, SU, with an ordinal (1 to 53 or -53 to -1, e.g. 4TH or -1MO) only for FREQ=MONTHLY or YEARLY"
+            ),
+            (
+                "RRULE:FREQ=YEARLY;COUNT=2;UNTIL=20300101",
+                "invalid RRULE part \"UNTIL=20300101\": expected COUNT or UNTIL, not both (RFC 5545)"
+            ),
+            (
+                "RRULE:FREQ=YEARLY;UNTIL=20300101T000000",
+                "invalid RRULE part \"UNTIL=20300101T000000\": expected a date (20271231) or a UTC date-time (20271231T235959Z)"
+            ),
+            (
+                "RRULE:FREQ=MONTHLY;BYMONTHDAY=0",
+                "invalid RRULE part \"BYMONTHDAY=0\": expected days 1 to 31 or -31 to -1 (from the month's end), separated by commas"
+            ),
+            (
+                "RRULE:FREQ=YEARLY;INTERVAL=0",
+                "invalid RRULE part \"INTERVAL=0\": expected a whole number from 1 to 9999"
+            ),
+            ("RRULE:INTERVAL=2", "invalid RRULE part \"INTERVAL=2\": expected a FREQ part, e.g. FREQ=YEARLY"),
+            (
+                "RDATE;VALUE=PERIOD:20260101/P1D",
+                "RDATE \"20260101/P1D\" is not a date (20261225); an all-day event repeats on dates"
+            ),
+            ("EXDATE:2026-01-01", "EXDATE \"2026-01-01\" is not a date (20261225) or a date-time"),
+        ])
+    func unsupportedRepeats(property: String, message: String) {
+        let parsed = Self.parse(
+            Self.calendar(
+                """
+                BEGIN:VEVENT
+                DTSTART;VALUE=DATE:20260101
+                \(property)
+                SUMMARY:New Year
+                END:VEVENT
+                BEGIN:VEVENT
+                DTSTART;VALUE=DATE:20260126
+                RRULE:FREQ=YEARLY;COUNT=2
+                SUMMARY:Republic Day
+                END:VEVENT
+                """))
+        #expect(parsed.problems.map(\.description) == ["line 6: event \"New Year\" is not imported: " + message])
+        #expect(Self.pairs(parsed) == ["2026-01-26 Republic Day", "2027-01-26 Republic Day"])
+    }
+
+    @Test("a rule that would give more than 5000 dates is reported, not imported")
+    func tooManyRepeats() {
+        let parsed = Self.parse(
+            Self.calendar("BEGIN:VEVENT\nDTSTART;VALUE=DATE:20000101\nRRULE:FREQ=DAILY\nSUMMARY:Every day\nEND:VEVENT"))
+        #expect(parsed.holidays.isEmpty)
+        #expect(
+            parsed.problems.map(\.description) == [
+                "line 4: event \"Every day\" repeats more than 5000 times by 2028-12-31; check its RRULE (at most 5000 dates are taken)"
+            ])
+    }
+
     @Test("text that is not iCalendar, and a file cut short, are reported")
     func notACalendar() {
         #expect(
-            ICalendarHolidays(parsing: "date,name\n2026-01-26,Republic Day\n").problems.map(\.description) == [
+            Self.parse("date,name\n2026-01-26,Republic Day\n").problems.map(\.description) == [
                 "line 1: not an iCalendar file (no BEGIN:VCALENDAR)"
             ])
-        let cut = ICalendarHolidays(parsing: "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20260126\r\n")
+        let cut = Self.parse("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20260126\r\n")
         #expect(cut.problems.map(\.description) == ["line 2: event has no END:VEVENT; the file seems cut short"])
     }
 }

@@ -9,7 +9,8 @@ struct HolidayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "holiday",
         abstract: "The holiday list: add, list, remove, and import an iCalendar file.",
-        discussion: "A working date in the list shows H when nobody punches. Weekly offs come from [policy] working_days.",
+        discussion:
+            "A working date in the list shows H when nobody punches. Weekly offs come from [policy] working_days.",
         subcommands: [HolidayAdd.self, HolidayList.self, HolidayRemove.self, HolidayImportCommand.self])
 }
 
@@ -103,10 +104,14 @@ struct HolidayImportCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Add the all-day events of an iCalendar (.ics) file as holidays.",
         discussion: """
-            Takes all-day VEVENTs (DTSTART;VALUE=DATE), one date or a range with an exclusive DTEND. \
-            Events it cannot represent (with a time, repeating with RRULE, without DTSTART or SUMMARY) are \
-            listed with their line on standard error and the exit status is 65; the others are imported. \
-            Dates already in the list are left as they are, so importing a file again adds nothing.
+            Takes all-day VEVENTs (DTSTART;VALUE=DATE), one date or a range with an exclusive DTEND, once or \
+            repeating (RRULE with FREQ=YEARLY, MONTHLY, WEEKLY or DAILY, INTERVAL, COUNT, UNTIL, BYMONTH, \
+            BYMONTHDAY, BYDAY such as 4TH or -1MO, BYSETPOS, WKST; RDATE, EXDATE). Repeating events are \
+            expanded from their start through the end of the year after next. Two events on one date become \
+            one holiday named "A / B". Events with a time and cancelled ones are skipped and listed. Events \
+            it cannot read (without DTSTART or SUMMARY, an RRULE part it does not take) are listed with \
+            their line on standard error and the exit status is 65; the others are imported. Dates already \
+            in the list are left as they are, so importing a file again adds nothing.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -115,29 +120,41 @@ struct HolidayImportCommand: ContextCommand {
 
     func run(in context: Context) throws {
         guard let data = FileManager.default.contents(atPath: file) else {
-            let reason = FileManager.default.fileExists(atPath: file) ? "cannot be read (permissions?)" : "does not exist"
+            let reason =
+                FileManager.default.fileExists(atPath: file) ? "cannot be read (permissions?)" : "does not exist"
             throw CommandFailure("\(file) \(reason)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw CommandFailure("\(file) is not UTF-8 text; iCalendar files are UTF-8")
         }
-        let calendar = ICalendarHolidays(parsing: text)
-        let (_, store) = try global.open(in: context)
+        let (configuration, store) = try global.open(in: context)
+        let today = configuration.policy.attendanceDate(of: context.now())
+        let calendar = ICalendarHolidays(parsing: text, today: today)
         let name = (file as NSString).lastPathComponent
         let result = try store.importHolidays(calendar.holidays, source: name, actor: try actor.actor(in: context))
         for holiday in result.added { context.out.line("added \(holiday.date) \(holiday.name)") }
         for conflict in result.conflicting {
             context.out.line(
-                "kept \(conflict.holiday.date) \(conflict.existingName) (the file calls it \(conflict.holiday.name.quotedForMessage))")
+                "kept \(conflict.holiday.date) \(conflict.existingName) (the file calls it \(conflict.holiday.name.quotedForMessage))"
+            )
+        }
+        for skipped in calendar.skipped { context.out.line("skipped \(name):\(skipped.line): \(skipped.message)") }
+        if let years = calendar.expandedYears {
+            let span = years.count == 1 ? "\(years.lowerBound)" : "\(years.lowerBound) through \(years.upperBound)"
+            context.out.line("repeating events expanded for \(span) (to the end of the year after next)")
         }
         var summary = "imported \(result.added.count) holiday\(result.added.count == 1 ? "" : "s") from \(name)"
         if !result.unchanged.isEmpty { summary += "; \(result.unchanged.count) already in the list" }
         if !result.conflicting.isEmpty { summary += "; \(result.conflicting.count) kept under their stored name" }
+        if !calendar.skipped.isEmpty { summary += "; \(calendar.skipped.count) skipped (listed above)" }
         context.out.line(summary)
         guard calendar.problems.isEmpty else {
-            for problem in calendar.problems { context.err.line("attendance: \(file):\(problem.line): \(problem.message)") }
+            for problem in calendar.problems {
+                context.err.line("attendance: \(file):\(problem.line): \(problem.message)")
+            }
             let count = calendar.problems.count
-            throw CommandFailure("\(count) event\(count == 1 ? "" : "s") in \(file) could not be imported (listed above)")
+            throw CommandFailure(
+                "\(count) event\(count == 1 ? "" : "s") in \(file) could not be imported (listed above)")
         }
     }
 }

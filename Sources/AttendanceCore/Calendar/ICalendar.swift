@@ -2,21 +2,37 @@
 /// published in.
 ///
 /// Only what a holiday list can hold is taken: all-day `VEVENT`s (`DTSTART;VALUE=DATE:20260126`),
-/// one date or a range whose `DTEND` is exclusive (or a `DURATION` of whole days or weeks).
-/// Everything else — an event with a time, a repeating one (`RRULE`, `RDATE`), one without
-/// `DTSTART` or `SUMMARY`, a cancelled one, the same date twice — is listed in ``problems`` with
-/// the line it starts on, never silently dropped. Parsing is pure: the caller reads the file.
+/// one date or a range whose `DTEND` is exclusive (or a `DURATION` of whole days or weeks), once
+/// or repeating by `RRULE` (see ``RecurrenceRule``), `RDATE` and `EXDATE`. A repeating event is
+/// expanded from its `DTSTART` through the end of the year after next (``expandedYears``); a
+/// `RECURRENCE-ID` event replaces the date of its series that it names. Two events on one date
+/// make one holiday with both names ("Ascension Day / Father's Day").
+///
+/// Events that are no holidays by design — with a time, or cancelled — are listed in ``skipped``;
+/// one that cannot be read (no `DTSTART` or `SUMMARY`, an `RRULE` part not taken…) in
+/// ``problems``; each with its line, never silently dropped. Parsing is pure: the caller reads
+/// the file and says what today is.
 public struct ICalendarHolidays: Sendable, Hashable {
-    /// The holidays found, in the file's order, each date once.
+    /// The holidays found, in date order, each date once.
     public private(set) var holidays: [Holiday] = []
-    /// What could not be taken, in the file's order.
+    /// Events that could not be taken although they may be holidays, in the file's order (names
+    /// too long to share a date last).
     public private(set) var problems: [ICalendarProblem] = []
+    /// Events left out because they are not all-day holidays (a time, STATUS:CANCELLED), in the
+    /// file's order.
+    public private(set) var skipped: [ICalendarProblem] = []
+    /// The years repeating events were expanded over: from the earliest `DTSTART` of a repeating
+    /// event through the year after next; nil when no event repeats.
+    public private(set) var expandedYears: ClosedRange<Int>?
 
     /// The longest range one event may cover; longer ones are reported (most likely a mistake).
     public static let maximumDays = 366
+    /// The most dates one repeating event may give; more are reported (most likely a mistake).
+    public static let maximumRepeats = 5000
 
-    /// Parses the text of an `.ics` file. Line breaks may be CRLF (as the RFC says) or LF.
-    public init(parsing text: String) {
+    /// Parses the text of an `.ics` file. Line breaks may be CRLF (as the RFC says), LF or CR.
+    /// Repeating events are expanded through 31 December of the year after `today`'s next.
+    public init(parsing text: String, today: AttendanceDate) {
         let lines = Self.unfold(text)
         guard lines.contains(where: { $0.name == "BEGIN" && $0.value.uppercased() == "VCALENDAR" }) else {
             problems.append(ICalendarProblem(line: 1, message: "not an iCalendar file (no BEGIN:VCALENDAR)"))
@@ -24,7 +40,7 @@ public struct ICalendarHolidays: Sendable, Hashable {
         }
         var components: [String] = []
         var event: EventDraft?
-        var seen: [AttendanceDate: (name: String, line: Int)] = [:]
+        var events: [EventDraft] = []
         for line in lines {
             switch line.name {
             case "BEGIN":
@@ -34,7 +50,7 @@ public struct ICalendarHolidays: Sendable, Hashable {
             case "END":
                 let component = line.value.uppercased()
                 if component == "VEVENT", components.last == "VEVENT", let finished = event {
-                    take(finished, seen: &seen)
+                    events.append(finished)
                     event = nil
                 }
                 if let index = components.lastIndex(of: component) { components.removeSubrange(index...) }
@@ -43,10 +59,34 @@ public struct ICalendarHolidays: Sendable, Hashable {
                 if components.last == "VEVENT" { event?.properties.append(line) }
             }
         }
+        let horizon = AttendanceDate(valid: today.year + 2, 12, 31)
+        // Dates of a series that a RECURRENCE-ID event of the same UID replaces.
+        var replaced: [String: Set<AttendanceDate>] = [:]
+        for draft in events {
+            if let uid = draft.first("UID")?.value, let id = draft.first("RECURRENCE-ID"),
+                let date = Self.day(of: id.value)
+            {
+                replaced[uid, default: []].insert(date)
+            }
+        }
+        var named: [AttendanceDate: [(name: String, line: Int)]] = [:]
+        var earliestRepeat: Int?
+        for draft in events {
+            let replacedDates =
+                draft.first("RECURRENCE-ID") == nil ? draft.first("UID").flatMap { replaced[$0.value] } : nil
+            if let year = take(draft, through: horizon, except: replacedDates ?? [], into: &named) {
+                earliestRepeat = min(earliestRepeat ?? year, year)
+            }
+        }
         if let unfinished = event {
             problems.append(
                 ICalendarProblem(line: unfinished.line, message: "event has no END:VEVENT; the file seems cut short"))
         }
+        for date in named.keys.sorted() {
+            guard let entries = named[date] else { continue }
+            join(entries, on: date)
+        }
+        if let earliestRepeat { expandedYears = min(earliestRepeat, horizon.year)...horizon.year }
     }
 
     // MARK: - Events
@@ -57,29 +97,42 @@ public struct ICalendarHolidays: Sendable, Hashable {
         var properties: [ContentLine] = []
 
         func first(_ name: String) -> ContentLine? { properties.first { $0.name == name } }
+        func all(_ name: String) -> [ContentLine] { properties.filter { $0.name == name } }
     }
 
-    private mutating func take(_ event: EventDraft, seen: inout [AttendanceDate: (name: String, line: Int)]) {
+    /// Something wrong in one property of an event, with its line.
+    private struct EventFault: Error {
+        let line: Int
+        let message: String
+    }
+
+    /// Adds the dates of `event` (all its repeats through `horizon` but those in `replaced`)
+    /// under its name to `named`, or reports why it cannot. Returns the year of its `DTSTART`
+    /// when it repeats by an `RRULE`, which was then expanded from there.
+    private mutating func take(
+        _ event: EventDraft, through horizon: AttendanceDate, except replaced: Set<AttendanceDate>,
+        into named: inout [AttendanceDate: [(name: String, line: Int)]]
+    ) -> Int? {
         let summary = event.first("SUMMARY").map { Self.unescape($0.value) }
         let label = summary.map { " " + $0.quotedForMessage } ?? ""
-        func problem(_ message: String, line: Int? = nil) {
+        func problem(_ message: String, line: Int? = nil) -> Int? {
             problems.append(ICalendarProblem(line: line ?? event.line, message: "event\(label) " + message))
+            return nil
+        }
+        func skip(_ message: String, line: Int) -> Int? {
+            skipped.append(ICalendarProblem(line: line, message: "event\(label) " + message))
+            return nil
         }
         guard let start = event.first("DTSTART") else { return problem("has no DTSTART") }
-        if let rule = event.first("RRULE") ?? event.first("RDATE") {
-            return problem(
-                "repeats (\(rule.name)); repeating events are not supported — list each date as its own event",
-                line: rule.number)
-        }
         if let status = event.first("STATUS"), status.value.uppercased() == "CANCELLED" {
-            return problem("is cancelled (STATUS:CANCELLED); skipped", line: status.number)
+            return skip("is cancelled (STATUS:CANCELLED)", line: status.number)
         }
         guard let first = Self.date(start) else {
-            return problem(
+            return skip(
                 "has a time (\("DTSTART\(start.rawParameters):\(start.value)".clippedForMessage)); only all-day events can be holidays",
                 line: start.number)
         }
-        var last = first
+        var length = 1
         if let end = event.first("DTEND") {
             guard let exclusiveEnd = Self.date(end) else {
                 return problem(
@@ -89,34 +142,117 @@ public struct ICalendarHolidays: Sendable, Hashable {
             guard exclusiveEnd > first else {
                 return problem("ends (DTEND \(exclusiveEnd)) on or before it starts (\(first))", line: end.number)
             }
-            last = exclusiveEnd.adding(days: -1)
+            length = first.distance(to: exclusiveEnd)
         } else if let duration = event.first("DURATION") {
             guard let days = Self.days(inDuration: duration.value), days > 0 else {
                 return problem(
                     "has a DURATION of \(duration.value.quotedForMessage); only whole days (P2D) or weeks (P1W) can be holidays",
                     line: duration.number)
             }
-            last = first.adding(days: days - 1)
+            length = days
         }
-        guard first.distance(to: last) < Self.maximumDays else {
-            return problem("covers \(first.distance(to: last) + 1) days (\(first) to \(last)); at most 366 are taken")
+        guard length <= Self.maximumDays else {
+            let last = first.adding(days: length - 1)
+            return problem("covers \(length) days (\(first) to \(last)); at most 366 are taken")
         }
         guard let summary else { return problem("on \(first) has no SUMMARY to name the holiday") }
-        let name = summary.split(whereSeparator: \.isNewline).joined(separator: " ")
-        for date in first.dates(through: last) {
-            if let earlier = seen[date] {
-                problem(
-                    "on \(date): the date is already in this file as \(earlier.name.quotedForMessage) (line \(earlier.line))"
-                )
-                continue
-            }
-            do {
-                holidays.append(try Holiday(date: date, name: name))
-                seen[date] = (name, event.line)
-            } catch {
-                return problem("cannot be a holiday: \(error)")
+        let holiday: Holiday
+        do {
+            holiday = try Holiday(date: first, name: summary.split(whereSeparator: \.isNewline).joined(separator: " "))
+        } catch {
+            return problem("cannot be a holiday: \(error)")
+        }
+        let starts: [AttendanceDate]
+        do {
+            starts = try Self.starts(of: event, from: first, through: horizon).subtracting(replaced).sorted()
+        } catch {
+            return problem("is not imported: \(error.message)", line: error.line)
+        }
+        guard starts.count <= Self.maximumRepeats else {
+            return problem(
+                "repeats more than \(Self.maximumRepeats) times by \(horizon); check its RRULE (at most \(Self.maximumRepeats) dates are taken)"
+            )
+        }
+        for start in starts {
+            for date in start.dates(through: start.adding(days: length - 1)) {
+                named[date, default: []].append((holiday.name, event.line))
             }
         }
+        return event.first("RRULE") == nil ? nil : first.year
+    }
+
+    /// The first dates of an event's occurrences: `DTSTART`, the `RRULE`'s dates through `horizon`
+    /// and the `RDATE`s, less the `EXDATE`s.
+    private static func starts(
+        of event: EventDraft, from first: AttendanceDate, through horizon: AttendanceDate
+    )
+        throws(EventFault) -> Set<AttendanceDate>
+    {
+        var starts: Set<AttendanceDate> = [first]
+        let rules = event.all("RRULE")
+        if rules.count > 1 {
+            throw EventFault(line: rules[1].number, message: "more than one RRULE; give each rule its own event")
+        }
+        if let line = rules.first {
+            do {
+                let rule = try RecurrenceRule(parsing: line.value)
+                starts.formUnion(rule.dates(startingOn: first, through: horizon, limit: maximumRepeats + 1))
+            } catch {
+                throw EventFault(line: line.number, message: error.description)
+            }
+        }
+        for line in event.all("RDATE") {
+            for value in line.value.split(separator: ",") {
+                let type = line.parameters["VALUE"]?.uppercased()
+                guard type == nil || type == "DATE", let date = AttendanceDate(iCalendarDate: value) else {
+                    throw EventFault(
+                        line: line.number,
+                        message:
+                            "RDATE \(String(value).quotedForMessage) is not a date (20261225); an all-day event repeats on dates"
+                    )
+                }
+                starts.insert(date)
+            }
+        }
+        for line in event.all("EXDATE") {
+            for value in line.value.split(separator: ",") {
+                guard let date = day(of: value) else {
+                    throw EventFault(
+                        line: line.number,
+                        message: "EXDATE \(String(value).quotedForMessage) is not a date (20261225) or a date-time")
+                }
+                starts.remove(date)
+            }
+        }
+        return starts
+    }
+
+    /// The date of a `DATE` or, as written, of a `DATE-TIME` value (EXDATE, RECURRENCE-ID).
+    private static func day(of value: some StringProtocol) -> AttendanceDate? {
+        AttendanceDate(iCalendarDate: value) ?? AttendanceDate(dateOfICalendarDateTime: value)
+    }
+
+    /// Makes the holiday of `date` from the events on it: one name, or the names joined "A / B"
+    /// in the file's order (the same name twice once).
+    private mutating func join(_ entries: [(name: String, line: Int)], on date: AttendanceDate) {
+        var kept: [String] = []
+        var name = ""
+        for entry in entries where !kept.contains(entry.name) {
+            let joined = kept.isEmpty ? entry.name : name + " / " + entry.name
+            guard (try? Holiday(date: date, name: joined)) != nil else {
+                problems.append(
+                    ICalendarProblem(
+                        line: entry.line,
+                        message:
+                            "event \(entry.name.quotedForMessage) on \(date): the date is already \(name.quotedForMessage) "
+                            + "(line \(entries[0].line)) and the names together are longer than 100 characters; kept \(name.quotedForMessage)"
+                    ))
+                continue
+            }
+            kept.append(entry.name)
+            name = joined
+        }
+        holidays.append(Holiday(stored: date, name: name))
     }
 
     // MARK: - Values
@@ -125,13 +261,7 @@ public struct ICalendarHolidays: Sendable, Hashable {
     /// `DATE-TIME` or anything else.
     private static func date(_ line: ContentLine) -> AttendanceDate? {
         if let type = line.parameters["VALUE"], type.uppercased() != "DATE" { return nil }
-        let value = line.value
-        guard value.utf8.count == 8, value.allSatisfy(\.isASCIIDigit) else { return nil }
-        let digits = Array(value)
-        guard let year = Int(String(digits[0..<4])), let month = Int(String(digits[4..<6])),
-            let day = Int(String(digits[6..<8]))
-        else { return nil }
-        return AttendanceDate(year: year, month: month, day: day)
+        return AttendanceDate(iCalendarDate: line.value)
     }
 
     /// Whole days in a duration of days or weeks only (`P3D`, `P1W`, `P1W2D`); nil otherwise.
@@ -195,11 +325,13 @@ public struct ICalendarHolidays: Sendable, Hashable {
     static func unfold(_ text: String) -> [ContentLine] {
         var logical: [(number: Int, text: String)] = []
         var number = 0
-        // "\r\n" is one Character in Swift, so both line ends are named.
-        for physical in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        // "\r\n" is one Character in Swift, so each line end is named; a lone CR ends a line as
+        // well (old Mac files, and some exporters).
+        for physical in text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        {
             number += 1
-            var line = Substring(physical)
-            if line.last == "\r" { line = line.dropLast() }
+            let line = Substring(physical)
             if let first = line.first, first == " " || first == "\t", !logical.isEmpty {
                 logical[logical.count - 1].text += line.dropFirst()
             } else if !line.isEmpty {
