@@ -69,10 +69,15 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        .testTarget(name: "AttendanceCoreTests", dependencies: ["AttendanceCore"]),
+        // The test support target brings the process runner for the TOML differential test
+        // (Python's tomllib as the oracle).
+        .testTarget(
+            name: "AttendanceCoreTests", dependencies: ["AttendanceCore", "AttendanceTestSupport"], exclude: ["Oracles"]
+        ),
         .testTarget(name: "AttendanceStoreTests", dependencies: ["AttendanceStore"]),
         .testTarget(name: "AttendanceTerminalTests", dependencies: ["AttendanceTerminal", "AttendanceCore"]),
-        .testTarget(name: "AttendanceWiFiTests", dependencies: ["AttendanceWiFi", "CNetlink", "AttendanceTestSupport"]),
+        .testTarget(
+            name: "AttendanceWiFiTests", dependencies: ["AttendanceWiFi", "CNetlink", "AttendanceTestSupport"]),
         .testTarget(
             name: "AttendanceCommandsTests",
             dependencies: ["AttendanceCommands", "AttendanceStore", "AttendanceTerminal", "AttendanceTestSupport"]
