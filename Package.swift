@@ -75,13 +75,15 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        // The test support brings the process runner that runs the recurrence oracle (Oracles/).
+        // The test support brings the process runner for the oracles (Oracles/): Python's dateutil
+        // for recurrence rules, tomllib for TOML.
         .testTarget(
             name: "AttendanceCoreTests", dependencies: ["AttendanceCore", "AttendanceTestSupport"], exclude: ["Oracles"]
         ),
         .testTarget(name: "AttendanceStoreTests", dependencies: ["AttendanceStore"]),
         .testTarget(name: "AttendanceTerminalTests", dependencies: ["AttendanceTerminal", "AttendanceCore"]),
-        .testTarget(name: "AttendanceWiFiTests", dependencies: ["AttendanceWiFi", "CNetlink", "AttendanceTestSupport"]),
+        .testTarget(
+            name: "AttendanceWiFiTests", dependencies: ["AttendanceWiFi", "CNetlink", "AttendanceTestSupport"]),
         .testTarget(
             name: "AttendanceCommandsTests",
             dependencies: ["AttendanceCommands", "AttendanceStore", "AttendanceTerminal", "AttendanceTestSupport"]

@@ -90,7 +90,8 @@ struct ConfigurationTests {
         #expect(c.policy.workingDays == [.sunday, .monday, .tuesday])
         #expect(c.policy.weekStarts == .sunday)
         #expect(c.policy.duplicatePunchSeconds == 120 && c.policy.maxSessionHours == 12.5)
-        #expect(c.policy.monthlyGoalDays == 22 && c.policy.dayChange.description == "12:00" && c.policy.editWindowDays == 7)
+        #expect(
+            c.policy.monthlyGoalDays == 22 && c.policy.dayChange.description == "12:00" && c.policy.editWindowDays == 7)
         #expect(c.store.path == "/srv/att.sqlite")
         #expect(c.wifi.source == .simulated && c.wifi.interface == "wlp2s0")
         #expect(c.wifi.simulatedSSID?.bytes == Array("Office".utf8) + [0xff] + Array("Net".utf8))
@@ -102,27 +103,84 @@ struct ConfigurationTests {
     @Test(
         "bad values name the file, the line and the expected form",
         arguments: [
-            ("[policy]\nshift_start = \"25:00\"", "a.toml:2: shift_start in [policy]: expected \"HH:MM\" on a 24-hour clock (00:00–23:59), found \"25:00\""),
-            ("[policy]\n\ntimezone = \"Mars/Base\"", "a.toml:3: timezone in [policy]: unknown time zone \"Mars/Base\"; expected an IANA name such as \"Europe/Berlin\" or \"Asia/Kolkata\""),
-            ("[policy]\nlate_grace_minutes = \"15\"", "a.toml:2: late_grace_minutes in [policy]: expected a whole number of minutes, found a string"),
-            ("[policy]\nlate_grace_minutes = -1", "a.toml:2: late_grace_minutes in [policy]: expected 0–720 minutes, found -1"),
-            ("[policy]\nhalf_day_below_hours = true", "a.toml:2: half_day_below_hours in [policy]: expected a number of hours such as 4.0, found true or false"),
-            ("[policy]\nworking_days = [\"mon\", \"funday\"]", "a.toml:2: working_days in [policy]: expected an array of day names such as [\"mon\", \"tue\", \"wed\", \"thu\", \"fri\"]; each is one of mon, tue, wed, thu, fri, sat, sun"),
+            (
+                "[policy]\nshift_start = \"25:00\"",
+                "a.toml:2: shift_start in [policy]: expected \"HH:MM\" on a 24-hour clock (00:00–23:59), found \"25:00\""
+            ),
+            (
+                "[policy]\n\ntimezone = \"Mars/Base\"",
+                "a.toml:3: timezone in [policy]: unknown time zone \"Mars/Base\"; expected an IANA name such as \"Europe/Berlin\" or \"Asia/Kolkata\""
+            ),
+            (
+                "[policy]\nlate_grace_minutes = \"15\"",
+                "a.toml:2: late_grace_minutes in [policy]: expected a whole number of minutes, found a string"
+            ),
+            (
+                "[policy]\nlate_grace_minutes = -1",
+                "a.toml:2: late_grace_minutes in [policy]: expected 0–720 minutes, found -1"
+            ),
+            (
+                "[policy]\nhalf_day_below_hours = true",
+                "a.toml:2: half_day_below_hours in [policy]: expected a number of hours such as 4.0, found true or false"
+            ),
+            (
+                "[policy]\nworking_days = [\"mon\", \"funday\"]",
+                "a.toml:2: working_days in [policy]: expected an array of day names such as [\"mon\", \"tue\", \"wed\", \"thu\", \"fri\"]; each is one of mon, tue, wed, thu, fri, sat, sun"
+            ),
             ("[policy]\nworking_days = [\"mon\", \"mon\"]", "a.toml:2: working_days in [policy]: mon is listed twice"),
-            ("[policy]\nweek_starts = \"friday\"", "a.toml:2: week_starts in [policy]: expected \"monday\" or \"sunday\", found \"friday\""),
-            ("[policy]\nshfit_start = \"09:00\"", "a.toml:2: unknown key shfit_start in [policy] (did you mean shift_start?)"),
-            ("[polcy]\nshift_start = \"09:00\"", "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi] and [kiosk] (did you mean policy?)"),
-            ("shift_start = \"09:00\"", "a.toml:1: shift_start must be under a table: [policy], [store], [wifi] or [kiosk]"),
-            ("[store]\npath = \"relative.sqlite\"", "a.toml:2: path in [store]: expected an absolute file path such as \"/var/lib/attendance/attendance.sqlite\""),
-            ("[wifi]\nsource = \"radio\"", "a.toml:2: source in [wifi]: expected \"nl80211\" or \"simulated\", found \"radio\""),
-            ("[wifi]\nbssid = \"zz:bb:cc:dd:ee:01\"", "a.toml:2: bssid in [wifi]: expected six hex bytes such as \"aa:bb:cc:dd:ee:01\", found \"zz:bb:cc:dd:ee:01\""),
-            ("[wifi]\nsource = \"simulated\"", "a.toml:2: source = \"simulated\" in [wifi] needs bssid = \"aa:bb:cc:dd:ee:ff\" (and usually ssid)"),
-            ("[wifi]\ninterface = \"wlan/0\"", "a.toml:2: interface in [wifi]: expected a network interface name such as \"wlan0\" (1–15 characters, no '/' or spaces), or \"\" for the first associated one"),
+            (
+                "[policy]\nweek_starts = \"friday\"",
+                "a.toml:2: week_starts in [policy]: expected \"monday\" or \"sunday\", found \"friday\""
+            ),
+            (
+                "[policy]\nshfit_start = \"09:00\"",
+                "a.toml:2: unknown key shfit_start in [policy] (did you mean shift_start?)"
+            ),
+            (
+                "[polcy]\nshift_start = \"09:00\"",
+                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi] and [kiosk] (did you mean policy?)"
+            ),
+            (
+                "shift_start = \"09:00\"",
+                "a.toml:1: shift_start must be under a table: [policy], [store], [wifi] or [kiosk]"
+            ),
+            (
+                "[store]\npath = \"relative.sqlite\"",
+                "a.toml:2: path in [store]: expected an absolute file path such as \"/var/lib/attendance/attendance.sqlite\""
+            ),
+            (
+                "[wifi]\nsource = \"radio\"",
+                "a.toml:2: source in [wifi]: expected \"nl80211\" or \"simulated\", found \"radio\""
+            ),
+            (
+                "[wifi]\nbssid = \"zz:bb:cc:dd:ee:01\"",
+                "a.toml:2: bssid in [wifi]: expected six hex bytes such as \"aa:bb:cc:dd:ee:01\", found \"zz:bb:cc:dd:ee:01\""
+            ),
+            (
+                "[wifi]\nsource = \"simulated\"",
+                "a.toml:2: source = \"simulated\" in [wifi] needs bssid = \"aa:bb:cc:dd:ee:ff\" (and usually ssid)"
+            ),
+            (
+                "[wifi]\ninterface = \"wlan/0\"",
+                "a.toml:2: interface in [wifi]: expected a network interface name such as \"wlan0\" (1–15 characters, no '/' or spaces), or \"\" for the first associated one"
+            ),
             ("[kiosk]\nidle_seconds = 2", "a.toml:2: idle_seconds in [kiosk]: expected 5–3600 seconds, found 2"),
-            ("[kiosk]\nrequire_pin = \"yes\"", "a.toml:2: require_pin in [kiosk]: expected true or false, found a string"),
-            ("[kiosk]\noffice_name = \"A\\u001b[2J\"", "a.toml:2: office_name in [kiosk]: expected 1–100 characters without control characters"),
-            ("[policy]\nhalf_day_below_hours = 1.0", "a.toml:2: absent_below_hours in [policy] (1.0) must be below half_day_below_hours (1.0), or 0 to switch it off; otherwise no date can ever be a half day"),
-            ("[policy]\nabsent_below_hours = 5\nhalf_day_below_hours = 4", "a.toml:2: absent_below_hours in [policy] (5.0) must be below half_day_below_hours (4.0), or 0 to switch it off; otherwise no date can ever be a half day"),
+            (
+                "[kiosk]\nrequire_pin = \"yes\"",
+                "a.toml:2: require_pin in [kiosk]: expected true or false, found a string"
+            ),
+            (
+                "[kiosk]\noffice_name = \"A\\u001b[2J\"",
+                "a.toml:2: office_name in [kiosk]: expected 1–100 characters without control characters"
+            ),
+            (
+                "[policy]\nhalf_day_below_hours = 1.0",
+                "a.toml:2: absent_below_hours in [policy] (1.0) must be below half_day_below_hours (1.0), or 0 to switch it off; otherwise no date can ever be a half day"
+            ),
+            (
+                "[policy]\nabsent_below_hours = 5\nhalf_day_below_hours = 4",
+                "a.toml:2: absent_below_hours in [policy] (5.0) must be below half_day_below_hours (4.0), or 0 to switch it off; otherwise no date can ever be a half day"
+            ),
         ])
     func badValues(text: String, expected: String) {
         #expect(issues(text) == [expected])
@@ -131,20 +189,133 @@ struct ConfigurationTests {
     @Test(
         "broken TOML is refused with its line",
         arguments: [
-            ("[policy]\nshift_start = 09:30", "a.toml:2: \"09:30\" is not a value; put text in double quotes, like \"09:30\""),
+            (
+                "[policy]\nshift_start = 09:30",
+                "a.toml:2: 09:30 is not a TOML value: a time needs its seconds (09:30:00), or write it as text, \"09:30\""
+            ),
+            (
+                "[policy]\nshift_start = nine",
+                "a.toml:2: \"nine\" is not a value; put text in double quotes, like \"09:30\""
+            ),
             ("[policy]\nshift_start \"09:30\"", "a.toml:2: expected '=' after the key \"shift_start\""),
             ("[policy]\nshift_start = \"09:30", "a.toml:2: a string is not closed with '\"' on its line"),
-            ("[policy]\nshift_start = \"09:30\" extra", "a.toml:2: unexpected text after the value; one setting per line"),
-            ("[policy]\nshift_start = \"09:30\"\nshift_start = \"10:00\"", "a.toml:3: shift_start is set twice (first at line 2)"),
+            (
+                "[policy]\nshift_start = \"09:30\" extra",
+                "a.toml:2: unexpected text after the value; one setting per line"
+            ),
+            (
+                "[policy]\nshift_start = \"09:30\"\nshift_start = \"10:00\"",
+                "a.toml:3: shift_start is set twice (first at line 2)"
+            ),
             ("[policy]\n[policy]", "a.toml:2: table [policy] appears twice (first at line 1)"),
-            ("[policy]\npolicy.shift_start = \"09:30\"", "a.toml:2: dotted keys are not used in this file; put the key under its [table]"),
-            ("[policy]\nworking_days = [\"mon\",\n\"tue\"", "a.toml:3: the array opened at line 2 is not closed with ']'"),
+            (
+                "[policy]\nworking_days = [\"mon\",\n\"tue\"",
+                "a.toml:3: the array opened at line 2 is not closed with ']'"
+            ),
             ("[policy]\nlate_grace_minutes = 015", "a.toml:2: \"015\": integers have no leading zeros"),
-            ("[policy]\nshift_start = { h = 9 }", "a.toml:2: inline tables are not used in this file"),
             ("[policy\nx = 1", "a.toml:1: a table header must end with ']'"),
-            ("[policy]\nshift_start = \"\\q\"", "a.toml:2: unknown escape '\\q' in a string; write a backslash as \\\\"),
+            (
+                "[policy]\nshift_start = \"\\q\"",
+                "a.toml:2: unknown escape '\\q' in a string; write a backslash as \\\\"
+            ),
         ])
     func brokenTOML(text: String, expected: String) {
+        #expect(issues(text) == [expected])
+    }
+
+    static let timeForm = "expected \"HH:MM\" on a 24-hour clock (00:00–23:59)"
+
+    @Test(
+        "shift times and day_change are \"HH:MM\" text or TOML local times of whole minutes",
+        arguments: [
+            ("shift_start = 09:30:00", "09:30"), ("shift_start = 22:00:00.000", "22:00"),
+            ("shift_start = \"9:30\"", "09:30"),
+            ("shift_end = 06:00:00", "06:00"), ("day_change = 12:00:00", "12:00"),
+        ])
+    func localTimes(line: String, expected: String) throws {
+        let c = try Configuration(parsing: "[policy]\n\(line)", file: "a.toml", hostZone: host)
+        let key = String(line.prefix { $0 != " " })
+        let read =
+            key == "shift_start" ? c.policy.shiftStart : key == "shift_end" ? c.policy.shiftEnd : c.policy.dayChange
+        #expect(read.description == expected)
+    }
+
+    @Test(
+        "a time that is not whole minutes, or not a time, is refused with the forms that work",
+        arguments: [
+            (
+                "[policy]\nshift_start = 09:30:15",
+                "a.toml:2: shift_start in [policy]: \(timeForm) or a local time such as 09:30:00, found 09:30:15; times are whole minutes, so the seconds must be :00"
+            ),
+            (
+                "[policy]\nday_change = 04:00:00.5",
+                "a.toml:2: day_change in [policy]: \(timeForm) or a local time such as 09:30:00, found 04:00:00.…; times are whole minutes, so the seconds must be :00"
+            ),
+            (
+                "[policy]\nshift_end = 1979-05-27T18:00:00",
+                "a.toml:2: shift_end in [policy]: \(timeForm) or a local time such as 09:30:00, found a local date-time"
+            ),
+            (
+                "[policy]\nshift_start = { h = 9 }",
+                "a.toml:2: shift_start in [policy]: \(timeForm) or a local time such as 09:30:00, found a table"
+            ),
+            (
+                "[policy]\nshift_start = 930",
+                "a.toml:2: shift_start in [policy]: \(timeForm) or a local time such as 09:30:00, found an integer"
+            ),
+        ])
+    func badTimes(text: String, expected: String) {
+        #expect(issues(text) == [expected])
+    }
+
+    @Test("dotted keys and inline tables set the same keys as [table] sections")
+    func dottedAndInline() throws {
+        let c = try Configuration(
+            parsing: """
+                policy.timezone = "Asia/Tokyo"
+                policy.shift_start = 08:00:00
+                kiosk = { office_name = "Annex", idle_seconds = 0x1e }
+                [wifi]
+                source = 'simulated'
+                bssid = "aa:bb:cc:dd:ee:01"
+                """, file: "a.toml", hostZone: host)
+        #expect(c.policy.zone.identifier == "Asia/Tokyo" && c.policy.shiftStart.description == "08:00")
+        #expect(c.kiosk.officeName == "Annex" && c.kiosk.idleSeconds == 30)
+        #expect(c.wifi.source == .simulated)
+    }
+
+    @Test(
+        "unknown tables and keys are reported however they are written, with \"did you mean\"",
+        arguments: [
+            (
+                "policy.shfit_start = \"09:00\"",
+                "a.toml:1: unknown key shfit_start in [policy] (did you mean shift_start?)"
+            ),
+            (
+                "polcy.shift_start = \"09:00\"",
+                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi] and [kiosk] (did you mean policy?)"
+            ),
+            (
+                "kiosk = { idle_second = 5 }",
+                "a.toml:1: unknown key idle_second in [kiosk] (did you mean idle_seconds?)"
+            ),
+            (
+                "kiosk = {\u{20}}\nkiosks = { idle_seconds = 5 }",
+                "a.toml:2: unknown table [kiosks]; the tables are [policy], [store], [wifi] and [kiosk] (did you mean kiosk?)"
+            ),
+            ("[policy]\npolicy.shift_start = \"09:30\"", "a.toml:2: unknown key policy in [policy]"),
+            ("[policy.night]\nshift_start = \"22:00\"", "a.toml:1: unknown key night in [policy]"),
+            (
+                "[[policy]]\nshift_start = \"22:00\"",
+                "a.toml:1: [[policy]] is an array of tables; write it once, as [policy]"
+            ),
+            (
+                "[[polcy]]",
+                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi] and [kiosk] (did you mean policy?)"
+            ),
+            ("policy = \"09:30\"", "a.toml:1: policy must be under a table: [policy], [store], [wifi] or [kiosk]"),
+        ])
+    func unknownNames(text: String, expected: String) {
         #expect(issues(text) == [expected])
     }
 
@@ -166,9 +337,10 @@ struct ConfigurationTests {
     func megabyteKey() {
         let key = String(repeating: "k", count: 1 << 20)
         let found = issues("[policy]\n\(key) = 1\n[\(key)]\n")
-        #expect(found == [
-            "a.toml:3: unknown table [\(String(repeating: "k", count: 60))…]; the tables are [policy], [store], [wifi] and [kiosk]",
-            "a.toml:2: unknown key \(String(repeating: "k", count: 60))… in [policy]",
-        ])
+        #expect(
+            found == [
+                "a.toml:3: unknown table [\(String(repeating: "k", count: 60))…]; the tables are [policy], [store], [wifi] and [kiosk]",
+                "a.toml:2: unknown key \(String(repeating: "k", count: 60))… in [policy]",
+            ])
     }
 }

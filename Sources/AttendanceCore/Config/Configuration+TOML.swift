@@ -5,36 +5,54 @@ extension Configuration {
         let document = try TOMLDocument(parsing: text, file: file)
         self.init(hostZone: hostZone)
         self.file = file
-        var issues: [ConfigIssue] = []
+        var tableIssues: [ConfigIssue] = []
+        var keyIssues: [ConfigIssue] = []
 
-        for table in document.tables where Self.schema[table.name] == nil {
-            issues.append(
-                ConfigIssue(
-                    file: file, line: table.line,
-                    message: "unknown table [\(table.name.clippedForMessage)]; the tables are [policy], [store], [wifi], [kiosk] and [central]"
-                        + Self.suggestion(for: table.name, among: Self.tableOrder)))
-        }
-        for entry in document.entries {
-            guard let keys = Self.schema[entry.table] else { continue }  // reported above
-            let place = entry.table.isEmpty ? "" : " in [\(entry.table)]"
-            guard let rule = keys[entry.key] else {
-                let known = Self.keyOrder[entry.table] ?? []
-                let message =
-                    entry.table.isEmpty
-                    ? "\(entry.key.clippedForMessage) must be under a table: [policy], [store], [wifi], [kiosk] or [central]"
-                    : "unknown key \(entry.key.clippedForMessage)\(place)"
-                        + Self.suggestion(for: entry.key, among: known)
-                issues.append(ConfigIssue(file: file, line: entry.line, message: message))
+        // [policy], policy.key = … and policy = { … } all arrive as the table `policy`, so each
+        // is checked the same way.
+        for entry in document.root.entries {
+            guard case .table(let table) = entry.value else {
+                if case .array(let items) = entry.value, !items.isEmpty,
+                    items.allSatisfy({ if case .table = $0 { true } else { false } })
+                {
+                    let message =
+                        Self.schema[entry.key] == nil
+                        ? Self.unknownTableMessage(entry.key)
+                        : "[[\(entry.key)]] is an array of tables; write it once, as [\(entry.key)]"
+                    tableIssues.append(ConfigIssue(file: file, line: entry.line, message: message))
+                } else {
+                    let message =
+                        "\(entry.key.clippedForMessage) must be under a table: [policy], [store], [wifi], [kiosk] or [central]"
+                    keyIssues.append(ConfigIssue(file: file, line: entry.line, message: message))
+                }
                 continue
             }
-            if let problem = rule(&self, entry.value) {
-                issues.append(ConfigIssue(file: file, line: entry.line, message: "\(entry.key)\(place): \(problem)"))
+            guard let keys = Self.schema[entry.key] else {
+                tableIssues.append(
+                    ConfigIssue(file: file, line: table.line, message: Self.unknownTableMessage(entry.key)))
+                continue
+            }
+            let place = " in [\(entry.key)]"
+            for setting in table.entries {
+                guard let rule = keys[setting.key] else {
+                    let message =
+                        "unknown key \(setting.key.clippedForMessage)\(place)"
+                        + Self.suggestion(for: setting.key, among: Self.keyOrder[entry.key] ?? [])
+                    keyIssues.append(ConfigIssue(file: file, line: setting.line, message: message))
+                    continue
+                }
+                if let problem = rule(&self, setting.value) {
+                    keyIssues.append(
+                        ConfigIssue(file: file, line: setting.line, message: "\(setting.key)\(place): \(problem)"))
+                }
             }
         }
-        if document.tables.contains(where: { $0.name == "central" }) {
+        // Tables first, then keys, each in file order: a misspelt table explains its keys.
+        var issues = tableIssues.sortedByLine() + keyIssues.sortedByLine()
+        if let centralEntry = document.root.entries.first(where: { $0.key == "central" }) {
             if central == nil { central = CentralSettings() }
             if central?.url == nil {
-                let line = document.tables.first { $0.name == "central" }?.line
+                let line = centralEntry.line
                 issues.append(
                     ConfigIssue(
                         file: file, line: line,
@@ -50,7 +68,8 @@ extension Configuration {
         }
         if policy.absentBelowHours > 0, policy.absentBelowHours >= policy.halfDayBelowHours {
             // Every date under half_day_below_hours would be absent first: HD could never happen.
-            let line = document.line(of: "absent_below_hours", in: "policy")
+            let line =
+                document.line(of: "absent_below_hours", in: "policy")
                 ?? document.line(of: "half_day_below_hours", in: "policy")
             issues.append(
                 ConfigIssue(
@@ -82,13 +101,18 @@ extension Configuration {
         "central": ["url", "kiosk_id", "password_file", "sync_seconds", "tls", "ca_file"],
     ]
 
+    static func unknownTableMessage(_ name: String) -> String {
+        "unknown table [\(name.clippedForMessage)]; the tables are [policy], [store], [wifi], [kiosk] and [central]"
+            + suggestion(for: name, among: tableOrder)
+    }
+
     static let schema: [String: [String: Rule]] = [
-        "": [:],
         "central": centralRules,
         "policy": [
             "timezone": text { config, value in
                 guard let zone = LocalZone(identifier: value) else {
-                    return "unknown time zone \(value.quotedForMessage); expected an IANA name such as \"Europe/Berlin\" or \"Asia/Kolkata\""
+                    return
+                        "unknown time zone \(value.quotedForMessage); expected an IANA name such as \"Europe/Berlin\" or \"Asia/Kolkata\""
                 }
                 config.policy.zone = zone
                 return nil
@@ -128,7 +152,8 @@ extension Configuration {
         ],
         "store": [
             "path": text { config, value in
-                guard value.hasPrefix("/"), !value.hasSuffix("/"), !value.unicodeScalars.contains(where: \.isUnsafeForTerminal)
+                guard value.hasPrefix("/"), !value.hasSuffix("/"),
+                    !value.unicodeScalars.contains(where: \.isUnsafeForTerminal)
                 else { return "expected an absolute file path such as \"/var/lib/attendance/attendance.sqlite\"" }
                 config.store.path = value
                 return nil
@@ -148,7 +173,8 @@ extension Configuration {
                     return nil
                 }
                 guard let name = try? InterfaceName(parsing: value) else {
-                    return "expected a network interface name such as \"wlan0\" (1–15 characters, no '/' or spaces), or \"\" for the first associated one"
+                    return
+                        "expected a network interface name such as \"wlan0\" (1–15 characters, no '/' or spaces), or \"\" for the first associated one"
                 }
                 config.wifi.interface = name.rawValue
                 return nil
@@ -253,18 +279,39 @@ extension Configuration {
 
     static func text(_ apply: @escaping @Sendable (inout Configuration, String) -> String?) -> Rule {
         { config, value in
-            guard case .string(let string) = value else { return "expected a string in double quotes, found \(value.typeName)" }
+            guard case .string(let string) = value else {
+                return "expected a string in double quotes, found \(value.typeName)"
+            }
             return apply(&config, string)
         }
     }
 
+    /// A time of day: the text "09:30", or TOML's local time 09:30:00 (whole minutes only).
     static func time(_ apply: @escaping @Sendable (inout Configuration, WallClockTime) -> Void) -> Rule {
-        text { config, string in
-            guard let time = try? WallClockTime(parsing: string) else {
-                return "expected \"HH:MM\" on a 24-hour clock (00:00–23:59), found \(string.quotedForMessage)"
+        { config, value in
+            let expected = "expected \"HH:MM\" on a 24-hour clock (00:00–23:59)"
+            switch value {
+            case .string(let string):
+                guard let time = try? WallClockTime(parsing: string) else {
+                    return "\(expected), found \(string.quotedForMessage)"
+                }
+                apply(&config, time)
+                return nil
+            case .localTime(let local):
+                let written = [local.hour, local.minute, local.second].map { String($0).leftPadded(to: 2) }
+                    .joined(separator: ":")
+                guard local.second == 0, local.nanosecond == 0,
+                    let time = WallClockTime(hour: local.hour, minute: local.minute)
+                else {
+                    return
+                        "\(expected) or a local time such as 09:30:00, found \(written)\(local.nanosecond == 0 ? "" : ".…"); "
+                        + "times are whole minutes, so the seconds must be :00"
+                }
+                apply(&config, time)
+                return nil
+            default:
+                return "\(expected) or a local time such as 09:30:00, found \(value.typeName)"
             }
-            apply(&config, time)
-            return nil
         }
     }
 
@@ -326,5 +373,12 @@ extension Configuration {
             previous = current
         }
         return previous[b.count]
+    }
+}
+
+extension [ConfigIssue] {
+    /// In file order; issues on one line keep their order.
+    fileprivate func sortedByLine() -> [ConfigIssue] {
+        enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
     }
 }
