@@ -28,7 +28,7 @@ struct AuditCommand: ContextCommand {
             to: month.map { Self.utcStart(of: $0.next.firstDay) }
         ).map(AuditListing.init)
         if format == .json {
-            context.out.write(try JSONOutput.render(entries))
+            context.out.write(try AuditListing.listing.json(entries))
             return
         }
         guard !entries.isEmpty else {
@@ -53,7 +53,7 @@ struct AuditCommand: ContextCommand {
 }
 
 /// An audit entry as `attendance audit` shows it.
-struct AuditListing: Encodable {
+struct AuditListing {
     let id: Int64
     /// UTC, `2026-11-21T05:53:20Z`.
     let at: String
@@ -65,6 +65,20 @@ struct AuditListing: Encodable {
     let old: String?
     let new: String?
     let reason: String?
+
+    /// The old and new values are the JSON the store recorded at the time, kept as text.
+    static let listing = Listing<AuditListing>([
+        .init("id") { .integer($0.id) },
+        .init("at") { .text($0.at) },
+        .init("actor") { .text($0.actor) },
+        .init("action") { .text($0.action) },
+        .init("entity") { .text($0.entity) },
+        .init("key") { .text($0.key) },
+        .init("employee") { .text($0.employee) },
+        .init("old") { .text($0.old) },
+        .init("new") { .text($0.new) },
+        .init("reason") { .text($0.reason) },
+    ])
 
     init(_ e: AuditEntry) {
         id = e.id

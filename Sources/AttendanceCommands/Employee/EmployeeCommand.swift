@@ -14,29 +14,20 @@ struct EmployeeCommand: ParsableCommand {
         ])
 }
 
-/// An employee as listings and JSON show them.
-struct EmployeeListing: Encodable {
-    let code: String
-    let name: String
-    let start_date: String?
-    let end_date: String?
-    let shift_start: String?
-    let shift_end: String?
-    let active: Bool
-    let has_pin: Bool
-
-    init(_ e: Employee) {
-        code = e.code.rawValue
-        name = e.name.rawValue
-        start_date = e.startDate?.description
-        end_date = e.endDate?.description
-        shift_start = e.shiftStart?.description
-        shift_end = e.shiftEnd?.description
-        active = e.isActive
-        has_pin = e.hasPIN
-    }
-
-    var shift: String { shift_start.map { "\($0)–\(shift_end ?? "")" } ?? "policy" }
+/// An employee as listings and JSON show it.
+enum EmployeeListing {
+    static let listing = Listing<Employee>([
+        .init("code", header: "CODE") { .text($0.code.rawValue) },
+        .init("name", header: "NAME", cell: { $0.name.rawValue.truncated(toWidth: 40) }) { .text($0.name.rawValue) },
+        .shown("SHIFT") { e in e.shiftStart.map { "\($0)–\(e.shiftEnd?.description ?? "")" } ?? "policy" },
+        .init("start_date", header: "FROM") { .text($0.startDate?.description) },
+        .init("end_date", header: "UNTIL") { .text($0.endDate?.description) },
+        .init("shift_start") { .text($0.shiftStart?.description) },
+        .init("shift_end") { .text($0.shiftEnd?.description) },
+        .init("active") { .bool($0.isActive) },
+        .init("has_pin") { .bool($0.hasPIN) },
+        .shown("STATE") { $0.isActive ? ($0.hasPIN ? "active, PIN" : "active") : "inactive" },
+    ])
 }
 
 /// Parses the pair `--shift-start`/`--shift-end`, which only make sense together.
@@ -65,7 +56,8 @@ struct EmployeeAdd: ContextCommand {
     @Argument(help: "The code the employee types at the kiosk, e.g. E001.") var code: String
     @Option(help: "The employee's name as calendars show it.") var name: String
     @Option(help: ArgumentHelp("The first date of employment.", valueName: "YYYY-MM-DD")) var startDate: String?
-    @Option(help: ArgumentHelp("Their own shift start, overriding the policy.", valueName: "HH:MM")) var shiftStart: String?
+    @Option(help: ArgumentHelp("Their own shift start, overriding the policy.", valueName: "HH:MM")) var shiftStart:
+        String?
     @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: String?
 
     func run(in context: Context) throws {
@@ -92,34 +84,9 @@ struct EmployeeList: ContextCommand {
 
     func run(in context: Context) throws {
         let (_, store) = try global.open(in: context)
-        let listings = try store.employees(activeOnly: activeOnly).map(EmployeeListing.init)
-        switch format {
-        case .json:
-            context.out.write(try JSONOutput.render(listings))
-        case .csv:
-            context.out.write(
-                CSV.render(
-                    header: ["code", "name", "start_date", "end_date", "shift_start", "shift_end", "active", "has_pin"],
-                    rows: listings.map {
-                        [
-                            $0.code, $0.name, $0.start_date ?? "", $0.end_date ?? "", $0.shift_start ?? "",
-                            $0.shift_end ?? "", $0.active ? "yes" : "no", $0.has_pin ? "yes" : "no",
-                        ]
-                    }))
-        case .text:
-            guard !listings.isEmpty else {
-                context.out.line("no employees yet; add one with `attendance employee add CODE --name NAME`")
-                return
-            }
-            var table = TextTable(headers: ["CODE", "NAME", "SHIFT", "FROM", "UNTIL", "STATE"])
-            for e in listings {
-                table.append([
-                    e.code, e.name.truncated(toWidth: 40), e.shift, e.start_date ?? "", e.end_date ?? "",
-                    e.active ? (e.has_pin ? "active, PIN" : "active") : "inactive",
-                ])
-            }
-            context.out.write(table.render())
-        }
+        try EmployeeListing.listing.write(
+            try store.employees(activeOnly: activeOnly), as: format, to: context,
+            empty: "no employees yet; add one with `attendance employee add CODE --name NAME`")
     }
 }
 
@@ -134,17 +101,19 @@ struct EmployeeShow: ContextCommand {
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
         guard let employee = try store.employee(code: code) else { throw StoreError.unknownEmployee(code) }
-        let listing = EmployeeListing(employee)
         if format == .json {
-            context.out.write(try JSONOutput.render(listing))
+            context.out.write(try JSONOutput.render(EmployeeListing.listing.object(employee)))
             return
         }
         let policy = employee.policy(from: configuration.policy)
-        context.out.line("\(listing.code)  \(listing.name)")
-        context.out.line("  shift:     \(policy.shiftStart)–\(policy.shiftEnd)\(listing.shift_start == nil ? " (policy)" : " (own)")")
-        context.out.line("  employed:  \(listing.start_date ?? "—") to \(listing.end_date ?? "now")")
-        context.out.line("  state:     \(listing.active ? "active" : "inactive")")
-        context.out.line("  PIN:       \(listing.has_pin ? "set" : "none")")
+        context.out.line("\(employee.code)  \(employee.name)")
+        context.out.line(
+            "  shift:     \(policy.shiftStart)–\(policy.shiftEnd)\(employee.shiftStart == nil ? " (policy)" : " (own)")"
+        )
+        context.out.line(
+            "  employed:  \(employee.startDate?.description ?? "—") to \(employee.endDate?.description ?? "now")")
+        context.out.line("  state:     \(employee.isActive ? "active" : "inactive")")
+        context.out.line("  PIN:       \(employee.hasPIN ? "set" : "none")")
     }
 }
 
@@ -158,8 +127,10 @@ struct EmployeeEdit: ContextCommand {
     @OptionGroup var actor: ActorOptions
     @Argument(help: "The employee's code.") var code: String
     @Option(help: "A new name.") var name: String?
-    @Option(help: ArgumentHelp("A new first date of employment, or none.", valueName: "YYYY-MM-DD|none")) var startDate: String?
-    @Option(help: ArgumentHelp("A new last date of employment, or none.", valueName: "YYYY-MM-DD|none")) var endDate: String?
+    @Option(help: ArgumentHelp("A new first date of employment, or none.", valueName: "YYYY-MM-DD|none")) var startDate:
+        String?
+    @Option(help: ArgumentHelp("A new last date of employment, or none.", valueName: "YYYY-MM-DD|none")) var endDate:
+        String?
     @Option(help: ArgumentHelp("Their own shift start.", valueName: "HH:MM")) var shiftStart: String?
     @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: String?
     @Flag(help: "Drop their own shift and follow the policy's.") var policyShift = false
@@ -168,7 +139,9 @@ struct EmployeeEdit: ContextCommand {
         let employeeCode = try EmployeeCode(parsing: code)
         var changes = EmployeeChanges()
         if let name { changes.name = try PersonName(parsing: name) }
-        if let startDate { changes.startDate = .some(startDate == "none" ? nil : try AttendanceDate(parsing: startDate)) }
+        if let startDate {
+            changes.startDate = .some(startDate == "none" ? nil : try AttendanceDate(parsing: startDate))
+        }
         if let endDate { changes.endDate = .some(endDate == "none" ? nil : try AttendanceDate(parsing: endDate)) }
         if let shift = try parseShift(start: shiftStart, end: shiftEnd) {
             guard !policyShift else { throw CommandFailure("--policy-shift cannot go with a shift", status: .usage) }
@@ -191,13 +164,17 @@ struct EmployeeDeactivate: ContextCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
     @Argument(help: "The employee's code.") var code: String
-    @Option(help: ArgumentHelp("Their last date of employment (default: today).", valueName: "YYYY-MM-DD")) var endDate: String?
+    @Option(help: ArgumentHelp("Their last date of employment (default: today).", valueName: "YYYY-MM-DD")) var endDate:
+        String?
 
     func run(in context: Context) throws {
         let employeeCode = try EmployeeCode(parsing: code)
         let (configuration, store) = try global.open(in: context)
-        let end = try endDate.map { try AttendanceDate(parsing: $0) } ?? configuration.policy.attendanceDate(of: context.now())
-        let employee = try store.deactivateEmployee(code: employeeCode, endDate: end, actor: try actor.actor(in: context))
+        let end =
+            try endDate.map { try AttendanceDate(parsing: $0) }
+            ?? configuration.policy.attendanceDate(of: context.now())
+        let employee = try store.deactivateEmployee(
+            code: employeeCode, endDate: end, actor: try actor.actor(in: context))
         context.out.line("deactivated \(employee.code) \(employee.name); last date \(end)")
     }
 }

@@ -9,21 +9,18 @@ struct HolidayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "holiday",
         abstract: "The holiday list: add, list, remove, and import an iCalendar file.",
-        discussion: "A working date in the list shows H when nobody punches. Weekly offs come from [policy] working_days.",
+        discussion:
+            "A working date in the list shows H when nobody punches. Weekly offs come from [policy] working_days.",
         subcommands: [HolidayAdd.self, HolidayList.self, HolidayRemove.self, HolidayImportCommand.self])
 }
 
 /// A holiday as listings and JSON show it.
-struct HolidayListing: Encodable {
-    let date: String
-    let weekday: String
-    let name: String
-
-    init(_ holiday: Holiday) {
-        date = holiday.date.description
-        weekday = holiday.date.weekday.shortName
-        name = holiday.name
-    }
+enum HolidayListing {
+    static let listing = Listing<Holiday>([
+        .init("date", header: "DATE") { .text($0.date.description) },
+        .init("weekday", header: "DAY") { .text($0.date.weekday.shortName) },
+        .init("name", header: "NAME") { .text($0.name) },
+    ])
 }
 
 /// `attendance holiday add DATE --name NAME`
@@ -61,24 +58,10 @@ struct HolidayList: ContextCommand {
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
         let shownYear = all ? nil : year ?? configuration.policy.attendanceDate(of: context.now()).year
-        let listings = try store.holidays(year: shownYear).map(HolidayListing.init)
-        switch format {
-        case .json:
-            context.out.write(try JSONOutput.render(listings))
-        case .csv:
-            context.out.write(
-                CSV.render(header: ["date", "weekday", "name"], rows: listings.map { [$0.date, $0.weekday, $0.name] }))
-        case .text:
-            guard !listings.isEmpty else {
-                let when = shownYear.map { " in \($0)" } ?? ""
-                context.out.line(
-                    "no holidays\(when); add one with `attendance holiday add DATE --name NAME` or import a calendar")
-                return
-            }
-            var table = TextTable(headers: ["DATE", "DAY", "NAME"])
-            for holiday in listings { table.append([holiday.date, holiday.weekday, holiday.name]) }
-            context.out.write(table.render())
-        }
+        let when = shownYear.map { " in \($0)" } ?? ""
+        try HolidayListing.listing.write(
+            try store.holidays(year: shownYear), as: format, to: context,
+            empty: "no holidays\(when); add one with `attendance holiday add DATE --name NAME` or import a calendar")
     }
 }
 
@@ -115,7 +98,8 @@ struct HolidayImportCommand: ContextCommand {
 
     func run(in context: Context) throws {
         guard let data = FileManager.default.contents(atPath: file) else {
-            let reason = FileManager.default.fileExists(atPath: file) ? "cannot be read (permissions?)" : "does not exist"
+            let reason =
+                FileManager.default.fileExists(atPath: file) ? "cannot be read (permissions?)" : "does not exist"
             throw CommandFailure("\(file) \(reason)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
@@ -128,16 +112,20 @@ struct HolidayImportCommand: ContextCommand {
         for holiday in result.added { context.out.line("added \(holiday.date) \(holiday.name)") }
         for conflict in result.conflicting {
             context.out.line(
-                "kept \(conflict.holiday.date) \(conflict.existingName) (the file calls it \(conflict.holiday.name.quotedForMessage))")
+                "kept \(conflict.holiday.date) \(conflict.existingName) (the file calls it \(conflict.holiday.name.quotedForMessage))"
+            )
         }
         var summary = "imported \(result.added.count) holiday\(result.added.count == 1 ? "" : "s") from \(name)"
         if !result.unchanged.isEmpty { summary += "; \(result.unchanged.count) already in the list" }
         if !result.conflicting.isEmpty { summary += "; \(result.conflicting.count) kept under their stored name" }
         context.out.line(summary)
         guard calendar.problems.isEmpty else {
-            for problem in calendar.problems { context.err.line("attendance: \(file):\(problem.line): \(problem.message)") }
+            for problem in calendar.problems {
+                context.err.line("attendance: \(file):\(problem.line): \(problem.message)")
+            }
             let count = calendar.problems.count
-            throw CommandFailure("\(count) event\(count == 1 ? "" : "s") in \(file) could not be imported (listed above)")
+            throw CommandFailure(
+                "\(count) event\(count == 1 ? "" : "s") in \(file) could not be imported (listed above)")
         }
     }
 }

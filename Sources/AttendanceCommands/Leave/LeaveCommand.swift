@@ -13,18 +13,13 @@ struct LeaveCommand: ParsableCommand {
 }
 
 /// A leave as listings and JSON show it.
-struct LeaveListing: Encodable {
-    let code: String
-    let date: String
-    let kind: String
-    let reason: String
-
-    init(_ entry: LeaveEntry) {
-        code = entry.employeeCode.rawValue
-        date = entry.date.description
-        kind = entry.kind == .half ? "half day" : "full day"
-        reason = entry.reason
-    }
+enum LeaveListing {
+    static let listing = Listing<LeaveEntry>([
+        .init("date", header: "DATE") { .text($0.date.description) },
+        .init("code", header: "CODE") { .text($0.employeeCode.rawValue) },
+        .init("kind", header: "KIND") { .text($0.kind == .half ? "half day" : "full day") },
+        .init("reason", header: "REASON", cell: { $0.reason.truncated(toWidth: 50) }) { .text($0.reason) },
+    ])
 }
 
 /// `attendance leave add CODE DATE [--to DATE] [--half] --reason TEXT`
@@ -74,7 +69,8 @@ struct LeaveAdd: ContextCommand {
             context.out.line("recorded leave for \(code) on \(only.date) (\(kind))")
         } else {
             context.out.line(
-                "recorded leave for \(code) on \(added.count) dates from \(dates[0]) to \(dates[dates.count - 1]) (\(kind))")
+                "recorded leave for \(code) on \(added.count) dates from \(dates[0]) to \(dates[dates.count - 1]) (\(kind))"
+            )
         }
         if !skipped.isEmpty { context.out.line("skipped \(skipped.joined(separator: ", "))") }
     }
@@ -93,26 +89,10 @@ struct LeaveList: ContextCommand {
         let employeeCode = try code.map { try EmployeeCode(parsing: $0) }
         let shownMonth = try month.map { try YearMonth(parsing: $0) }
         let (_, store) = try global.open(in: context)
-        let listings = try store.leaveEntries(
-            employee: employeeCode, from: shownMonth?.firstDay, through: shownMonth?.lastDay
-        ).map(LeaveListing.init)
-        switch format {
-        case .json:
-            context.out.write(try JSONOutput.render(listings))
-        case .csv:
-            context.out.write(
-                CSV.render(
-                    header: ["code", "date", "kind", "reason"],
-                    rows: listings.map { [$0.code, $0.date, $0.kind, $0.reason] }))
-        case .text:
-            guard !listings.isEmpty else {
-                context.out.line("no leave recorded; add some with `attendance leave add CODE DATE --reason TEXT`")
-                return
-            }
-            var table = TextTable(headers: ["DATE", "CODE", "KIND", "REASON"])
-            for entry in listings { table.append([entry.date, entry.code, entry.kind, entry.reason.truncated(toWidth: 50)]) }
-            context.out.write(table.render())
-        }
+        try LeaveListing.listing.write(
+            try store.leaveEntries(employee: employeeCode, from: shownMonth?.firstDay, through: shownMonth?.lastDay),
+            as: format, to: context,
+            empty: "no leave recorded; add some with `attendance leave add CODE DATE --reason TEXT`")
     }
 }
 
@@ -133,7 +113,8 @@ struct LeaveRemove: ContextCommand {
         let last = try to.map { try AttendanceDate(parsing: $0) } ?? first
         guard first <= last else { throw CommandFailure("--to \(last) is before \(first)") }
         let (_, store) = try global.open(in: context)
-        let removed = try store.removeLeave(employee: employeeCode, from: first, through: last, actor: try actor.actor(in: context))
+        let removed = try store.removeLeave(
+            employee: employeeCode, from: first, through: last, actor: try actor.actor(in: context))
         let code = removed.first?.employeeCode.rawValue ?? employeeCode.rawValue
         context.out.line("removed leave for \(code) on \(removed.map(\.date.description).joined(separator: ", "))")
     }

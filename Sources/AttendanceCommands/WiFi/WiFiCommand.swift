@@ -13,18 +13,13 @@ struct WiFiCommand: ParsableCommand {
 }
 
 /// An allowed network as listings and JSON show it.
-struct AllowedNetworkListing: Encodable {
-    let bssid: String
-    let ssid: String?
-    let location: String
-    let active: Bool
-
-    init(_ n: AllowedNetwork) {
-        bssid = n.bssid.description
-        ssid = n.ssid?.escaped
-        location = n.location
-        active = n.isActive
-    }
+enum AllowedNetworkListing {
+    static let listing = Listing<AllowedNetwork>([
+        .init("bssid", header: "BSSID") { .text($0.bssid.description) },
+        .init("ssid", header: "SSID", cell: { $0.ssid?.escaped ?? "(any)" }) { .text($0.ssid?.escaped) },
+        .init("location", header: "LOCATION") { .text($0.location) },
+        .init("active", header: "STATE", cell: { $0.isActive ? "allowed" : "revoked" }) { .bool($0.isActive) },
+    ])
 }
 
 /// A location label: what people call the place.
@@ -32,7 +27,8 @@ func parseLocation(_ text: String) throws -> String {
     do {
         return try PersonName(parsing: text).rawValue
     } catch {
-        throw CoreError.invalidValue(what: "location", value: text, expected: "1–100 characters without control characters")
+        throw CoreError.invalidValue(
+            what: "location", value: text, expected: "1–100 characters without control characters")
     }
 }
 
@@ -57,7 +53,9 @@ struct WiFiAllow: ContextCommand {
         guard current != (bssid != nil) else {
             throw ValidationError("give either --bssid (with an optional --ssid) or --current")
         }
-        guard !(current && ssid != nil) else { throw ValidationError("--current takes the SSID from the link; leave out --ssid") }
+        guard !(current && ssid != nil) else {
+            throw ValidationError("--current takes the SSID from the link; leave out --ssid")
+        }
     }
 
     func run(in context: Context) throws {
@@ -94,26 +92,9 @@ struct WiFiList: ContextCommand {
 
     func run(in context: Context) throws {
         let (_, store) = try global.open(in: context)
-        let listings = try store.allowedNetworks(activeOnly: !all).map(AllowedNetworkListing.init)
-        switch format {
-        case .json:
-            context.out.write(try JSONOutput.render(listings))
-        case .csv:
-            context.out.write(
-                CSV.render(
-                    header: ["bssid", "ssid", "location", "active"],
-                    rows: listings.map { [$0.bssid, $0.ssid ?? "", $0.location, $0.active ? "yes" : "no"] }))
-        case .text:
-            guard !listings.isEmpty else {
-                context.out.line("no access points allowed yet; add one with `attendance wifi allow`")
-                return
-            }
-            var table = TextTable(headers: ["BSSID", "SSID", "LOCATION", "STATE"])
-            for n in listings {
-                table.append([n.bssid, n.ssid ?? "(any)", n.location, n.active ? "allowed" : "revoked"])
-            }
-            context.out.write(table.render())
-        }
+        try AllowedNetworkListing.listing.write(
+            try store.allowedNetworks(activeOnly: !all), as: format, to: context,
+            empty: "no access points allowed yet; add one with `attendance wifi allow`")
     }
 }
 
