@@ -30,16 +30,15 @@ enum EmployeeListing {
     ])
 }
 
-/// Parses the pair `--shift-start`/`--shift-end`, which only make sense together.
-func parseShift(start: String?, end: String?) throws -> (start: WallClockTime, end: WallClockTime)? {
+/// Checks the pair `--shift-start`/`--shift-end`, which only make sense together.
+func parseShift(start: WallClockTime?, end: WallClockTime?) throws -> (start: WallClockTime, end: WallClockTime)? {
     switch (start, end) {
     case (nil, nil): return nil
     case (let start?, let end?):
-        let shift = (try WallClockTime(parsing: start), try WallClockTime(parsing: end))
-        guard shift.0 != shift.1 else {
+        guard start != end else {
             throw CommandFailure("a shift cannot start and end at the same time (\(start))")
         }
-        return shift
+        return (start, end)
     default:
         throw CommandFailure("give both --shift-start and --shift-end, or neither", status: .usage)
     }
@@ -53,17 +52,16 @@ struct EmployeeAdd: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: "The code the employee types at the kiosk, e.g. E001.") var code: String
+    @Argument(help: "The code the employee types at the kiosk, e.g. E001.") var code: EmployeeCode
     @Option(help: "The employee's name as calendars show it.") var name: String
-    @Option(help: ArgumentHelp("The first date of employment.", valueName: "YYYY-MM-DD")) var startDate: String?
+    @Option(help: ArgumentHelp("The first date of employment.", valueName: "YYYY-MM-DD")) var startDate: AttendanceDate?
     @Option(help: ArgumentHelp("Their own shift start, overriding the policy.", valueName: "HH:MM")) var shiftStart:
-        String?
-    @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: String?
+        WallClockTime?
+    @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: WallClockTime?
 
     func run(in context: Context) throws {
         let new = NewEmployee(
-            code: try EmployeeCode(parsing: code), name: try PersonName(parsing: name),
-            startDate: try startDate.map { try AttendanceDate(parsing: $0) })
+            code: code, name: try PersonName(parsing: name), startDate: startDate)
         let shift = try parseShift(start: shiftStart, end: shiftEnd)
         var employee = new
         employee.shiftStart = shift?.start
@@ -95,12 +93,12 @@ struct EmployeeShow: ContextCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one employee.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The employee's code.") var code: String
+    @Argument(help: "The employee's code.") var code: EmployeeCode
     @Option(help: "text or json.") var format: OutputFormat = .text
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
-        guard let employee = try store.employee(code: code) else { throw StoreError.unknownEmployee(code) }
+        let employee = try requireEmployee(code, in: store)
         if format == .json {
             context.out.write(try JSONOutput.render(EmployeeListing.listing.object(employee)))
             return
@@ -125,24 +123,24 @@ struct EmployeeEdit: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: "The employee's code.") var code: String
+    @Argument(help: "The employee's code.") var code: EmployeeCode
     @Option(help: "A new name.") var name: String?
     @Option(help: ArgumentHelp("A new first date of employment, or none.", valueName: "YYYY-MM-DD|none")) var startDate:
-        String?
+        ClearableDate?
     @Option(help: ArgumentHelp("A new last date of employment, or none.", valueName: "YYYY-MM-DD|none")) var endDate:
-        String?
-    @Option(help: ArgumentHelp("Their own shift start.", valueName: "HH:MM")) var shiftStart: String?
-    @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: String?
+        ClearableDate?
+    @Option(help: ArgumentHelp("Their own shift start.", valueName: "HH:MM")) var shiftStart: WallClockTime?
+    @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: WallClockTime?
     @Flag(help: "Drop their own shift and follow the policy's.") var policyShift = false
 
     func run(in context: Context) throws {
-        let employeeCode = try EmployeeCode(parsing: code)
+        let employeeCode = code
         var changes = EmployeeChanges()
         if let name { changes.name = try PersonName(parsing: name) }
         if let startDate {
-            changes.startDate = .some(startDate == "none" ? nil : try AttendanceDate(parsing: startDate))
+            changes.startDate = .some(startDate.date)
         }
-        if let endDate { changes.endDate = .some(endDate == "none" ? nil : try AttendanceDate(parsing: endDate)) }
+        if let endDate { changes.endDate = .some(endDate.date) }
         if let shift = try parseShift(start: shiftStart, end: shiftEnd) {
             guard !policyShift else { throw CommandFailure("--policy-shift cannot go with a shift", status: .usage) }
             changes.shift = .some(shift)
@@ -163,15 +161,15 @@ struct EmployeeDeactivate: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: "The employee's code.") var code: String
+    @Argument(help: "The employee's code.") var code: EmployeeCode
     @Option(help: ArgumentHelp("Their last date of employment (default: today).", valueName: "YYYY-MM-DD")) var endDate:
-        String?
+        AttendanceDate?
 
     func run(in context: Context) throws {
-        let employeeCode = try EmployeeCode(parsing: code)
+        let employeeCode = code
         let (configuration, store) = try global.open(in: context)
         let end =
-            try endDate.map { try AttendanceDate(parsing: $0) }
+            endDate
             ?? configuration.policy.attendanceDate(of: context.now())
         let employee = try store.deactivateEmployee(
             code: employeeCode, endDate: end, actor: try actor.actor(in: context))

@@ -29,11 +29,11 @@ struct HolidayAdd: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: ArgumentHelp("The date.", valueName: "YYYY-MM-DD")) var date: String
+    @Argument(help: ArgumentHelp("The date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
     @Option(help: "What the holiday is called, e.g. \"Republic Day\".") var name: String
 
     func run(in context: Context) throws {
-        let holiday = try Holiday(date: try AttendanceDate(parsing: date), name: name)
+        let holiday = try Holiday(date: date, name: name)
         let (_, store) = try global.open(in: context)
         try store.addHoliday(holiday, actor: try actor.actor(in: context))
         context.out.line("added holiday \(holiday.date) \(holiday.name)")
@@ -71,10 +71,10 @@ struct HolidayRemove: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: ArgumentHelp("The date.", valueName: "YYYY-MM-DD")) var date: String
+    @Argument(help: ArgumentHelp("The date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
 
     func run(in context: Context) throws {
-        let day = try AttendanceDate(parsing: date)
+        let day = date
         let (_, store) = try global.open(in: context)
         let removed = try store.removeHoliday(on: day, actor: try actor.actor(in: context))
         context.out.line("removed holiday \(removed.date) \(removed.name)")

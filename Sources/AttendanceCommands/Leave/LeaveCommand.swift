@@ -33,9 +33,9 @@ struct LeaveAdd: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: "The employee's code.") var code: String
-    @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: String
-    @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: String?
+    @Argument(help: "The employee's code.") var code: EmployeeCode
+    @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
+    @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
     @Flag(help: "A half-day leave: the date counts as a half day.") var half = false
     @Option(help: "Why, for the record.") var reason: String
 
@@ -43,9 +43,7 @@ struct LeaveAdd: ContextCommand {
     static let maximumDays = 366
 
     func run(in context: Context) throws {
-        let employeeCode = try EmployeeCode(parsing: code)
-        let first = try AttendanceDate(parsing: date)
-        let last = try to.map { try AttendanceDate(parsing: $0) } ?? first
+        let (employeeCode, first, last) = (code, date, to ?? date)
         guard first <= last else { throw CommandFailure("--to \(last) is before \(first)") }
         guard first.distance(to: last) < Self.maximumDays else {
             throw CommandFailure("a leave range can cover at most \(Self.maximumDays) days")
@@ -81,13 +79,12 @@ struct LeaveList: ContextCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List recorded leave.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "Only this employee's leave.") var code: String?
-    @Option(help: ArgumentHelp("Only this month.", valueName: "YYYY-MM")) var month: String?
+    @Argument(help: ArgumentHelp("Only this employee's leave.", valueName: "code")) var code: EmployeeCode?
+    @Option(help: ArgumentHelp("Only this month.", valueName: "YYYY-MM")) var month: YearMonth?
     @Option(help: "text, json or csv.") var format: OutputFormat = .text
 
     func run(in context: Context) throws {
-        let employeeCode = try code.map { try EmployeeCode(parsing: $0) }
-        let shownMonth = try month.map { try YearMonth(parsing: $0) }
+        let (employeeCode, shownMonth) = (code, month)
         let (_, store) = try global.open(in: context)
         try LeaveListing.listing.write(
             try store.leaveEntries(employee: employeeCode, from: shownMonth?.firstDay, through: shownMonth?.lastDay),
@@ -103,14 +100,12 @@ struct LeaveRemove: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: "The employee's code.") var code: String
-    @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: String
-    @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: String?
+    @Argument(help: "The employee's code.") var code: EmployeeCode
+    @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
+    @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
 
     func run(in context: Context) throws {
-        let employeeCode = try EmployeeCode(parsing: code)
-        let first = try AttendanceDate(parsing: date)
-        let last = try to.map { try AttendanceDate(parsing: $0) } ?? first
+        let (employeeCode, first, last) = (code, date, to ?? date)
         guard first <= last else { throw CommandFailure("--to \(last) is before \(first)") }
         let (_, store) = try global.open(in: context)
         let removed = try store.removeLeave(

@@ -14,14 +14,14 @@ struct MissingCommand: ContextCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("The month.", valueName: "YYYY-MM")) var month: String?
+    @Option(help: ArgumentHelp("The month.", valueName: "YYYY-MM")) var month: YearMonth?
     @Option(help: "text, json or csv.") var format: OutputFormat = .text
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
         let policy = configuration.policy
         let now = context.now()
-        let month = try month.map { try YearMonth(parsing: $0) } ?? policy.attendanceDate(of: now).yearMonth
+        let month = month ?? policy.attendanceDate(of: now).yearMonth
         let punches = try store.punchesByEmployee(from: month.firstDay, through: month.lastDay)
         let corrected = try store.correctedDates(from: month.firstDay, through: month.lastDay)
         var items: [MissingMarkOut] = []

@@ -11,9 +11,9 @@ struct PunchList: ContextCommand {
         discussion: "Without --date or --month: the current month. Times are local; +1d marks a time after midnight.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The employee's code.") var code: String
-    @Option(help: ArgumentHelp("One attendance date.", valueName: "YYYY-MM-DD")) var date: String?
-    @Option(help: ArgumentHelp("One month.", valueName: "YYYY-MM")) var month: String?
+    @Argument(help: "The employee's code.") var code: EmployeeCode
+    @Option(help: ArgumentHelp("One attendance date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate?
+    @Option(help: ArgumentHelp("One month.", valueName: "YYYY-MM")) var month: YearMonth?
     @Option(help: "text, json or csv.") var format: OutputFormat = .text
 
     func run(in context: Context) throws {
@@ -26,12 +26,9 @@ struct PunchList: ContextCommand {
         let range: ClosedRange<AttendanceDate>
         let title: String
         if let date {
-            let day = try AttendanceDate(parsing: date)
-            (range, title) = (day...day, day.description)
+            (range, title) = (date...date, date.description)
         } else {
-            let month =
-                try month.map { try YearMonth(parsing: $0) }
-                ?? configuration.policy.attendanceDate(of: context.now()).yearMonth
+            let month = month ?? configuration.policy.attendanceDate(of: context.now()).yearMonth
             (range, title) = (month.days, month.title)
         }
         let rows = try store.punchHistories(

@@ -43,7 +43,7 @@ struct WiFiAllow: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Option(help: "The access point's BSSID, e.g. aa:bb:cc:dd:ee:01.") var bssid: String?
+    @Option(help: "The access point's BSSID, e.g. aa:bb:cc:dd:ee:01.") var bssid: BSSID?
     @Option(help: "The network name it must also have.") var ssid: String?
     @Flag(help: "Allow the access point this machine is on now (its BSSID and SSID).") var current = false
     @OptionGroup var link: LinkSourceOptions
@@ -73,7 +73,7 @@ struct WiFiAllow: ContextCommand {
             if link.isSimulated { context.out.line("note: the current link is SIMULATED") }
         } else {
             network = AllowedNetwork(
-                bssid: try BSSID(parsing: bssid ?? ""), ssid: try ssid.map { try SSID(parsing: $0) },
+                bssid: try bssid ?? BSSID(parsing: ""), ssid: try ssid.map { try SSID(parsing: $0) },
                 location: try parseLocation(location))
         }
         let allowed = try store.allow(network, actor: try actor.actor(in: context))
@@ -105,10 +105,10 @@ struct WiFiRevoke: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: "The access point's BSSID.") var bssid: String
+    @Argument(help: "The access point's BSSID.") var bssid: BSSID
 
     func run(in context: Context) throws {
-        let parsed = try BSSID(parsing: bssid)
+        let parsed = bssid
         let (_, store) = try global.open(in: context)
         try store.revoke(bssid: parsed, actor: try actor.actor(in: context))
         context.out.line("revoked \(parsed)")
