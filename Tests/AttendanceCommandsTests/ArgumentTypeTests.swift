@@ -41,6 +41,27 @@ struct ArgumentTypeTests {
         #expect(h.run("employee", "show", "E001").out.contains("shift:     08:00–16:30 (own)"))
     }
 
+    @Test(
+        "notes, reasons and locations follow the one free-text rule: 65 with the same wording",
+        arguments: [
+            (["wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:01", "--location", "\u{200b}"],
+             "invalid location \"\u{200b}\": expected at least one visible letter, digit or mark"),
+            (["wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:01", "--location", "HQ\u{1b}[2J"],
+             "invalid location \"HQ\\x1b[2J\": expected at most 500 characters without control characters"),
+            (["leave", "add", "E001", "2026-11-16", "--reason", "sick\nleave"],
+             "invalid reason \"sick\\x0aleave\": expected at most 500 characters without control characters"),
+            (["mark", "in", "E001", "--note", "x\u{7}", "--simulate-wifi", "OfficeNet@aa:bb:cc:dd:ee:01"],
+             "invalid note \"x\\x07\": expected at most 500 characters without control characters"),
+            (["punch", "void", "1", "--reason", "\u{200b}"],
+             "invalid reason \"\u{200b}\": expected at least one visible letter, digit or mark"),
+        ])
+    func freeText(arguments: [String], message: String) {
+        h.run("employee", "add", "E001", "--name", "Asha Rao")
+        let result = h.run(arguments)
+        #expect(result.status == 65)
+        #expect(result.err == "attendance: \(message)\n")
+    }
+
     @Test("what is not a value at all is still the parser's usage error, 64")
     func usage() {
         let unknown = h.run("register", "--mnth", "2026-11")

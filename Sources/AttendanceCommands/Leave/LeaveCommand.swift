@@ -48,7 +48,7 @@ struct LeaveAdd: ContextCommand {
         guard first.distance(to: last) < Self.maximumDays else {
             throw CommandFailure("a leave range can cover at most \(Self.maximumDays) days")
         }
-        let why = try parseText(reason, what: "reason")
+        let why = try FreeText(parsing: reason, what: "reason").rawValue
         let (configuration, store) = try global.open(in: context)
         let holidays = try store.holidayNames(from: first, through: last)
         let dates = configuration.policy.workingDates(from: first, through: last, holidays: holidays)
@@ -112,14 +112,5 @@ struct LeaveRemove: ContextCommand {
             employee: employeeCode, from: first, through: last, actor: try actor.actor(in: context))
         let code = removed.first?.employeeCode.rawValue ?? employeeCode.rawValue
         context.out.line("removed leave for \(code) on \(removed.map(\.date.description).joined(separator: ", "))")
-    }
-}
-
-/// Free text a manager types (a reason, a note): 1–100 characters without control characters.
-func parseText(_ text: String, what: String) throws -> String {
-    do {
-        return try PersonName(parsing: text).rawValue
-    } catch {
-        throw CoreError.invalidValue(what: what, value: text, expected: "1–100 characters without control characters")
     }
 }

@@ -22,16 +22,6 @@ enum AllowedNetworkListing {
     ])
 }
 
-/// A location label: what people call the place.
-func parseLocation(_ text: String) throws -> String {
-    do {
-        return try PersonName(parsing: text).rawValue
-    } catch {
-        throw CoreError.invalidValue(
-            what: "location", value: text, expected: "1–100 characters without control characters")
-    }
-}
-
 /// `attendance wifi allow --bssid B [--ssid S] --location L`
 struct WiFiAllow: ContextCommand {
     static let configuration = CommandConfiguration(
@@ -69,12 +59,13 @@ struct WiFiAllow: ContextCommand {
                 throw CommandFailure("cannot read the current link: \(error)", status: .noWiFi)
             }
             network = AllowedNetwork(
-                bssid: link.bssid, ssid: link.ssid.isHidden ? nil : link.ssid, location: try parseLocation(location))
+                bssid: link.bssid, ssid: link.ssid.isHidden ? nil : link.ssid,
+                location: try FreeText(parsing: location, what: "location").rawValue)
             if link.isSimulated { context.out.line("note: the current link is SIMULATED") }
         } else {
             network = AllowedNetwork(
                 bssid: try bssid ?? BSSID(parsing: ""), ssid: try ssid.map { try SSID(parsing: $0) },
-                location: try parseLocation(location))
+                location: try FreeText(parsing: location, what: "location").rawValue)
         }
         let allowed = try store.allow(network, actor: try actor.actor(in: context))
         context.out.line(
