@@ -42,9 +42,13 @@ public struct Attendance: ParsableCommand {
     /// Every failure becomes one line on standard error; nothing escapes as a crash.
     public static func run(_ arguments: [String], in context: Context) -> Int32 {
         let command: ParsableCommand
+        let refused = RefusedArguments()
         do {
-            command = try parseAsRoot(arguments)
+            command = try RefusedArguments.$current.withValue(refused) { try parseAsRoot(arguments) }
         } catch {
+            // A malformed value (a date, a BSSID) is 65 with the value's own message, as
+            // `--help` documents, not the parser's generic "The value is invalid" and 64.
+            if let refusal = refused.first { return report(refusal, in: context) }
             return report(parseError: error, in: context)
         }
         do {
@@ -59,13 +63,17 @@ public struct Attendance: ParsableCommand {
             try DeskCopy.finish(in: context)
             return ExitStatus.success.rawValue
         } catch let failure as any AttendanceError {
-            let failure = CommandFailure.from(failure)
-            for line in failure.message.split(separator: "\n") { context.err.line("attendance: " + line.clipped()) }
-            return failure.status.rawValue
+            return report(failure, in: context)
         } catch {
             // Help, version, and the parser's own validation errors.
             return report(parseError: error, in: context)
         }
+    }
+
+    private static func report(_ error: any AttendanceError, in context: Context) -> Int32 {
+        let failure = CommandFailure.from(error)
+        for line in failure.message.split(separator: "\n") { context.err.line("attendance: " + line.clipped()) }
+        return failure.status.rawValue
     }
 
     private static func report(parseError error: any Error, in context: Context) -> Int32 {

@@ -160,7 +160,12 @@ struct CalendarCommandTests {
         let detail = fixture.harness.run("calendar", "E001", "--day", "2026-11-06", "--format", "json").out
         let day = try #require(try JSONSerialization.jsonObject(with: Data(detail.utf8)) as? [String: Any])
         let punches = try #require(day["punches"] as? [[String: Any]])
-        #expect(punches.map { $0["local_time"] as? String } == ["09:25", "13:00", "13:40", "18:30"])
+        // A punch has one JSON shape everywhere: the same keys as `punch list`.
+        #expect(
+            punches.map { $0["local_time"] as? String }
+                == ["2026-11-06 09:25", "2026-11-06 13:00", "2026-11-06 13:40", "2026-11-06 18:30"])
+        #expect(punches.first?["timestamp"] as? String == "2026-11-06T09:25:00+05:30")
+        #expect(punches.first?["code"] as? String == "E001")
         #expect(punches.first?["ssid"] as? String == "OfficeNet")
         #expect((day["gaps"] as? [[String: Any]])?.first?["minutes"] as? Int == 40)
     }

@@ -83,13 +83,15 @@ struct CorrectionCommandTests {
                 """)
         #expect(
             h.run("punch", "list", "E001", "--date", "2026-11-19", "--format", "csv").out
-                == "id,code,attendance_date,local_time,timestamp,kind,source,ssid,bssid,location,voided,corrected,note\r\n"
-                + "1,E001,2026-11-19,2026-11-19 20:00,2026-11-19T20:00:00+05:30,in,simulated,OfficeNet,aa:bb:cc:dd:ee:01,HQ,no,,\r\n"
-                + "2,E001,2026-11-19,2026-11-20 01:30,2026-11-20T01:30:00+05:30,out,simulated,OfficeNet,aa:bb:cc:dd:ee:01,HQ,yes,voided by tester,\r\n")
+                == "id,code,attendance_date,local_time,timestamp,kind,source,ssid,bssid,location,corrected,voided,"
+                + "original_timestamp,correction_summary,note\r\n"
+                + "1,E001,2026-11-19,2026-11-19 20:00,2026-11-19T20:00:00+05:30,in,simulated,OfficeNet,aa:bb:cc:dd:ee:01,HQ,no,no,,,\r\n"
+                + "2,E001,2026-11-19,2026-11-20 01:30,2026-11-20T01:30:00+05:30,out,simulated,OfficeNet,aa:bb:cc:dd:ee:01,HQ,yes,yes,,voided by tester,\r\n")
         let json = h.run("punch", "list", "E001", "--month", "2026-11", "--format", "json").out
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(rows.map { $0["voided"] as? Bool } == [false, true])
         #expect(rows.map { $0["corrected"] as? Bool } == [false, true])
+        #expect(rows.map { $0["correction_summary"] as? String } == [nil, "voided by tester"])
         let corrections = try #require(rows[1]["corrections"] as? [[String: Any]])
         #expect(corrections.first?["action"] as? String == "void")
         #expect(corrections.first?["reason"] as? String == "test")

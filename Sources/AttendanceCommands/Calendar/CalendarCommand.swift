@@ -16,9 +16,9 @@ struct CalendarCommand: ContextCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The employee's code.") var code: String
-    @Option(help: ArgumentHelp("The month (default: the current one).", valueName: "YYYY-MM")) var month: String?
-    @Option(help: ArgumentHelp("Show this date in detail instead.", valueName: "YYYY-MM-DD")) var day: String?
+    @Argument(help: "The employee's code.") var code: EmployeeCode
+    @Option(help: ArgumentHelp("The month (default: the current one).", valueName: "YYYY-MM")) var month: YearMonth?
+    @Option(help: ArgumentHelp("Show this date in detail instead.", valueName: "YYYY-MM-DD")) var day: AttendanceDate?
     @Option(help: "text or json.") var format: OutputFormat = .text
 
     func validate() throws {
@@ -27,10 +27,9 @@ struct CalendarCommand: ContextCommand {
     }
 
     func run(in context: Context) throws {
-        let shownDay = try day.map { try AttendanceDate(parsing: $0) }
-        let shownMonth = try month.map { try YearMonth(parsing: $0) }
+        let (shownDay, shownMonth) = (day, month)
         let (configuration, store) = try global.open(in: context)
-        guard let employee = try store.employee(code: code) else { throw StoreError.unknownEmployee(code) }
+        let employee = try requireEmployee(code, in: store)
         let policy = configuration.policy
         let now = context.now()
         let yearMonth = shownDay?.yearMonth ?? shownMonth ?? policy.attendanceDate(of: now).yearMonth
@@ -38,9 +37,11 @@ struct CalendarCommand: ContextCommand {
         if let shownDay, let evaluated = evaluation[shownDay] {
             switch format {
             case .json:
-                context.out.write(try JSONOutput.render(ReportJSON.DayDetail(employee: employee, day: evaluated, zone: policy.zone)))
+                context.out.write(
+                    try JSONOutput.render(ReportJSON.DayDetail(employee: employee, day: evaluated, zone: policy.zone)))
             default:
-                context.out.write(DayDetailView(employee: employee, day: evaluated, zone: policy.zone, now: now).render())
+                context.out.write(
+                    DayDetailView(employee: employee, day: evaluated, zone: policy.zone, now: now).render())
             }
             return
         }

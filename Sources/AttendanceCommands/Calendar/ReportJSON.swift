@@ -86,18 +86,6 @@ enum ReportJSON {
 
     /// `attendance calendar --day DATE --format json`
     struct DayDetail: Encodable {
-        struct PunchEntry: Encodable {
-            let id: Int64
-            let instant: String
-            let local_time: String
-            let kind: String
-            let source: String
-            let ssid: String?
-            let bssid: String?
-            let location: String?
-            let note: String?
-        }
-
         struct Span: Encodable {
             let start: String
             let end: String?
@@ -109,19 +97,17 @@ enum ReportJSON {
         let day: Day
         let shift_start: String
         let shift_end: String
-        let punches: [PunchEntry]
+        /// Each punch in its one JSON shape (``PunchRecord``).
+        let punches: [ListingValue]
         let sessions: [Span]
         let gaps: [Span]
-        let corrections: [PunchEntry]
+        /// The punches a manager entered (source `manual`), in the same shape.
+        let corrections: [ListingValue]
 
         init(employee: Employee, day: DayEvaluation, zone: LocalZone) {
             let iso = ISO8601DateFormatter()
-            func entry(_ punch: Punch) -> PunchEntry {
-                PunchEntry(
-                    id: punch.id, instant: iso.string(from: punch.instant),
-                    local_time: zone.localDateTime(of: punch.instant).time.description, kind: punch.kind.rawValue,
-                    source: punch.source.rawValue, ssid: punch.ssid?.escaped, bssid: punch.bssid?.description,
-                    location: punch.location, note: punch.note)
+            func entry(_ punch: Punch) -> ListingValue {
+                PunchRecord(punch: punch, code: employee.code, zone: zone).object
             }
             self.employee = EmployeeReference(employee)
             self.day = Day(day)
@@ -194,7 +180,8 @@ enum ReportJSON {
             dates = firstDay.dates(through: firstDay.adding(days: 6)).map(\.description)
             employees = rows.map { row in
                 Row(
-                    employee: EmployeeReference(row.employee), hours: row.hours.hundredthsByDay.map { Double($0) / 100 },
+                    employee: EmployeeReference(row.employee),
+                    hours: row.hours.hundredthsByDay.map { Double($0) / 100 },
                     total_hours: Double(row.hours.totalHundredths) / 100, payroll_text: row.hours.payrollText)
             }
         }

@@ -14,41 +14,31 @@ struct EmployeeCommand: ParsableCommand {
         ])
 }
 
-/// An employee as listings and JSON show them.
-struct EmployeeListing: Encodable {
-    let code: String
-    let name: String
-    let start_date: String?
-    let end_date: String?
-    let shift_start: String?
-    let shift_end: String?
-    let active: Bool
-    let has_pin: Bool
-
-    init(_ e: Employee) {
-        code = e.code.rawValue
-        name = e.name.rawValue
-        start_date = e.startDate?.description
-        end_date = e.endDate?.description
-        shift_start = e.shiftStart?.description
-        shift_end = e.shiftEnd?.description
-        active = e.isActive
-        has_pin = e.hasPIN
-    }
-
-    var shift: String { shift_start.map { "\($0)–\(shift_end ?? "")" } ?? "policy" }
+/// An employee as listings and JSON show it.
+enum EmployeeListing {
+    static let listing = Listing<Employee>([
+        .init("code", header: "CODE") { .text($0.code.rawValue) },
+        .init("name", header: "NAME", cell: { $0.name.rawValue.truncated(toWidth: 40) }) { .text($0.name.rawValue) },
+        .shown("SHIFT") { e in e.shiftStart.map { "\($0)–\(e.shiftEnd?.description ?? "")" } ?? "policy" },
+        .init("start_date", header: "FROM") { .text($0.startDate?.description) },
+        .init("end_date", header: "UNTIL") { .text($0.endDate?.description) },
+        .init("shift_start") { .text($0.shiftStart?.description) },
+        .init("shift_end") { .text($0.shiftEnd?.description) },
+        .init("active") { .bool($0.isActive) },
+        .init("has_pin") { .bool($0.hasPIN) },
+        .shown("STATE") { $0.isActive ? ($0.hasPIN ? "active, PIN" : "active") : "inactive" },
+    ])
 }
 
-/// Parses the pair `--shift-start`/`--shift-end`, which only make sense together.
-func parseShift(start: String?, end: String?) throws -> (start: WallClockTime, end: WallClockTime)? {
+/// Checks the pair `--shift-start`/`--shift-end`, which only make sense together.
+func parseShift(start: WallClockTime?, end: WallClockTime?) throws -> (start: WallClockTime, end: WallClockTime)? {
     switch (start, end) {
     case (nil, nil): return nil
     case (let start?, let end?):
-        let shift = (try WallClockTime(parsing: start), try WallClockTime(parsing: end))
-        guard shift.0 != shift.1 else {
+        guard start != end else {
             throw CommandFailure("a shift cannot start and end at the same time (\(start))")
         }
-        return shift
+        return (start, end)
     default:
         throw CommandFailure("give both --shift-start and --shift-end, or neither", status: .usage)
     }
@@ -62,16 +52,16 @@ struct EmployeeAdd: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: "The code the employee types at the kiosk, e.g. E001.") var code: String
+    @Argument(help: "The code the employee types at the kiosk, e.g. E001.") var code: EmployeeCode
     @Option(help: "The employee's name as calendars show it.") var name: String
-    @Option(help: ArgumentHelp("The first date of employment.", valueName: "YYYY-MM-DD")) var startDate: String?
-    @Option(help: ArgumentHelp("Their own shift start, overriding the policy.", valueName: "HH:MM")) var shiftStart: String?
-    @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: String?
+    @Option(help: ArgumentHelp("The first date of employment.", valueName: "YYYY-MM-DD")) var startDate: AttendanceDate?
+    @Option(help: ArgumentHelp("Their own shift start, overriding the policy.", valueName: "HH:MM")) var shiftStart:
+        WallClockTime?
+    @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: WallClockTime?
 
     func run(in context: Context) throws {
         let new = NewEmployee(
-            code: try EmployeeCode(parsing: code), name: try PersonName(parsing: name),
-            startDate: try startDate.map { try AttendanceDate(parsing: $0) })
+            code: code, name: try PersonName(parsing: name), startDate: startDate)
         let shift = try parseShift(start: shiftStart, end: shiftEnd)
         var employee = new
         employee.shiftStart = shift?.start
@@ -92,34 +82,9 @@ struct EmployeeList: ContextCommand {
 
     func run(in context: Context) throws {
         let (_, store) = try global.open(in: context)
-        let listings = try store.employees(activeOnly: activeOnly).map(EmployeeListing.init)
-        switch format {
-        case .json:
-            context.out.write(try JSONOutput.render(listings))
-        case .csv:
-            context.out.write(
-                CSV.render(
-                    header: ["code", "name", "start_date", "end_date", "shift_start", "shift_end", "active", "has_pin"],
-                    rows: listings.map {
-                        [
-                            $0.code, $0.name, $0.start_date ?? "", $0.end_date ?? "", $0.shift_start ?? "",
-                            $0.shift_end ?? "", $0.active ? "yes" : "no", $0.has_pin ? "yes" : "no",
-                        ]
-                    }))
-        case .text:
-            guard !listings.isEmpty else {
-                context.out.line("no employees yet; add one with `attendance employee add CODE --name NAME`")
-                return
-            }
-            var table = TextTable(headers: ["CODE", "NAME", "SHIFT", "FROM", "UNTIL", "STATE"])
-            for e in listings {
-                table.append([
-                    e.code, e.name.truncated(toWidth: 40), e.shift, e.start_date ?? "", e.end_date ?? "",
-                    e.active ? (e.has_pin ? "active, PIN" : "active") : "inactive",
-                ])
-            }
-            context.out.write(table.render())
-        }
+        try EmployeeListing.listing.write(
+            try store.employees(activeOnly: activeOnly), as: format, to: context,
+            empty: "no employees yet; add one with `attendance employee add CODE --name NAME`")
     }
 }
 
@@ -128,23 +93,25 @@ struct EmployeeShow: ContextCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one employee.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The employee's code.") var code: String
+    @Argument(help: "The employee's code.") var code: EmployeeCode
     @Option(help: "text or json.") var format: OutputFormat = .text
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
-        guard let employee = try store.employee(code: code) else { throw StoreError.unknownEmployee(code) }
-        let listing = EmployeeListing(employee)
+        let employee = try requireEmployee(code, in: store)
         if format == .json {
-            context.out.write(try JSONOutput.render(listing))
+            context.out.write(try JSONOutput.render(EmployeeListing.listing.object(employee)))
             return
         }
         let policy = employee.policy(from: configuration.policy)
-        context.out.line("\(listing.code)  \(listing.name)")
-        context.out.line("  shift:     \(policy.shiftStart)–\(policy.shiftEnd)\(listing.shift_start == nil ? " (policy)" : " (own)")")
-        context.out.line("  employed:  \(listing.start_date ?? "—") to \(listing.end_date ?? "now")")
-        context.out.line("  state:     \(listing.active ? "active" : "inactive")")
-        context.out.line("  PIN:       \(listing.has_pin ? "set" : "none")")
+        context.out.line("\(employee.code)  \(employee.name)")
+        context.out.line(
+            "  shift:     \(policy.shiftStart)–\(policy.shiftEnd)\(employee.shiftStart == nil ? " (policy)" : " (own)")"
+        )
+        context.out.line(
+            "  employed:  \(employee.startDate?.description ?? "—") to \(employee.endDate?.description ?? "now")")
+        context.out.line("  state:     \(employee.isActive ? "active" : "inactive")")
+        context.out.line("  PIN:       \(employee.hasPIN ? "set" : "none")")
     }
 }
 
@@ -156,20 +123,24 @@ struct EmployeeEdit: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: "The employee's code.") var code: String
+    @Argument(help: "The employee's code.") var code: EmployeeCode
     @Option(help: "A new name.") var name: String?
-    @Option(help: ArgumentHelp("A new first date of employment, or none.", valueName: "YYYY-MM-DD|none")) var startDate: String?
-    @Option(help: ArgumentHelp("A new last date of employment, or none.", valueName: "YYYY-MM-DD|none")) var endDate: String?
-    @Option(help: ArgumentHelp("Their own shift start.", valueName: "HH:MM")) var shiftStart: String?
-    @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: String?
+    @Option(help: ArgumentHelp("A new first date of employment, or none.", valueName: "YYYY-MM-DD|none")) var startDate:
+        ClearableDate?
+    @Option(help: ArgumentHelp("A new last date of employment, or none.", valueName: "YYYY-MM-DD|none")) var endDate:
+        ClearableDate?
+    @Option(help: ArgumentHelp("Their own shift start.", valueName: "HH:MM")) var shiftStart: WallClockTime?
+    @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: WallClockTime?
     @Flag(help: "Drop their own shift and follow the policy's.") var policyShift = false
 
     func run(in context: Context) throws {
-        let employeeCode = try EmployeeCode(parsing: code)
+        let employeeCode = code
         var changes = EmployeeChanges()
         if let name { changes.name = try PersonName(parsing: name) }
-        if let startDate { changes.startDate = .some(startDate == "none" ? nil : try AttendanceDate(parsing: startDate)) }
-        if let endDate { changes.endDate = .some(endDate == "none" ? nil : try AttendanceDate(parsing: endDate)) }
+        if let startDate {
+            changes.startDate = .some(startDate.date)
+        }
+        if let endDate { changes.endDate = .some(endDate.date) }
         if let shift = try parseShift(start: shiftStart, end: shiftEnd) {
             guard !policyShift else { throw CommandFailure("--policy-shift cannot go with a shift", status: .usage) }
             changes.shift = .some(shift)
@@ -190,14 +161,18 @@ struct EmployeeDeactivate: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: "The employee's code.") var code: String
-    @Option(help: ArgumentHelp("Their last date of employment (default: today).", valueName: "YYYY-MM-DD")) var endDate: String?
+    @Argument(help: "The employee's code.") var code: EmployeeCode
+    @Option(help: ArgumentHelp("Their last date of employment (default: today).", valueName: "YYYY-MM-DD")) var endDate:
+        AttendanceDate?
 
     func run(in context: Context) throws {
-        let employeeCode = try EmployeeCode(parsing: code)
+        let employeeCode = code
         let (configuration, store) = try global.open(in: context)
-        let end = try endDate.map { try AttendanceDate(parsing: $0) } ?? configuration.policy.attendanceDate(of: context.now())
-        let employee = try store.deactivateEmployee(code: employeeCode, endDate: end, actor: try actor.actor(in: context))
+        let end =
+            endDate
+            ?? configuration.policy.attendanceDate(of: context.now())
+        let employee = try store.deactivateEmployee(
+            code: employeeCode, endDate: end, actor: try actor.actor(in: context))
         context.out.line("deactivated \(employee.code) \(employee.name); last date \(end)")
     }
 }

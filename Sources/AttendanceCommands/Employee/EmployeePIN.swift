@@ -14,17 +14,21 @@ struct EmployeeSetPIN: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: "The employee's code.") var code: String
+    @Argument(help: "The employee's code.") var code: EmployeeCode
 
     func run(in context: Context) throws {
-        let employeeCode = try EmployeeCode(parsing: code)
+        let employeeCode = code
         let (_, store) = try global.open(in: context)
-        guard try store.employee(code: employeeCode.rawValue) != nil else { throw StoreError.unknownEmployee(code) }
+        _ = try requireEmployee(code, in: store)
         let pin = try PINHasher.validate(context.readSecret("New PIN for \(employeeCode): ") ?? "")
-        guard context.readSecret("Again: ") == pin else { throw CommandFailure("the two PINs differ; nothing was changed") }
+        guard context.readSecret("Again: ") == pin else {
+            throw CommandFailure("the two PINs differ; nothing was changed")
+        }
         let pepper = try PepperFile.load(at: PepperFile.path(storePath: store.path, in: context), create: true)
         let hashed = try PINHasher.hash(pin, pepper: pepper)
-        try store.setPIN(code: employeeCode, salt: hashed.salt, rounds: hashed.rounds, hash: hashed.hash, actor: try actor.actor(in: context))
+        try store.setPIN(
+            code: employeeCode, salt: hashed.salt, rounds: hashed.rounds, hash: hashed.hash,
+            actor: try actor.actor(in: context))
         context.out.line("PIN set for \(employeeCode)")
     }
 }
@@ -36,12 +40,11 @@ struct EmployeeUnlock: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: "The employee's code.") var code: String
+    @Argument(help: "The employee's code.") var code: EmployeeCode
 
     func run(in context: Context) throws {
-        let employeeCode = try EmployeeCode(parsing: code)
         let (_, store) = try global.open(in: context)
-        try store.unlock(code: employeeCode, actor: try actor.actor(in: context))
-        context.out.line("unlocked \(employeeCode)")
+        try store.unlock(code: code, actor: try actor.actor(in: context))
+        context.out.line("unlocked \(code)")
     }
 }

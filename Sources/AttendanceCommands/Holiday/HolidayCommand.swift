@@ -15,16 +15,12 @@ struct HolidayCommand: ParsableCommand {
 }
 
 /// A holiday as listings and JSON show it.
-struct HolidayListing: Encodable {
-    let date: String
-    let weekday: String
-    let name: String
-
-    init(_ holiday: Holiday) {
-        date = holiday.date.description
-        weekday = holiday.date.weekday.shortName
-        name = holiday.name
-    }
+enum HolidayListing {
+    static let listing = Listing<Holiday>([
+        .init("date", header: "DATE") { .text($0.date.description) },
+        .init("weekday", header: "DAY") { .text($0.date.weekday.shortName) },
+        .init("name", header: "NAME") { .text($0.name) },
+    ])
 }
 
 /// `attendance holiday add DATE --name NAME`
@@ -33,11 +29,11 @@ struct HolidayAdd: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: ArgumentHelp("The date.", valueName: "YYYY-MM-DD")) var date: String
+    @Argument(help: ArgumentHelp("The date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
     @Option(help: "What the holiday is called, e.g. \"Republic Day\".") var name: String
 
     func run(in context: Context) throws {
-        let holiday = try Holiday(date: try AttendanceDate(parsing: date), name: name)
+        let holiday = try Holiday(date: date, name: name)
         let (_, store) = try global.open(in: context)
         try store.addHoliday(holiday, actor: try actor.actor(in: context))
         context.out.line("added holiday \(holiday.date) \(holiday.name)")
@@ -62,24 +58,10 @@ struct HolidayList: ContextCommand {
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
         let shownYear = all ? nil : year ?? configuration.policy.attendanceDate(of: context.now()).year
-        let listings = try store.holidays(year: shownYear).map(HolidayListing.init)
-        switch format {
-        case .json:
-            context.out.write(try JSONOutput.render(listings))
-        case .csv:
-            context.out.write(
-                CSV.render(header: ["date", "weekday", "name"], rows: listings.map { [$0.date, $0.weekday, $0.name] }))
-        case .text:
-            guard !listings.isEmpty else {
-                let when = shownYear.map { " in \($0)" } ?? ""
-                context.out.line(
-                    "no holidays\(when); add one with `attendance holiday add DATE --name NAME` or import a calendar")
-                return
-            }
-            var table = TextTable(headers: ["DATE", "DAY", "NAME"])
-            for holiday in listings { table.append([holiday.date, holiday.weekday, holiday.name]) }
-            context.out.write(table.render())
-        }
+        let when = shownYear.map { " in \($0)" } ?? ""
+        try HolidayListing.listing.write(
+            try store.holidays(year: shownYear), as: format, to: context,
+            empty: "no holidays\(when); add one with `attendance holiday add DATE --name NAME` or import a calendar")
     }
 }
 
@@ -89,10 +71,10 @@ struct HolidayRemove: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: ArgumentHelp("The date.", valueName: "YYYY-MM-DD")) var date: String
+    @Argument(help: ArgumentHelp("The date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
 
     func run(in context: Context) throws {
-        let day = try AttendanceDate(parsing: date)
+        let day = date
         let (_, store) = try global.open(in: context)
         let removed = try store.removeHoliday(on: day, actor: try actor.actor(in: context))
         context.out.line("removed holiday \(removed.date) \(removed.name)")

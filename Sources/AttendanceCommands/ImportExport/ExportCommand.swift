@@ -22,11 +22,10 @@ struct ExportPunches: ContextCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("The month (by attendance date).", valueName: "YYYY-MM")) var month: String
+    @Option(help: ArgumentHelp("The month (by attendance date).", valueName: "YYYY-MM")) var month: YearMonth
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")) var output: String?
 
     func run(in context: Context) throws {
-        let month = try YearMonth(parsing: month)
         let (configuration, store) = try global.open(in: context)
         let zone = configuration.policy.zone
         let punches = try store.punchesByEmployee(from: month.firstDay, through: month.lastDay)

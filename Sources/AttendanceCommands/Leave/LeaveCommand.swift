@@ -13,18 +13,13 @@ struct LeaveCommand: ParsableCommand {
 }
 
 /// A leave as listings and JSON show it.
-struct LeaveListing: Encodable {
-    let code: String
-    let date: String
-    let kind: String
-    let reason: String
-
-    init(_ entry: LeaveEntry) {
-        code = entry.employeeCode.rawValue
-        date = entry.date.description
-        kind = entry.kind == .half ? "half day" : "full day"
-        reason = entry.reason
-    }
+enum LeaveListing {
+    static let listing = Listing<LeaveEntry>([
+        .init("date", header: "DATE") { .text($0.date.description) },
+        .init("code", header: "CODE") { .text($0.employeeCode.rawValue) },
+        .init("kind", header: "KIND") { .text($0.kind == .half ? "half day" : "full day") },
+        .init("reason", header: "REASON", cell: { $0.reason.truncated(toWidth: 50) }) { .text($0.reason) },
+    ])
 }
 
 /// `attendance leave add CODE DATE [--to DATE] [--half] --reason TEXT`
@@ -38,9 +33,9 @@ struct LeaveAdd: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: "The employee's code.") var code: String
-    @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: String
-    @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: String?
+    @Argument(help: "The employee's code.") var code: EmployeeCode
+    @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
+    @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
     @Flag(help: "A half-day leave: the date counts as a half day.") var half = false
     @Option(help: "Why, for the record.") var reason: String
 
@@ -48,14 +43,12 @@ struct LeaveAdd: ContextCommand {
     static let maximumDays = 366
 
     func run(in context: Context) throws {
-        let employeeCode = try EmployeeCode(parsing: code)
-        let first = try AttendanceDate(parsing: date)
-        let last = try to.map { try AttendanceDate(parsing: $0) } ?? first
+        let (employeeCode, first, last) = (code, date, to ?? date)
         guard first <= last else { throw CommandFailure("--to \(last) is before \(first)") }
         guard first.distance(to: last) < Self.maximumDays else {
             throw CommandFailure("a leave range can cover at most \(Self.maximumDays) days")
         }
-        let why = try parseText(reason, what: "reason")
+        let why = try FreeText(parsing: reason, what: "reason").rawValue
         let (configuration, store) = try global.open(in: context)
         let holidays = try store.holidayNames(from: first, through: last)
         let dates = configuration.policy.workingDates(from: first, through: last, holidays: holidays)
@@ -74,7 +67,8 @@ struct LeaveAdd: ContextCommand {
             context.out.line("recorded leave for \(code) on \(only.date) (\(kind))")
         } else {
             context.out.line(
-                "recorded leave for \(code) on \(added.count) dates from \(dates[0]) to \(dates[dates.count - 1]) (\(kind))")
+                "recorded leave for \(code) on \(added.count) dates from \(dates[0]) to \(dates[dates.count - 1]) (\(kind))"
+            )
         }
         if !skipped.isEmpty { context.out.line("skipped \(skipped.joined(separator: ", "))") }
     }
@@ -85,34 +79,17 @@ struct LeaveList: ContextCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List recorded leave.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "Only this employee's leave.") var code: String?
-    @Option(help: ArgumentHelp("Only this month.", valueName: "YYYY-MM")) var month: String?
+    @Argument(help: ArgumentHelp("Only this employee's leave.", valueName: "code")) var code: EmployeeCode?
+    @Option(help: ArgumentHelp("Only this month.", valueName: "YYYY-MM")) var month: YearMonth?
     @Option(help: "text, json or csv.") var format: OutputFormat = .text
 
     func run(in context: Context) throws {
-        let employeeCode = try code.map { try EmployeeCode(parsing: $0) }
-        let shownMonth = try month.map { try YearMonth(parsing: $0) }
+        let (employeeCode, shownMonth) = (code, month)
         let (_, store) = try global.open(in: context)
-        let listings = try store.leaveEntries(
-            employee: employeeCode, from: shownMonth?.firstDay, through: shownMonth?.lastDay
-        ).map(LeaveListing.init)
-        switch format {
-        case .json:
-            context.out.write(try JSONOutput.render(listings))
-        case .csv:
-            context.out.write(
-                CSV.render(
-                    header: ["code", "date", "kind", "reason"],
-                    rows: listings.map { [$0.code, $0.date, $0.kind, $0.reason] }))
-        case .text:
-            guard !listings.isEmpty else {
-                context.out.line("no leave recorded; add some with `attendance leave add CODE DATE --reason TEXT`")
-                return
-            }
-            var table = TextTable(headers: ["DATE", "CODE", "KIND", "REASON"])
-            for entry in listings { table.append([entry.date, entry.code, entry.kind, entry.reason.truncated(toWidth: 50)]) }
-            context.out.write(table.render())
-        }
+        try LeaveListing.listing.write(
+            try store.leaveEntries(employee: employeeCode, from: shownMonth?.firstDay, through: shownMonth?.lastDay),
+            as: format, to: context,
+            empty: "no leave recorded; add some with `attendance leave add CODE DATE --reason TEXT`")
     }
 }
 
@@ -123,27 +100,17 @@ struct LeaveRemove: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: "The employee's code.") var code: String
-    @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: String
-    @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: String?
+    @Argument(help: "The employee's code.") var code: EmployeeCode
+    @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
+    @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
 
     func run(in context: Context) throws {
-        let employeeCode = try EmployeeCode(parsing: code)
-        let first = try AttendanceDate(parsing: date)
-        let last = try to.map { try AttendanceDate(parsing: $0) } ?? first
+        let (employeeCode, first, last) = (code, date, to ?? date)
         guard first <= last else { throw CommandFailure("--to \(last) is before \(first)") }
         let (_, store) = try global.open(in: context)
-        let removed = try store.removeLeave(employee: employeeCode, from: first, through: last, actor: try actor.actor(in: context))
+        let removed = try store.removeLeave(
+            employee: employeeCode, from: first, through: last, actor: try actor.actor(in: context))
         let code = removed.first?.employeeCode.rawValue ?? employeeCode.rawValue
         context.out.line("removed leave for \(code) on \(removed.map(\.date.description).joined(separator: ", "))")
-    }
-}
-
-/// Free text a manager types (a reason, a note): 1–100 characters without control characters.
-func parseText(_ text: String, what: String) throws -> String {
-    do {
-        return try PersonName(parsing: text).rawValue
-    } catch {
-        throw CoreError.invalidValue(what: what, value: text, expected: "1–100 characters without control characters")
     }
 }

@@ -29,7 +29,7 @@ struct MarkCommand: ContextCommand {
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
-        let note = try note.map(Self.validateNote)
+        let note = try FreeText.optional(note, what: "note")?.rawValue
         let desk = MarkingDesk(
             configuration: configuration, store: store, linkReader: try link.reader(for: configuration),
             pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)
@@ -60,11 +60,13 @@ struct MarkCommand: ContextCommand {
                 "\(punch.kind.label) \(who) at \(details.time) on \(punch.attendanceDate) — \(details.summary) (\(details.location)\(simulated))"
             )
             if details.clockWentBack {
-                context.err.line("attendance: note: this punch is earlier than one already stored; flagged for the manager")
+                context.err.line(
+                    "attendance: note: this punch is earlier than one already stored; flagged for the manager")
             }
         case .duplicate(let previous):
             let time = configuration.policy.zone.localDateTime(of: previous.instant).time
-            throw CommandFailure("\(previous.kind.label) for \(who) was already recorded at \(time)", status: .duplicate)
+            throw CommandFailure(
+                "\(previous.kind.label) for \(who) was already recorded at \(time)", status: .duplicate)
         case .refused(let refusal):
             throw CommandFailure("\(who): \(refusal)", status: Self.status(of: refusal))
         case .wifiNotAllowed(let verdict):
@@ -81,13 +83,6 @@ struct MarkCommand: ContextCommand {
         case .clockBehindMarkIn: .clockBehind
         }
     }
-
-    static func validateNote(_ text: String) throws -> String {
-        guard text.count <= 500, !text.unicodeScalars.contains(where: \.isUnsafeForTerminal) else {
-            throw CoreError.invalidValue(what: "note", value: text, expected: "at most 500 characters without control characters")
-        }
-        return text
-    }
 }
 
 /// How WiFi verdicts are put into words, the same at the kiosk and on the command line.
@@ -102,7 +97,8 @@ enum WiFiWording {
         case .allowed(let link, _):
             return "allowed: \(describe(link))"
         case .ssidMismatch(let link, let expected):
-            return "not an approved office WiFi, NOT recorded: \(describe(link)) (this BSSID is approved only with SSID \(expected.escaped))"
+            return
+                "not an approved office WiFi, NOT recorded: \(describe(link)) (this BSSID is approved only with SSID \(expected.escaped))"
         case .notAllowed(let link):
             return "not an approved office WiFi, NOT recorded: \(describe(link))"
         }

@@ -14,14 +14,14 @@ struct MissingCommand: ContextCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("The month.", valueName: "YYYY-MM")) var month: String?
+    @Option(help: ArgumentHelp("The month.", valueName: "YYYY-MM")) var month: YearMonth?
     @Option(help: "text, json or csv.") var format: OutputFormat = .text
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
         let policy = configuration.policy
         let now = context.now()
-        let month = try month.map { try YearMonth(parsing: $0) } ?? policy.attendanceDate(of: now).yearMonth
+        let month = month ?? policy.attendanceDate(of: now).yearMonth
         let punches = try store.punchesByEmployee(from: month.firstDay, through: month.lastDay)
         let corrected = try store.correctedDates(from: month.firstDay, through: month.lastDay)
         var items: [MissingMarkOut] = []
@@ -33,37 +33,15 @@ struct MissingCommand: ContextCommand {
                 items += MissingMarkOut.items(of: day, employee: employee, policy: employee.policy(from: policy))
             }
         }
-        switch format {
-        case .json:
-            context.out.write(try JSONOutput.render(items))
-        case .csv:
-            context.out.write(
-                CSV.render(
-                    header: ["code", "name", "date", "punch_id", "punch_time", "out_punch_id", "command"],
-                    rows: items.map {
-                        [
-                            $0.code, $0.name, $0.date, String($0.punch_id), $0.punch_time,
-                            $0.out_punch_id.map(String.init) ?? "", $0.command,
-                        ]
-                    }))
-        case .text:
-            guard !items.isEmpty else {
-                context.out.line("no missing mark-outs in \(month.title)")
-                return
-            }
-            var table = TextTable(headers: ["CODE", "NAME", "DATE", "OPEN PUNCH", "TO CLOSE IT"])
-            for item in items {
-                table.append([item.code, item.name.truncated(toWidth: 30), item.date, item.punch, item.command])
-            }
-            context.out.write(table.render())
-            let count = items.count
-            context.out.line("\(count) missing mark-out\(count == 1 ? "" : "s") in \(month.title)")
-        }
+        let count = items.count
+        try MissingMarkOut.listing.write(
+            items, as: format, to: context, empty: "no missing mark-outs in \(month.title)",
+            footer: "\(count) missing mark-out\(count == 1 ? "" : "s") in \(month.title)")
     }
 }
 
 /// One session that makes a date M, and the correction that would fix it.
-struct MissingMarkOut: Encodable {
+struct MissingMarkOut {
     let code: String
     let name: String
     let date: String
@@ -75,6 +53,18 @@ struct MissingMarkOut: Encodable {
     /// "IN 09:02 (punch 12)"
     let punch: String
     let command: String
+
+    /// The punches are referred to by id and local time, the id `punch list` shows.
+    static let listing = Listing<MissingMarkOut>([
+        .init("code", header: "CODE") { .text($0.code) },
+        .init("name", header: "NAME", cell: { $0.name.truncated(toWidth: 30) }) { .text($0.name) },
+        .init("date", header: "DATE") { .text($0.date) },
+        .init("punch_id") { .integer($0.punch_id) },
+        .init("punch_time") { .text($0.punch_time) },
+        .init("out_punch_id") { .integer($0.out_punch_id) },
+        .init("open_punch", header: "OPEN PUNCH") { .text($0.punch) },
+        .init("command", header: "TO CLOSE IT") { .text($0.command) },
+    ])
 
     /// The open and over-long sessions of an M date.
     static func items(of day: DayEvaluation, employee: Employee, policy: Policy) -> [MissingMarkOut] {

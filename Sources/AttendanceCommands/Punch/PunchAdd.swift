@@ -12,7 +12,7 @@ struct PunchAdd: ContextCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The employee's code.") var code: String
+    @Argument(help: "The employee's code.") var code: EmployeeCode
     @Option(help: ArgumentHelp("When, as local wall-clock time.", valueName: "YYYY-MM-DD HH:MM")) var at: String
     @Option(help: ArgumentHelp("in or out.", valueName: "in|out")) var kind: String
     @Option(help: ArgumentHelp("A note kept with the punch (at most 500 characters).", valueName: "text"))
@@ -20,7 +20,7 @@ struct PunchAdd: ContextCommand {
     @OptionGroup var correction: CorrectionOptions
 
     func run(in context: Context) throws {
-        let employee = try EmployeeCode(parsing: code)
+        let employee = code
         guard let kind = PunchKind(rawValue: kind.lowercased()) else {
             throw CoreError.invalidValue(what: "kind", value: kind, expected: "in or out")
         }

@@ -16,7 +16,6 @@ struct PunchCommand: ParsableCommand {
         subcommands: [PunchList.self, PunchAdd.self, PunchVoid.self, PunchRestore.self, PunchRetime.self])
 }
 
-
 /// The options every correction takes: why, who, and whether to reach past the edit window.
 struct CorrectionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Why the correction is made (required; kept in the audit log).", valueName: "text"))
@@ -83,9 +82,10 @@ struct CorrectionReport {
 }
 
 /// Finds an employee by code, or says there is none.
-func requireEmployee(_ code: String, in store: AttendanceStore) throws -> Employee {
-    _ = try EmployeeCode(parsing: code)
-    guard let employee = try store.employee(code: code) else { throw StoreError.unknownEmployee(code) }
+func requireEmployee(_ code: EmployeeCode, in store: AttendanceStore) throws -> Employee {
+    guard let employee = try store.employee(code: code.rawValue) else {
+        throw StoreError.unknownEmployee(code.rawValue)
+    }
     return employee
 }
 

@@ -11,9 +11,9 @@ struct PunchList: ContextCommand {
         discussion: "Without --date or --month: the current month. Times are local; +1d marks a time after midnight.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The employee's code.") var code: String
-    @Option(help: ArgumentHelp("One attendance date.", valueName: "YYYY-MM-DD")) var date: String?
-    @Option(help: ArgumentHelp("One month.", valueName: "YYYY-MM")) var month: String?
+    @Argument(help: "The employee's code.") var code: EmployeeCode
+    @Option(help: ArgumentHelp("One attendance date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate?
+    @Option(help: ArgumentHelp("One month.", valueName: "YYYY-MM")) var month: YearMonth?
     @Option(help: "text, json or csv.") var format: OutputFormat = .text
 
     func run(in context: Context) throws {
@@ -26,110 +26,63 @@ struct PunchList: ContextCommand {
         let range: ClosedRange<AttendanceDate>
         let title: String
         if let date {
-            let day = try AttendanceDate(parsing: date)
-            (range, title) = (day...day, day.description)
+            (range, title) = (date...date, date.description)
         } else {
-            let month =
-                try month.map { try YearMonth(parsing: $0) }
-                ?? configuration.policy.attendanceDate(of: context.now()).yearMonth
+            let month = month ?? configuration.policy.attendanceDate(of: context.now()).yearMonth
             (range, title) = (month.days, month.title)
         }
-        let listings = try store.punchHistories(
+        let rows = try store.punchHistories(
             employeeID: employee.id, from: range.lowerBound, through: range.upperBound
-        ).map { PunchListing($0, employee: employee, zone: zone) }
-        switch format {
-        case .json:
-            context.out.write(try JSONOutput.render(listings))
-        case .csv:
-            context.out.write(
-                CSV.render(
-                    header: [
-                        "id", "code", "attendance_date", "local_time", "timestamp", "kind", "source", "ssid", "bssid",
-                        "location", "voided", "corrected", "note",
-                    ],
-                    rows: listings.map {
-                        [
-                            String($0.id), $0.code, $0.attendance_date, $0.local_time, $0.timestamp, $0.kind,
-                            $0.source, $0.ssid ?? "", $0.bssid ?? "", $0.location ?? "", $0.voided ? "yes" : "no",
-                            $0.correctedText, $0.note ?? "",
-                        ]
-                    }))
-        case .text:
-            guard !listings.isEmpty else {
-                context.out.line("no punches for \(employee.code) in \(title)")
-                return
-            }
-            var table = TextTable(
-                headers: ["ID", "DATE", "TIME", "KIND", "SOURCE", "WIFI", "VOID", "CORRECTED", "NOTE"],
-                alignments: [.right, .left, .left, .left, .left, .left, .left, .left, .left])
-            for p in listings {
-                table.append([
-                    String(p.id), p.attendance_date, p.shortTime, p.kind.uppercased(), p.source, p.wifi,
-                    p.voided ? "void" : "", p.correctedText, p.note.map { $0.truncated(toWidth: 40) } ?? "",
-                ])
-            }
-            context.out.write(table.render())
-        }
+        ).map { PunchHistoryRow(history: $0, code: employee.code, zone: zone) }
+        try PunchHistoryRow.listing.write(
+            rows, as: format, to: context, empty: "no punches for \(employee.code) in \(title)")
     }
 }
 
-/// A punch as `punch list` shows it, and its JSON form.
-struct PunchListing: Encodable {
-    let id: Int64
-    let code: String
-    let attendance_date: String
-    /// "2026-11-18 09:02"
-    let local_time: String
-    /// ISO 8601 with the zone's offset.
-    let timestamp: String
-    let kind: String
-    let source: String
-    let ssid: String?
-    let bssid: String?
-    let location: String?
-    let note: String?
-    let voided: Bool
-    let corrected: Bool
-    /// The recorded time, when a correction moved it.
-    let original_timestamp: String?
-    let corrections: [CorrectionListing]
-    /// "09:02", or "01:30 +1d" for a time on the local date after the attendance date.
-    let shortTime: String
+/// A punch with its history, as `punch list` shows it: the punch's own columns, then whether
+/// it is void, the time it was recorded at when a correction moved it, and its corrections.
+struct PunchHistoryRow {
+    let history: PunchHistory
+    let code: EmployeeCode
+    let zone: LocalZone
 
-    init(_ history: PunchHistory, employee: Employee, zone: LocalZone) {
-        let punch = history.effective
-        let local = zone.localDateTime(of: punch.instant)
-        id = punch.id
-        code = employee.code.rawValue
-        attendance_date = punch.attendanceDate.description
-        local_time = local.minuteText
-        timestamp = PunchTimestamp.text(of: punch.instant, zone: zone)
-        kind = punch.kind.rawValue
-        source = punch.source.rawValue
-        ssid = punch.ssid?.escaped
-        bssid = punch.bssid?.description
-        location = punch.location
-        note = punch.note
-        voided = history.isVoided
-        corrected = punch.isCorrected
-        original_timestamp = history.isRetimed ? PunchTimestamp.text(of: history.original.instant, zone: zone) : nil
-        corrections = history.corrections.map { CorrectionListing($0, zone: zone) }
-        let days = punch.attendanceDate.distance(to: local.date)
-        shortTime = local.time.description + (days == 0 ? "" : days > 0 ? " +\(days)d" : " \(days)d")
-        correctedText = Self.describe(history, zone: zone)
-    }
+    static let listing = Listing<PunchHistoryRow>(
+        PunchRecord.columns(
+            of: { PunchRecord(punch: $0.history.effective, code: $0.code, zone: $0.zone) },
+            extra: [
+                .init("voided", header: "VOID", cell: { $0.history.isVoided ? "void" : "" }) {
+                    .bool($0.history.isVoided)
+                },
+                .init("original_timestamp") {
+                    .text(
+                        $0.history.isRetimed ? PunchTimestamp.text(of: $0.history.original.instant, zone: $0.zone) : nil
+                    )
+                },
+                .init("correction_summary", header: "CORRECTED") { row in
+                    let summary = describe(row.history, zone: row.zone)
+                    return .text(summary.isEmpty ? nil : summary)
+                },
+                .nested("corrections") { row in
+                    .list(row.history.corrections.map { correctionListing.object(($0, row.zone)) })
+                },
+            ]))
 
-    /// "added by alice", "re-timed from 09:02 by bob", "voided by carol", "(forced)"…
-    let correctedText: String
+    /// One correction of a punch, nested in the punch's JSON.
+    static let correctionListing = Listing<(correction: PunchCorrection, zone: LocalZone)>([
+        .init("id") { .integer($0.correction.id) },
+        .init("action") { .text($0.correction.action.rawValue) },
+        .init("actor") { .text($0.correction.actor) },
+        .init("at") { .text(UTCText.of($0.correction.at)) },
+        .init("reason") { .text($0.correction.reason) },
+        .init("from_date") { .text($0.correction.fromDate.description) },
+        .init("to_date") { .text($0.correction.toDate.description) },
+        .init("new_timestamp") { row in
+            .text(row.correction.newInstant.map { PunchTimestamp.text(of: $0, zone: row.zone) })
+        },
+        .init("outside_edit_window") { .bool($0.correction.isOutsideEditWindow) },
+    ])
 
-    /// Where the punch was verified: the location, else the SSID, else the BSSID.
-    var wifi: String { location ?? ssid ?? bssid ?? "" }
-
-    private enum CodingKeys: String, CodingKey {
-        case id, code, attendance_date, local_time, timestamp, kind, source, ssid, bssid, location, note, voided,
-            corrected, original_timestamp, corrections
-    }
-
+    /// "added by alice", "re-timed from 09:02 by bob", "voided by carol", "forced"…
     private static func describe(_ history: PunchHistory, zone: LocalZone) -> String {
         var parts: [String] = []
         if let by = history.addedBy { parts.append("added by \(by)") }
@@ -143,31 +96,5 @@ struct PunchListing: Encodable {
         }
         if history.hasForcedCorrection { parts.append("forced") }
         return parts.joined(separator: ", ")
-    }
-}
-
-/// One correction of a punch, in `punch list --format json`.
-struct CorrectionListing: Encodable {
-    let id: Int64
-    let action: String
-    let actor: String
-    /// UTC.
-    let at: String
-    let reason: String
-    let from_date: String
-    let to_date: String
-    let new_timestamp: String?
-    let outside_edit_window: Bool
-
-    init(_ c: PunchCorrection, zone: LocalZone) {
-        id = c.id
-        action = c.action.rawValue
-        actor = c.actor
-        at = UTCText.of(c.at)
-        reason = c.reason
-        from_date = c.fromDate.description
-        to_date = c.toDate.description
-        new_timestamp = c.newInstant.map { PunchTimestamp.text(of: $0, zone: zone) }
-        outside_edit_window = c.isOutsideEditWindow
     }
 }

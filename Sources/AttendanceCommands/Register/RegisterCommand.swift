@@ -16,7 +16,7 @@ struct RegisterCommand: ContextCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("The month (default: the current one).", valueName: "YYYY-MM")) var month: String?
+    @Option(help: ArgumentHelp("The month (default: the current one).", valueName: "YYYY-MM")) var month: YearMonth?
     @Option(help: "text, csv or json.") var format: OutputFormat = .text
     @Flag(help: "Print it through CUPS instead of writing it out.") var print = false
     @Option(help: ArgumentHelp("The CUPS printer (default: the default destination).", valueName: "name"))
@@ -29,12 +29,13 @@ struct RegisterCommand: ContextCommand {
         if printer != nil, !print { throw ValidationError("--printer goes with --print") }
         if print, format != .text { throw ValidationError("--print prints the text register; leave out --format") }
         guard Self.pageSizes.contains(pageSize) else {
-            throw ValidationError("--page-size must be from \(Self.pageSizes.lowerBound) to \(Self.pageSizes.upperBound)")
+            throw ValidationError(
+                "--page-size must be from \(Self.pageSizes.lowerBound) to \(Self.pageSizes.upperBound)")
         }
     }
 
     func run(in context: Context) throws {
-        let shownMonth = try month.map { try YearMonth(parsing: $0) }
+        let shownMonth = month
         let (configuration, store) = try global.open(in: context)
         let now = context.now()
         let yearMonth = shownMonth ?? configuration.policy.attendanceDate(of: now).yearMonth
@@ -46,7 +47,8 @@ struct RegisterCommand: ContextCommand {
         case .csv:
             context.out.write(Self.csv(register))
         case .text:
-            let view = Reports.registerView(register, configuration: configuration, now: now, employeesPerPage: pageSize)
+            let view = Reports.registerView(
+                register, configuration: configuration, now: now, employeesPerPage: pageSize)
             guard print else { return context.out.write(view.render()) }
             let pages = view.pages
             // A form feed starts each page on a new sheet whatever the printer's page length.
@@ -56,7 +58,8 @@ struct RegisterCommand: ContextCommand {
                 linesPerPage: pages.map { $0.description.filter { $0 == "\n" }.count }.max() ?? 0)
             let destination = printer.map { "printer \($0)" } ?? "the default printer"
             context.out.line(
-                "sent the register for \(yearMonth.title) (\(pages.count) page\(pages.count == 1 ? "" : "s")) to \(destination) as job \(job)")
+                "sent the register for \(yearMonth.title) (\(pages.count) page\(pages.count == 1 ? "" : "s")) to \(destination) as job \(job)"
+            )
         }
     }
 

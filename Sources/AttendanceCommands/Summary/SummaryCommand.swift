@@ -15,19 +15,18 @@ struct SummaryCommand: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Summarise a week (the only period so far, and the default).") var week = false
-    @Argument(help: ArgumentHelp("A date in the week.", valueName: "YYYY-MM-DD")) var date: String?
-    @Option(help: "Only this employee.") var employee: String?
+    @Argument(help: ArgumentHelp("A date in the week.", valueName: "YYYY-MM-DD")) var date: AttendanceDate?
+    @Option(help: ArgumentHelp("Only this employee.", valueName: "code")) var employee: EmployeeCode?
     @Option(help: "text, json or csv.") var format: OutputFormat = .text
 
     func run(in context: Context) throws {
-        let day = try date.map { try AttendanceDate(parsing: $0) }
+        let day = date
         let (configuration, store) = try global.open(in: context)
         let policy = configuration.policy
         let now = context.now()
         let employees: [Employee]
         if let employee {
-            guard let found = try store.employee(code: employee) else { throw StoreError.unknownEmployee(employee) }
-            employees = [found]
+            employees = [try requireEmployee(employee, in: store)]
         } else {
             employees = try store.employees()
         }

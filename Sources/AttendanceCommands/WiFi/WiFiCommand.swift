@@ -13,27 +13,13 @@ struct WiFiCommand: ParsableCommand {
 }
 
 /// An allowed network as listings and JSON show it.
-struct AllowedNetworkListing: Encodable {
-    let bssid: String
-    let ssid: String?
-    let location: String
-    let active: Bool
-
-    init(_ n: AllowedNetwork) {
-        bssid = n.bssid.description
-        ssid = n.ssid?.escaped
-        location = n.location
-        active = n.isActive
-    }
-}
-
-/// A location label: what people call the place.
-func parseLocation(_ text: String) throws -> String {
-    do {
-        return try PersonName(parsing: text).rawValue
-    } catch {
-        throw CoreError.invalidValue(what: "location", value: text, expected: "1–100 characters without control characters")
-    }
+enum AllowedNetworkListing {
+    static let listing = Listing<AllowedNetwork>([
+        .init("bssid", header: "BSSID") { .text($0.bssid.description) },
+        .init("ssid", header: "SSID", cell: { $0.ssid?.escaped ?? "(any)" }) { .text($0.ssid?.escaped) },
+        .init("location", header: "LOCATION") { .text($0.location) },
+        .init("active", header: "STATE", cell: { $0.isActive ? "allowed" : "revoked" }) { .bool($0.isActive) },
+    ])
 }
 
 /// `attendance wifi allow --bssid B [--ssid S] --location L`
@@ -47,7 +33,7 @@ struct WiFiAllow: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Option(help: "The access point's BSSID, e.g. aa:bb:cc:dd:ee:01.") var bssid: String?
+    @Option(help: "The access point's BSSID, e.g. aa:bb:cc:dd:ee:01.") var bssid: BSSID?
     @Option(help: "The network name it must also have.") var ssid: String?
     @Flag(help: "Allow the access point this machine is on now (its BSSID and SSID).") var current = false
     @OptionGroup var link: LinkSourceOptions
@@ -57,7 +43,9 @@ struct WiFiAllow: ContextCommand {
         guard current != (bssid != nil) else {
             throw ValidationError("give either --bssid (with an optional --ssid) or --current")
         }
-        guard !(current && ssid != nil) else { throw ValidationError("--current takes the SSID from the link; leave out --ssid") }
+        guard !(current && ssid != nil) else {
+            throw ValidationError("--current takes the SSID from the link; leave out --ssid")
+        }
     }
 
     func run(in context: Context) throws {
@@ -71,12 +59,13 @@ struct WiFiAllow: ContextCommand {
                 throw CommandFailure("cannot read the current link: \(error)", status: .noWiFi)
             }
             network = AllowedNetwork(
-                bssid: link.bssid, ssid: link.ssid.isHidden ? nil : link.ssid, location: try parseLocation(location))
+                bssid: link.bssid, ssid: link.ssid.isHidden ? nil : link.ssid,
+                location: try FreeText(parsing: location, what: "location").rawValue)
             if link.isSimulated { context.out.line("note: the current link is SIMULATED") }
         } else {
             network = AllowedNetwork(
-                bssid: try BSSID(parsing: bssid ?? ""), ssid: try ssid.map { try SSID(parsing: $0) },
-                location: try parseLocation(location))
+                bssid: try bssid ?? BSSID(parsing: ""), ssid: try ssid.map { try SSID(parsing: $0) },
+                location: try FreeText(parsing: location, what: "location").rawValue)
         }
         let allowed = try store.allow(network, actor: try actor.actor(in: context))
         context.out.line(
@@ -94,26 +83,9 @@ struct WiFiList: ContextCommand {
 
     func run(in context: Context) throws {
         let (_, store) = try global.open(in: context)
-        let listings = try store.allowedNetworks(activeOnly: !all).map(AllowedNetworkListing.init)
-        switch format {
-        case .json:
-            context.out.write(try JSONOutput.render(listings))
-        case .csv:
-            context.out.write(
-                CSV.render(
-                    header: ["bssid", "ssid", "location", "active"],
-                    rows: listings.map { [$0.bssid, $0.ssid ?? "", $0.location, $0.active ? "yes" : "no"] }))
-        case .text:
-            guard !listings.isEmpty else {
-                context.out.line("no access points allowed yet; add one with `attendance wifi allow`")
-                return
-            }
-            var table = TextTable(headers: ["BSSID", "SSID", "LOCATION", "STATE"])
-            for n in listings {
-                table.append([n.bssid, n.ssid ?? "(any)", n.location, n.active ? "allowed" : "revoked"])
-            }
-            context.out.write(table.render())
-        }
+        try AllowedNetworkListing.listing.write(
+            try store.allowedNetworks(activeOnly: !all), as: format, to: context,
+            empty: "no access points allowed yet; add one with `attendance wifi allow`")
     }
 }
 
@@ -124,10 +96,10 @@ struct WiFiRevoke: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
-    @Argument(help: "The access point's BSSID.") var bssid: String
+    @Argument(help: "The access point's BSSID.") var bssid: BSSID
 
     func run(in context: Context) throws {
-        let parsed = try BSSID(parsing: bssid)
+        let parsed = bssid
         let (_, store) = try global.open(in: context)
         try store.revoke(bssid: parsed, actor: try actor.actor(in: context))
         context.out.line("revoked \(parsed)")

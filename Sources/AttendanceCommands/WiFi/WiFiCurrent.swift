@@ -15,17 +15,24 @@ struct WiFiCurrent: ContextCommand {
     @OptionGroup var link: LinkSourceOptions
     @Option(help: "text or json.") var format: OutputFormat = .text
 
-    struct Listing: Encodable {
-        let interface: String
-        let ssid: String
-        let ssid_hex: String
-        let bssid: String
-        let frequency_mhz: Int?
-        let signal_dbm: Int?
-        let source: String
-        let allowed: Bool
-        let location: String?
-        let reason: String?
+    /// The link and its verdict, as `--format json` writes them (one object).
+    static let listing = Listing<(link: WiFiLink, verdict: WiFiVerdict)>([
+        .init("interface") { .text($0.link.interface) },
+        .init("ssid") { .text($0.link.ssid.escaped) },
+        .init("ssid_hex") { .text($0.link.ssid.bytes.map { String(format: "%02x", $0) }.joined()) },
+        .init("bssid") { .text($0.link.bssid.description) },
+        .init("frequency_mhz") { .integer($0.link.frequencyMHz.map(Int64.init)) },
+        .init("signal_dbm") { .integer($0.link.signalDBm.map(Int64.init)) },
+        .init("source") { .text($0.link.source.rawValue) },
+        .init("allowed") { .bool($0.verdict.isAllowed) },
+        .init("location") { .text(location(of: $0.verdict)) },
+        .init("reason") { .text($0.verdict.isAllowed ? nil : WiFiWording.refusal($0.verdict)) },
+    ])
+
+    /// The allowed entry's location, nil when the link is not allowed.
+    static func location(of verdict: WiFiVerdict) -> String? {
+        if case .allowed(_, let network) = verdict { return network.location }
+        return nil
     }
 
     func run(in context: Context) throws {
@@ -38,24 +45,17 @@ struct WiFiCurrent: ContextCommand {
             throw CommandFailure(error.description, status: .noWiFi)
         }
         let verdict = try store.allowedNetworks(activeOnly: true).verify(current)
-        let location: String?
-        if case .allowed(_, let network) = verdict { location = network.location } else { location = nil }
-        let listing = Listing(
-            interface: current.interface, ssid: current.ssid.escaped,
-            ssid_hex: current.ssid.bytes.map { String(format: "%02x", $0) }.joined(),
-            bssid: current.bssid.description, frequency_mhz: current.frequencyMHz, signal_dbm: current.signalDBm,
-            source: current.source.rawValue, allowed: verdict.isAllowed, location: location,
-            reason: verdict.isAllowed ? nil : WiFiWording.refusal(verdict))
         if format == .json {
-            context.out.write(try JSONOutput.render(listing))
+            context.out.write(try JSONOutput.render(Self.listing.object((current, verdict))))
         } else {
             if current.isSimulated { context.out.line("SIMULATED link (not read from the kernel)") }
-            context.out.line("interface  \(listing.interface)")
-            context.out.line("SSID       \(current.ssid.isHidden ? "(hidden)" : listing.ssid)")
-            context.out.line("BSSID      \(listing.bssid)")
-            context.out.line("frequency  \(listing.frequency_mhz.map { "\($0) MHz" } ?? "unknown")")
-            context.out.line("signal     \(listing.signal_dbm.map { "\($0) dBm" } ?? "unknown")")
-            context.out.line("allowed    \(location.map { "yes — \($0)" } ?? "NO — \(WiFiWording.refusal(verdict))")")
+            context.out.line("interface  \(current.interface)")
+            context.out.line("SSID       \(current.ssid.isHidden ? "(hidden)" : current.ssid.escaped)")
+            context.out.line("BSSID      \(current.bssid)")
+            context.out.line("frequency  \(current.frequencyMHz.map { "\($0) MHz" } ?? "unknown")")
+            context.out.line("signal     \(current.signalDBm.map { "\($0) dBm" } ?? "unknown")")
+            let allowed = Self.location(of: verdict).map { "yes — \($0)" } ?? "NO — \(WiFiWording.refusal(verdict))"
+            context.out.line("allowed    \(allowed)")
         }
         if !verdict.isAllowed { throw ExitCode(ExitStatus.refused.rawValue) }
     }

@@ -9,6 +9,8 @@ public enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertible
     case reasonRequired
     /// A reason or note that is too long or holds control characters; `what` names which.
     case invalidText(what: String, value: String)
+    /// A reason or note of only invisible characters (zero-width spaces, joiners).
+    case invisibleText(what: String, value: String)
     case unknownPunch(Int64)
     case alreadyVoid(Int64)
     case notVoid(Int64)
@@ -24,15 +26,16 @@ public enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertible
     case irregular([String])
 
     /// The longest reason or note accepted, in characters.
-    public static let maximumTextLength = 500
+    public static let maximumTextLength = FreeText.maximumLength
 
     public var description: String {
         switch self {
         case .reasonRequired:
             return "a reason is required: say why with --reason TEXT"
         case .invalidText(let what, let value):
-            return "invalid \(what) \(value.quotedForMessage): expected at most \(Self.maximumTextLength) characters "
-                + "without control characters"
+            return "invalid \(what) \(value.quotedForMessage): expected \(FreeText.expected)"
+        case .invisibleText(let what, let value):
+            return "invalid \(what) \(value.quotedForMessage): expected at least one visible letter, digit or mark"
         case .unknownPunch(let id):
             return "no punch has id \(id); see `attendance punch list CODE`"
         case .alreadyVoid(let id):

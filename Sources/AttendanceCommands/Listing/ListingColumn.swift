@@ -1,0 +1,66 @@
+import AttendanceTerminal
+
+/// One column of a listing, declared once for all three renderings.
+///
+/// A column with a `key` is a field of the JSON objects and a column of the CSV file (unless it
+/// is nested); a column with a `header` is a column of the text table. Most columns have both;
+/// a text-only column (a `SHIFT` made of two fields) has no key, a data-only one no header.
+struct ListingColumn<Row>: Sendable {
+    /// The JSON key and CSV header, in snake_case; nil for a column only the text table shows.
+    let key: String?
+    /// The text table's header; nil for a column the text table leaves out.
+    let header: String?
+    let alignment: TextTable.Alignment
+    /// Whether CSV leaves this column out: nested lists and objects are JSON only.
+    let isNested: Bool
+    let value: @Sendable (Row) -> ListingValue
+    let cell: @Sendable (Row) -> String
+
+    /// A field: `key` in JSON and CSV, and under `header` in the text table when one is given.
+    /// The text cell is the CSV text unless `cell` says otherwise.
+    init(
+        _ key: String, header: String? = nil, alignment: TextTable.Alignment = .left,
+        cell: (@Sendable (Row) -> String)? = nil, value: @escaping @Sendable (Row) -> ListingValue
+    ) {
+        self.key = key
+        self.header = header
+        self.alignment = alignment
+        self.isNested = false
+        self.value = value
+        self.cell = cell ?? { value($0).csvText }
+    }
+
+    private init(
+        key: String?, header: String?, alignment: TextTable.Alignment, isNested: Bool,
+        value: @escaping @Sendable (Row) -> ListingValue, cell: @escaping @Sendable (Row) -> String
+    ) {
+        self.key = key
+        self.header = header
+        self.alignment = alignment
+        self.isNested = isNested
+        self.value = value
+        self.cell = cell
+    }
+
+    /// A column only the text table shows, made for people from several fields.
+    static func shown(
+        _ header: String, alignment: TextTable.Alignment = .left, cell: @escaping @Sendable (Row) -> String
+    )
+        -> Self
+    {
+        Self(key: nil, header: header, alignment: alignment, isNested: false, value: { _ in .null }, cell: cell)
+    }
+
+    /// A nested list or object, in JSON only.
+    static func nested(_ key: String, value: @escaping @Sendable (Row) -> ListingValue) -> Self {
+        Self(key: key, header: nil, alignment: .left, isNested: true, value: value, cell: { _ in "" })
+    }
+
+    /// The same column for rows that hold a `Row`: how shared columns (a punch's) are reused.
+    func reading<Outer>(_ part: @escaping @Sendable (Outer) -> Row) -> ListingColumn<Outer> {
+        let (value, cell) = (self.value, self.cell)
+        return ListingColumn<Outer>(
+            key: key, header: header, alignment: alignment, isNested: isNested, value: { value(part($0)) },
+            cell: { cell(part($0)) })
+    }
+}

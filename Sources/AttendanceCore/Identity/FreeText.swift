@@ -1,0 +1,35 @@
+/// Text a person types for other people to read: a note on a punch, the reason for a
+/// correction or a leave, the location of an access point.
+///
+/// One rule set for all of them, refused rather than cleaned so that what was typed is what is
+/// stored: leading and trailing white space is trimmed; then the text must be 1–500 characters
+/// (``maximumLength``), hold no control characters, bidirectional overrides or line separators
+/// (`isUnsafeForTerminal`), and show something: text of only zero-width or format characters
+/// is refused. Names of people stay ``PersonName``.
+public struct FreeText: Hashable, Sendable, CustomStringConvertible {
+    public static let maximumLength = 500
+    /// How the rules read in a message: "expected at most 500 characters without control characters".
+    public static let expected = "at most \(maximumLength) characters without control characters"
+
+    public let rawValue: String
+
+    /// `text` checked by the rules above; `what` names it in the error ("note", "location").
+    public init(parsing text: String, what: String) throws(CoreError) {
+        let trimmed = text.trimmingWhiteSpace()
+        guard !trimmed.isEmpty, trimmed.count <= Self.maximumLength,
+            !trimmed.unicodeScalars.contains(where: \.isUnsafeForTerminal)
+        else { throw .invalidValue(what: what, value: text, expected: Self.expected) }
+        guard trimmed.unicodeScalars.contains(where: PersonName.isVisible) else {
+            throw .invalidValue(what: what, value: text, expected: "at least one visible letter, digit or mark")
+        }
+        rawValue = trimmed
+    }
+
+    /// Optional text: nil, or only white space, is none.
+    public static func optional(_ text: String?, what: String) throws(CoreError) -> FreeText? {
+        guard let text, !text.trimmingWhiteSpace().isEmpty else { return nil }
+        return try FreeText(parsing: text, what: what)
+    }
+
+    public var description: String { rawValue }
+}
