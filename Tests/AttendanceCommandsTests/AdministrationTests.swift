@@ -159,7 +159,7 @@ struct AdministrationTests {
 
                 Codes are 1–32 letters, digits, '_' or '-', unique regardless of case.
 
-                USAGE: attendance employee add [--config <path>] [--store <path>] [--by <name>] <code> --name <name> [--start-date <YYYY-MM-DD>] [--shift-start <HH:MM>] [--shift-end <HH:MM>]
+                USAGE: attendance employee add [--config <path>] [--store <path|url>] [--by <name>] <code> --name <name> [--start-date <YYYY-MM-DD>] [--shift-start <HH:MM>] [--shift-end <HH:MM>]
 
                 ARGUMENTS:
                   <code>                  The code the employee types at the kiosk, e.g. E001.
@@ -168,7 +168,8 @@ struct AdministrationTests {
                   --config <path>         The configuration file.
                         Default: $ATTENDANCE_CONFIG, else /etc/attendance/attendance.toml, else
                         built-in defaults.
-                  --store <path>          The store (SQLite file).
+                  --store <path|url>      The store: a SQLite file, or the central store as
+                                          postgresql://USER@HOST:PORT/DATABASE.
                         Default: $ATTENDANCE_STORE, else [store] path, else
                         /var/lib/attendance/attendance.sqlite for root and
                         $XDG_DATA_HOME/attendance/attendance.sqlite otherwise.

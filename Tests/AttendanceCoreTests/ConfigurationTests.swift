@@ -138,11 +138,11 @@ struct ConfigurationTests {
             ),
             (
                 "[polcy]\nshift_start = \"09:00\"",
-                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi] and [kiosk] (did you mean policy?)"
+                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi], [kiosk] and [central] (did you mean policy?)"
             ),
             (
                 "shift_start = \"09:00\"",
-                "a.toml:1: shift_start must be under a table: [policy], [store], [wifi] or [kiosk]"
+                "a.toml:1: shift_start must be under a table: [policy], [store], [wifi], [kiosk] or [central]"
             ),
             (
                 "[store]\npath = \"relative.sqlite\"",
@@ -293,7 +293,7 @@ struct ConfigurationTests {
             ),
             (
                 "polcy.shift_start = \"09:00\"",
-                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi] and [kiosk] (did you mean policy?)"
+                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi], [kiosk] and [central] (did you mean policy?)"
             ),
             (
                 "kiosk = { idle_second = 5 }",
@@ -301,7 +301,7 @@ struct ConfigurationTests {
             ),
             (
                 "kiosk = {\u{20}}\nkiosks = { idle_seconds = 5 }",
-                "a.toml:2: unknown table [kiosks]; the tables are [policy], [store], [wifi] and [kiosk] (did you mean kiosk?)"
+                "a.toml:2: unknown table [kiosks]; the tables are [policy], [store], [wifi], [kiosk] and [central] (did you mean kiosk?)"
             ),
             ("[policy]\npolicy.shift_start = \"09:30\"", "a.toml:2: unknown key policy in [policy]"),
             ("[policy.night]\nshift_start = \"22:00\"", "a.toml:1: unknown key night in [policy]"),
@@ -311,9 +311,9 @@ struct ConfigurationTests {
             ),
             (
                 "[[polcy]]",
-                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi] and [kiosk] (did you mean policy?)"
+                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi], [kiosk] and [central] (did you mean policy?)"
             ),
-            ("policy = \"09:30\"", "a.toml:1: policy must be under a table: [policy], [store], [wifi] or [kiosk]"),
+            ("policy = \"09:30\"", "a.toml:1: policy must be under a table: [policy], [store], [wifi], [kiosk] or [central]"),
         ])
     func unknownNames(text: String, expected: String) {
         #expect(issues(text) == [expected])
@@ -339,7 +339,7 @@ struct ConfigurationTests {
         let found = issues("[policy]\n\(key) = 1\n[\(key)]\n")
         #expect(
             found == [
-                "a.toml:3: unknown table [\(String(repeating: "k", count: 60))…]; the tables are [policy], [store], [wifi] and [kiosk]",
+                "a.toml:3: unknown table [\(String(repeating: "k", count: 60))…]; the tables are [policy], [store], [wifi], [kiosk] and [central]",
                 "a.toml:2: unknown key \(String(repeating: "k", count: 60))… in [policy]",
             ])
     }
