@@ -43,7 +43,9 @@ struct SyncCommand: ContextCommand {
             node = try store.syncStatus().node ?? DeskCopy.newDeskName(in: context)
         }
         if status {
-            try show(try store.syncStatus(), target: target, node: node, store: store, in: context)
+            try show(
+                try store.syncStatus(), target: target, node: node, store: store, zone: configuration.policy.zone,
+                in: context)
             return
         }
         do {
@@ -62,11 +64,9 @@ struct SyncCommand: ContextCommand {
     }
 
     private func show(
-        _ status: SyncStatus, target: CentralTarget, node: String, store: AttendanceStore, in context: Context
-    )
-        throws
-    {
-        let zone = try global.configuration(in: context).policy.zone
+        _ status: SyncStatus, target: CentralTarget, node: String, store: AttendanceStore, zone: LocalZone,
+        in context: Context
+    ) throws {
         func when(_ date: Date?) -> String {
             guard let date else { return "never" }
             return PunchTimestamp.text(of: date, zone: zone)
