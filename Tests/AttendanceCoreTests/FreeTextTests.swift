@@ -45,9 +45,12 @@ struct FreeTextTests {
 
     @Test("a correction's reason follows the same rules, refused as a correction error")
     func correctionReason() {
-        #expect(throws: CorrectionError.invisibleText(what: "reason", value: "\u{200b}")) {
+        #expect(throws: CorrectionError.invalidText(what: "reason", value: "\u{200b}")) {
             try CorrectionText.reason("\u{200b}")
         }
+        #expect(
+            CorrectionError.invalidText(what: "reason", value: "\u{200b}").description
+                == "invalid reason \"\u{200b}\": expected at least one visible letter, digit or mark")
         #expect(throws: CorrectionError.invalidText(what: "note", value: "a\u{7}")) { try CorrectionText.note("a\u{7}") }
     }
 }

@@ -65,16 +65,22 @@ struct RegisterCommand: ContextCommand {
 
     /// code, name, one column per date, then the summary's figures.
     static func csv(_ register: MonthRegister) -> String {
+        typealias Row = MonthRegister.Row
         let counted: [DayStatus] = [.present, .late, .halfDay, .absent, .holiday, .weeklyOff, .leave, .missing]
-        let header =
-            ["code", "name"] + register.month.dates.map(\.description) + ["present_days"] + counted.map(\.code)
-            + ["late", "early_exit", "hours"]
-        let rows = register.rows.map { row in
-            let summary = row.evaluation.summary
-            return [row.employee.code.rawValue, row.employee.name.rawValue] + row.evaluation.days.map(\.code)
-                + [summary.presentDaysText] + counted.map { summary.countText($0) }
-                + [String(summary.lateCount), String(summary.earlyExitCount), summary.workedHoursText]
+        let identity: [ListingColumn<Row>] = [
+            .init("code") { .text($0.employee.code.rawValue) }, .init("name") { .text($0.employee.name.rawValue) },
+        ]
+        let days = register.month.dates.enumerated().map { index, date in
+            ListingColumn<Row>(date.description) { .text($0.evaluation.days[index].code) }
         }
-        return CSV.render(header: header, rows: rows)
+        let totals: [ListingColumn<Row>] =
+            [.init("present_days") { .text($0.evaluation.summary.presentDaysText) }]
+            + counted.map { status in .init(status.code) { .text($0.evaluation.summary.countText(status)) } }
+            + [
+                .init("late") { .integer(Int64($0.evaluation.summary.lateCount)) },
+                .init("early_exit") { .integer(Int64($0.evaluation.summary.earlyExitCount)) },
+                .init("hours") { .text($0.evaluation.summary.workedHoursText) },
+            ]
+        return Listing(identity + days + totals).csv(register.rows)
     }
 }

@@ -38,13 +38,7 @@ struct SummaryCommand: ContextCommand {
         case .json:
             context.out.write(try JSONOutput.render(ReportJSON.Week(firstDay: firstDay, rows: rows)))
         case .csv:
-            context.out.write(
-                CSV.render(
-                    header: ["code", "name"] + dates.map(\.description) + ["total"],
-                    rows: rows.map { row in
-                        [row.employee.code.rawValue, row.employee.name.rawValue]
-                            + (row.hours.hundredthsByDay + [row.hours.totalHundredths]).map(Self.decimal)
-                    }))
+            context.out.write(Self.listing(dates).csv(rows))
         case .text:
             context.out.line("Week of \(firstDay) to \(dates[6])")
             guard !rows.isEmpty else {
@@ -52,21 +46,41 @@ struct SummaryCommand: ContextCommand {
                 return
             }
             context.out.line()
-            var table = TextTable(
-                headers: ["CODE", "NAME"] + dates.map { "\($0.weekday.shortName) \($0.day)" } + ["TOTAL"],
-                alignments: [.left, .left] + Array(repeating: .right, count: 8))
-            for row in rows {
-                table.append(
-                    [row.employee.code.rawValue, row.employee.name.rawValue.truncated(toWidth: 24)]
-                        + (row.hours.hundredthsByDay + [row.hours.totalHundredths]).map(WeekHours.hoursText))
-            }
-            context.out.write(table.render())
+            context.out.write(Self.listing(dates).text(rows))
             for row in rows {
                 context.out.line()
                 context.out.line("\(row.employee.code) \(row.employee.name)")
                 context.out.write(row.hours.payrollText)
             }
         }
+    }
+
+    typealias Row = (employee: Employee, hours: WeekHours)
+
+    /// A row per employee: code, name, the hours of each date, the total. CSV writes hours as
+    /// decimals for spreadsheets ("8.50"), the text table as people read them.
+    static func listing(_ dates: [AttendanceDate]) -> Listing<Row> {
+        func hours(
+            _ key: String, header: String, _ hundredths: @escaping @Sendable (WeekHours) -> Int
+        )
+            -> ListingColumn<Row>
+        {
+            .init(key, header: header, alignment: .right, cell: { WeekHours.hoursText(hundredths($0.hours)) }) {
+                .text(decimal(hundredths($0.hours)))
+            }
+        }
+        return Listing(
+            [
+                .init("code", header: "CODE") { .text($0.employee.code.rawValue) },
+                .init("name", header: "NAME", cell: { $0.employee.name.rawValue.truncated(toWidth: 24) }) {
+                    .text($0.employee.name.rawValue)
+                },
+            ]
+                + dates.enumerated().map { index, date in
+                    hours(date.description, header: "\(date.weekday.shortName) \(date.day)") {
+                        $0.hundredthsByDay[index]
+                    }
+                } + [hours("total", header: "TOTAL", \.totalHundredths)])
     }
 
     /// Hundredths of an hour with two decimals, for spreadsheets: "8.50".

@@ -50,22 +50,20 @@ struct WiFiAllow: ContextCommand {
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
+        let location = try FreeText(parsing: location, what: "location").rawValue
         let network: AllowedNetwork
-        if current {
+        if let bssid {
+            network = AllowedNetwork(bssid: bssid, ssid: try ssid.map { try SSID(parsing: $0) }, location: location)
+        } else {
+            // validate() allows no BSSID only with --current.
             let link: WiFiLink
             do {
                 link = try self.link.reader(for: configuration).currentLink()
             } catch let error as WiFiError {
                 throw CommandFailure("cannot read the current link: \(error)", status: .noWiFi)
             }
-            network = AllowedNetwork(
-                bssid: link.bssid, ssid: link.ssid.isHidden ? nil : link.ssid,
-                location: try FreeText(parsing: location, what: "location").rawValue)
+            network = AllowedNetwork(bssid: link.bssid, ssid: link.ssid.isHidden ? nil : link.ssid, location: location)
             if link.isSimulated { context.out.line("note: the current link is SIMULATED") }
-        } else {
-            network = AllowedNetwork(
-                bssid: try bssid ?? BSSID(parsing: ""), ssid: try ssid.map { try SSID(parsing: $0) },
-                location: try FreeText(parsing: location, what: "location").rawValue)
         }
         let allowed = try store.allow(network, actor: try actor.actor(in: context))
         context.out.line(

@@ -7,10 +7,8 @@ import Foundation
 public enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No `--reason`, or only white space.
     case reasonRequired
-    /// A reason or note that is too long or holds control characters; `what` names which.
+    /// A reason or note that breaks the rules of ``FreeText``; `what` names which.
     case invalidText(what: String, value: String)
-    /// A reason or note of only invisible characters (zero-width spaces, joiners).
-    case invisibleText(what: String, value: String)
     case unknownPunch(Int64)
     case alreadyVoid(Int64)
     case notVoid(Int64)
@@ -33,9 +31,7 @@ public enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertible
         case .reasonRequired:
             return "a reason is required: say why with --reason TEXT"
         case .invalidText(let what, let value):
-            return "invalid \(what) \(value.quotedForMessage): expected \(FreeText.expected)"
-        case .invisibleText(let what, let value):
-            return "invalid \(what) \(value.quotedForMessage): expected at least one visible letter, digit or mark"
+            return "invalid \(what) \(value.quotedForMessage): expected \(FreeText.expectation(for: value))"
         case .unknownPunch(let id):
             return "no punch has id \(id); see `attendance punch list CODE`"
         case .alreadyVoid(let id):

@@ -17,13 +17,9 @@ public enum CorrectionText {
     }
 
     private static func checked(_ text: String, what: String) throws(CorrectionError) -> String {
-        do {
-            return try FreeText(parsing: text, what: what).rawValue
-        } catch {
-            guard case .invalidValue(_, _, FreeText.expected) = error else {
-                throw .invisibleText(what: what, value: text)
-            }
+        guard let checked = try? FreeText(parsing: text, what: what) else {
             throw .invalidText(what: what, value: text)
         }
+        return checked.rawValue
     }
 }

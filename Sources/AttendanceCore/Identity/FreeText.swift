@@ -16,11 +16,8 @@ public struct FreeText: Hashable, Sendable, CustomStringConvertible {
     /// `text` checked by the rules above; `what` names it in the error ("note", "location").
     public init(parsing text: String, what: String) throws(CoreError) {
         let trimmed = text.trimmingWhiteSpace()
-        guard !trimmed.isEmpty, trimmed.count <= Self.maximumLength,
-            !trimmed.unicodeScalars.contains(where: \.isUnsafeForTerminal)
-        else { throw .invalidValue(what: what, value: text, expected: Self.expected) }
-        guard trimmed.unicodeScalars.contains(where: PersonName.isVisible) else {
-            throw .invalidValue(what: what, value: text, expected: "at least one visible letter, digit or mark")
+        guard Self.isPlain(trimmed), Self.showsSomething(trimmed) else {
+            throw .invalidValue(what: what, value: text, expected: Self.expectation(for: text))
         }
         rawValue = trimmed
     }
@@ -29,6 +26,24 @@ public struct FreeText: Hashable, Sendable, CustomStringConvertible {
     public static func optional(_ text: String?, what: String) throws(CoreError) -> FreeText? {
         guard let text, !text.trimmingWhiteSpace().isEmpty else { return nil }
         return try FreeText(parsing: text, what: what)
+    }
+
+    /// What a refused `text` should have been, for the message: the length and control-character
+    /// rule, or, for plain text that shows nothing, a visible character.
+    public static func expectation(for text: String) -> String {
+        let trimmed = text.trimmingWhiteSpace()
+        return isPlain(trimmed) && !showsSomething(trimmed) ? "at least one visible letter, digit or mark" : expected
+    }
+
+    /// 1–500 characters without control characters.
+    private static func isPlain(_ trimmed: String) -> Bool {
+        !trimmed.isEmpty && trimmed.count <= maximumLength
+            && !trimmed.unicodeScalars.contains(where: \.isUnsafeForTerminal)
+    }
+
+    /// Not only zero-width or format characters.
+    private static func showsSomething(_ trimmed: String) -> Bool {
+        trimmed.unicodeScalars.contains(where: PersonName.isVisible)
     }
 
     public var description: String { rawValue }
