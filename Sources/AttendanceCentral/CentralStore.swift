@@ -90,6 +90,21 @@ public final class CentralStore: @unchecked Sendable {
 
     // MARK: - Going up
 
+    /// Makes sure `node` is this store's name at the centre: the first store to sync under a
+    /// name keeps it. Throws ``CentralError/nameTaken(_:node:)`` for any other store.
+    public func claim(_ node: String, storeID: String, role: SyncRole) throws(CentralError) {
+        let holder = try run { () throws -> String? in
+            let rows = try rows(
+                """
+                INSERT INTO node (name, role, store_id) VALUES ($1, $2, $3)
+                ON CONFLICT (name) DO UPDATE SET store_id = coalesce(node.store_id, excluded.store_id)
+                RETURNING store_id
+                """, [node, role.rawValue, storeID])
+            return try rows.first?.decode(String?.self)
+        }
+        guard holder == storeID else { throw .nameTaken(address, node: node) }
+    }
+
     /// Stores `batch` from `node` in one transaction. Records already there (a push repeated
     /// after a crash) are left as they are; a kiosk's employees, access points, holidays and leave
     /// go in only where the centre has none, a desk's replace the centre's.
@@ -328,10 +343,30 @@ public final class CentralStore: @unchecked Sendable {
         _ = try rows(sql, binds)
     }
 
+    /// False once the connection has ended (the server went away): connect again.
+    public var isUsable: Bool { !connection.isClosed }
+
+    /// The longest one statement may take before the connection is given up. A network that
+    /// drops without a word (no FIN, no RST) would otherwise leave the round waiting for ever;
+    /// the server rolls back what the transaction had done when it notices.
+    static let statementSeconds: Int64 = 60
+
     private func rows(_ sql: String, _ binds: [any PostgresEncodable & Sendable] = []) throws -> [PostgresRow] {
         var bindings = PostgresBindings()
         for bind in binds { try bindings.append(bind) }
-        return try connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger).wait().rows
+        guard !connection.isClosed else { throw CentralError.unreachable(address, reason: "the connection was lost") }
+        let answer = connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+        let deadline = answer.eventLoop.makePromise(of: PostgresQueryResult.self)
+        let timer = answer.eventLoop.scheduleTask(in: .seconds(Self.statementSeconds)) { [connection, address] in
+            deadline.fail(CentralError.unreachable(address, reason: "no answer for \(Self.statementSeconds) s"))
+            let closing: EventLoopFuture<Void> = connection.close()
+            closing.whenComplete { _ in }
+        }
+        answer.whenComplete { result in
+            timer.cancel()
+            deadline.completeWith(result)
+        }
+        return try deadline.futureResult.wait().rows
     }
 
     private func run<T>(_ body: () throws -> T) throws(CentralError) -> T {
@@ -350,6 +385,10 @@ public final class CentralStore: @unchecked Sendable {
             ("Name or service not known", "unknown host name"), ("No such file or directory", "no server socket there"),
             ("Network is unreachable", "network unreachable"), ("Connection reset", "connection reset"),
             ("serverClosedConnection", "the server closed the connection"),
+            (
+                "CERTIFICATE_VERIFY_FAILED",
+                "the server's TLS certificate is not one ca_file vouches for (or it expired, or names another host)"
+            ),
         ]
         for (needle, words) in known where text.contains(needle) { return words }
         return String(text.prefix(200))

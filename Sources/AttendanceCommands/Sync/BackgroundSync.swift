@@ -42,7 +42,7 @@ final class BackgroundSync: @unchecked Sendable {
         var central: CentralStore?
         while true {
             do {
-                if central == nil { central = try context.connectCentral(address, settings: settings) }
+                if central?.isUsable != true { central = try context.connectCentral(address, settings: settings) }
                 if let central {
                     _ = try Synchronizer(store: store, central: central, node: node, role: .kiosk).round(
                         at: context.now)
