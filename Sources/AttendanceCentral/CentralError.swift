@@ -17,6 +17,8 @@ public enum CentralError: Error, Equatable, Sendable, CustomStringConvertible {
     case tls(reason: String)
     /// The server answered with an error this program did not expect.
     case server(CentralAddress, reason: String)
+    /// Another store already syncs under this kiosk id.
+    case nameTaken(CentralAddress, node: String)
 
     public var description: String {
         switch self {
@@ -35,6 +37,10 @@ public enum CentralError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot set up TLS for the central store: \(reason)"
         case .server(let address, let reason):
             return "the central store \(address) answered with an error: \(reason)"
+        case .nameTaken(let address, let node):
+            return
+                "the central store \(address) already has another store syncing as \(node.quotedForMessage): give this "
+                + "kiosk a kiosk_id of its own in [central]; nothing was sent, and its records wait here"
         }
     }
 

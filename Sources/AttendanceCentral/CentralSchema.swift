@@ -11,7 +11,8 @@ enum CentralSchema {
     /// Which advisory lock serialises the writers (an arbitrary, fixed number).
     static let writerLock = 7_243_001
 
-    static let version = 1
+    /// 1: the first; 2: each node's store identity.
+    static let version = 2
 
     static let statements: [String] =
         [
@@ -122,6 +123,8 @@ enum CentralSchema {
                 PRIMARY KEY (node, origin_id)
             )
             """,
+            // Version 2: the store that first synced under a name keeps it.
+            "ALTER TABLE node ADD COLUMN IF NOT EXISTS store_id text",
             "CREATE INDEX IF NOT EXISTS employee_by_seq ON employee (seq)",
             "CREATE INDEX IF NOT EXISTS allowed_wifi_by_seq ON allowed_wifi (seq)",
             "CREATE INDEX IF NOT EXISTS holiday_by_seq ON holiday (seq)",
@@ -193,7 +196,7 @@ enum CentralSchema {
             """,
             "GRANT USAGE ON SEQUENCE change_seq TO attendance_kiosk, attendance_manager",
             "GRANT INSERT ON node, punch, punch_correction, audit_log TO attendance_kiosk, attendance_manager",
-            "GRANT UPDATE (last_push, last_pull) ON node TO attendance_kiosk, attendance_manager",
+            "GRANT UPDATE (last_push, last_pull, store_id) ON node TO attendance_kiosk, attendance_manager",
             "GRANT INSERT ON employee, allowed_wifi, holiday, leave TO attendance_kiosk, attendance_manager",
             "GRANT UPDATE (locked) ON employee TO attendance_kiosk",
             "GRANT UPDATE ON employee, allowed_wifi, holiday, leave TO attendance_manager",

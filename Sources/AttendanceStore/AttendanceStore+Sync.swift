@@ -57,7 +57,13 @@ extension AttendanceStore {
 
     /// Fixes the name this store syncs under. A store keeps its first name for good: its records
     /// are known by it at the centre, so a kiosk renamed in the configuration is refused.
-    public func claimNode(_ node: String, server: String) throws(StoreError) {
+    ///
+    /// Returns this store's own identity, made once, at random: the central store keeps it with
+    /// the name, so a second store syncing under a name already taken (a copied configuration,
+    /// a kiosk rebuilt on a new disk) is turned away instead of having its records, numbered
+    /// from 1 again, taken for ones the centre already holds.
+    @discardableResult
+    public func claimNode(_ node: String, server: String) throws(StoreError) -> String {
         try perform {
             try pool.write { db in
                 let state = try Self.syncState(in: db)
@@ -66,7 +72,9 @@ extension AttendanceStore {
                         "this store syncs as \(existing.quotedForMessage), not \(node.quotedForMessage): "
                             + "set [central] kiosk_id back, or start a new store for a new kiosk")
                 }
-                try Self.setState(["node": node, "server": server], in: db)
+                let identity = state["store_id"] ?? UUID().uuidString.lowercased()
+                try Self.setState(["node": node, "server": server, "store_id": identity], in: db)
+                return identity
             }
         }
     }
@@ -295,20 +303,27 @@ extension AttendanceStore {
                                 """, arguments: [employeeID, leave.date, leave.halfDay, leave.reason, now])
                     }
                 }
+                // Pages are thousands of records: one prepared statement each, and employees looked up once.
+                var employeeIDs: [String: Int64] = [:]
+                func employeeID(_ code: String) throws -> Int64 {
+                    if let id = employeeIDs[code] { return id }
+                    let id = try Self.employeeID(code: code, at: now, in: db)
+                    employeeIDs[code] = id
+                    return id
+                }
+                let insertPunch = try db.cachedStatement(
+                    sql: """
+                        INSERT OR IGNORE INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, ssid,
+                            bssid, location, note, entered_by, clock_went_back, created_at_ms, origin_node, origin_id)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """)
                 for punch in batch.punches where punch.node != node {
-                    let employeeID = try Self.employeeID(code: punch.employeeCode, at: now, in: db)
-                    try db.execute(
-                        sql: """
-                            INSERT OR IGNORE INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, ssid,
-                                bssid, location, note, entered_by, clock_went_back, created_at_ms, origin_node, origin_id)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            employeeID, punch.instantMs, punch.zone, punch.attendanceDate, punch.kind, punch.source,
-                            punch.ssidHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) }, punch.bssid,
-                            punch.location, punch.note, punch.enteredBy, punch.clockWentBack, punch.createdAtMs,
-                            punch.node, punch.originID,
-                        ])
+                    try insertPunch.execute(arguments: [
+                        try employeeID(punch.employeeCode), punch.instantMs, punch.zone, punch.attendanceDate,
+                        punch.kind, punch.source, punch.ssidHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) },
+                        punch.bssid, punch.location, punch.note, punch.enteredBy, punch.clockWentBack,
+                        punch.createdAtMs, punch.node, punch.originID,
+                    ])
                 }
                 for correction in batch.corrections where correction.node != node {
                     let punchID: Int64?
@@ -324,7 +339,7 @@ extension AttendanceStore {
                             "a correction from \(correction.node.quotedForMessage) names a punch this store has not "
                                 + "received (\(correction.punchNode.quotedForMessage) #\(correction.punchOriginID))")
                     }
-                    let employeeID = try Self.employeeID(code: correction.employeeCode, at: now, in: db)
+                    let employeeID = try employeeID(correction.employeeCode)
                     try db.execute(
                         sql: """
                             INSERT OR IGNORE INTO punch_correction (punch_id, employee_id, action, punch_date, from_date,
@@ -337,18 +352,18 @@ extension AttendanceStore {
                             correction.atMs, correction.reason, correction.node, correction.originID,
                         ])
                 }
+                let insertAudit = try db.cachedStatement(
+                    sql: """
+                        INSERT OR IGNORE INTO audit_log (at_ms, actor, action, entity, entity_key, employee_id,
+                            old_value, new_value, reason, origin_node, origin_id)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """)
                 for entry in batch.audit where entry.node != node {
-                    let employeeID = try entry.employeeCode.map { try Self.employeeID(code: $0, at: now, in: db) }
-                    try db.execute(
-                        sql: """
-                            INSERT OR IGNORE INTO audit_log (at_ms, actor, action, entity, entity_key, employee_id,
-                                old_value, new_value, reason, origin_node, origin_id)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            entry.atMs, entry.actor, entry.action, entry.entity, entry.entityKey, employeeID,
-                            entry.oldValue, entry.newValue, entry.reason, entry.node, entry.originID,
-                        ])
+                    try insertAudit.execute(arguments: [
+                        entry.atMs, entry.actor, entry.action, entry.entity, entry.entityKey,
+                        try entry.employeeCode.map(employeeID), entry.oldValue, entry.newValue, entry.reason,
+                        entry.node, entry.originID,
+                    ])
                 }
                 var cursors = try Self.cursors(in: db)
                 for (table, seq) in pulled { cursors.pulled[table] = max(cursors.pulled[table] ?? 0, seq) }

@@ -57,6 +57,9 @@ struct SyncCommand: ContextCommand {
             context.out.line("  pulled: \(report.pulled.summary)")
         } catch let error as CentralError {
             let waiting = try store.syncStatus().waiting
+            if case .nameTaken = error {
+                throw CommandFailure("\(error) (\(waiting) record(s))", status: .configuration)
+            }
             throw CommandFailure(
                 "\(error); nothing was lost: \(waiting) record(s) wait on this store and go up with the next sync",
                 status: .unavailable)

@@ -11,7 +11,7 @@ import Foundation
 /// it committed does the store move its marks; a record pushed again is already there and is
 /// left as it is. A pulled page and its marks are one local transaction; a record applied
 /// again is already there.
-struct Synchronizer {
+package struct Synchronizer {
     let store: AttendanceStore
     let central: CentralStore
     let node: String
@@ -19,16 +19,24 @@ struct Synchronizer {
     /// Records of each kind per central transaction or local page.
     var pageSize = 5_000
 
-    /// What one round moved.
-    struct Report: Sendable {
-        var pushed = SyncBatch()
-        var pulled = SyncBatch()
+    package init(store: AttendanceStore, central: CentralStore, node: String, role: SyncRole) {
+        self.store = store
+        self.central = central
+        self.node = node
+        self.role = role
     }
 
-    func round(at time: @Sendable () -> Date) throws -> Report {
+    /// What one round moved.
+    package struct Report: Sendable {
+        package var pushed = SyncBatch()
+        package var pulled = SyncBatch()
+    }
+
+    package func round(at time: @Sendable () -> Date) throws -> Report {
         var report = Report()
         do {
-            try store.claimNode(node, server: central.address.description)
+            let identity = try store.claimNode(node, server: central.address.description)
+            try central.claim(node, storeID: identity, role: role)
             while true {
                 let (batch, upTo) = try store.outgoing(node: node, limit: pageSize)
                 if batch.isEmpty { break }
