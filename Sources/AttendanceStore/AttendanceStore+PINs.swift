@@ -37,7 +37,8 @@ extension AttendanceStore {
 
     /// Sets (or replaces) an employee's PIN, clears failures and any lock; audited without the
     /// PIN or its hash.
-    public func setPIN(code: EmployeeCode, salt: [UInt8], rounds: Int, hash: [UInt8], actor: String) throws(StoreError) {
+    public func setPIN(code: EmployeeCode, salt: [UInt8], rounds: Int, hash: [UInt8], actor: String) throws(StoreError)
+    {
         try perform {
             try pool.write { db in
                 guard let employee = try Self.employee(code: code.rawValue, in: db) else {
@@ -69,12 +70,20 @@ extension AttendanceStore {
                         WHERE id = ?
                         """,
                     arguments: [clock().milliseconds, PINLockout.failuresToLock, employeeID])
-                let failures = try Int.fetchOne(
-                    db, sql: "SELECT failed_pin_attempts FROM employee WHERE id = ?", arguments: [employeeID]) ?? 0
+                let failures =
+                    try Int.fetchOne(
+                        db, sql: "SELECT failed_pin_attempts FROM employee WHERE id = ?", arguments: [employeeID]) ?? 0
+                // Every wrong PIN is on the record (and goes to the central store with the rest of
+                // the audit log), so a manager can see a code being tried.
+                let code = try String.fetchOne(
+                    db, sql: "SELECT code FROM employee WHERE id = ?", arguments: [employeeID])
+                try audit(
+                    db, actor: "kiosk", action: "wrong-pin", entity: "employee", key: code ?? "?",
+                    employeeID: employeeID, reason: "\(failures) wrong PIN\(failures == 1 ? "" : "s") in a row")
                 if failures == PINLockout.failuresToLock {
-                    let code = try String.fetchOne(db, sql: "SELECT code FROM employee WHERE id = ?", arguments: [employeeID])
                     try audit(
-                        db, actor: "kiosk", action: "lock", entity: "employee", key: code ?? "?", employeeID: employeeID,
+                        db, actor: "kiosk", action: "lock", entity: "employee", key: code ?? "?",
+                        employeeID: employeeID,
                         reason: "\(failures) wrong PINs in a row")
                 }
                 return failures
@@ -114,14 +123,17 @@ extension AttendanceStore {
                 guard let employee = try Self.employee(code: code.rawValue, in: db) else {
                     throw StoreError.unknownEmployee(code.rawValue)
                 }
-                let failures = try Int.fetchOne(
-                    db, sql: "SELECT failed_pin_attempts FROM employee WHERE id = ?", arguments: [employee.id]) ?? 0
+                let failures =
+                    try Int.fetchOne(
+                        db, sql: "SELECT failed_pin_attempts FROM employee WHERE id = ?", arguments: [employee.id]) ?? 0
                 try db.execute(
-                    sql: "UPDATE employee SET failed_pin_attempts = 0, last_failed_pin_ms = NULL, locked = 0 WHERE id = ?",
+                    sql:
+                        "UPDATE employee SET failed_pin_attempts = 0, last_failed_pin_ms = NULL, locked = 0 WHERE id = ?",
                     arguments: [employee.id])
                 try audit(
                     db, actor: actor, action: "unlock", entity: "employee", key: employee.code.rawValue,
-                    employeeID: employee.id, old: "{\"failed_pin_attempts\":\(failures)}", new: "{\"failed_pin_attempts\":0}")
+                    employeeID: employee.id, old: "{\"failed_pin_attempts\":\(failures)}",
+                    new: "{\"failed_pin_attempts\":0}")
             }
         }
     }

@@ -24,7 +24,7 @@ struct EmployeeSetPIN: ContextCommand {
         guard context.readSecret("Again: ") == pin else {
             throw CommandFailure("the two PINs differ; nothing was changed")
         }
-        let pepper = try PepperFile.load(at: PepperFile.path(storePath: store.path, in: context), create: true)
+        let pepper = try PepperFile.forNewPIN(storePath: store.path, in: context)
         let hashed = try PINHasher.hash(pin, pepper: pepper)
         try store.setPIN(
             code: employeeCode, salt: hashed.salt, rounds: hashed.rounds, hash: hashed.hash,

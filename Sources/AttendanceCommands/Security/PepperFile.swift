@@ -17,11 +17,29 @@ enum PepperFile {
         return (storePath as NSString).deletingLastPathComponent + "/pin-pepper"
     }
 
+    /// The pepper for setting a PIN, created on first use. A PIN set at the central store is
+    /// checked at every kiosk, so there it takes the organisation's pepper, named explicitly:
+    /// a desk copy's own folder would give it one no kiosk has.
+    static func forNewPIN(storePath: String, in context: Context) throws -> [UInt8] {
+        let path = path(storePath: storePath, in: context)
+        let named =
+            !(context.environment["ATTENDANCE_PEPPER"] ?? "").isEmpty
+            || !(context.environment["CREDENTIALS_DIRECTORY"] ?? "").isEmpty
+        if DeskCopy.isCopy(storePath, in: context) && !named {
+            throw CommandFailure(
+                "a PIN set at the central store is checked by every kiosk with the organisation's PIN pepper: set "
+                    + "ATTENDANCE_PEPPER to a copy of that file (the kiosks' /etc/attendance/pin-pepper); nothing was changed",
+                status: .usage)
+        }
+        return try load(at: path, create: true)
+    }
+
     /// Reads the pepper, creating it when `create` and it does not exist yet.
     static func load(at path: String, create: Bool) throws -> [UInt8] {
         if let data = FileManager.default.contents(atPath: path) {
             guard data.count == 32 else {
-                throw CommandFailure("the PIN pepper file \(path) is damaged (expected 32 bytes)", status: .storeFailure)
+                throw CommandFailure(
+                    "the PIN pepper file \(path) is damaged (expected 32 bytes)", status: .storeFailure)
             }
             return [UInt8](data)
         }
@@ -41,7 +59,8 @@ enum PepperFile {
             atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o400)
         guard fd >= 0 else {
-            throw CommandFailure("cannot create the PIN pepper file \(path): \(String(cString: strerror(errno)))", status: .storeFailure)
+            throw CommandFailure(
+                "cannot create the PIN pepper file \(path): \(String(cString: strerror(errno)))", status: .storeFailure)
         }
         defer { close(fd) }
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

@@ -66,21 +66,22 @@ final class DeskCopy: @unchecked Sendable {
         }
     }
 
-    /// `$XDG_CACHE_HOME/attendance/central/USER@HOST_PORT_DB.sqlite`
-    static func copyPath(for address: CentralAddress, in context: Context) -> String {
+    /// `$XDG_CACHE_HOME/attendance/central/`, where this user's desk copies are.
+    static func copiesFolder(in context: Context) -> String {
         let cacheHome =
             context.environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (context.environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
+        return cacheHome + "/attendance/central/"
+    }
+
+    /// True when `path` is one of this user's desk copies.
+    static func isCopy(_ path: String, in context: Context) -> Bool { path.hasPrefix(copiesFolder(in: context)) }
+
+    /// `$XDG_CACHE_HOME/attendance/central/USER@HOST_PORT_DB.sqlite`
+    static func copyPath(for address: CentralAddress, in context: Context) -> String {
         let place = address.host ?? address.socketFolder ?? "socket"
         let raw = "\(address.user)@\(place)_\(address.port)_\(address.database)"
-        let safe = String(
-            raw.unicodeScalars.map { scalar -> Character in
-                scalar.isASCII
-                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                        || "@._-".unicodeScalars.contains(scalar))
-                    ? Character(scalar) : "_"
-            })
-        return cacheHome + "/attendance/central/" + safe + ".sqlite"
+        return copiesFolder(in: context) + NodeName.sanitised(raw, limit: 200) + ".sqlite"
     }
 
     /// "desk-asha-hq-pc-3f9a": a desk is named once, when its copy is made.
@@ -89,11 +90,8 @@ final class DeskCopy: @unchecked Sendable {
         gethostname(&host, 255)
         let hostName = String(cString: host)
         let suffix = String(UInt16.random(in: 0...UInt16.max), radix: 16)
-        let raw = "desk-\(context.userName)-\(hostName)-\(suffix)"
-        return String(
-            raw.unicodeScalars.filter {
-                $0.isASCII
-                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-._@".unicodeScalars.contains($0))
-            }.prefix(64).map(Character.init))
+        // Only a name's characters: a host or user name may hold others.
+        let raw = "desk-\(context.userName)-\(hostName)-\(suffix)".unicodeScalars
+        return String(String.UnicodeScalarView(raw.filter(NodeName.isAllowed).prefix(64)))
     }
 }

@@ -118,12 +118,20 @@ public struct CentralAddress: Sendable, Hashable, CustomStringConvertible {
 public struct NodeName: Sendable, Hashable, CustomStringConvertible {
     public let rawValue: String
 
+    /// ASCII letters and digits, '.', '-', '_' and '@': safe in a file name and a log line.
+    public static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII
+            && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || ".-_@".unicodeScalars.contains(scalar))
+    }
+
+    /// `text` with every character a name may not have replaced by '_', at most `limit` long.
+    public static func sanitised(_ text: String, limit: Int = 64) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { isAllowed($0) ? $0 : "_" }.prefix(limit)))
+    }
+
     public init(parsing text: String) throws(CoreError) {
-        let allowed = text.unicodeScalars.allSatisfy {
-            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
-                || ".-_@".unicodeScalars.contains($0)
-        }
-        guard (1...64).contains(text.count), allowed else {
+        guard (1...64).contains(text.count), text.unicodeScalars.allSatisfy(Self.isAllowed) else {
             throw .invalidValue(
                 what: "kiosk id", value: text, expected: "1–64 letters, digits, '.', '-', '_' or '@'")
         }

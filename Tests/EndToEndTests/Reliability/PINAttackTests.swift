@@ -30,7 +30,9 @@ struct PINAttackTests {
         return (fields.first ?? -1, fields.last == 1)
     }
 
-    @Test("100 and more wrong PINs, each process SIGKILLed at a random moment, the clock moved past every delay: locked at exactly 10")
+    @Test(
+        "100 and more wrong PINs, each process SIGKILLed at a random moment, the clock moved past every delay: locked at exactly 10"
+    )
     func lockOutSurvivesKills() throws {
         let (s, environment) = try Self.sandbox()
         let code = Office.code(1)
@@ -88,6 +90,10 @@ struct PINAttackTests {
         #expect(try Self.pinState(s, code) == (10, true))
         #expect(
             try s.sqlite("SELECT count(*) FROM audit_log WHERE action = 'lock' AND entity_key = '\(code)'") == "1\n")
+        // Each counted wrong PIN is in the audit log, in the same transaction as the count.
+        #expect(
+            try s.sqlite("SELECT count(*) FROM audit_log WHERE action = 'wrong-pin' AND entity_key = '\(code)'")
+                == "10\n")
 
         // Locked means locked, for the right PIN too, until the manager unlocks.
         let right = try ChildProcess.attendance(
@@ -107,7 +113,8 @@ struct PINAttackTests {
         let code = Office.code(1)
         s.clock.set(time: "10:00")
         for _ in 1...5 {
-            let wrong = try ChildProcess.attendance(["mark", "in", code], sandbox: s, environment: environment, input: "1111\n")
+            let wrong = try ChildProcess.attendance(
+                ["mark", "in", code], sandbox: s, environment: environment, input: "1111\n")
             #expect(wrong.finish(timeout: 30) == .exited(14), "\(wrong.errorText)")
         }
         s.clock.advance(by: -3600)
