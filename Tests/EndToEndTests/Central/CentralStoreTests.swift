@@ -51,23 +51,27 @@ final class Organisation {
 
     func store(_ kiosk: String) -> String { sandbox.folder + "/\(kiosk).sqlite" }
 
+    /// The organisation's one PIN pepper, as every kiosk and desk of it must share.
+    var pepper: String { sandbox.folder + "/pepper" }
+
     /// `attendance ARGS` at kiosk `kiosk` ("a" or "b").
-    func kiosk(_ kiosk: String, _ arguments: String...) throws -> Executable.Result {
+    func kiosk(_ kiosk: String, _ arguments: String..., input: String = "") throws -> Executable.Result {
         try Executable.run(
             arguments,
             environment: sandbox.clock.environment.merging([
                 "ATTENDANCE_STORE": store(kiosk), "ATTENDANCE_CONFIG": sandbox.folder + "/\(kiosk).toml",
-            ]) { $1 })
+                "ATTENDANCE_PEPPER": pepper,
+            ]) { $1 }, input: input)
     }
 
     /// `attendance ARGS --store postgresql://…` at the manager's desk.
-    func desk(_ arguments: String...) throws -> Executable.Result {
+    func desk(_ arguments: String..., input: String = "") throws -> Executable.Result {
         try Executable.run(
             arguments + ["--store", server.url],
             environment: sandbox.clock.environment.merging([
                 "ATTENDANCE_CONFIG": sandbox.folder + "/desk.toml", "XDG_CACHE_HOME": sandbox.folder + "/cache",
-                "ATTENDANCE_CENTRAL_PASSWORD_FILE": server.passwordFile,
-            ]) { $1 })
+                "ATTENDANCE_CENTRAL_PASSWORD_FILE": server.passwordFile, "ATTENDANCE_PEPPER": pepper,
+            ]) { $1 }, input: input)
     }
 
     /// The employees and the office's access point, added centrally.
@@ -97,7 +101,7 @@ struct CentralStoreTests {
         let org = try Organisation()
         let again = try org.desk("central", "init")
         #expect(again.status == 0)
-        #expect(again.out.contains("up to date (schema 1)"))
+        #expect(again.out.contains("up to date (schema 2)"))
         try org.setUp(employees: 1)
         org.sandbox.clock.set(time: "09:00")
         #expect(try org.kiosk("a", "sync").status == 0)
@@ -114,6 +118,28 @@ struct CentralStoreTests {
         let denied = org.server.psqlError("UPDATE employee SET name = 'Mallory'", user: "kiosk_a")
         #expect(denied.contains("permission denied"), "\(denied)")
         #expect(org.server.psqlError("DELETE FROM holiday", user: "kiosk_a").contains("permission denied"))
+
+        // A second store under kiosk A's name (a copied configuration, a kiosk rebuilt on a new
+        // disk) would number its records from 1 again: it is turned away, and its punch waits.
+        let copied = org.sandbox.folder + "/copied.sqlite"
+        func copiedKiosk(_ arguments: String...) throws -> Executable.Result {
+            try Executable.run(
+                arguments,
+                environment: org.sandbox.clock.environment.merging([
+                    "ATTENDANCE_STORE": copied, "ATTENDANCE_CONFIG": org.sandbox.folder + "/a.toml",
+                ]) { $1 })
+        }
+        #expect(try copiedKiosk("employee", "add", "W009", "--name", "Worker 9").status == 0)
+        #expect(
+            try copiedKiosk("wifi", "allow", "--bssid", Office.bssid, "--ssid", "OfficeNet", "--location", "Copy")
+                .status
+                == 0)
+        #expect(try copiedKiosk("mark", "in", "W009").status == 0)
+        let taken = try copiedKiosk("sync")
+        #expect(taken.status == 78, "\(taken.err)")
+        #expect(taken.err.contains("another store syncing as \"kiosk-a\""), "\(taken.err)")
+        #expect(try org.server.count("SELECT count(*) FROM punch") == 1)
+        #expect(try org.kiosk("a", "sync").status == 0, "the first store keeps its name")
     }
 
     @Test("reference data added centrally reaches both kiosks; IN at one kiosk, OUT at the other")
@@ -262,5 +288,158 @@ struct CentralStoreTests {
         #expect(central.status == 0, "\(central.err)")
         #expect(central.out == kioskA.out)
         #expect(central.out == kioskB.out)
+    }
+
+    @Test("a kiosk with history joins: its first sync uploads it, wrong PINs and the lock included; the desk unlocks")
+    func kioskJoinsWithHistory() throws {
+        let org = try Organisation()
+        // Kiosk A ran alone before there was a central store: the same file without [central].
+        let aloneConfig = org.sandbox.folder + "/alone.toml"
+        let joined = try String(contentsOfFile: org.sandbox.folder + "/a.toml", encoding: .utf8)
+        let before = String(joined[..<joined.range(of: "[central]")!.lowerBound])
+        FileManager.default.createFile(atPath: aloneConfig, contents: Data(before.utf8))
+        func alone(_ arguments: String..., input: String = "") throws -> Executable.Result {
+            try Executable.run(
+                arguments,
+                environment: org.sandbox.clock.environment.merging([
+                    "ATTENDANCE_STORE": org.store("a"), "ATTENDANCE_CONFIG": aloneConfig,
+                    "ATTENDANCE_PEPPER": org.pepper,
+                ]) { $1 }, input: input)
+        }
+        org.sandbox.clock.set(time: "08:00")
+        #expect(try alone("employee", "add", "W001", "--name", "Worker 1").status == 0)
+        #expect(try alone("employee", "add", "W002", "--name", "Worker 2").status == 0)
+        #expect(try alone("employee", "set-pin", "W002", input: "2468\n2468\n").status == 0)
+        #expect(
+            try alone("wifi", "allow", "--bssid", Office.bssid, "--ssid", "OfficeNet", "--location", "HQ lobby").status
+                == 0)
+        org.sandbox.clock.set(time: "09:00")
+        #expect(try alone("mark", "in", "W001").status == 0)
+        // Someone tries W002's PIN until it locks (a minute apart: no waiting between tries).
+        for minute in 0..<10 {
+            org.sandbox.clock.set(time: String(format: "09:%02d", 10 + minute))
+            // The tenth wrong PIN locks, and says so.
+            #expect(try alone("mark", "in", "W002", input: "0000\n").status == (minute == 9 ? 15 : 14))
+        }
+        org.sandbox.clock.set(time: "09:30")
+        #expect(try alone("mark", "in", "W002", input: "2468\n").status == 15, "locked")
+
+        // Joined: the first round sends everything it has, once.
+        org.sandbox.clock.set(time: "10:00")
+        let first = try org.kiosk("a", "sync")
+        #expect(first.status == 0, "\(first.err)")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        #expect(try org.server.count("SELECT count(*) FROM employee") == 2)
+        #expect(try org.server.count("SELECT count(*) FROM allowed_wifi") == 1)
+        #expect(
+            try org.server.count("SELECT count(*) FROM punch WHERE node = 'kiosk-a' AND employee_code = 'W001'") == 1)
+        #expect(
+            try org.server.count(
+                "SELECT count(*) FROM audit_log WHERE action = 'wrong-pin' AND employee_code = 'W002'") == 10)
+        #expect(try org.server.psql("SELECT locked FROM employee WHERE code = 'W002'") == "t")
+
+        // The manager lifts the lock at the desk; the kiosk hears of it on its next round.
+        let unlocked = try org.desk("employee", "unlock", "W002")
+        // A PIN set at the desk, with the organisation's pepper, is the PIN every kiosk checks.
+        let pinSet = try org.desk("employee", "set-pin", "W001", input: "1357\n1357\n")
+        #expect(pinSet.status == 0, "\(pinSet.err)")
+        var noPepper = org.sandbox.clock.environment
+        noPepper["XDG_CACHE_HOME"] = org.sandbox.folder + "/cache"
+        noPepper["ATTENDANCE_CENTRAL_PASSWORD_FILE"] = org.server.passwordFile
+        noPepper["ATTENDANCE_CONFIG"] = org.sandbox.folder + "/desk.toml"
+        let refused = try Executable.run(
+            ["employee", "set-pin", "W001", "--store", org.server.url], environment: noPepper, input: "1111\n1111\n")
+        #expect(refused.status == 64 && refused.err.contains("ATTENDANCE_PEPPER"), "\(refused.err)")
+        #expect(unlocked.status == 0, "\(unlocked.err)")
+        #expect(try org.server.psql("SELECT locked FROM employee WHERE code = 'W002'") == "f")
+        org.sandbox.clock.set(time: "10:05")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        org.sandbox.clock.set(time: "10:06")
+        #expect(try org.sqlite("a", "SELECT locked, failed_pin_attempts FROM employee WHERE code = 'W002'") == "0|0")
+        let marked = try org.kiosk("a", "mark", "in", "W002", input: "2468\n")
+        #expect(marked.status == 0, "\(marked.err)")
+        #expect(try org.kiosk("a", "mark", "out", "W001", input: "1357\n").status == 0)
+    }
+
+    @Test("tls = require: the kiosk reaches a TLS-only server through its CA file, and refuses an impostor")
+    func tlsRequired() throws {
+        let org = try Organisation()
+        try org.setUp(employees: 1)
+        org.sandbox.clock.set(time: "09:00")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        // The certificate is made on the scenario's clock, so it is valid on the scenario's day.
+        let authority = try org.server.requireTLS(clock: org.sandbox.clock.environment)
+        #expect(try org.kiosk("a", "mark", "in", "W001").status == 0)
+        let config = org.sandbox.folder + "/a.toml"
+        let plain = try String(contentsOfFile: config, encoding: .utf8)
+        func use(_ tls: String) throws {
+            let text = plain.replacingOccurrences(of: "tls = \"disable\"", with: tls)
+            try text.write(toFile: config, atomically: true, encoding: .utf8)
+        }
+
+        // Without TLS the server turns the kiosk away; the punch waits.
+        let refused = try org.kiosk("a", "sync")
+        #expect(refused.status == 69 || refused.status == 77, "\(refused.err)")
+        #expect(refused.err.contains("nothing was lost"), "\(refused.err)")
+
+        // A certificate from another authority is not the server's.
+        let impostor = org.sandbox.folder + "/impostor.crt"
+        try PostgresServer.makeCertificate(
+            certificate: impostor, key: org.sandbox.folder + "/impostor.key", clock: org.sandbox.clock.environment)
+        try use("tls = \"require\"\nca_file = \"\(impostor)\"")
+        let untrusted = try org.kiosk("a", "sync")
+        #expect(untrusted.status == 69, "\(untrusted.err)")
+        #expect(untrusted.err.lowercased().contains("certificate"), "\(untrusted.err)")
+        #expect(try org.server.count("SELECT count(*) FROM punch") == 0)
+
+        try use("tls = \"require\"\nca_file = \"\(authority)\"")
+        let synced = try org.kiosk("a", "sync")
+        #expect(synced.status == 0, "\(synced.err)")
+        #expect(try org.server.count("SELECT count(*) FROM punch") == 1)
+    }
+
+    @Test("the resident kiosk syncs in the background; with the server down a punch is recorded at once and sent later")
+    func kioskSyncsInTheBackground() throws {
+        let org = try Organisation()
+        try org.setUp(employees: 1)
+        org.sandbox.clock.set(time: "09:00")
+        let kiosk = try KioskSession(
+            sandbox: org.sandbox,
+            environment: [
+                "ATTENDANCE_STORE": org.store("a"), "ATTENDANCE_CONFIG": org.sandbox.folder + "/a.toml",
+                "ATTENDANCE_PEPPER": org.pepper,
+            ])
+        // The kiosk has never synced: the employee and the access point arrive by themselves.
+        try kiosk.waitFor("✓ WiFi OfficeNet (\(Office.bssid)) — HQ lobby", timeout: 30)
+        try kiosk.send("W001", "Enter")
+        try kiosk.waitFor("Hi Worker 1 (W001)")
+        try kiosk.send("i")
+        try kiosk.waitFor("MARKED IN")
+        try kiosk.send("Enter")
+        try kiosk.waitFor("Employee code")
+        #expect(try Self.eventually { try org.server.count("SELECT count(*) FROM punch") == 1 })
+
+        try org.server.stop()
+        try kiosk.send("W001", "Enter")
+        try kiosk.waitFor("Hi Worker 1 (W001)")
+        let pressed = Date()
+        try kiosk.send("o")
+        try kiosk.waitFor("MARKED OUT", timeout: 5)
+        #expect(Date().timeIntervalSince(pressed) < 3, "a punch waited for the network")
+        #expect(try org.sqlite("a", "SELECT group_concat(kind) FROM punch") == "in,out")
+        try org.server.start()
+        let arrived = try Self.eventually { try org.server.count("SELECT count(*) FROM punch") == 2 }
+        let status = try org.kiosk("a", "sync", "--status").out
+        #expect(arrived, "\(status.replacingOccurrences(of: "\n", with: " | "))")
+    }
+
+    /// Polls `condition` for up to `seconds`.
+    static func eventually(seconds: Double = 30, _ condition: () throws -> Bool) throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if (try? condition()) == true { return true }
+            Thread.sleep(forTimeInterval: 0.25)
+        }
+        return try condition()
     }
 }

@@ -18,7 +18,8 @@ final class PostgresServer {
 
     /// Why this machine cannot run one, or nil. A test that needs the server fails with this.
     static var unavailableReason: String? {
-        for tool in ["initdb", "pg_ctl", "postgres"] where !FileManager.default.isExecutableFile(atPath: "\(binaries)/\(tool)") {
+        for tool in ["initdb", "pg_ctl", "postgres"]
+        where !FileManager.default.isExecutableFile(atPath: "\(binaries)/\(tool)") {
             return "\(binaries)/\(tool) is missing: install postgresql-15 (scripts/install-deps.sh does)"
         }
         if geteuid() == 0 && getpwnam("postgres") == nil { return "there is no postgres user to run the server as" }
@@ -55,6 +56,42 @@ final class PostgresServer {
             "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=on", "start")
     }
 
+    /// Turns TLS on with a new self-signed certificate for 127.0.0.1 and refuses every TCP login
+    /// that does not use it. Returns the certificate, for a client's `ca_file`.
+    func requireTLS(clock: [String: String]) throws -> String {
+        let certificate = folder + "/server.crt"
+        let key = folder + "/server.key"
+        try Self.makeCertificate(certificate: certificate, key: key, clock: clock)
+        if geteuid() == 0, let user = getpwnam("postgres") {
+            chown(key, user.pointee.pw_uid, user.pointee.pw_gid)
+            chown(certificate, user.pointee.pw_uid, user.pointee.pw_gid)
+        }
+        chmod(key, 0o600)
+        chmod(certificate, 0o644)
+        let rules = data + "/pg_hba.conf"
+        let existing = try String(contentsOfFile: rules, encoding: .utf8)
+        try ("hostnossl all all 127.0.0.1/32 reject\n" + existing).write(
+            toFile: rules, atomically: false, encoding: .utf8)
+        try psql("ALTER SYSTEM SET ssl_cert_file = '\(certificate)'", database: "postgres")
+        try psql("ALTER SYSTEM SET ssl_key_file = '\(key)'", database: "postgres")
+        try psql("ALTER SYSTEM SET ssl = on", database: "postgres")
+        try psql("SELECT pg_reload_conf()", database: "postgres")
+        return certificate
+    }
+
+    /// A self-signed certificate for 127.0.0.1 (openssl), and its key, made at the time of `clock`
+    /// (a scenario clock's environment).
+    static func makeCertificate(certificate: String, key: String, clock: [String: String]) throws {
+        let run = try ChildProcess.run(
+            "/usr/bin/openssl",
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1", "-addext",
+                "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
+            ],
+            environment: clock.merging(["PATH": "/usr/bin:/bin"]) { $1 }, folder: "/tmp")
+        guard run.status == 0 else { throw Failure(message: "openssl failed: \(run.errorText)") }
+    }
+
     /// Stops the server at once, as a crash or a pulled cable would leave the kiosks.
     func stop() throws { try asServer("pg_ctl", "-D", data, "-m", "immediate", "-w", "stop") }
 
@@ -63,8 +100,11 @@ final class PostgresServer {
     func psql(_ sql: String, database: String = "attendance", user: String = "owner") throws -> String {
         let run = try ChildProcess.run(
             "/usr/bin/psql",
-            ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-At", "-h", folder, "-p", String(port), "-U", user, "-d", database,
-             "-c", sql],
+            [
+                "-X", "-q", "-v", "ON_ERROR_STOP=1", "-At", "-h", folder, "-p", String(port), "-U", user, "-d",
+                database,
+                "-c", sql,
+            ],
             environment: ["PATH": "/usr/bin:/bin", "PGPASSWORD": ownerPassword], folder: folder)
         guard run.status == 0 else { throw Failure(message: run.errorText) }
         return run.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -97,12 +137,15 @@ final class PostgresServer {
 
     private func asServer(_ tool: String, _ arguments: String...) throws {
         let program = geteuid() == 0 ? "/usr/bin/setpriv" : "\(Self.binaries)/\(tool)"
-        let prefix = geteuid() == 0 ? ["--reuid=postgres", "--regid=postgres", "--clear-groups", "\(Self.binaries)/\(tool)"] : []
+        let prefix =
+            geteuid() == 0
+            ? ["--reuid=postgres", "--regid=postgres", "--clear-groups", "\(Self.binaries)/\(tool)"] : []
         let run = try ChildProcess.run(
             program, prefix + arguments, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], folder: "/tmp")
         guard run.status == 0 else {
             let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
-            throw Failure(message: "\(tool) failed (\(run.status)): \(run.errorText)\(run.outputText)\n\(log.suffix(2000))")
+            throw Failure(
+                message: "\(tool) failed (\(run.status)): \(run.errorText)\(run.outputText)\n\(log.suffix(2000))")
         }
     }
 
@@ -116,7 +159,9 @@ final class PostgresServer {
             address.sin_port = in_port_t(UInt16(candidate).bigEndian)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
             let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             if bound == 0 { return candidate }
         }
