@@ -64,7 +64,7 @@ let package = Package(
             name: "AttendanceTestSupport",
             dependencies: [
                 "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceTerminal", "AttendanceCommands",
-                "CNetlink",
+                "AttendanceCentral", "CNetlink",
             ]
         ),
         .executableTarget(

@@ -1,32 +1,93 @@
 #!/usr/bin/env bash
-# Sync throughput (issue 15), against a PostgreSQL server you name (an empty database; run
-# `attendance central init --store URL` on it first; a password, if needed, in
-# $ATTENDANCE_CENTRAL_PASSWORD_FILE):
-#   scripts/bench-central.sh postgresql://owner@127.0.0.1:5432/attendance [PUNCHES] [BINARY]
-# A kiosk with a backlog of PUNCHES (100,000: a week offline for a large office) pushes it in one
-# `attendance sync`; then a new desk copy pulls all of it. Prints both times.
+# The central store's figures (issue 15), against a real PostgreSQL 15 server:
+#   scripts/bench-central.sh [PUNCHES] [EMPLOYEES] [BINARY]
+# With $BENCH_CENTRAL_URL unset it starts a throwaway server of its own (initdb and pg_ctl in a
+# temporary folder, as the postgres user when run as root; loopback only) and removes it after.
+# Set BENCH_CENTRAL_URL=postgresql://owner@host:port/db (an empty database; a password, if
+# needed, in $ATTENDANCE_CENTRAL_PASSWORD_FILE) to measure a server of your own instead.
+#
+# 1. push: a kiosk with a backlog of PUNCHES (default 100,000: a week offline for a large office)
+#    sends it in one `attendance sync`;
+# 2. pull: a new desk copy takes all of it (the first `--store postgresql://` on a desk);
+# 3. register: EMPLOYEES (default 10,000) × 31 days written centrally, then the month's register
+#    through `--store postgresql://` — the first time (a new desk copy pulls ~2 punches per
+#    working day) and again (the copy only asks what changed).
 set -euo pipefail
-url=$1; n=${2:-100000}; bin=$(readlink -f "${3:-.build/release/attendance}")
-dir=$(mktemp -d /tmp/attendance-bench-central.XXXX); trap 'rm -rf "$dir"' EXIT
+n=${1:-100000}; employees=${2:-10000}; bin=$(readlink -f "${3:-.build/release/attendance}")
+dir=$(mktemp -d /tmp/attendance-bench-central.XXXX)
+chmod 755 "$dir"
+pgbin=/usr/lib/postgresql/15/bin
+as_server() { if [ "$(id -u)" = 0 ]; then setpriv --reuid=postgres --regid=postgres --clear-groups "$@"; else "$@"; fi; }
+cleanup() {
+  [ -d "$dir/pg" ] && as_server "$pgbin/pg_ctl" -D "$dir/pg" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+[ -n "${BENCH_KEEP:-}" ] && trap - EXIT && echo "kept: $dir"
+url=${BENCH_CENTRAL_URL:-}
+if [ -z "$url" ]; then
+  port=$((20000 + RANDOM % 20000))
+  [ "$(id -u)" = 0 ] && chown postgres: "$dir"
+  as_server "$pgbin/initdb" -D "$dir/pg" -U owner --auth=trust -E UTF8 --no-instructions >/dev/null
+  as_server "$pgbin/pg_ctl" -D "$dir/pg" -l "$dir/pg.log" -w -o \
+    "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=on" start >/dev/null
+  psql -X -q -h 127.0.0.1 -p "$port" -U owner -d postgres -c "CREATE DATABASE attendance"
+  url="postgresql://owner@127.0.0.1:$port/attendance"
+  "$bin" central init --store "$url" >/dev/null
+fi
 host=${url#*@}; host=${host%%/*}
+psql_central() { psql -X -q -v ON_ERROR_STOP=1 -At "$url" -c "$1"; }
+seconds() { echo "$2 - $1" | bc; }
+now() { date +%s.%N; }
+echo "binary: $bin"
+echo "server: $(psql_central 'SHOW server_version') at $host"
+
+# 1 and 2: a week offline, then a new desk.
 cat > "$dir/k.toml" <<TOML
 [policy]
 timezone = "UTC"
 [central]
 url = "$url"
-kiosk_id = "bench-$RANDOM"
+kiosk_id = "bench-kiosk"
 tls = "disable"
 TOML
-export ATTENDANCE_CONFIG="$dir/k.toml" ATTENDANCE_STORE="$dir/k.sqlite" XDG_CACHE_HOME="$dir/cache"
-"$bin" employee add B001 --name "Bench One" >/dev/null
-sqlite3 "$ATTENDANCE_STORE" "WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < $n)
+printf '[policy]\ntimezone = "UTC"\nworking_days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]\n' > "$dir/d.toml"
+export XDG_CACHE_HOME="$dir/cache"
+ATTENDANCE_CONFIG="$dir/k.toml" ATTENDANCE_STORE="$dir/k.sqlite" "$bin" employee add B001 --name "Bench One" >/dev/null
+sqlite3 "$dir/k.sqlite" "WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < $n)
   INSERT INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, created_at_ms)
   SELECT 1, 1700000000000 + i * 1000, 'UTC', '2023-11-14', CASE i % 2 WHEN 0 THEN 'out' ELSE 'in' END, 'nl80211',
   1700000000000 FROM s;"
-start=$(date +%s.%N); "$bin" sync; end=$(date +%s.%N)
-push=$(echo "$end - $start" | bc)
-echo "push: $n punches in ${push}s = $(echo "$n / $push" | bc) punches/s"
-printf '[policy]\ntimezone = "UTC"\n' > "$dir/d.toml"
-start=$(date +%s.%N); ATTENDANCE_CONFIG="$dir/d.toml" "$bin" employee list --store "$url" >/dev/null; end=$(date +%s.%N)
-pull=$(echo "$end - $start" | bc)
-echo "pull into a new desk copy: ${pull}s = $(echo "$n / $pull" | bc) punches/s"
+start=$(now); ATTENDANCE_CONFIG="$dir/k.toml" ATTENDANCE_STORE="$dir/k.sqlite" "$bin" sync >/dev/null; end=$(now)
+push=$(seconds "$start" "$end")
+echo "push: $n punches in ${push} s = $(echo "$n / $push" | bc) punches/s"
+start=$(now); ATTENDANCE_CONFIG="$dir/d.toml" "$bin" employee list --store "$url" >/dev/null; end=$(now)
+pull=$(seconds "$start" "$end")
+echo "pull into a new desk copy: $n punches in ${pull} s = $(echo "$n / $pull" | bc) punches/s"
+
+# 3: a month of a large organisation, written centrally as kiosks would have pushed it.
+psql_central "
+  INSERT INTO employee (code, name, start_date, changed_by)
+  SELECT format('R%s', lpad(i::text, 5, '0')), format('Register Person %s', i), '2023-01-01', 'bench'
+  FROM generate_series(1, $employees) i;
+  INSERT INTO punch (node, origin_id, employee_code, instant_ms, zone, attendance_date, kind, source, clock_went_back,
+    created_at_ms)
+  SELECT 'bench-site', row_number() OVER (), format('R%s', lpad(e::text, 5, '0')),
+    extract(epoch FROM (d + CASE k WHEN 'in' THEN time '09:00' ELSE time '17:30' END)
+      + make_interval(secs => (e * 7 + extract(day FROM d)::int * 13) % 1800))::bigint * 1000,
+    'UTC', to_char(d, 'YYYY-MM-DD'), k, 'nl80211', false, 1700000000000
+  FROM generate_series(1, $employees) e, generate_series(date '2024-03-01', date '2024-03-31', '1 day') d,
+    (VALUES ('in'), ('out')) AS kinds(k)
+  WHERE (e + extract(day FROM d)::int) % 10 <> 0;"
+month_punches=$(psql_central "SELECT count(*) FROM punch WHERE attendance_date LIKE '2024-03-%'")
+rm -rf "$dir/cache"
+for pass in "first (new desk copy)" "again (copy up to date)" "again (copy up to date)"; do
+  start=$(now)
+  ATTENDANCE_CONFIG="$dir/d.toml" "$bin" register --store "$url" --month 2024-03 > "$dir/register.txt"
+  end=$(now)
+  echo "register $employees × 31 days ($month_punches punches) from the central store, $pass: $(seconds "$start" "$end") s"
+done
+copy=$(find "$dir/cache" -name '*.sqlite' | head -1)
+start=$(now); ATTENDANCE_CONFIG="$dir/d.toml" "$bin" register --store "$copy" --month 2024-03 >/dev/null; end=$(now)
+echo "the same register read from the desk copy's SQLite file alone: $(seconds "$start" "$end") s"
+echo "register lines: $(wc -l < "$dir/register.txt")"

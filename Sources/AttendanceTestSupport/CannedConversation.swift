@@ -151,4 +151,3 @@ extension CannedMessage {
         return bytes
     }
 }
-

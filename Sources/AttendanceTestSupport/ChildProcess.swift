@@ -30,7 +30,9 @@ public final class ChildProcess {
     public private(set) var cpuSeconds: Double?
 
     /// Starts `program` with `arguments` (bytes, no terminating NUL) and exactly `environment`.
-    public init(_ program: String, _ arguments: [[UInt8]], environment: [String: String], input: [UInt8] = [], folder: String)
+    public init(
+        _ program: String, _ arguments: [[UInt8]], environment: [String: String], input: [UInt8] = [], folder: String
+    )
         throws
     {
         let tag = UUID().uuidString

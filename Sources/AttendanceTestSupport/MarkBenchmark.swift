@@ -28,7 +28,13 @@ public enum MarkBenchmark {
     /// so on. The duplicate window is set to 0 s: a person's marks are minutes apart in real life
     /// and microseconds apart here, and the window would answer "already recorded" to some of
     /// them without a commit. The store is removed before returning.
-    public static func run(marks: Int, employees: Int, folder: String) throws -> Timing {
+    ///
+    /// `alongside`, when given, runs on a thread of its own for as long as the marks do (the
+    /// kiosk's background sync, for one); it returns when the second closure says to stop.
+    public static func run(
+        marks: Int, employees: Int, folder: String,
+        alongside: (@Sendable (_ store: AttendanceStore, _ stop: @Sendable () -> Bool) -> Void)? = nil
+    ) throws -> Timing {
         let path = folder + "/attendance-mark-bench-\(getpid()).sqlite"
         defer {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
@@ -53,6 +59,21 @@ public enum MarkBenchmark {
             configuration: configuration, store: store, linkReader: SimulatedLinkSource(ssid: ssid, bssid: bssid),
             pepperPath: folder + "/pin-pepper-unused", now: { Date() })
 
+        let stopping = Stopping()
+        let finished = DispatchSemaphore(value: 0)
+        if let alongside {
+            Thread.detachNewThread {
+                alongside(store) { stopping.isSet }
+                finished.signal()
+            }
+        }
+        defer {
+            if alongside != nil {
+                stopping.set()
+                finished.wait()
+            }
+        }
+
         let clock = ContinuousClock()
         var durations: [Duration] = []
         durations.reserveCapacity(marks)
@@ -69,4 +90,12 @@ public enum MarkBenchmark {
         }
         return Timing(employees: people.count, marks: durations)
     }
+}
+
+/// A flag one thread sets and another reads.
+final class Stopping: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }

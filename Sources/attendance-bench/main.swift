@@ -7,9 +7,9 @@
 import AttendanceCommands
 import AttendanceCore
 import AttendanceStore
+import AttendanceTestSupport
 import AttendanceWiFi
 import Foundation
-import AttendanceTestSupport
 
 // MARK: - What to run
 
@@ -99,6 +99,52 @@ let benchmarks: [Benchmark] = [
                 measured: "p50 \(milliseconds(sample.median)), p99 \(milliseconds(sample.percentile(99)))",
                 goal: "p99 < 5 ms", met: sample.percentile(99) < 5,
                 notes: "\(sample.count) marks, \(timing.employees) employees, max \(milliseconds(sample.maximum))")
+        ]
+    },
+    Benchmark(
+        name: "mark-path-central",
+        summary:
+            "in-process mark path with the kiosk's sync running against $BENCH_CENTRAL_URL (scripts/bench-central.sh)"
+    ) { context in
+        guard let url = ProcessInfo.processInfo.environment["BENCH_CENTRAL_URL"], !url.isEmpty else {
+            throw BenchFailure(
+                description:
+                    "needs a central store: BENCH_CENTRAL_URL (scripts/bench-central.sh starts one and sets it)")
+        }
+        // Alternating runs, the same marks each time: without a sync, then with a round every
+        // 50 ms (two hundred times the default pace), so every mark shares the store with one.
+        var alone: [Double] = []
+        var synced: [Double] = []
+        var rounds = 0
+        var pushed = 0
+        for _ in 0..<3 {
+            let plain = try MarkBenchmark.run(marks: 1_000, employees: 100, folder: try context.subfolder("mark-alone"))
+            alone += plain.marks.map(\.milliseconds)
+            let load = try SyncLoad(
+                url: url, passwordFile: ProcessInfo.processInfo.environment["ATTENDANCE_CENTRAL_PASSWORD_FILE"],
+                pause: 0.05)
+            let timing = try MarkBenchmark.run(
+                marks: 1_000, employees: 100, folder: try context.subfolder("mark-synced"), alongside: load.run)
+            synced += timing.marks.map(\.milliseconds)
+            let summary = load.summary
+            if let failure = summary.failures.first {
+                throw BenchFailure(description: "a sync round failed: \(failure)")
+            }
+            rounds += summary.rounds
+            pushed += summary.pushed
+        }
+        let without = Sample(alone)
+        let with = Sample(synced)
+        return [
+            Figure(
+                name: "in-process mark path, no sync",
+                measured: "p50 \(milliseconds(without.median)), p99 \(milliseconds(without.percentile(99)))",
+                goal: "—", met: nil, notes: "\(without.count) marks in 3 runs alternating with the next line"),
+            Figure(
+                name: "in-process mark path, sync rounds running",
+                measured: "p50 \(milliseconds(with.median)), p99 \(milliseconds(with.percentile(99)))",
+                goal: "p99 as without sync", met: with.percentile(99) <= without.percentile(99) * 1.1,
+                notes: "\(rounds) rounds pushed \(grouped(pushed)) punches during \(with.count) marks"),
         ]
     },
     Benchmark(name: "register", summary: "the register, 2,000 employees × 31 days") { context in
