@@ -39,7 +39,8 @@ public struct DayDetailView: Sendable {
         out.append(punches(width: width))
         out.append(sessions())
         out.append(gaps())
-        let worked = day.status == .in ? "\(TimeText.duration(day.workedSeconds)) so far" : TimeText.duration(day.workedSeconds)
+        let worked =
+            day.status == .in ? "\(TimeText.duration(day.workedSeconds)) so far" : TimeText.duration(day.workedSeconds)
         out.appendLine("Worked:   " + worked)
         out.appendLine("Flags:    " + (day.flags.isEmpty ? "none" : CalendarView.flagWords(day)))
         out.append(corrections(width: width))
@@ -70,9 +71,17 @@ public struct DayDetailView: Sendable {
             return out
         }
         out.appendLine("Punches:")
-        let clockWidth = day.punches.punches.map { clock($0.instant).count }.max() ?? 5
-        for punch in day.punches.punches {
+        // Repeats from another kiosk are listed where they happened, and said to count once.
+        let repeats = Set(day.punches.repeats.map(\.id))
+        let all = (day.punches.punches + day.punches.repeats).sorted {
+            ($0.instant, repeats.contains($0.id) ? 1 : 0) < ($1.instant, repeats.contains($1.id) ? 1 : 0)
+        }
+        let clockWidth = all.map { clock($0.instant).count }.max() ?? 5
+        for punch in all {
             var fields = [clock(punch.instant).padded(toWidth: clockWidth), punch.kind.label.padded(toWidth: 3)]
+            // Where it was pressed comes first: on a narrow screen the evidence is what is cut.
+            if let origin = punch.origin { fields.append("at " + origin) }
+            if repeats.contains(punch.id) { fields.append("(again: counted once)") }
             fields.append(punch.source == .simulated ? "SIMULATED" : punch.source.rawValue)
             if let ssid = punch.ssid { fields.append(ssid.escaped) }
             if let bssid = punch.bssid { fields.append(bssid.description) }
@@ -122,7 +131,8 @@ public struct DayDetailView: Sendable {
         guard !gaps.isEmpty else { return out }
         out.appendLine("Gaps:")
         for gap in gaps {
-            out.appendLine("  \(clock(gap.start))–\(clock(gap.end))".padded(toWidth: 24) + TimeText.duration(gap.length))
+            out.appendLine(
+                "  \(clock(gap.start))–\(clock(gap.end))".padded(toWidth: 24) + TimeText.duration(gap.length))
         }
         return out
     }

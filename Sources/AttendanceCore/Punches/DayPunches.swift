@@ -23,6 +23,9 @@ import Foundation
 public struct DayPunches: Sendable, Hashable {
     /// The date's punches in time order.
     public let punches: [Punch]
+    /// Punches left out of ``punches`` because they repeat the one before them from another
+    /// kiosk within the merge window: shown, never counted.
+    public let repeats: [Punch]
     /// `max_session_hours` in seconds.
     public let maxSessionSeconds: TimeInterval
 
@@ -55,7 +58,11 @@ public struct DayPunches: Sendable, Hashable {
     /// - Parameter maxSessionHours: `max_session_hours`; a longer session is not counted.
     public init(_ punches: [Punch], maxSessionHours: Double, mergeWindowSeconds: Double = 0) {
         var ordered = Self.isInTimeOrder(punches) ? punches : punches.sorted(by: Self.timeOrder)
-        if mergeWindowSeconds > 0 { ordered = Self.mergingOtherKiosks(ordered, window: mergeWindowSeconds) }
+        var repeats: [Punch] = []
+        if mergeWindowSeconds > 0 {
+            (ordered, repeats) = Self.mergingOtherKiosks(ordered, window: mergeWindowSeconds)
+        }
+        self.repeats = repeats
         let maximum = maxSessionHours * 3600
         var worked: TimeInterval = 0
         var firstIn: Date?
@@ -110,20 +117,22 @@ public struct DayPunches: Sendable, Hashable {
     }
 
     /// `ordered` without the punches that repeat the one before them from another kiosk within
-    /// `window` seconds.
-    static func mergingOtherKiosks(_ ordered: [Punch], window: Double) -> [Punch] {
-        guard ordered.contains(where: { $0.origin != ordered.first?.origin }) else { return ordered }
+    /// `window` seconds, and those punches.
+    static func mergingOtherKiosks(_ ordered: [Punch], window: Double) -> (kept: [Punch], repeats: [Punch]) {
+        guard ordered.contains(where: { $0.origin != ordered.first?.origin }) else { return (ordered, []) }
         var kept: [Punch] = []
+        var repeats: [Punch] = []
         kept.reserveCapacity(ordered.count)
         for punch in ordered {
             if let previous = kept.last, previous.kind == punch.kind, previous.origin != punch.origin,
                 punch.instant.timeIntervalSince(previous.instant) <= window
             {
+                repeats.append(punch)
                 continue
             }
             kept.append(punch)
         }
-        return kept
+        return (kept, repeats)
     }
 
     // MARK: - Sessions and gaps

@@ -279,6 +279,9 @@ struct CentralStoreTests {
             day.out.contains("Sessions:\n  09:00–17:30           \(length)\nWorked:   \(length)\n")
         }
         #expect(oneSession, "\(day.out)")
+        // Both presses are shown, with their kiosks; the second is said to count once.
+        #expect(day.out.contains("09:00  IN   at kiosk-a  SIMULATED"), "\(day.out)")
+        #expect(day.out.contains("09:00  IN   at kiosk-b  (again: counted once)  SIMULATED"), "\(day.out)")
         // No "missing mark-out" for the second IN: only the early exit (shift ends 18:00).
         #expect(day.out.contains("Flags:    early exit\n"), "\(day.out)")
         #expect(try org.server.count("SELECT count(*) FROM punch") == 5)
