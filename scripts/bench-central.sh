@@ -6,6 +6,7 @@
 # Set BENCH_CENTRAL_URL=postgresql://owner@host:port/db (an empty database; a password, if
 # needed, in $ATTENDANCE_CENTRAL_PASSWORD_FILE) to measure a server of your own instead.
 #
+# 0. the in-process mark path with and without sync rounds beside it (attendance-bench);
 # 1. push: a kiosk with a backlog of PUNCHES (default 100,000: a week offline for a large office)
 #    sends it in one `attendance sync`;
 # 2. pull: a new desk copy takes all of it (the first `--store postgresql://` on a desk);
@@ -41,6 +42,15 @@ seconds() { echo "$2 - $1" | bc; }
 now() { date +%s.%N; }
 echo "binary: $bin"
 echo "server: $(psql_central 'SHOW server_version') at $host"
+
+# 0: the kiosk's punch latency with sync rounds running beside it (attendance-bench, when built),
+# first, while the centre is small: a kiosk in its steady state pulls little.
+bench=$(dirname "$bin")/attendance-bench
+if [ -x "$bench" ]; then
+  BENCH_CENTRAL_URL="$url" "$bench" mark-path-central | grep -E "mark path" || true
+else
+  echo "(build attendance-bench in release mode for the mark path with sync beside it)"
+fi
 
 # 1 and 2: a week offline, then a new desk.
 cat > "$dir/k.toml" <<TOML
@@ -91,3 +101,4 @@ copy=$(find "$dir/cache" -name '*.sqlite' | head -1)
 start=$(now); ATTENDANCE_CONFIG="$dir/d.toml" "$bin" register --store "$copy" --month 2024-03 >/dev/null; end=$(now)
 echo "the same register read from the desk copy's SQLite file alone: $(seconds "$start" "$end") s"
 echo "register lines: $(wc -l < "$dir/register.txt")"
+

@@ -73,7 +73,9 @@ extension AttendanceStore {
                             + "set [central] kiosk_id back, or start a new store for a new kiosk")
                 }
                 let identity = state["store_id"] ?? UUID().uuidString.lowercased()
-                try Self.setState(["node": node, "server": server, "store_id": identity], in: db)
+                let claimed = ["node": node, "server": server, "store_id": identity]
+                // Every round claims: write (and wait for the disk) only when something changed.
+                if claimed.contains(where: { state[$0.key] != $0.value }) { try Self.setState(claimed, in: db) }
                 return identity
             }
         }

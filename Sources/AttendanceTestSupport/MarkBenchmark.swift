@@ -29,11 +29,14 @@ public enum MarkBenchmark {
     /// and microseconds apart here, and the window would answer "already recorded" to some of
     /// them without a commit. The store is removed before returning.
     ///
-    /// `alongside`, when given, runs on a thread of its own for as long as the marks do (the
+    /// Employees are `codePrefix` followed by their number. `alongside`, when given, runs on a thread of its own for as long as the marks do (the
     /// kiosk's background sync, for one); it returns when the second closure says to stop.
     public static func run(
-        marks: Int, employees: Int, folder: String,
-        alongside: (@Sendable (_ store: AttendanceStore, _ stop: @Sendable () -> Bool) -> Void)? = nil
+        marks: Int, employees: Int, folder: String, codePrefix: String = "B",
+        alongside: (
+            @Sendable (_ store: AttendanceStore, _ ready: @Sendable () -> Void, _ stop: @Sendable () -> Bool) -> Void
+        )? =
+            nil
     ) throws -> Timing {
         let path = folder + "/attendance-mark-bench-\(getpid()).sqlite"
         defer {
@@ -51,7 +54,7 @@ public enum MarkBenchmark {
             people.append(
                 try store.addEmployee(
                     NewEmployee(
-                        code: try EmployeeCode(parsing: "B\(number)"),
+                        code: try EmployeeCode(parsing: "\(codePrefix)\(number)"),
                         name: try PersonName(parsing: "Bench Employee \(number)")),
                     actor: "bench"))
         }
@@ -61,11 +64,14 @@ public enum MarkBenchmark {
 
         let stopping = Stopping()
         let finished = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
         if let alongside {
             Thread.detachNewThread {
-                alongside(store) { stopping.isSet }
+                alongside(store, { started.signal() }, { stopping.isSet })
                 finished.signal()
             }
+            // Timing starts in the steady state `alongside` says it has reached.
+            started.wait()
         }
         defer {
             if alongside != nil {

@@ -13,6 +13,7 @@ public final class SyncLoad: @unchecked Sendable {
     private var rounds = 0
     private var pushed = 0
     private var failures: [String] = []
+    private var longest: Duration = .zero
 
     /// Connects to `url` (no TLS: a benchmark's own server on loopback; a password, if any, from
     /// the file `passwordFile`).
@@ -25,17 +26,32 @@ public final class SyncLoad: @unchecked Sendable {
     }
 
     /// What the rounds did, once the marks are over.
-    public var summary: (rounds: Int, pushed: Int, failures: [String]) { lock.withLock { (rounds, pushed, failures) } }
+    public var summary: (rounds: Int, pushed: Int, failures: [String], longest: Duration) {
+        lock.withLock { (rounds, pushed, failures, longest) }
+    }
 
     /// Runs rounds on `store` as a kiosk of its own (a new name each time: a new store's
     /// numbers start again) until `stop()`.
-    public func run(on store: AttendanceStore, until stop: @Sendable () -> Bool) {
+    ///
+    /// The first round (this kiosk's first sync: everything the centre has) runs before `ready()`:
+    /// the figure is the steady state, where a round brings what changed since the last one.
+    public func run(on store: AttendanceStore, ready: @Sendable () -> Void, until stop: @Sendable () -> Bool) {
         let node = "bench-kiosk-\(UInt32.random(in: 0...UInt32.max))"
-        let synchronizer = Synchronizer(store: store, central: central, node: node, role: .kiosk)
+        let synchronizer = Synchronizer(
+            store: store, central: central, node: node, role: .kiosk, pullPageSize: Synchronizer.kioskPullPageSize)
+        var first = true
         while !stop() {
+            defer {
+                if first { ready() }
+                first = false
+            }
             do {
+                let start = ContinuousClock.now
                 let report = try synchronizer.round(at: { Date() })
+                let took = start.duration(to: .now)
+                let steady = !first
                 lock.withLock {
+                    if steady { longest = max(longest, took) }
                     rounds += 1
                     pushed += report.pushed.punches.count
                 }

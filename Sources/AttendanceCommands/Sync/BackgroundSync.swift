@@ -44,8 +44,10 @@ final class BackgroundSync: @unchecked Sendable {
             do {
                 if central?.isUsable != true { central = try context.connectCentral(address, settings: settings) }
                 if let central {
-                    _ = try Synchronizer(store: store, central: central, node: node, role: .kiosk).round(
-                        at: context.now)
+                    _ = try Synchronizer(
+                        store: store, central: central, node: node, role: .kiosk,
+                        pullPageSize: Synchronizer.kioskPullPageSize
+                    ).round(at: context.now)
                 }
             } catch let error as CentralError {
                 // Connect afresh next time: the server may have restarted.

@@ -16,15 +16,25 @@ package struct Synchronizer {
     let central: CentralStore
     let node: String
     let role: SyncRole
-    /// Records of each kind per central transaction or local page.
+    /// Records of each kind per central transaction.
     var pageSize = 5_000
+    /// Records of each kind per local transaction when pulling. A page holds the store's writer
+    /// while it is applied, and a punch behind it waits: the resident kiosk takes small pages.
+    var pullPageSize = 5_000
 
-    package init(store: AttendanceStore, central: CentralStore, node: String, role: SyncRole) {
+    /// A round for `store` as `node`; `pullPageSize` as above.
+    package init(
+        store: AttendanceStore, central: CentralStore, node: String, role: SyncRole, pullPageSize: Int = 5_000
+    ) {
         self.store = store
         self.central = central
         self.node = node
         self.role = role
+        self.pullPageSize = pullPageSize
     }
+
+    /// The pull page of a kiosk that marks while it syncs: a few milliseconds of writing.
+    package static let kioskPullPageSize = 200
 
     /// What one round moved.
     package struct Report: Sendable {
@@ -37,15 +47,18 @@ package struct Synchronizer {
         do {
             let identity = try store.claimNode(node, server: central.address.description)
             try central.claim(node, storeID: identity, role: role)
+            // Pages until one is not full: punches made during the round wait for the next one,
+            // so a busy kiosk's round still ends and pulls.
             while true {
                 let (batch, upTo) = try store.outgoing(node: node, limit: pageSize)
                 if batch.isEmpty { break }
                 try central.push(batch, from: node, role: role)
                 try store.markPushed(upTo: upTo)
                 report.pushed.append(batch)
+                if max(batch.punches.count, batch.corrections.count, batch.audit.count) < pageSize { break }
             }
             let cursors = try store.syncStatus().cursors
-            try central.pull(after: cursors.pulled, excluding: node, pageSize: pageSize) { page, reached in
+            try central.pull(after: cursors.pulled, excluding: node, pageSize: pullPageSize) { page, reached in
                 try store.apply(page, pulled: reached, node: node)
                 report.pulled.append(page)
             }
