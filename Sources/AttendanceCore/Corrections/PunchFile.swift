@@ -104,11 +104,12 @@ public struct PunchFile: Sendable {
                         message: "invalid timestamp \(stamp.quotedForMessage): expected "
                             + PunchTimestamp.expected(zone: zone)))
             }
-            let kindText = fields[kindColumn].trimmingWhiteSpace()
-            let kind = PunchKind(rawValue: kindText.lowercased())
-            if kind == nil {
-                problems.append(
-                    Issue(line: line, message: "invalid kind \(kindText.quotedForMessage): expected in or out"))
+            let kind: PunchKind?
+            do {
+                kind = try PunchKind(parsing: fields[kindColumn].trimmingWhiteSpace())
+            } catch {
+                kind = nil
+                problems.append(Issue(line: line, message: error.description))
             }
             var note: String?
             if let noteColumn {
