@@ -50,7 +50,8 @@ extension AttendanceStore {
         try perform {
             try pool.read { db in
                 try Row.fetchAll(
-                    db, sql: "SELECT * FROM employee \(activeOnly ? "WHERE active = 1" : "") ORDER BY code COLLATE NOCASE"
+                    db,
+                    sql: "SELECT * FROM employee \(activeOnly ? "WHERE active = 1" : "") ORDER BY code COLLATE NOCASE"
                 ).map(Self.employee(from:))
             }
         }
@@ -114,32 +115,41 @@ extension AttendanceStore {
 
     /// Applies `changes` to the employee with `code`.
     @discardableResult
-    public func editEmployee(code: EmployeeCode, _ changes: EmployeeChanges, actor: String) throws(StoreError)
+    public func editEmployee(
+        code: EmployeeCode, _ changes: EmployeeChanges, actor: String
+    ) throws(StoreError)
         -> Employee
     {
-        try perform {
-            try pool.write { db in
-                guard let old = try Self.employee(code: code.rawValue, in: db) else {
-                    throw StoreError.unknownEmployee(code.rawValue)
-                }
-                var new = old
-                if let name = changes.name { new.name = name }
-                if let startDate = changes.startDate { new.startDate = startDate }
-                if let endDate = changes.endDate { new.endDate = endDate }
-                if let shift = changes.shift {
-                    new.shiftStart = shift?.start
-                    new.shiftEnd = shift?.end
-                }
-                try save(new, replacing: old, action: "edit", actor: actor, in: db)
-                return new
+        try update(code: code, action: "edit", actor: actor) { employee in
+            if let name = changes.name { employee.name = name }
+            if let startDate = changes.startDate { employee.startDate = startDate }
+            if let endDate = changes.endDate { employee.endDate = endDate }
+            if let shift = changes.shift {
+                employee.shiftStart = shift?.start
+                employee.shiftEnd = shift?.end
             }
         }
     }
 
     /// Marks the employee as no longer employed after `endDate`. Their punches stay.
     @discardableResult
-    public func deactivateEmployee(code: EmployeeCode, endDate: AttendanceDate, actor: String) throws(StoreError)
+    public func deactivateEmployee(
+        code: EmployeeCode, endDate: AttendanceDate, actor: String
+    ) throws(StoreError)
         -> Employee
+    {
+        try update(code: code, action: "deactivate", actor: actor) { employee in
+            employee.isActive = false
+            employee.endDate = endDate
+        }
+    }
+
+    /// Applies `change` to the employee with `code` and saves it with its audit row `action`, in
+    /// one transaction: the employee as saved.
+    private func update(
+        code: EmployeeCode, action: String, actor: String, _ change: (inout Employee) -> Void
+    )
+        throws(StoreError) -> Employee
     {
         try perform {
             try pool.write { db in
@@ -147,9 +157,8 @@ extension AttendanceStore {
                     throw StoreError.unknownEmployee(code.rawValue)
                 }
                 var new = old
-                new.isActive = false
-                new.endDate = endDate
-                try save(new, replacing: old, action: "deactivate", actor: actor, in: db)
+                change(&new)
+                try save(new, replacing: old, action: action, actor: actor, in: db)
                 return new
             }
         }

@@ -28,35 +28,11 @@ enum MarkProcessBenchmark {
         let markStore = folder + "/mark.sqlite"
         let floorStore = folder + "/floor.sqlite"
         let config = folder + "/attendance.toml"
-        try Data(
-            """
-            [policy]
-            timezone = "\(zone.identifier)"
-            duplicate_punch_seconds = 0
-            [wifi]
-            source = "simulated"
-            ssid = "OfficeNet"
-            bssid = "aa:bb:cc:dd:ee:01"
-            """.utf8
-        ).write(to: URL(fileURLWithPath: config))
+        try BenchOffice.writeConfiguration(to: config, zone: zone)
 
         let employees = 10
-        var codes: [String] = []
+        let codes = try BenchOffice.seed(store: markStore, employees: employees, code: "M", name: "Marker")
         do {
-            let store = try AttendanceStore(path: markStore)
-            for number in 1...employees {
-                let code = "M\(number)"
-                _ = try store.addEmployee(
-                    NewEmployee(
-                        code: try EmployeeCode(parsing: code), name: try PersonName(parsing: "Marker \(number)")),
-                    actor: "bench")
-                codes.append(code)
-            }
-            _ = try store.allow(
-                AllowedNetwork(
-                    bssid: try BSSID(parsing: "aa:bb:cc:dd:ee:01"), ssid: try SSID(parsing: "OfficeNet"),
-                    location: "HQ lobby"),
-                actor: "bench")
             let floor = try AttendanceStore(path: floorStore)
             _ = try floor.addEmployee(
                 NewEmployee(code: try EmployeeCode(parsing: "F1"), name: try PersonName(parsing: "Floor")),
@@ -81,7 +57,9 @@ enum MarkProcessBenchmark {
                 environment: environment)
             guard mark.status == 0 else {
                 throw BenchFailure(
-                    description: "attendance mark \(direction) \(code) exited \(mark.status): \((mark.outputText + mark.errorText))")
+                    description:
+                        "attendance mark \(direction) \(code) exited \(mark.status): \((mark.outputText + mark.errorText))"
+                )
             }
             let now = Int64(Date().timeIntervalSince1970 * 1000)
             let date = zone.localDateTime(of: Date()).date
@@ -95,7 +73,8 @@ enum MarkProcessBenchmark {
             let floor = try ChildProcess.run(
                 "/usr/bin/sqlite3", ["-batch", floorStore, insert], environment: floorEnvironment)
             guard floor.status == 0 else {
-                throw BenchFailure(description: "sqlite3 INSERT exited \(floor.status): \((floor.outputText + floor.errorText))")
+                throw BenchFailure(
+                    description: "sqlite3 INSERT exited \(floor.status): \((floor.outputText + floor.errorText))")
             }
             let startUp = try ChildProcess.run(attendance, ["--version"], environment: environment)
             if index >= warmUp {

@@ -1,9 +1,9 @@
 import AttendanceCore
+import AttendanceTestSupport
 import CNetlink
 import Testing
 
 @testable import AttendanceWiFi
-import AttendanceTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -14,18 +14,6 @@ import AttendanceTestSupport
 /// link or a `WiFiError`: no crash, no hang, no read past a buffer.
 @Suite("Fuzzing the nl80211 reader", .timeLimit(.minutes(2)))
 struct NL80211FuzzTests {
-    /// SplitMix64, so a failing case can be found again from its number.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Well-formed answers to start from: what a kiosk's kernel says, and how it fails.
     static func seeds() throws -> (interfaces: [CannedAnswer], scan: [CannedAnswer], station: [CannedAnswer]) {
         let neighbours = try (0..<3).map { index in
@@ -60,7 +48,7 @@ struct NL80211FuzzTests {
     static let interesting16: [UInt16] = [0, 1, 3, 4, 5, 7, 8, 0x7FFF, 0x8000, 0xFFFF]
 
     /// One mutation of a message's bytes.
-    static func mutate(_ message: CannedMessage, _ random: inout Seeded) -> CannedMessage {
+    static func mutate(_ message: CannedMessage, _ random: inout SeededGenerator) -> CannedMessage {
         var bytes = message.encoded
         var family = message.carriesFamilyType
         switch Int.random(in: 0..<9, using: &random) {
@@ -120,7 +108,7 @@ struct NL80211FuzzTests {
     }
 
     /// One mutation of a whole answer: of one message, or of how the messages arrive.
-    static func mutate(_ answer: CannedAnswer, _ random: inout Seeded) -> CannedAnswer {
+    static func mutate(_ answer: CannedAnswer, _ random: inout SeededGenerator) -> CannedAnswer {
         var receives = answer.receives
         let all = receives.indices.flatMap { r in receives[r].indices.map { (r, $0) } }
         switch Int.random(in: 0..<10, using: &random) {
@@ -155,7 +143,7 @@ struct NL80211FuzzTests {
     @Test("20,000 mutated kernel conversations through libnl: each ends in a link or a WiFiError")
     func mutatedConversations() throws {
         let seeds = try Self.seeds()
-        var random = Seeded(state: 0x4E4C_3830_3231_3120)
+        var random = SeededGenerator(seed: 0x4E4C_3830_3231_3120)
         var outcomes = (links: 0, errors: 0)
         for _ in 0..<20_000 {
             var interfaces = seeds.interfaces.randomElement(using: &random)!
@@ -187,7 +175,7 @@ struct NL80211FuzzTests {
 
     @Test("20,000 random and mutated attribute streams: walked or refused, never read past the end")
     func attributeStreams() throws {
-        var random = Seeded(state: 0x4154_5452_5321)
+        var random = SeededGenerator(seed: 0x4154_5452_5321)
         let wellFormed = try Self.seeds().scan.flatMap { $0.receives.flatMap { $0 } }.map {
             Array($0.encoded.dropFirst(20))
         }

@@ -2,12 +2,12 @@ import AttendanceTestSupport
 import Foundation
 import Testing
 
-/// The kiosk running in a real pseudo-terminal: a private tmux server per session, keys sent
-/// with `send-keys`, the screen read with `capture-pane`.
+/// The kiosk running in a real pseudo-terminal: a private tmux server per session
+/// (``TmuxPane``), on a sandbox, with waits that fail the test at the caller's line.
 final class KioskSession {
-    let socket = "attendance-test-" + UUID().uuidString.prefix(8)
-    let name = "kiosk"
     let sandbox: Sandbox
+    let pane: TmuxPane
+    var name: String { pane.name }
 
     /// Starts `attendance kiosk` (behind `prefix`, e.g. setpriv) on the sandbox's clock in an
     /// 80×24 pane; the shell around it records how the terminal looks after the kiosk ends.
@@ -21,7 +21,9 @@ final class KioskSession {
         let exports = env.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
         let after = "stty -a > '\(sandbox.folder)/stty-after'; echo KIOSK-ENDED $?; sleep 30"
         let command = "env \(exports) \(prefix) '\(Executable.attendance)' kiosk; \(after)"
-        try tmux(["new-session", "-d", "-s", name, "-x", String(size.0), "-y", String(size.1), command])
+        pane = try TmuxPane(
+            socket: "attendance-test-" + UUID().uuidString.prefix(8), folder: sandbox.folder, size: size,
+            command: command)
     }
 
     deinit {
@@ -31,40 +33,24 @@ final class KioskSession {
                 (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
             let wrapped = grandchildren.split(separator: " ").compactMap { pid_t($0) }
             for kiosk in wrapped.isEmpty ? [pid] : wrapped { kill(kiosk, SIGTERM) }
-            _ = try? screen(showing: ["KIOSK-ENDED"], timeout: 3)
+            _ = try? pane.screen(until: { $0.contains("KIOSK-ENDED") }, timeout: 3)
         }
-        _ = try? tmux(["kill-server"])
+        pane.killServer()
     }
 
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
-        // Foundation's Process does not always notice a tmux client exit once the client has
-        // started a server daemon (the client is left a zombie and waitUntilExit never
-        // returns), so tmux is run as a ChildProcess: posix_spawn with every signal unblocked
-        // and at its default, whatever this test thread has blocked, so the kiosk sees signals
-        // as it would under a real terminal.
-        let argv = ["-L", socket, "-f", "/dev/null"] + arguments
-        let child = try ChildProcess(
-            "/usr/bin/tmux", argv.map { Array($0.utf8) },
-            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"], folder: sandbox.folder)
-        child.wait(timeout: 60)
-        return child.outputText + child.errorText
-    }
+    func tmux(_ arguments: [String]) throws -> String { try pane.tmux(arguments) }
 
     /// Types `keys` (tmux key names like "Enter", "C-c", or literal text with `literal`).
-    func send(_ keys: String..., literal: Bool = false) throws {
-        try tmux(["send-keys", "-t", name] + (literal ? ["-l"] : []) + keys)
-    }
+    func send(_ keys: String..., literal: Bool = false) throws { try pane.send(keys, literal: literal) }
 
     /// The visible screen as text.
-    func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
+    func screen() throws -> String { try pane.screen() }
 
     /// The visible screen with its attributes as escape sequences (`capture-pane -e`).
-    func rawScreen() throws -> String { try tmux(["capture-pane", "-p", "-e", "-t", name]) }
+    func rawScreen() throws -> String { try pane.rawScreen() }
 
-    func format(_ variable: String) throws -> String {
-        try tmux(["display-message", "-p", "-t", name, variable]).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    func format(_ variable: String) throws -> String { try pane.format(variable) }
 
     /// Waits until the screen contains `text` and returns it. When it does not within `timeout`
     /// seconds, the test fails at the caller's line with the last screen seen, and this throws.
@@ -84,7 +70,7 @@ final class KioskSession {
     )
         throws -> String
     {
-        let last = try screen(showing: texts, timeout: timeout)
+        let last = try pane.screen(until: { screen in texts.contains { screen.contains($0) } }, timeout: timeout)
         try #require(
             texts.contains { last.contains($0) },
             "waited \(timeout) s for \(texts) on the kiosk's screen; it shows:\n\(last)",
@@ -99,32 +85,16 @@ final class KioskSession {
     )
         throws -> String
     {
-        let deadline = Date().addingTimeInterval(timeout)
-        var last = try screen()
-        while last.contains(text), Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-            last = try screen()
-        }
+        let last = try pane.screen(until: { !$0.contains(text) }, timeout: timeout)
         try #require(
             !last.contains(text), "waited \(timeout) s for \"\(text)\" to go; the screen still shows:\n\(last)",
             sourceLocation: sourceLocation)
         return last
     }
 
-    /// Polls the screen until it contains one of `texts` or `timeout` passes; the last screen.
-    private func screen(showing texts: [String], timeout: Double) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        var last = try screen()
-        while !texts.contains(where: { last.contains($0) }), Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-            last = try screen()
-        }
-        return last
-    }
-
     /// The process id of the kiosk: the child of the pane's shell.
     func kioskPID() throws -> Int32? {
-        guard let shell = Int32(try format("#{pane_pid}")) else { return nil }
+        guard let shell = try pane.panePID() else { return nil }
         let children = try Executable.runProgram("/usr/bin/pgrep", ["-P", String(shell)])
         return children.split(separator: "\n").compactMap { Int32($0) }.first
     }

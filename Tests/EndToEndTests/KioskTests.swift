@@ -1,26 +1,15 @@
 import Foundation
 import Testing
 
-/// A store with two employees and one allowed access point, and a config whose simulated link
-/// is `bssid`.
-func kioskSandbox(bssid: String = "aa:bb:cc:dd:ee:01", extraPolicy: String = "", kiosk: String = "") throws -> Sandbox {
-    let s = Sandbox(
-        config: """
-            [policy]
-            timezone = "\(ScenarioClock.zoneName)"
-            \(extraPolicy)
-            [wifi]
-            source = "simulated"
-            ssid = "OfficeNet"
-            bssid = "\(bssid)"
-            [kiosk]
-            office_name = "Test Office"
-            confirm_seconds = 30
-            \(kiosk)
-            """)
+/// A store with two employees and one allowed access point, and the office's configuration with
+/// the policy's own duplicate window and a simulated link on `bssid`.
+func kioskSandbox(bssid: String = Office.bssid, extraPolicy: String = "", kiosk: String = "") throws -> Sandbox {
+    let s = Sandbox(config: Office.config(policy: extraPolicy, kiosk: kiosk, link: bssid, duplicatePunchSeconds: nil))
     #expect(try s.run("employee", "add", "E001", "--name", "Asha Rao").status == 0)
     #expect(try s.run("employee", "add", "E002", "--name", "Bo Chen").status == 0)
-    #expect(try s.run("wifi", "allow", "--bssid", "AA-BB-CC-DD-EE-01", "--ssid", "OfficeNet", "--location", "HQ lobby").status == 0)
+    #expect(
+        try s.run("wifi", "allow", "--bssid", "AA-BB-CC-DD-EE-01", "--ssid", "OfficeNet", "--location", "HQ lobby")
+            .status == 0)
     return s
 }
 
@@ -41,7 +30,9 @@ struct KioskTests {
         try kiosk.send("i")
         screen = try kiosk.waitFor("MARKED IN")
         #expect(screen.contains("✓ MARKED IN"))
-        #expect(try s.sqlite("SELECT kind, source, bssid, location FROM punch") == "in|simulated|aa:bb:cc:dd:ee:01|HQ lobby\n")
+        #expect(
+            try s.sqlite("SELECT kind, source, bssid, location FROM punch")
+                == "in|simulated|aa:bb:cc:dd:ee:01|HQ lobby\n")
 
         // Back to idle with a key; the same person again: only OUT is offered now.
         try kiosk.send("Enter")
@@ -144,7 +135,9 @@ struct KioskTests {
     @Test("a name with ESC[2J, an OSC title and a C1 byte is shown without any control bytes")
     func hostileName() throws {
         let s = try kioskSandbox()
-        _ = try s.sqlite("UPDATE employee SET name = 'Eve' || char(27) || '[2J' || char(27) || ']0;PWNED' || char(7) || char(155) || '31m' || char(8238) || 'X' WHERE code = 'E002'")
+        _ = try s.sqlite(
+            "UPDATE employee SET name = 'Eve' || char(27) || '[2J' || char(27) || ']0;PWNED' || char(7) || char(155) || '31m' || char(8238) || 'X' WHERE code = 'E002'"
+        )
         let kiosk = try KioskSession(sandbox: s)
         try kiosk.waitFor("Employee code")
         let title = try kiosk.format("#{pane_title}")
@@ -183,7 +176,8 @@ struct KioskTests {
 
         s.clock.set(time: "09:46:00")
         let late = try s.run("mark", "in", "E002")
-        #expect(late.out.hasPrefix("IN E002 Bo Chen at 09:46 on \(ScenarioClock.day()) — late by 16 min"), "\(late.out)")
+        #expect(
+            late.out.hasPrefix("IN E002 Bo Chen at 09:46 on \(ScenarioClock.day()) — late by 16 min"), "\(late.out)")
 
         // Both leave at 18:00; the next day the calendars and the register agree.
         s.clock.set(time: "18:00")

@@ -50,24 +50,22 @@ struct EmployeeAdd: ContextCommand {
         commandName: "add", abstract: "Add an employee.",
         discussion: "Codes are 1–32 letters, digits, '_' or '-', unique regardless of case.")
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var actor: ActorOptions
+    @OptionGroup var change: ChangeOptions
     @Argument(help: "The code the employee types at the kiosk, e.g. E001.") var code: EmployeeCode
-    @Option(help: "The employee's name as calendars show it.") var name: String
+    @Option(help: "The employee's name as calendars show it.") var name: PersonName
     @Option(help: ArgumentHelp("The first date of employment.", valueName: "YYYY-MM-DD")) var startDate: AttendanceDate?
     @Option(help: ArgumentHelp("Their own shift start, overriding the policy.", valueName: "HH:MM")) var shiftStart:
         WallClockTime?
     @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: WallClockTime?
 
     func run(in context: Context) throws {
-        let new = NewEmployee(
-            code: code, name: try PersonName(parsing: name), startDate: startDate)
+        let new = NewEmployee(code: code, name: name, startDate: startDate)
         let shift = try parseShift(start: shiftStart, end: shiftEnd)
         var employee = new
         employee.shiftStart = shift?.start
         employee.shiftEnd = shift?.end
-        let (_, store) = try global.open(in: context)
-        let added = try store.addEmployee(employee, actor: try actor.actor(in: context))
+        let (_, store, actor) = try change.open(in: context)
+        let added = try store.addEmployee(employee, actor: actor)
         context.out.line("added \(added.code) \(added.name)")
     }
 }
@@ -121,10 +119,8 @@ struct EmployeeEdit: ContextCommand {
         commandName: "edit", abstract: "Change an employee's name, dates or shift.",
         discussion: "Give only what changes. Use 'none' to clear a date.")
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var actor: ActorOptions
-    @Argument(help: "The employee's code.") var code: EmployeeCode
-    @Option(help: "A new name.") var name: String?
+    @OptionGroup var employee: EmployeeChangeOptions
+    @Option(help: "A new name.") var name: PersonName?
     @Option(help: ArgumentHelp("A new first date of employment, or none.", valueName: "YYYY-MM-DD|none")) var startDate:
         ClearableDate?
     @Option(help: ArgumentHelp("A new last date of employment, or none.", valueName: "YYYY-MM-DD|none")) var endDate:
@@ -134,9 +130,8 @@ struct EmployeeEdit: ContextCommand {
     @Flag(help: "Drop their own shift and follow the policy's.") var policyShift = false
 
     func run(in context: Context) throws {
-        let employeeCode = code
         var changes = EmployeeChanges()
-        if let name { changes.name = try PersonName(parsing: name) }
+        if let name { changes.name = name }
         if let startDate {
             changes.startDate = .some(startDate.date)
         }
@@ -148,9 +143,9 @@ struct EmployeeEdit: ContextCommand {
             changes.shift = .some(nil)
         }
         guard !changes.isEmpty else { throw CommandFailure("nothing to change; see --help", status: .usage) }
-        let (_, store) = try global.open(in: context)
-        let employee = try store.editEmployee(code: employeeCode, changes, actor: try actor.actor(in: context))
-        context.out.line("updated \(employee.code) \(employee.name)")
+        let (_, store, actor) = try employee.open(in: context)
+        let edited = try store.editEmployee(code: employee.code, changes, actor: actor)
+        context.out.line("updated \(edited.code) \(edited.name)")
     }
 }
 
@@ -159,20 +154,14 @@ struct EmployeeDeactivate: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "deactivate", abstract: "Mark an employee as having left. Nothing is deleted; punches stay.")
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var actor: ActorOptions
-    @Argument(help: "The employee's code.") var code: EmployeeCode
+    @OptionGroup var employee: EmployeeChangeOptions
     @Option(help: ArgumentHelp("Their last date of employment (default: today).", valueName: "YYYY-MM-DD")) var endDate:
         AttendanceDate?
 
     func run(in context: Context) throws {
-        let employeeCode = code
-        let (configuration, store) = try global.open(in: context)
-        let end =
-            endDate
-            ?? configuration.policy.attendanceDate(of: context.now())
-        let employee = try store.deactivateEmployee(
-            code: employeeCode, endDate: end, actor: try actor.actor(in: context))
-        context.out.line("deactivated \(employee.code) \(employee.name); last date \(end)")
+        let (configuration, store, actor) = try employee.open(in: context)
+        let end = endDate ?? configuration.policy.attendanceDate(of: context.now())
+        let deactivated = try store.deactivateEmployee(code: employee.code, endDate: end, actor: actor)
+        context.out.line("deactivated \(deactivated.code) \(deactivated.name); last date \(end)")
     }
 }

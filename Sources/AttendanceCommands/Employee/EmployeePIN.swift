@@ -12,14 +12,12 @@ struct EmployeeSetPIN: ContextCommand {
             clears a lock-out.
             """)
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var actor: ActorOptions
-    @Argument(help: "The employee's code.") var code: EmployeeCode
+    @OptionGroup var employee: EmployeeChangeOptions
 
     func run(in context: Context) throws {
-        let employeeCode = code
-        let (_, store) = try global.open(in: context)
-        _ = try requireEmployee(code, in: store)
+        let employeeCode = employee.code
+        let (_, store, actor) = try employee.open(in: context)
+        _ = try requireEmployee(employeeCode, in: store)
         let pin = try PINHasher.validate(context.readSecret("New PIN for \(employeeCode): ") ?? "")
         guard context.readSecret("Again: ") == pin else {
             throw CommandFailure("the two PINs differ; nothing was changed")
@@ -27,8 +25,7 @@ struct EmployeeSetPIN: ContextCommand {
         let pepper = try PepperFile.forNewPIN(storePath: store.path, in: context)
         let hashed = try PINHasher.hash(pin, pepper: pepper)
         try store.setPIN(
-            code: employeeCode, salt: hashed.salt, rounds: hashed.rounds, hash: hashed.hash,
-            actor: try actor.actor(in: context))
+            code: employeeCode, salt: hashed.salt, rounds: hashed.rounds, hash: hashed.hash, actor: actor)
         context.out.line("PIN set for \(employeeCode)")
     }
 }
@@ -38,13 +35,11 @@ struct EmployeeUnlock: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "unlock", abstract: "Lift the lock after too many wrong PINs.")
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var actor: ActorOptions
-    @Argument(help: "The employee's code.") var code: EmployeeCode
+    @OptionGroup var employee: EmployeeChangeOptions
 
     func run(in context: Context) throws {
-        let (_, store) = try global.open(in: context)
-        try store.unlock(code: code, actor: try actor.actor(in: context))
-        context.out.line("unlocked \(code)")
+        let (_, store, actor) = try employee.open(in: context)
+        try store.unlock(code: employee.code, actor: actor)
+        context.out.line("unlocked \(employee.code)")
     }
 }

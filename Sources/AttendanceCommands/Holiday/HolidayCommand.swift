@@ -27,15 +27,14 @@ enum HolidayListing {
 struct HolidayAdd: ContextCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a holiday.")
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var actor: ActorOptions
+    @OptionGroup var change: ChangeOptions
     @Argument(help: ArgumentHelp("The date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
     @Option(help: "What the holiday is called, e.g. \"Republic Day\".") var name: String
 
     func run(in context: Context) throws {
         let holiday = try Holiday(date: date, name: name)
-        let (_, store) = try global.open(in: context)
-        try store.addHoliday(holiday, actor: try actor.actor(in: context))
+        let (_, store, actor) = try change.open(in: context)
+        try store.addHoliday(holiday, actor: actor)
         context.out.line("added holiday \(holiday.date) \(holiday.name)")
     }
 }
@@ -69,14 +68,12 @@ struct HolidayList: ContextCommand {
 struct HolidayRemove: ContextCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a holiday.")
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var actor: ActorOptions
+    @OptionGroup var change: ChangeOptions
     @Argument(help: ArgumentHelp("The date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
 
     func run(in context: Context) throws {
-        let day = date
-        let (_, store) = try global.open(in: context)
-        let removed = try store.removeHoliday(on: day, actor: try actor.actor(in: context))
+        let (_, store, actor) = try change.open(in: context)
+        let removed = try store.removeHoliday(on: date, actor: actor)
         context.out.line("removed holiday \(removed.date) \(removed.name)")
     }
 }
@@ -96,8 +93,7 @@ struct HolidayImportCommand: ContextCommand {
             in the list are left as they are, so importing a file again adds nothing.
             """)
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var actor: ActorOptions
+    @OptionGroup var change: ChangeOptions
     @Argument(help: ArgumentHelp("The iCalendar file.", valueName: "file.ics")) var file: String
 
     func run(in context: Context) throws {
@@ -109,11 +105,11 @@ struct HolidayImportCommand: ContextCommand {
         guard let text = String(data: data, encoding: .utf8) else {
             throw CommandFailure("\(file) is not UTF-8 text; iCalendar files are UTF-8")
         }
-        let (configuration, store) = try global.open(in: context)
+        let (configuration, store, actor) = try change.open(in: context)
         let today = configuration.policy.attendanceDate(of: context.now())
         let calendar = ICalendarHolidays(parsing: text, today: today)
         let name = (file as NSString).lastPathComponent
-        let result = try store.importHolidays(calendar.holidays, source: name, actor: try actor.actor(in: context))
+        let result = try store.importHolidays(calendar.holidays, source: name, actor: actor)
         for holiday in result.added { context.out.line("added \(holiday.date) \(holiday.name)") }
         for conflict in result.conflicting {
             context.out.line(

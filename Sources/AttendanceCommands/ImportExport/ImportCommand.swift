@@ -21,8 +21,7 @@ struct ImportPunches: ContextCommand {
             `attendance export punches` writes this format.
             """)
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var actor: ActorOptions
+    @OptionGroup var change: ChangeOptions
     @Argument(help: "The CSV file.") var file: String
 
     func run(in context: Context) throws {
@@ -34,12 +33,12 @@ struct ImportPunches: ContextCommand {
         guard let text = String(validatingUTF8CString: data) else {
             throw CommandFailure("the file \(file) is not UTF-8 text")
         }
-        let (configuration, store) = try global.open(in: context)
+        let (configuration, store, actor) = try change.open(in: context)
         let parsed = PunchFile(parsing: text, zone: configuration.policy.zone)
         let summary: PunchImportSummary
         do {
             summary = try store.importPunches(
-                parsed, named: (file as NSString).lastPathComponent, actor: try actor.actor(in: context),
+                parsed, named: (file as NSString).lastPathComponent, actor: actor,
                 policy: configuration.policy, now: context.now())
         } catch let refusal as PunchFile.Refusal {
             let lines = refusal.issues.map { "\(file):\($0.line): \($0.message)" }

@@ -31,25 +31,22 @@ struct LeaveAdd: ContextCommand {
             and are skipped. If any date already has leave, nothing is recorded.
             """)
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var actor: ActorOptions
-    @Argument(help: "The employee's code.") var code: EmployeeCode
+    @OptionGroup var employee: EmployeeChangeOptions
     @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
     @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
     @Flag(help: "A half-day leave: the date counts as a half day.") var half = false
-    @Option(help: "Why, for the record.") var reason: String
+    @Option(help: "Why, for the record.") var reason: LeaveReason
 
     /// The longest range one command records.
     static let maximumDays = 366
 
     func run(in context: Context) throws {
-        let (employeeCode, first, last) = (code, date, to ?? date)
+        let (employeeCode, first, last) = (employee.code, date, to ?? date)
         guard first <= last else { throw CommandFailure("--to \(last) is before \(first)") }
         guard first.distance(to: last) < Self.maximumDays else {
             throw CommandFailure("a leave range can cover at most \(Self.maximumDays) days")
         }
-        let why = try FreeText(parsing: reason, what: "reason").rawValue
-        let (configuration, store) = try global.open(in: context)
+        let (configuration, store, actor) = try employee.open(in: context)
         let holidays = try store.holidayNames(from: first, through: last)
         let dates = configuration.policy.workingDates(from: first, through: last, holidays: holidays)
         let skipped = first.dates(through: last).filter { !dates.contains($0) }.map { date in
@@ -59,8 +56,7 @@ struct LeaveAdd: ContextCommand {
             throw CommandFailure("no working date to take leave on: \(skipped.joined(separator: ", "))")
         }
         let added = try store.addLeave(
-            employee: employeeCode, on: dates, kind: half ? .half : .full, reason: why,
-            actor: try actor.actor(in: context))
+            employee: employeeCode, on: dates, kind: half ? .half : .full, reason: reason.rawValue, actor: actor)
         let kind = half ? "half day" : "full day"
         let code = added.first?.employeeCode.rawValue ?? employeeCode.rawValue
         if added.count == 1, let only = added.first {
@@ -98,18 +94,15 @@ struct LeaveRemove: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove", abstract: "Remove an employee's leave on a date or a range of dates.")
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var actor: ActorOptions
-    @Argument(help: "The employee's code.") var code: EmployeeCode
+    @OptionGroup var employee: EmployeeChangeOptions
     @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
     @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
 
     func run(in context: Context) throws {
-        let (employeeCode, first, last) = (code, date, to ?? date)
+        let (employeeCode, first, last) = (employee.code, date, to ?? date)
         guard first <= last else { throw CommandFailure("--to \(last) is before \(first)") }
-        let (_, store) = try global.open(in: context)
-        let removed = try store.removeLeave(
-            employee: employeeCode, from: first, through: last, actor: try actor.actor(in: context))
+        let (_, store, actor) = try employee.open(in: context)
+        let removed = try store.removeLeave(employee: employeeCode, from: first, through: last, actor: actor)
         let code = removed.first?.employeeCode.rawValue ?? employeeCode.rawValue
         context.out.line("removed leave for \(code) on \(removed.map(\.date.description).joined(separator: ", "))")
     }

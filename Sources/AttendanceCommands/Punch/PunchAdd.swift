@@ -14,16 +14,13 @@ struct PunchAdd: ContextCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The employee's code.") var code: EmployeeCode
     @Option(help: ArgumentHelp("When, as local wall-clock time.", valueName: "YYYY-MM-DD HH:MM")) var at: String
-    @Option(help: ArgumentHelp("in or out.", valueName: "in|out")) var kind: String
+    @Option(help: ArgumentHelp("in or out.", valueName: "in|out")) var kind: PunchKind
     @Option(help: ArgumentHelp("A note kept with the punch (at most 500 characters).", valueName: "text"))
     var note: String?
     @OptionGroup var correction: CorrectionOptions
 
     func run(in context: Context) throws {
-        let employee = code
-        guard let kind = PunchKind(rawValue: kind.lowercased()) else {
-            throw CoreError.invalidValue(what: "kind", value: kind, expected: "in or out")
-        }
+        let (employee, kind) = (code, kind)
         let note = try CorrectionText.note(note)
         try correction.apply(global: global, in: context) { policy in
             .add(employee: employee, kind: kind, at: try policy.zone.instant(parsingLocal: at), note: note)

@@ -38,7 +38,7 @@ struct CorrectionOptions: ParsableArguments {
         let store = try context.openStore(at: global.storePath(configuration: configuration, in: context))
         let now = context.now()
         let outcome = try store.correct(
-            request, reason: reason, actor: try actor.actor(in: context), force: force,
+            request, reason: reason, actor: actor.actor(in: context), force: force,
             policy: configuration.policy, now: now)
         let report = CorrectionReport(outcome: outcome, policy: configuration.policy)
         context.out.line(report.summary)
@@ -87,13 +87,4 @@ func requireEmployee(_ code: EmployeeCode, in store: AttendanceStore) throws -> 
         throw StoreError.unknownEmployee(code.rawValue)
     }
     return employee
-}
-
-/// A punch id as typed: a positive whole number.
-func parsePunchID(_ text: String) throws -> Int64 {
-    guard let id = Int64(text), id > 0 else {
-        throw CoreError.invalidValue(
-            what: "punch id", value: text, expected: "a punch's number from `attendance punch list`")
-    }
-    return id
 }

@@ -7,11 +7,10 @@ struct PunchRestore: ContextCommand {
         commandName: "restore", abstract: "Undo a void: the punch counts again.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The punch's id, from `attendance punch list`.") var id: String
+    @Argument(help: "The punch's id, from `attendance punch list`.") var id: PunchID
     @OptionGroup var correction: CorrectionOptions
 
     func run(in context: Context) throws {
-        let punchID = try parsePunchID(id)
-        try correction.apply(global: global, in: context) { _ in .restore(punchID: punchID) }
+        try correction.apply(global: global, in: context) { _ in .restore(punchID: id.rawValue) }
     }
 }

@@ -8,12 +8,12 @@ struct PunchRetime: ContextCommand {
         commandName: "retime", abstract: "Move a punch to another time; its attendance date follows the new time.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The punch's id, from `attendance punch list`.") var id: String
+    @Argument(help: "The punch's id, from `attendance punch list`.") var id: PunchID
     @Option(help: ArgumentHelp("The new time, as local wall-clock time.", valueName: "YYYY-MM-DD HH:MM")) var at: String
     @OptionGroup var correction: CorrectionOptions
 
     func run(in context: Context) throws {
-        let punchID = try parsePunchID(id)
+        let punchID = id.rawValue
         try correction.apply(global: global, in: context) { policy in
             .retime(punchID: punchID, to: try policy.zone.instant(parsingLocal: at))
         }

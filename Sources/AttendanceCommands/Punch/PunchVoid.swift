@@ -7,11 +7,10 @@ struct PunchVoid: ContextCommand {
         commandName: "void", abstract: "Stop a punch from counting. It stays on record; `punch restore` undoes it.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The punch's id, from `attendance punch list`.") var id: String
+    @Argument(help: "The punch's id, from `attendance punch list`.") var id: PunchID
     @OptionGroup var correction: CorrectionOptions
 
     func run(in context: Context) throws {
-        let punchID = try parsePunchID(id)
-        try correction.apply(global: global, in: context) { _ in .void(punchID: punchID) }
+        try correction.apply(global: global, in: context) { _ in .void(punchID: id.rawValue) }
     }
 }

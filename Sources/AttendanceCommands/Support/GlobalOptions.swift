@@ -40,7 +40,8 @@ public struct GlobalOptions: ParsableArguments {
         }
         guard let path else { return Configuration(hostZone: context.hostZone) }
         guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permissions?)" : "does not exist"
+            let reason =
+                FileManager.default.fileExists(atPath: path) ? "cannot be read (permissions?)" : "does not exist"
             throw CommandFailure("the configuration file \(path) \(reason)", status: .configuration)
         }
         guard let text = String(validatingUTF8CString: data) else {
@@ -97,15 +98,15 @@ extension String {
 
 /// Who a change is recorded as, for the audit log.
 public struct ActorOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Who makes the change, for the audit log (default: the OS user).", valueName: "name"))
-    public var by: String?
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Who makes the change, for the audit log (default: the OS user).", valueName: "name"))
+    public var by: PersonName?
 
     public init() {}
 
-    public func actor(in context: Context) throws -> String {
-        guard let by else { return context.userName }
-        return try PersonName(parsing: by).rawValue
-    }
+    /// `--by`, else the OS user running the command.
+    public func actor(in context: Context) -> String { by?.rawValue ?? context.userName }
 }
 
 /// How a listing is written.

@@ -16,7 +16,7 @@ struct LinkSourceOptions: ParsableArguments {
     var simulateWifi: String?
 
     @Option(help: ArgumentHelp("The WiFi interface to read (default: [wifi] interface).", valueName: "name"))
-    var interface: String?
+    var interface: InterfaceName?
 
     /// The reader for `configuration`, with this command line's choices on top.
     func reader(for configuration: Configuration) throws -> any WiFiLinkReading {
@@ -28,7 +28,8 @@ struct LinkSourceOptions: ParsableArguments {
                     status: .usage)
             }
             guard let at = simulateWifi.lastIndex(of: "@") else {
-                throw CommandFailure("--simulate-wifi takes SSID@BSSID, e.g. OfficeNet@aa:bb:cc:dd:ee:01", status: .usage)
+                throw CommandFailure(
+                    "--simulate-wifi takes SSID@BSSID, e.g. OfficeNet@aa:bb:cc:dd:ee:01", status: .usage)
             }
             return SimulatedLinkSource(
                 ssid: try SSID(parsing: String(simulateWifi[..<at])),
@@ -39,7 +40,7 @@ struct LinkSourceOptions: ParsableArguments {
             let ssid = try wifi.simulatedSSID ?? SSID(bytes: [])
             return SimulatedLinkSource(ssid: ssid, bssid: bssid)
         }
-        let name = try (interface ?? wifi.interface).map { try InterfaceName(parsing: $0) }
+        let name = try interface ?? wifi.interface.map { try InterfaceName(parsing: $0) }
         return NL80211LinkReader(interface: name)
     }
 }

@@ -31,13 +31,12 @@ struct WiFiAllow: ContextCommand {
             link's network name must also match byte for byte; write a non-text byte as \\xNN.
             """)
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var actor: ActorOptions
+    @OptionGroup var change: ChangeOptions
     @Option(help: "The access point's BSSID, e.g. aa:bb:cc:dd:ee:01.") var bssid: BSSID?
-    @Option(help: "The network name it must also have.") var ssid: String?
+    @Option(help: "The network name it must also have.") var ssid: SSID?
     @Flag(help: "Allow the access point this machine is on now (its BSSID and SSID).") var current = false
     @OptionGroup var link: LinkSourceOptions
-    @Option(help: "A label people recognise, e.g. \"HQ ground floor\".") var location: String
+    @Option(help: "A label people recognise, e.g. \"HQ ground floor\".") var location: LocationText
 
     func validate() throws {
         guard current != (bssid != nil) else {
@@ -49,11 +48,11 @@ struct WiFiAllow: ContextCommand {
     }
 
     func run(in context: Context) throws {
-        let (configuration, store) = try global.open(in: context)
-        let location = try FreeText(parsing: location, what: "location").rawValue
+        let (configuration, store, actor) = try change.open(in: context)
+        let location = location.rawValue
         let network: AllowedNetwork
         if let bssid {
-            network = AllowedNetwork(bssid: bssid, ssid: try ssid.map { try SSID(parsing: $0) }, location: location)
+            network = AllowedNetwork(bssid: bssid, ssid: ssid, location: location)
         } else {
             // validate() allows no BSSID only with --current.
             let link: WiFiLink
@@ -65,7 +64,7 @@ struct WiFiAllow: ContextCommand {
             network = AllowedNetwork(bssid: link.bssid, ssid: link.ssid.isHidden ? nil : link.ssid, location: location)
             if link.isSimulated { context.out.line("note: the current link is SIMULATED") }
         }
-        let allowed = try store.allow(network, actor: try actor.actor(in: context))
+        let allowed = try store.allow(network, actor: actor)
         context.out.line(
             "allowed \(allowed.bssid)\(allowed.ssid.map { " (\($0.escaped))" } ?? "") at \(allowed.location)")
     }
@@ -92,14 +91,12 @@ struct WiFiRevoke: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "revoke", abstract: "Stop allowing punches from an access point (kept for the record).")
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var actor: ActorOptions
+    @OptionGroup var change: ChangeOptions
     @Argument(help: "The access point's BSSID.") var bssid: BSSID
 
     func run(in context: Context) throws {
-        let parsed = bssid
-        let (_, store) = try global.open(in: context)
-        try store.revoke(bssid: parsed, actor: try actor.actor(in: context))
-        context.out.line("revoked \(parsed)")
+        let (_, store, actor) = try change.open(in: context)
+        try store.revoke(bssid: bssid, actor: actor)
+        context.out.line("revoked \(bssid)")
     }
 }

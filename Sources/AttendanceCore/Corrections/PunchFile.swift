@@ -88,13 +88,16 @@ public struct PunchFile: Sendable {
             let line = record.line
             let fields = record.fields.map(Self.unguarded)
             var problems: [Issue] = []
-            let code: EmployeeCode?
-            do {
-                code = try EmployeeCode(parsing: fields[codeColumn].trimmingWhiteSpace())
-            } catch {
-                code = nil
-                problems.append(Issue(line: line, message: error.description))
+            /// The value of the field in `column`, or nil with its refusal among the row's problems.
+            func value<Value>(in column: Int, _ parse: (String) throws(CoreError) -> Value) -> Value? {
+                do {
+                    return try parse(fields[column].trimmingWhiteSpace())
+                } catch {
+                    problems.append(Issue(line: line, message: error.description))
+                    return nil
+                }
             }
+            let code = value(in: codeColumn, EmployeeCode.init(parsing:))
             let stamp = fields[timeColumn].trimmingWhiteSpace()
             let instant = PunchTimestamp.instant(parsing: stamp, zone: zone)
             if instant == nil {
@@ -104,12 +107,7 @@ public struct PunchFile: Sendable {
                         message: "invalid timestamp \(stamp.quotedForMessage): expected "
                             + PunchTimestamp.expected(zone: zone)))
             }
-            let kindText = fields[kindColumn].trimmingWhiteSpace()
-            let kind = PunchKind(rawValue: kindText.lowercased())
-            if kind == nil {
-                problems.append(
-                    Issue(line: line, message: "invalid kind \(kindText.quotedForMessage): expected in or out"))
-            }
+            let kind = value(in: kindColumn, PunchKind.init(parsing:))
             var note: String?
             if let noteColumn {
                 do {

@@ -7,6 +7,14 @@ public enum PunchKind: String, Sendable, Hashable, CaseIterable {
 
     /// "IN" / "OUT", as the kiosk and reports show it.
     public var label: String { rawValue.uppercased() }
+
+    /// A kind as a person or a file writes it: `in` or `out`, in any case.
+    public init(parsing text: String) throws(CoreError) {
+        guard let kind = PunchKind(rawValue: text.lowercased()) else {
+            throw .invalidValue(what: "kind", value: text, expected: "in or out")
+        }
+        self = kind
+    }
 }
 
 /// Where a punch's location evidence came from.

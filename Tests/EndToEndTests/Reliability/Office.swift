@@ -7,16 +7,21 @@ import Testing
 enum Office {
     static let bssid = "aa:bb:cc:dd:ee:01"
 
-    static func config(policy: String = "", kiosk: String = "") -> String {
+    /// The configuration: the scenario's zone, the duplicate window (0 s unless said otherwise;
+    /// nil leaves the policy's default), `policy` lines, the simulated link on `link`, and the
+    /// kiosk's table with `kiosk` lines.
+    static func config(
+        policy: String = "", kiosk: String = "", link: String = bssid, duplicatePunchSeconds: Int? = 0
+    ) -> String {
         """
         [policy]
         timezone = "\(ScenarioClock.zoneName)"
-        duplicate_punch_seconds = 0
+        \(duplicatePunchSeconds.map { "duplicate_punch_seconds = \($0)" } ?? "")
         \(policy)
         [wifi]
         source = "simulated"
         ssid = "OfficeNet"
-        bssid = "\(bssid)"
+        bssid = "\(link)"
         [kiosk]
         office_name = "Test Office"
         \(kiosk.contains("confirm_seconds") ? "" : "confirm_seconds = 30")
@@ -187,23 +192,6 @@ final class TinyDisk {
     }
 
     struct MountFailure: Error { let message: String }
-}
-
-// MARK: - Reproducible randomness
-
-/// SplitMix64: a small generator with a fixed seed, so a failing run can be told apart from
-/// bad luck (the timing of processes still varies from run to run).
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// A value shared by test threads, behind a lock.

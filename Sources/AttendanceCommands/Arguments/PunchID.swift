@@ -1,0 +1,23 @@
+import ArgumentParser
+import AttendanceCore
+
+/// A punch's id as typed after `punch void`, `restore` and `retime`: a positive whole number, the
+/// number `attendance punch list` shows.
+struct PunchID: ExpressibleByArgument, Hashable, CustomStringConvertible {
+    let rawValue: Int64
+
+    init(parsing text: String) throws(CoreError) {
+        guard let id = Int64(text), id > 0 else {
+            throw .invalidValue(
+                what: "punch id", value: text, expected: "a punch's number from `attendance punch list`")
+        }
+        rawValue = id
+    }
+
+    init?(argument: String) {
+        guard let value = parsedArgument(argument, PunchID.init(parsing:)) else { return nil }
+        self = value
+    }
+
+    var description: String { String(rawValue) }
+}
