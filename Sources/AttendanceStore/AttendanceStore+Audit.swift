@@ -23,16 +23,18 @@ extension AttendanceStore {
         _ db: Database, actor: String, action: String, entity: String, key: String, employeeID: Int64? = nil,
         old: String? = nil, new: String? = nil, reason: String? = nil
     ) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO audit_log (at_ms, actor, action, entity, entity_key, employee_id, old_value, new_value, reason)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [clock().milliseconds, actor, action, entity, key, employeeID, old, new, reason])
+                """
+        ).execute(arguments: [clock().milliseconds, actor, action, entity, key, employeeID, old, new, reason])
     }
 
     /// The audit log, oldest first, optionally for one employee and/or one month (UTC).
-    public func auditLog(employee code: EmployeeCode? = nil, from: Date? = nil, to: Date? = nil) throws(StoreError)
+    public func auditLog(
+        employee code: EmployeeCode? = nil, from: Date? = nil, to: Date? = nil
+    ) throws(StoreError)
         -> [AuditEntry]
     {
         try perform {

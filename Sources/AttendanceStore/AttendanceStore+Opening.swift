@@ -32,6 +32,8 @@ extension AttendanceStore {
         configuration.prepareDatabase { db in
             // Readers and the writer alike: FULL makes every commit reach the disk.
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // The history chain's triggers link each new record with it.
+            db.add(function: AttendanceStore.historyLinkFunction)
         }
         return configuration
     }
@@ -66,7 +68,9 @@ extension AttendanceStore {
     /// main file as immutable. That is complete only when the `-wal` file holds nothing to
     /// replay, which is how the last writer to close leaves it; and as a writer of this program
     /// never leaves `-wal` empty while it is open, it also means nobody is writing.
-    static func openForReading(at path: String, requiringCurrentSchema: Bool) throws(StoreError)
+    static func openForReading(
+        at path: String, requiringCurrentSchema: Bool
+    ) throws(StoreError)
         -> DatabasePool
     {
         do {
@@ -97,7 +101,9 @@ extension AttendanceStore {
 
     /// Opens read-only connections to `location` (the path or a URI for it) and, when asked,
     /// reads the schema: a store older than this program cannot be upgraded without writing.
-    private static func readOnlyPool(at path: String, location: String, requiringCurrentSchema: Bool) throws
+    private static func readOnlyPool(
+        at path: String, location: String, requiringCurrentSchema: Bool
+    ) throws
         -> DatabasePool
     {
         let pool = try DatabasePool(path: location, configuration: configuration(readOnly: true))

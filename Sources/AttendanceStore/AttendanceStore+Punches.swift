@@ -93,14 +93,18 @@ extension AttendanceStore {
             employeeID: attempt.employeeID, new: attempted, reason: String(describing: refusal))
     }
 
-    func insert(_ attempt: PunchAttempt, on date: AttendanceDate, clockWentBack: Bool, in db: Database) throws -> Punch {
+    func insert(_ attempt: PunchAttempt, on date: AttendanceDate, clockWentBack: Bool, in db: Database) throws -> Punch
+    {
         let created = clock()
-        try db.execute(
+        // Cached: the statement carries the compiled history-chain trigger, which a resident
+        // kiosk then compiles once, not at every punch.
+        try db.cachedStatement(
             sql: """
                 INSERT INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, ssid, bssid, location,
                     note, entered_by, clock_went_back, created_at_ms)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 attempt.employeeID, attempt.instant.milliseconds, attempt.zone, date.description, attempt.kind.rawValue,
                 attempt.source.rawValue, attempt.ssid.map { Data($0.bytes) }, attempt.bssid?.description,
@@ -118,7 +122,9 @@ extension AttendanceStore {
     /// One employee's effective punches with attendance dates from `from` through `through` (nil:
     /// no end), in time order: voided punches left out, re-timed ones at their new time and date,
     /// corrected ones marked ``Punch/isCorrected``.
-    public func punches(employeeID: Int64, from: AttendanceDate, through: AttendanceDate?) throws(StoreError)
+    public func punches(
+        employeeID: Int64, from: AttendanceDate, through: AttendanceDate?
+    ) throws(StoreError)
         -> [Punch]
     {
         try perform {
@@ -128,7 +134,9 @@ extension AttendanceStore {
 
     /// Everyone's effective punches from `from` through `through`, by employee id, each in time
     /// order: what a register needs, in one query (two more when punches of the range were corrected).
-    public func punchesByEmployee(from: AttendanceDate, through: AttendanceDate) throws(StoreError)
+    public func punchesByEmployee(
+        from: AttendanceDate, through: AttendanceDate
+    ) throws(StoreError)
         -> [Int64: [Punch]]
     {
         try perform {
@@ -192,15 +200,21 @@ extension AttendanceStore {
     ///
     /// Every date a correction touched: the date of a punch added, voided or restored, and both
     /// the old and the new date of a re-time.
-    public func correctedDates(from: AttendanceDate, through: AttendanceDate) throws(StoreError)
+    public func correctedDates(
+        from: AttendanceDate, through: AttendanceDate
+    ) throws(StoreError)
         -> [Int64: Set<AttendanceDate>]
     {
-        try perform { try pool.read { db in try Self.correctedDates(in: db, employeeID: nil, from: from, through: through) } }
+        try perform {
+            try pool.read { db in try Self.correctedDates(in: db, employeeID: nil, from: from, through: through) }
+        }
     }
 
     /// Every date touched by a correction (the old and the new date of a re-timed punch), by
     /// employee: the one definition of "corrected" that calendars and registers share.
-    static func correctedDates(in db: Database, employeeID: Int64?, from: AttendanceDate, through: AttendanceDate)
+    static func correctedDates(
+        in db: Database, employeeID: Int64?, from: AttendanceDate, through: AttendanceDate
+    )
         throws -> [Int64: Set<AttendanceDate>]
     {
         let onlyOne = employeeID == nil ? "" : " AND employee_id = ?3"
@@ -215,7 +229,9 @@ extension AttendanceStore {
             arguments: employeeID.map { [from.description, through.description, $0] }
                 ?? [from.description, through.description])
         for row in rows {
-            if let date = try row.date("date", of: "punch_correction") { result[row["employee_id"], default: []].insert(date) }
+            if let date = try row.date("date", of: "punch_correction") {
+                result[row["employee_id"], default: []].insert(date)
+            }
         }
         return result
     }
@@ -225,7 +241,9 @@ extension AttendanceStore {
         try perform { try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM punch") ?? 0 } }
     }
 
-    static func punches(in db: Database, employeeID: Int64, from: AttendanceDate, through: AttendanceDate?) throws
+    static func punches(
+        in db: Database, employeeID: Int64, from: AttendanceDate, through: AttendanceDate?
+    ) throws
         -> [Punch]
     {
         try histories(in: db, employeeID: employeeID, from: from, through: through).filter { !$0.isVoided }
@@ -234,7 +252,9 @@ extension AttendanceStore {
 
     /// One employee's punches whose effective attendance date is in the range, voided ones too,
     /// each with its corrections, in effective time order.
-    static func histories(in db: Database, employeeID: Int64, from: AttendanceDate, through: AttendanceDate?) throws
+    static func histories(
+        in db: Database, employeeID: Int64, from: AttendanceDate, through: AttendanceDate?
+    ) throws
         -> [PunchHistory]
     {
         var sql = "SELECT \(PunchRowDecoder.columns) FROM punch WHERE employee_id = ? AND attendance_date >= ?"
@@ -256,7 +276,9 @@ extension AttendanceStore {
 
     /// Every correction of every punch that was recorded on a date of the range or was re-timed
     /// onto one, oldest first.
-    static func corrections(in db: Database, employeeID: Int64?, from: AttendanceDate, through: AttendanceDate?)
+    static func corrections(
+        in db: Database, employeeID: Int64?, from: AttendanceDate, through: AttendanceDate?
+    )
         throws -> [PunchCorrection]
     {
         var inRange = "(punch_date >= :from AND punch_date <= :through) OR (to_date >= :from AND to_date <= :through)"
@@ -280,7 +302,9 @@ extension AttendanceStore {
 
     /// The recorded punches that `corrections` name and `recorded` lacks: those re-timed into the
     /// range from a date outside it, by employee id.
-    static func punchesMovedIn(in db: Database, by corrections: [PunchCorrection], besides recorded: [Int64: [Punch]])
+    static func punchesMovedIn(
+        in db: Database, by corrections: [PunchCorrection], besides recorded: [Int64: [Punch]]
+    )
         throws -> [Int64: [Punch]]
     {
         // Only the punches of employees with corrections can be the ones named: a register's

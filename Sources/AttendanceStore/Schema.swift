@@ -19,6 +19,9 @@ enum Schema {
         migrator.registerMigration("v4: records from other kiosks through the central store; sync state") { db in
             try db.execute(sql: v4)
         }
+        migrator.registerMigration("v5: a hash chain over the history") { db in
+            try migrateToV5(db)
+        }
         return migrator
     }
 
@@ -207,4 +210,114 @@ enum Schema {
 
         CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         """
+
+    // MARK: - v5: the history chain
+
+    /// The records that make up history, and the values of each that its link covers, in this
+    /// order, for ever (docs/rules.md "History"). `r` is the record. The employee's code is
+    /// covered, not only their row number, so swapping two employees' codes breaks the chain too.
+    static let chainedKinds: [(kind: String, values: [String])] = [
+        (
+            "punch",
+            [
+                "r.id", "r.employee_id", "(SELECT code FROM employee WHERE id = r.employee_id)", "r.instant_ms",
+                "r.zone",
+                "r.attendance_date", "r.kind", "r.source", "r.ssid", "r.bssid", "r.location", "r.note", "r.entered_by",
+                "r.clock_went_back", "r.created_at_ms", "r.origin_node", "r.origin_id",
+            ]
+        ),
+        (
+            "punch_correction",
+            [
+                "r.id", "r.punch_id", "r.employee_id", "(SELECT code FROM employee WHERE id = r.employee_id)",
+                "r.action", "r.punch_date", "r.from_date", "r.to_date", "r.new_instant_ms", "r.outside_edit_window",
+                "r.actor", "r.at_ms", "r.reason", "r.origin_node", "r.origin_id",
+            ]
+        ),
+        (
+            "audit_log",
+            [
+                "r.id", "r.at_ms", "r.actor", "r.action", "r.entity", "r.entity_key", "r.employee_id",
+                "(SELECT code FROM employee WHERE id = r.employee_id)", "r.old_value", "r.new_value", "r.reason",
+                "r.origin_node", "r.origin_id",
+            ]
+        ),
+    ]
+
+    /// The SQL function that makes a link: `attendance_history_link(previous, kind, value…)`,
+    /// registered on every connection of the program (`HistoryLink.hash`). The sqlite3 tool
+    /// has no such function, so a record it inserts is refused while the triggers stand.
+    static let linkFunction = "attendance_history_link"
+
+    /// The chain's last hash, or 32 zero bytes before the first record.
+    static let lastHash = "coalesce((SELECT hash FROM history_chain ORDER BY seq DESC LIMIT 1), zeroblob(32))"
+
+    /// `INSERT INTO history_chain …` for the record `r` of `kind` (`FROM` clause supplied after).
+    static func chainInsert(kind: String, values: [String]) -> String {
+        """
+        INSERT INTO history_chain (kind, record_id, prev, hash)
+        SELECT '\(kind)', r.id, last.hash, \(linkFunction)(last.hash, '\(kind)', \(values.joined(separator: ", ")))
+        """
+    }
+
+    static let v5Tables = """
+        CREATE TABLE history_chain (
+            seq INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (kind IN ('punch', 'punch_correction', 'audit_log')),
+            record_id INTEGER NOT NULL,
+            prev BLOB NOT NULL CHECK (length(prev) = 32),
+            hash BLOB NOT NULL CHECK (length(hash) = 32)
+        );
+        CREATE TRIGGER history_chain_no_update BEFORE UPDATE ON history_chain
+        BEGIN SELECT RAISE(ABORT, 'the history chain is append-only'); END;
+        CREATE TRIGGER history_chain_no_delete BEFORE DELETE ON history_chain
+        BEGIN SELECT RAISE(ABORT, 'the history chain is append-only'); END;
+        """
+
+    /// Creates the chain, links every record already there (in the order they were made), says
+    /// so in the audit log, then links every new record in the transaction that inserts it.
+    static func migrateToV5(_ db: Database) throws {
+        try db.execute(sql: v5Tables)
+        let existing = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT 'punch' AS kind, id, created_at_ms AS at FROM punch
+                UNION ALL SELECT 'punch_correction', id, at_ms FROM punch_correction
+                UNION ALL SELECT 'audit_log', id, at_ms FROM audit_log
+                ORDER BY at, kind, id
+                """)
+        var statements: [String: Statement] = [:]
+        for (kind, values) in chainedKinds {
+            statements[kind] = try db.makeStatement(
+                sql: chainInsert(kind: kind, values: values)
+                    + " FROM \(kind) AS r, (SELECT \(lastHash) AS hash) AS last WHERE r.id = ?")
+        }
+        for row in existing {
+            let kind: String = row["kind"]
+            let id: Int64 = row["id"]
+            try statements[kind]?.execute(arguments: [id])
+        }
+        for (kind, values) in chainedKinds {
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER \(kind)_chained AFTER INSERT ON \(kind)
+                    BEGIN
+                    \(chainInsert(kind: kind, values: values).replacingOccurrences(of: "r.", with: "NEW."))
+                    FROM (SELECT \(lastHash) AS hash) AS last;
+                    END
+                    """)
+        }
+        if !existing.isEmpty {
+            try db.execute(
+                sql: """
+                    INSERT INTO audit_log (at_ms, actor, action, entity, entity_key, reason)
+                    VALUES (CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER), 'attendance', 'chain-history',
+                        'store', 'history', ?)
+                    """,
+                arguments: [
+                    "the history chain was built over the \(existing.count) record\(existing.count == 1 ? "" : "s") made before it; "
+                        + "from here on each record is linked as it is written"
+                ])
+        }
+    }
 }

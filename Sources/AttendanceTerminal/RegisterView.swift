@@ -16,6 +16,9 @@ public struct RegisterView: Sendable {
     public let employeesPerPage: Int
     /// When the statuses were worked out, as it should be printed ("2026-11-21 11:23").
     public let asOf: String
+    /// The store's history digest and its number of records, printed under the signature line
+    /// so the paper can later prove the history it was made from (`store verify --digest`).
+    public let history: (digest: String, records: Int)?
 
     /// The width the register is laid out for: a line printer's, and landscape A4 or Letter at 13 cpi.
     public static let width = 132
@@ -25,11 +28,15 @@ public struct RegisterView: Sendable {
     /// Columns left for names; 0 leaves them out.
     let nameWidth: Int
 
-    public init(register: MonthRegister, officeName: String, employeesPerPage: Int, asOf: String) {
+    public init(
+        register: MonthRegister, officeName: String, employeesPerPage: Int, asOf: String,
+        history: (digest: String, records: Int)? = nil
+    ) {
         self.register = register
         self.officeName = officeName
         self.employeesPerPage = max(1, employeesPerPage)
         self.asOf = asOf
+        self.history = history
         codeWidth = max(4, register.rows.map { $0.employee.code.rawValue.terminalSafe.terminalWidth }.max() ?? 0)
         nameWidth = Self.nameWidth(codeWidth: codeWidth, dayCount: register.month.dayCount)
     }
@@ -97,14 +104,21 @@ public struct RegisterView: Sendable {
         out.append(Self.legend())
         out.appendLine()
         out.appendLine(
-            "Checked by (manager): ______________________________   Signature: ______________________________   Date: ______________")
+            "Checked by (manager): ______________________________   Signature: ______________________________   Date: ______________"
+        )
+        if let history {
+            out.appendLine(
+                "History digest \(history.digest) (\(history.records) records): `attendance store verify --digest` checks it."
+            )
+        }
         return out
     }
 
     /// The day numbers, the weekday initials under them, and a rule.
     func header() -> StyledText {
         let dates = register.month.dates
-        var numbers = "Code".padded(toWidth: codeWidth) + " " + (nameWidth > 0 ? "Name".padded(toWidth: nameWidth) + " " : "")
+        var numbers =
+            "Code".padded(toWidth: codeWidth) + " " + (nameWidth > 0 ? "Name".padded(toWidth: nameWidth) + " " : "")
         var initials = String(repeating: " ", count: numbers.count)
         numbers += dates.map { String($0.day).leftPadded(toWidth: 2) }.joined(separator: " ")
         initials += dates.map { String($0.weekday.name.prefix(1)).leftPadded(toWidth: 2) }.joined(separator: " ")
@@ -119,7 +133,9 @@ public struct RegisterView: Sendable {
     func line(_ row: MonthRegister.Row) -> StyledText {
         var out = StyledText(row.employee.code.rawValue.terminalSafe.padded(toWidth: codeWidth) + " ")
         if nameWidth > 0 {
-            out.append(Self.shortened(row.employee.name.rawValue.terminalSafe, toWidth: nameWidth).padded(toWidth: nameWidth) + " ")
+            out.append(
+                Self.shortened(row.employee.name.rawValue.terminalSafe, toWidth: nameWidth).padded(toWidth: nameWidth)
+                    + " ")
         }
         // By index: a whole DayEvaluation (punches, sessions, shift) copied per cell showed up
         // in the register's profile; a cell needs only the status.

@@ -11,6 +11,10 @@ struct ImportBenchmarkResult {
     let importing: Double
     /// Importing the same file again, which adds nothing.
     let reimport: Double
+    /// `store verify` of the whole history afterwards (every punch and audit entry re-hashed).
+    let verify: Double
+    /// Records in that history.
+    let chained: Int
 
     var summary: String {
         func format(_ seconds: Double) -> String { String(format: "%.2f s", seconds) }
@@ -73,6 +77,12 @@ func importBenchmark(rows: Int = 100_000, employees: Int = 100) throws -> Import
         again = try store.importPunches(file, named: "bench.csv", actor: "bench", policy: policy, now: now).added
     }
     guard added == rows, again == 0 else { throw StoreError.ioError("imported \(added), then \(again)") }
+    var check: HistoryCheck?
+    let verify = try clock.measure { check = try store.verifyHistory() }
+    guard let check, check.problem == nil else {
+        throw StoreError.ioError("the history does not verify: \(check?.problem?.description ?? "")")
+    }
     return ImportBenchmarkResult(
-        rows: rows, parse: parse.seconds, importing: importing.seconds, reimport: reimport.seconds)
+        rows: rows, parse: parse.seconds, importing: importing.seconds, reimport: reimport.seconds,
+        verify: verify.seconds, chained: check.records)
 }

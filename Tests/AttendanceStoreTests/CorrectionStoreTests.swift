@@ -18,7 +18,8 @@ final class Office {
         let now = now
         store = try AttendanceStore(path: folder.file("office.sqlite"), clock: { now })
         asha = try store.addEmployee(
-            NewEmployee(code: try EmployeeCode(parsing: "E001"), name: try PersonName(parsing: "Asha Rao")), actor: "hr")
+            NewEmployee(code: try EmployeeCode(parsing: "E001"), name: try PersonName(parsing: "Asha Rao")), actor: "hr"
+        )
     }
 
     var path: String { store.path }
@@ -43,7 +44,8 @@ final class Office {
     }
 
     @discardableResult
-    func correct(_ request: CorrectionRequest, reason: String = "fix", force: Bool = false) throws -> CorrectionOutcome {
+    func correct(_ request: CorrectionRequest, reason: String = "fix", force: Bool = false) throws -> CorrectionOutcome
+    {
         try store.correct(request, reason: reason, actor: "manager", force: force, policy: policy, now: now)
     }
 
@@ -87,7 +89,9 @@ struct CorrectionStoreTests {
         #expect(log.map(\.action) == ["void", "restore"])
         #expect(log.map(\.reason) == ["pressed by a visitor", "it was her after all"])
         #expect(log.map(\.actor) == ["manager", "manager"])
-        #expect(log[0].oldValue?.contains("\"voided\":false") == true && log[0].newValue?.contains("\"voided\":true") == true)
+        #expect(
+            log[0].oldValue?.contains("\"voided\":false") == true
+                && log[0].newValue?.contains("\"voided\":true") == true)
         #expect(log[0].at == o.now)
     }
 
@@ -117,9 +121,10 @@ struct CorrectionStoreTests {
         #expect(added.after.addedBy == "manager")
         let after = try o.status("2026-11-18")
         #expect(after.code == "P" && after.flags == .corrected)
-        #expect(try o.store.correctedDates(from: o.date("2026-11-01"), through: o.date("2026-11-30")) == [
-            o.asha.id: [try o.date("2026-11-18")]
-        ])
+        #expect(
+            try o.store.correctedDates(from: o.date("2026-11-01"), through: o.date("2026-11-30")) == [
+                o.asha.id: [try o.date("2026-11-18")]
+            ])
     }
 
     @Test("statuses before and after: re-timing a late IN to the shift's start turns L into P")
@@ -151,9 +156,10 @@ struct CorrectionStoreTests {
                 .map(\.id) == [wrong.id])
         #expect(
             try o.store.punchesByEmployee(from: o.date("2026-11-19"), through: o.date("2026-11-19"))[o.asha.id] == nil)
-        #expect(try o.store.correctedDates(from: o.date("2026-11-19"), through: o.date("2026-11-20"))[o.asha.id] == [
-            try o.date("2026-11-19"), try o.date("2026-11-20"),
-        ])
+        #expect(
+            try o.store.correctedDates(from: o.date("2026-11-19"), through: o.date("2026-11-20"))[o.asha.id] == [
+                try o.date("2026-11-19"), try o.date("2026-11-20"),
+            ])
         #expect(try o.status("2026-11-19").code == "A")
         #expect(try o.status("2026-11-19").flags.contains(.corrected))
     }
@@ -186,7 +192,8 @@ struct CorrectionStoreTests {
             try o.correct(.add(employee: o.asha.code, kind: .in, at: try o.at("2026-11-21 12:01"), note: nil))
         }
         #expect(throws: CorrectionError.reasonRequired) {
-            try o.correct(.add(employee: o.asha.code, kind: .in, at: try o.at("2026-11-19 09:00"), note: nil), reason: " ")
+            try o.correct(
+                .add(employee: o.asha.code, kind: .in, at: try o.at("2026-11-19 09:00"), note: nil), reason: " ")
         }
         #expect(try o.store.punchCount() == 2)
         #expect(try o.store.auditLog().count == auditRows)
@@ -234,8 +241,11 @@ struct CorrectionStoreTests {
             #expect(result.output.contains(message), "\(sql): \(result.output)")
         }
         #expect(
-            try run("/usr/bin/sqlite3", [o.path, "SELECT id, kind, note IS NULL FROM punch; SELECT action, reason FROM punch_correction"])
-                .output == "1|in|1\nvoid|test\n")
+            try run(
+                "/usr/bin/sqlite3",
+                [o.path, "SELECT id, kind, note IS NULL FROM punch; SELECT action, reason FROM punch_correction"]
+            )
+            .output == "1|in|1\nvoid|test\n")
         #expect(try o.times("2026-11-18").isEmpty)
     }
 
@@ -246,7 +256,9 @@ struct CorrectionStoreTests {
         // A v1 store as the first release left it.
         _ = try run(
             "/usr/bin/sqlite3",
-            [path, """
+            [
+                path,
+                """
                 CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
                 INSERT INTO grdb_migrations VALUES ('v1: employees, allowed WiFi, punches, holidays, leave, audit');
                 CREATE TABLE employee (id INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -264,11 +276,20 @@ struct CorrectionStoreTests {
                 INSERT INTO employee (code, name, created_at_ms, updated_at_ms) VALUES ('E001', 'Asha', 0, 0);
                 INSERT INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, created_at_ms)
                   VALUES (1, 1795250000000, 'Asia/Kolkata', '2026-11-21', 'in', 'simulated', 0);
-                """])
+                """,
+            ])
         let store = try AttendanceStore(path: path)
         let day = try AttendanceDate(parsing: "2026-11-21")
         #expect(try store.punches(employeeID: 1, from: day, through: day).map(\.kind) == [.in])
         #expect(try run("/usr/bin/sqlite3", [path, "SELECT count(*) FROM punch_correction"]).output == "0\n")
+        // v5 chains the one punch it found, says so in the audit log (itself chained), once.
+        let check = try store.verifyHistory()
+        #expect(check.problem == nil && check.records == 2)
+        #expect(check.builtOver?.contains("built over the 1 record made before it") == true)
+        _ = try AttendanceStore(path: path)
+        #expect(
+            try run("/usr/bin/sqlite3", [path, "SELECT count(*) FROM audit_log WHERE action = 'chain-history'"]).output
+                == "1\n")
     }
 }
 
@@ -282,10 +303,12 @@ struct CorrectedDatesTests {
         try office.kiosk(.out, "2026-11-18 17:00")
         try office.kiosk(.in, "2026-11-19 09:00")
         try office.kiosk(.out, "2026-11-19 17:00")
-        try office.correct(.add(employee: office.asha.code, kind: .out, at: try office.at("2026-11-17 18:00"), note: nil))
+        try office.correct(
+            .add(employee: office.asha.code, kind: .out, at: try office.at("2026-11-17 18:00"), note: nil))
         try office.correct(.retime(punchID: other.id, to: try office.at("2026-11-18 09:00")))
         let month = try office.date("2026-11-01").yearMonth
-        let one = try office.store.correctedDates(employeeID: office.asha.id, from: month.firstDay, through: month.lastDay)
+        let one = try office.store.correctedDates(
+            employeeID: office.asha.id, from: month.firstDay, through: month.lastDay)
         let all = try office.store.correctedDates(from: month.firstDay, through: month.lastDay)[office.asha.id] ?? []
         #expect(one == [try office.date("2026-11-17"), try office.date("2026-11-18")])
         #expect(one == all)

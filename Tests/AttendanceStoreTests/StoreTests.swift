@@ -91,10 +91,12 @@ struct StoreTests {
 
     @Test("edit and deactivate change the row and are audited with old and new values")
     func editAndDeactivate() throws {
-        let store = try AttendanceStore(path: folder.file("e.sqlite"), clock: { Date(timeIntervalSince1970: 1_800_000_000) })
+        let store = try AttendanceStore(
+            path: folder.file("e.sqlite"), clock: { Date(timeIntervalSince1970: 1_800_000_000) })
         try store.addEmployee(NewEmployee(code: code("E001"), name: name("Asha")), actor: "alice")
         try store.editEmployee(code: code("E001"), EmployeeChanges(name: name("Asha Rao")), actor: "bob")
-        let gone = try store.deactivateEmployee(code: code("E001"), endDate: try AttendanceDate(parsing: "2027-01-31"), actor: "carol")
+        let gone = try store.deactivateEmployee(
+            code: code("E001"), endDate: try AttendanceDate(parsing: "2027-01-31"), actor: "carol")
         #expect(!gone.isActive && gone.endDate?.description == "2027-01-31")
         let log = try store.auditLog(employee: code("E001"))
         #expect(log.map(\.action) == ["add", "edit", "deactivate"])
@@ -132,12 +134,23 @@ struct StoreTests {
         #expect(delete.status != 0 && delete.output.contains("the audit log is append-only"))
         let insert = try run(
             "/usr/bin/sqlite3",
-            [path, "INSERT INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, created_at_ms) VALUES (1, 0, 'UTC', '1970-01-01', 'in', 'manual', 0)"])
-        #expect(insert.status == 0)
+            [
+                path,
+                "INSERT INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, created_at_ms) VALUES (1, 0, 'UTC', '1970-01-01', 'in', 'manual', 0)",
+            ])
+        // Adding history needs the program's link function for the chain: the tool has none.
+        #expect(insert.status != 0 && insert.output.contains("no such function: attendance_history_link"))
+        let attempt = PunchAttempt(
+            employeeID: 1, kind: .in, instant: Date(timeIntervalSince1970: 0), zone: "UTC", source: .manual)
+        let day = try AttendanceDate(parsing: "1970-01-01")
+        let outcome = try store.recordPunch(attempt, recentSince: day) { _ in .accept(day, clockWentBack: false) }
+        guard case .recorded = outcome else { throw StoreError.ioError("not recorded: \(outcome)") }
         let retime = try run("/usr/bin/sqlite3", [path, "UPDATE punch SET instant_ms = 5"])
         #expect(retime.status != 0 && retime.output.contains("never change"))
         let deletePunch = try run("/usr/bin/sqlite3", [path, "DELETE FROM punch"])
         #expect(deletePunch.status != 0 && deletePunch.output.contains("never deleted"))
+        let unchain = try run("/usr/bin/sqlite3", [path, "DELETE FROM history_chain"])
+        #expect(unchain.status != 0 && unchain.output.contains("the history chain is append-only"))
         #expect(try run("/usr/bin/sqlite3", [path, "SELECT count(*) FROM punch"]).output == "1\n")
     }
 
@@ -147,7 +160,8 @@ struct StoreTests {
         do {
             let store = try AttendanceStore(path: path)
             for i in 0..<300 {
-                try store.addEmployee(NewEmployee(code: code("E\(i)"), name: name(String(repeating: "n", count: 90))), actor: "t")
+                try store.addEmployee(
+                    NewEmployee(code: code("E\(i)"), name: name(String(repeating: "n", count: 90))), actor: "t")
             }
             #expect(try store.check().isEmpty)
             #expect(try store.check(thorough: true).isEmpty)
@@ -160,7 +174,9 @@ struct StoreTests {
         handle.write(Data(repeating: 0xA5, count: 4096))
         try handle.close()
         // Damage is found either while opening or by the check; both are detections.
-        let outcome = Result { () throws(StoreError) -> [String] in try AttendanceStore(path: path).check(thorough: true) }
+        let outcome = Result { () throws(StoreError) -> [String] in
+            try AttendanceStore(path: path).check(thorough: true)
+        }
         switch outcome {
         case .success(let problems): #expect(!problems.isEmpty)
         case .failure(let error): #expect(error.description.contains("damaged"), "\(error)")
@@ -175,7 +191,8 @@ struct StoreTests {
         do {
             let store = try AttendanceStore(path: path)
             for i in 0..<300 {
-                try store.addEmployee(NewEmployee(code: code("E\(i)"), name: name(String(repeating: "n", count: 90))), actor: "t")
+                try store.addEmployee(
+                    NewEmployee(code: code("E\(i)"), name: name(String(repeating: "n", count: 90))), actor: "t")
             }
         }
         #expect(try AttendanceStore.check(fileAt: path).isEmpty)
@@ -199,14 +216,21 @@ struct StoreTests {
         let writer = try AttendanceStore(path: path)
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            for i in 0..<200 { _ = try? writer.addEmployee(NewEmployee(code: try! EmployeeCode(parsing: "W\(i)"), name: try! PersonName(parsing: "w")), actor: "t") }
+            for i in 0..<200 {
+                _ = try? writer.addEmployee(
+                    NewEmployee(code: try! EmployeeCode(parsing: "W\(i)"), name: try! PersonName(parsing: "w")),
+                    actor: "t")
+            }
             done.signal()
         }
         let copy = folder.file("backup.sqlite")
         try store.backup(to: copy)
         done.wait()
         #expect(try run("/usr/bin/sqlite3", [copy, "PRAGMA integrity_check"]).output == "ok\n")
-        let count = Int(try run("/usr/bin/sqlite3", [copy, "SELECT count(*) FROM employee"]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        let count =
+            Int(
+                try run("/usr/bin/sqlite3", [copy, "SELECT count(*) FROM employee"]).output.trimmingCharacters(
+                    in: .whitespacesAndNewlines)) ?? -1
         #expect(count >= 50 && count <= 250)
         #expect(!FileManager.default.fileExists(atPath: copy + "-wal"))
         #expect(throws: StoreError.self) { try store.backup(to: copy) }  // never overwrites

@@ -23,7 +23,9 @@ public enum Reports {
     }
 
     /// Everyone employed in `month`, evaluated at `now` with one query for all their punches.
-    public static func register(_ month: YearMonth, policy: Policy, now: Date, store: AttendanceStore)
+    public static func register(
+        _ month: YearMonth, policy: Policy, now: Date, store: AttendanceStore
+    )
         throws(StoreError) -> MonthRegister
     {
         let (first, last) = (month.firstDay, month.lastDay)
@@ -85,11 +87,12 @@ public enum Reports {
     }
 
     static func registerView(
-        _ register: MonthRegister, configuration: Configuration, now: Date, employeesPerPage: Int
+        _ register: MonthRegister, configuration: Configuration, now: Date, employeesPerPage: Int,
+        history: (records: Int, hash: [UInt8])? = nil
     ) -> RegisterView {
         let local = configuration.policy.zone.localDateTime(of: now)
         return RegisterView(
             register: register, officeName: configuration.kiosk.officeName, employeesPerPage: employeesPerPage,
-            asOf: "\(local.date) \(local.time)")
+            asOf: "\(local.date) \(local.time)", history: history.map { ($0.hash.hexText, $0.records) })
     }
 }

@@ -48,7 +48,8 @@ struct RegisterCommand: ContextCommand {
             context.out.write(Self.csv(register))
         case .text:
             let view = Reports.registerView(
-                register, configuration: configuration, now: now, employeesPerPage: pageSize)
+                register, configuration: configuration, now: now, employeesPerPage: pageSize,
+                history: try store.historyHead())
             guard print else { return context.out.write(view.render()) }
             let pages = view.pages
             // A form feed starts each page on a new sheet whatever the printer's page length.

@@ -6,8 +6,8 @@ import AttendanceStore
 struct StoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
-        abstract: "Check and back up the attendance store.",
-        subcommands: [StoreCheck.self, StoreBackup.self])
+        abstract: "Check, verify and back up the attendance store.",
+        subcommands: [StoreCheck.self, StoreVerify.self, StoreBackup.self])
 }
 
 /// `attendance store check`
@@ -51,11 +51,58 @@ struct StoreBackup: ContextCommand {
         abstract: "Write a consistent copy of the store to a new file, safe while the kiosk is running.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The new file to write; it must not exist.", valueName: "path")) var destination: String
+    @Argument(help: ArgumentHelp("The new file to write; it must not exist.", valueName: "path")) var destination:
+        String
 
     func run(in context: Context) throws {
         let (_, store) = try global.open(in: context)
         try store.backup(to: destination)
         context.out.line("backed up \(store.path) to \(destination) (integrity ok)")
+    }
+}
+
+/// `attendance store verify [--digest HEX]`
+struct StoreVerify: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Recompute the history's hash chain; with --digest, check that it still holds an earlier history.",
+        discussion: """
+            Every punch, correction and audit entry is linked to the one before it by SHA-256. This \
+            recomputes every link and names the first record that was changed, removed or added outside \
+            this program (exit 3). A printed register carries the history's digest; --digest checks \
+            later that today's history still begins with the one that was printed, which also catches \
+            a last record removed, or a whole chain rewritten and recomputed.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("A digest printed earlier (64 hex digits).", valueName: "hex")) var digest: String?
+
+    func validate() throws {
+        guard let digest else { return }
+        guard digest.count == 64, [UInt8](hexText: digest.lowercased()) != nil else {
+            throw ValidationError("invalid digest \(digest.quotedForMessage): expected 64 hex digits")
+        }
+    }
+
+    func run(in context: Context) throws {
+        let (_, store) = try global.open(in: context)
+        let check = try store.verifyHistory()
+        context.out.line("store:   \(store.path)")
+        context.out.line(
+            "history: \(check.records) record\(check.records == 1 ? "" : "s"), digest \(check.head.hexText)")
+        if let built = check.builtOver { context.out.line("note:    \(built)") }
+        if let problem = check.problem {
+            throw CommandFailure("the history was changed: \(problem)", status: .historyChanged)
+        }
+        if let digest, let bytes = [UInt8](hexText: digest.lowercased()) {
+            guard let records = try store.historyEntry(withHash: bytes) else {
+                throw CommandFailure(
+                    "the history no longer holds the one whose digest was \(digest.lowercased()): records were removed, "
+                        + "or the history was rewritten", status: .historyChanged)
+            }
+            context.out.line(
+                "digest:  \(digest.lowercased()) is this history's first \(records) record\(records == 1 ? "" : "s")")
+        }
+        context.out.line("intact")
     }
 }

@@ -7,6 +7,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case refused = 1
     /// No WiFi link, or it could not be read.
     case noWiFi = 2
+    /// `store verify`: the history was changed, removed or added to outside the program.
+    case historyChanged = 3
     /// `mark`: IN refused, already marked in.
     case alreadyIn = 10
     /// `mark`: OUT refused, not marked in today.
@@ -41,6 +43,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .success: "success"
         case .refused: "refused by the rules (e.g. already marked in; WiFi not allowed)"
         case .noWiFi: "no WiFi link, or the link could not be read"
+        case .historyChanged: "store verify: the history was changed outside this program"
         case .alreadyIn: "mark: already marked in"
         case .notIn: "mark: not marked in today"
         case .duplicate: "mark: already recorded moments ago"
@@ -59,7 +62,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
 
     /// One line per status for `--help` (and, word for word, the README).
     public static var helpText: String {
-        "EXIT STATUS\n" + allCases.map { "  " + String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0) + $0.meaning }
+        "EXIT STATUS\n"
+            + allCases.map { "  " + String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0) + $0.meaning }
             .joined(separator: "\n")
     }
 

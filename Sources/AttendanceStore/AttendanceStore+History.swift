@@ -1,0 +1,196 @@
+import AttendanceCore
+import Foundation
+import GRDB
+
+/// What `store verify` found.
+public struct HistoryCheck: Sendable {
+    /// Records in the chain.
+    public let records: Int
+    /// The chain's last hash (32 zero bytes when there is no record yet).
+    public let head: [UInt8]
+    /// The first thing that does not hold, nil when the whole chain is intact.
+    public let problem: HistoryProblem?
+    /// The audit entry that says the chain was built over records made before it, if any.
+    public let builtOver: String?
+}
+
+/// The first break in a history chain, in words for the manager.
+public struct HistoryProblem: Sendable, Equatable, CustomStringConvertible {
+    /// The chain entry where it breaks.
+    public let entry: Int64
+    public let description: String
+}
+
+extension AttendanceStore {
+    /// `attendance_history_link(previous, kind, value…)` for SQLite: the link of one record.
+    static let historyLinkFunction = DatabaseFunction(Schema.linkFunction, argumentCount: nil, pure: true) { values in
+        guard values.count >= 2, case .blob(let previous) = values[0].storage,
+            case .string(let kind) = values[1].storage
+        else { throw DatabaseError(message: "\(Schema.linkFunction)(previous, kind, value…)") }
+        return Data(
+            HistoryLink.hash(previous: [UInt8](previous), kind: kind, fields: values.dropFirst(2).map(historyField)))
+    }
+
+    static func historyField(_ value: DatabaseValue) -> HistoryLink.Field {
+        switch value.storage {
+        case .null: return .null
+        case .int64(let number): return .integer(number)
+        case .double(let number): return .real(number)
+        case .string(let text): return .text(text)
+        case .blob(let data): return .bytes([UInt8](data))
+        }
+    }
+
+    /// The chain's length and last hash: the digest a printed register carries.
+    public func historyHead() throws(StoreError) -> (records: Int, hash: [UInt8]) {
+        try perform {
+            try pool.read { db in
+                let row = try Row.fetchOne(db, sql: "SELECT seq, hash FROM history_chain ORDER BY seq DESC LIMIT 1")
+                guard let row else { return (0, HistoryLink.start) }
+                let hash: Data = row["hash"]
+                return (Int(row["seq"] as Int64), [UInt8](hash))
+            }
+        }
+    }
+
+    /// Where in the chain the hash `digest` stands (its number of records), nil when nowhere.
+    public func historyEntry(withHash digest: [UInt8]) throws(StoreError) -> Int? {
+        try perform {
+            try pool.read { db in
+                try Int64.fetchOne(db, sql: "SELECT seq FROM history_chain WHERE hash = ?", arguments: [Data(digest)])
+                    .map(Int.init)
+            }
+        }
+    }
+
+    /// Recomputes the whole chain from the records: each link from the one before it and the
+    /// record it names, each record of history present in the chain once.
+    public func verifyHistory() throws(StoreError) -> HistoryCheck {
+        try perform {
+            try pool.read { db in
+                var reading: [String: Statement] = [:]
+                for (kind, values) in Schema.chainedKinds {
+                    reading[kind] = try db.makeStatement(
+                        sql: "SELECT \(values.joined(separator: ", ")) FROM \(kind) AS r WHERE r.id = ?")
+                }
+                var previous = HistoryLink.start
+                var expectedSeq: Int64 = 1
+                var problem: HistoryProblem?
+                let entries = try Row.fetchCursor(
+                    db, sql: "SELECT seq, kind, record_id, prev, hash FROM history_chain ORDER BY seq")
+                while problem == nil, let entry = try entries.next() {
+                    let seq: Int64 = entry["seq"]
+                    let kind: String = entry["kind"]
+                    let id: Int64 = entry["record_id"]
+                    let prev = [UInt8](entry["prev"] as Data)
+                    let hash = [UInt8](entry["hash"] as Data)
+                    // Words for a record only where something is wrong.
+                    func what() throws -> String { try Self.describe(kind: kind, id: id, in: db) }
+                    if seq != expectedSeq {
+                        problem = HistoryProblem(
+                            entry: seq,
+                            description: "chain entries \(expectedSeq)–\(seq - 1) are missing: records were removed")
+                    } else if prev != previous {
+                        problem = HistoryProblem(
+                            entry: seq,
+                            description:
+                                "entry \(seq) (\(try what())) does not follow the entry before it: the chain was cut or spliced there"
+                        )
+                    } else if let statement = reading[kind],
+                        let row = try Row.fetchOne(statement, arguments: [id])
+                    {
+                        let fields = Array(row.databaseValues.map(Self.historyField))
+                        if HistoryLink.hash(previous: previous, kind: kind, fields: fields) != hash {
+                            problem = HistoryProblem(
+                                entry: seq,
+                                description:
+                                    "\(try what()) was changed after it was recorded (entry \(seq) does not match it)")
+                        }
+                    } else {
+                        problem = HistoryProblem(
+                            entry: seq, description: "\(try what()) is gone: it was removed (entry \(seq))")
+                    }
+                    previous = hash
+                    expectedSeq = seq + 1
+                }
+                let records = Int(expectedSeq - 1)
+                // No index keeps a record to one link (every punch would write one more page);
+                // a record linked twice is found here instead.
+                if problem == nil,
+                    let twice = try Row.fetchOne(
+                        db,
+                        sql: """
+                            SELECT kind, record_id, max(seq) AS seq FROM history_chain GROUP BY kind, record_id
+                            HAVING count(*) > 1 ORDER BY seq LIMIT 1
+                            """)
+                {
+                    problem = HistoryProblem(
+                        entry: twice["seq"],
+                        description:
+                            "\(try Self.describe(kind: twice["kind"], id: twice["record_id"], in: db)) is linked twice: "
+                            + "entry \(twice["seq"] as Int64) was added outside this program")
+                }
+                if problem == nil {
+                    for (kind, _) in Schema.chainedKinds {
+                        let unchained = try Int64.fetchOne(
+                            db,
+                            sql: """
+                                SELECT id FROM \(kind) WHERE id NOT IN (SELECT record_id FROM history_chain WHERE kind = ?)
+                                ORDER BY id LIMIT 1
+                                """, arguments: [kind])
+                        if let unchained {
+                            problem = HistoryProblem(
+                                entry: expectedSeq,
+                                description:
+                                    "\(try Self.describe(kind: kind, id: unchained, in: db)) is not in the chain: it was added outside this program"
+                            )
+                            break
+                        }
+                    }
+                }
+                let builtOver = try String.fetchOne(
+                    db, sql: "SELECT reason FROM audit_log WHERE action = 'chain-history' ORDER BY id LIMIT 1")
+                return HistoryCheck(
+                    records: records, head: records == 0 ? HistoryLink.start : previous, problem: problem,
+                    builtOver: builtOver)
+            }
+        }
+    }
+
+    /// "punch #12 (E001, IN on 2026-11-20)", or what is known of a record that is gone.
+    static func describe(kind: String, id: Int64, in db: Database) throws -> String {
+        switch kind {
+        case "punch":
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT e.code, p.kind, p.attendance_date FROM punch p LEFT JOIN employee e ON e.id = p.employee_id
+                    WHERE p.id = ?
+                    """, arguments: [id])
+            guard let row else { return "punch #\(id)" }
+            let code: String? = row["code"]
+            let punchKind: String = row["kind"]
+            let date: String = row["attendance_date"]
+            return "punch #\(id) (\(code ?? "?"), \(punchKind.uppercased()) on \(date))"
+        case "punch_correction":
+            let row = try Row.fetchOne(
+                db, sql: "SELECT action, punch_date, punch_id FROM punch_correction WHERE id = ?", arguments: [id])
+            guard let row else { return "correction #\(id)" }
+            let action: String = row["action"]
+            let date: String = row["punch_date"]
+            let punch: Int64 = row["punch_id"]
+            return "correction #\(id) (\(action) of punch #\(punch) on \(date))"
+        default:
+            let row = try Row.fetchOne(
+                db, sql: "SELECT action, entity, entity_key, at_ms FROM audit_log WHERE id = ?", arguments: [id])
+            guard let row else { return "audit entry #\(id)" }
+            let action: String = row["action"]
+            let entity: String = row["entity"]
+            let key: String = row["entity_key"]
+            let at = Date(milliseconds: row["at_ms"])
+            let day = ISO8601DateFormatter.string(
+                from: at, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+            return "audit entry #\(id) (\(action) \(entity) \(key), \(day) UTC)"
+        }
+    }
+}
