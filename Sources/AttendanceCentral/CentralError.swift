@@ -19,6 +19,8 @@ public enum CentralError: Error, Equatable, Sendable, CustomStringConvertible {
     case server(CentralAddress, reason: String)
     /// Another store already syncs under this kiosk id.
     case nameTaken(CentralAddress, node: String)
+    /// The pushed history does not extend the history the centre holds for this node.
+    case historyDiverged(CentralAddress, node: String, seq: Int64, reason: String)
 
     public var description: String {
         switch self {
@@ -37,6 +39,11 @@ public enum CentralError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot set up TLS for the central store: \(reason)"
         case .server(let address, let reason):
             return "the central store \(address) answered with an error: \(reason)"
+        case .historyDiverged(let address, let node, let seq, let reason):
+            return
+                "the central store \(address) refuses \(node.quotedForMessage)'s history: its record \(seq) \(reason). "
+                + "History on this store was changed after the centre received it; nothing was sent. "
+                + "Run `attendance store verify` here and compare with the centre's copy"
         case .nameTaken(let address, let node):
             return
                 "the central store \(address) already has another store syncing as \(node.quotedForMessage): give this "

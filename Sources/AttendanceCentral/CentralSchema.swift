@@ -11,8 +11,8 @@ enum CentralSchema {
     /// Which advisory lock serialises the writers (an arbitrary, fixed number).
     static let writerLock = 7_243_001
 
-    /// 1: the first; 2: each node's store identity.
-    static let version = 2
+    /// 1: the first; 2: each node's store identity; 3: each node's history links.
+    static let version = 3
 
     static let statements: [String] =
         [
@@ -125,6 +125,21 @@ enum CentralSchema {
             """,
             // Version 2: the store that first synced under a name keeps it.
             "ALTER TABLE node ADD COLUMN IF NOT EXISTS store_id text",
+            // Version 3: every node's history chain, as its links (docs/rules.md "History"): the
+            // anchor a kiosk's root cannot reach.
+            """
+            CREATE TABLE IF NOT EXISTS history_link (
+                node text NOT NULL,
+                seq bigint NOT NULL,
+                kind text NOT NULL,
+                record_node text NOT NULL,
+                record_id bigint NOT NULL,
+                prev bytea NOT NULL CHECK (length(prev) = 32),
+                hash bytea NOT NULL CHECK (length(hash) = 32),
+                received_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (node, seq)
+            )
+            """,
             "CREATE INDEX IF NOT EXISTS employee_by_seq ON employee (seq)",
             "CREATE INDEX IF NOT EXISTS allowed_wifi_by_seq ON allowed_wifi (seq)",
             "CREATE INDEX IF NOT EXISTS holiday_by_seq ON holiday (seq)",
@@ -153,7 +168,7 @@ enum CentralSchema {
             END $$
             """,
         ]
-        + ["punch", "punch_correction", "audit_log"].flatMap { table in
+        + ["punch", "punch_correction", "audit_log", "history_link"].flatMap { table in
             [
                 "DROP TRIGGER IF EXISTS \(table)_append_only ON \(table)",
                 """
@@ -191,11 +206,12 @@ enum CentralSchema {
             END $$
             """,
             """
-            GRANT SELECT ON schema_info, node, employee, allowed_wifi, holiday, leave, punch, punch_correction, audit_log
+            GRANT SELECT ON schema_info, node, employee, allowed_wifi, holiday, leave, punch, punch_correction, audit_log,
+                history_link
             TO attendance_kiosk, attendance_manager
             """,
             "GRANT USAGE ON SEQUENCE change_seq TO attendance_kiosk, attendance_manager",
-            "GRANT INSERT ON node, punch, punch_correction, audit_log TO attendance_kiosk, attendance_manager",
+            "GRANT INSERT ON node, punch, punch_correction, audit_log, history_link TO attendance_kiosk, attendance_manager",
             "GRANT UPDATE (last_push, last_pull, store_id) ON node TO attendance_kiosk, attendance_manager",
             "GRANT INSERT ON employee, allowed_wifi, holiday, leave TO attendance_kiosk, attendance_manager",
             "GRANT UPDATE (locked) ON employee TO attendance_kiosk",

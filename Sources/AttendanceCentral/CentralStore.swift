@@ -224,12 +224,52 @@ public final class CentralStore: @unchecked Sendable {
                         ON CONFLICT (node, origin_id) DO NOTHING
                         """, [try json(batch.audit)])
                 }
+                if !batch.links.isEmpty { try storeLinks(batch.links, of: node) }
                 try execute("COMMIT")
             } catch {
                 try? execute("ROLLBACK")
                 throw error
             }
         }
+    }
+
+    /// Keeps `node`'s history links, refusing (and so rolling back the whole push) any that
+    /// does not extend what the centre holds: a link already here must come again unchanged,
+    /// and each new one must start from the one before it.
+    private func storeLinks(_ links: [SyncedLink], of node: String) throws {
+        let ordered = links.sorted { $0.seq < $1.seq }
+        guard let first = ordered.first, let last = ordered.last else { return }
+        var held: [Int64: String] = [:]
+        for row in try rows(
+            "SELECT seq, encode(hash, 'hex') FROM history_link WHERE node = $1 AND seq BETWEEN $2 AND $3",
+            [node, first.seq - 1, last.seq])
+        {
+            let (seq, hash) = try row.decode((Int64, String).self)
+            held[seq] = hash
+        }
+        var previous: String? = first.seq == 1 ? HistoryLink.start.hexText : held[first.seq - 1]
+        for link in ordered {
+            if let kept = held[link.seq], kept != link.hashHex {
+                throw CentralError.historyDiverged(
+                    address, node: node, seq: link.seq, reason: "differs from the one the centre received before")
+            }
+            if let previous, previous != link.prevHex {
+                throw CentralError.historyDiverged(
+                    address, node: node, seq: link.seq,
+                    reason: "does not follow record \(link.seq - 1) as the centre received it")
+            }
+            previous = link.hashHex
+        }
+        let encoder = JSONEncoder()
+        try execute(
+            """
+            INSERT INTO history_link (node, seq, kind, record_node, record_id, prev, hash)
+            SELECT $2, seq, kind, record_node, record_id, decode(prev_hex, 'hex'), decode(hash_hex, 'hex')
+            FROM jsonb_to_recordset($1::jsonb) AS r(seq bigint, kind text, record_node text, record_id bigint,
+                prev_hex text, hash_hex text)
+            ORDER BY seq
+            ON CONFLICT (node, seq) DO NOTHING
+            """, [String(decoding: try encoder.encode(ordered), as: UTF8.self), node])
     }
 
     // MARK: - Coming down

@@ -8,7 +8,9 @@ extension AttendanceStore {
     ///
     /// One employee's corrected dates: the same rule as `correctedDates(from:through:)`, without
     /// reading anyone else's corrections.
-    public func correctedDates(employeeID: Int64, from first: AttendanceDate, through last: AttendanceDate)
+    public func correctedDates(
+        employeeID: Int64, from first: AttendanceDate, through last: AttendanceDate
+    )
         throws(StoreError) -> Set<AttendanceDate>
     {
         try perform {

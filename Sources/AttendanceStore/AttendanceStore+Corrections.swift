@@ -165,7 +165,9 @@ extension AttendanceStore {
 
     /// One employee's punches whose effective attendance date is in the range, voided ones too,
     /// each with its corrections, in effective time order: what `attendance punch list` shows.
-    public func punchHistories(employeeID: Int64, from: AttendanceDate, through: AttendanceDate) throws(StoreError)
+    public func punchHistories(
+        employeeID: Int64, from: AttendanceDate, through: AttendanceDate
+    ) throws(StoreError)
         -> [PunchHistory]
     {
         try perform {
@@ -213,7 +215,9 @@ extension AttendanceStore {
         }
         guard let from = try row.date("from_date", of: "punch_correction"),
             let to = try row.date("to_date", of: "punch_correction")
-        else { throw StoreError.unreadableRecord(table: "punch_correction", column: "from_date/to_date", value: "NULL") }
+        else {
+            throw StoreError.unreadableRecord(table: "punch_correction", column: "from_date/to_date", value: "NULL")
+        }
         return PunchCorrection(
             id: row["id"], punchID: row["punch_id"], employeeID: row["employee_id"], action: action, fromDate: from,
             toDate: to, newInstant: (row["new_instant_ms"] as Int64?).map(Date.init(milliseconds:)),

@@ -32,7 +32,9 @@ extension AttendanceStore {
     }
 
     /// Holiday names by date, from `first` through `last`: what the status rules take.
-    public func holidayNames(from first: AttendanceDate, through last: AttendanceDate) throws(StoreError)
+    public func holidayNames(
+        from first: AttendanceDate, through last: AttendanceDate
+    ) throws(StoreError)
         -> [AttendanceDate: String]
     {
         var names: [AttendanceDate: String] = [:]
@@ -46,7 +48,8 @@ extension AttendanceStore {
                 try Row.fetchAll(
                     db, sql: "SELECT date, name FROM holiday WHERE date >= ? AND date <= ? ORDER BY date",
                     arguments: [first?.description ?? "0000", last?.description ?? "9999-99-99"]
-                ).compactMap { row in try row.date("date", of: "holiday").map { Holiday(stored: $0, name: row["name"]) } }
+                ).compactMap { row in try row.date("date", of: "holiday").map { Holiday(stored: $0, name: row["name"]) }
+                }
             }
         }
     }
@@ -83,7 +86,9 @@ extension AttendanceStore {
     /// Adds the holidays of an imported calendar in one transaction: dates not yet in the list
     /// are added (and audited with `source`, e.g. the file's name); a date already there is left
     /// as it is, so importing the same file twice adds nothing the second time.
-    public func importHolidays(_ holidays: [Holiday], source: String, actor: String) throws(StoreError)
+    public func importHolidays(
+        _ holidays: [Holiday], source: String, actor: String
+    ) throws(StoreError)
         -> HolidayImport
     {
         try perform {

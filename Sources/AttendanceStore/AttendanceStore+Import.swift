@@ -30,7 +30,9 @@ extension AttendanceStore {
     /// - Parameter name: the file's name, for the audit log.
     /// - Throws: `PunchFile.Refusal` naming every bad line; `StoreError` when the store fails.
     @discardableResult
-    public func importPunches(_ file: PunchFile, named name: String, actor: String, policy: Policy, now: Date)
+    public func importPunches(
+        _ file: PunchFile, named name: String, actor: String, policy: Policy, now: Date
+    )
         throws -> PunchImportSummary
     {
         try performRefusable {

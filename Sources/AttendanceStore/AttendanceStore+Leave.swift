@@ -24,20 +24,26 @@ extension AttendanceStore {
     // MARK: - Reading
 
     /// One employee's leave by date, from `first` through `last`: what the status rules take.
-    public func leave(employeeID: Int64, from first: AttendanceDate, through last: AttendanceDate) throws(StoreError)
+    public func leave(
+        employeeID: Int64, from first: AttendanceDate, through last: AttendanceDate
+    ) throws(StoreError)
         -> [AttendanceDate: LeaveKind]
     {
         try leaveByEmployee(from: first, through: last, employeeID: employeeID)[employeeID] ?? [:]
     }
 
     /// Everyone's leave from `first` through `last`, by employee id and date, in one query.
-    public func leaveByEmployee(from first: AttendanceDate, through last: AttendanceDate) throws(StoreError)
+    public func leaveByEmployee(
+        from first: AttendanceDate, through last: AttendanceDate
+    ) throws(StoreError)
         -> [Int64: [AttendanceDate: LeaveKind]]
     {
         try leaveByEmployee(from: first, through: last, employeeID: nil)
     }
 
-    private func leaveByEmployee(from first: AttendanceDate, through last: AttendanceDate, employeeID: Int64?)
+    private func leaveByEmployee(
+        from first: AttendanceDate, through last: AttendanceDate, employeeID: Int64?
+    )
         throws(StoreError) -> [Int64: [AttendanceDate: LeaveKind]]
     {
         try perform {
@@ -60,9 +66,10 @@ extension AttendanceStore {
 
     /// Leave entries for a listing, by date then code: one employee's (or everyone's) from
     /// `first` (nil: the beginning) through `last` (nil: no end).
-    public func leaveEntries(employee code: EmployeeCode? = nil, from first: AttendanceDate? = nil,
-        through last: AttendanceDate? = nil) throws(StoreError) -> [LeaveEntry]
-    {
+    public func leaveEntries(
+        employee code: EmployeeCode? = nil, from first: AttendanceDate? = nil,
+        through last: AttendanceDate? = nil
+    ) throws(StoreError) -> [LeaveEntry] {
         try perform {
             try pool.read { db in
                 var sql = """
@@ -102,7 +109,8 @@ extension AttendanceStore {
                         throw StoreError.duplicateLeave(employee.code, date, existing.kind)
                     }
                     try db.execute(
-                        sql: "INSERT INTO leave (employee_id, date, half_day, reason, created_at_ms) VALUES (?, ?, ?, ?, ?)",
+                        sql:
+                            "INSERT INTO leave (employee_id, date, half_day, reason, created_at_ms) VALUES (?, ?, ?, ?, ?)",
                         arguments: [employee.id, date.description, kind == .half, reason, clock().milliseconds])
                     let entry = LeaveEntry(
                         employeeID: employee.id, employeeCode: employee.code, date: date, kind: kind, reason: reason)

@@ -188,6 +188,29 @@ extension AttendanceStore {
                     cursors.pushedAudit = row["id"]
                 }
                 try Self.addState(named: named, to: &batch, in: db)
+                // The history's links, each naming its record as the centre knows it.
+                let links = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT h.seq, h.kind, h.record_id, h.prev, h.hash,
+                            coalesce(p.origin_node, c.origin_node, a.origin_node) AS origin_node,
+                            coalesce(p.origin_id, c.origin_id, a.origin_id) AS origin_id
+                        FROM history_chain h
+                        LEFT JOIN punch p ON h.kind = 'punch' AND p.id = h.record_id
+                        LEFT JOIN punch_correction c ON h.kind = 'punch_correction' AND c.id = h.record_id
+                        LEFT JOIN audit_log a ON h.kind = 'audit_log' AND a.id = h.record_id
+                        WHERE h.seq > ? ORDER BY h.seq LIMIT ?
+                        """, arguments: [cursors.pushedLink ?? 0, limit])
+                for row in links {
+                    let origin: String? = row["origin_node"]
+                    batch.links.append(
+                        SyncedLink(
+                            seq: row["seq"], kind: row["kind"], recordNode: origin ?? node,
+                            recordID: origin == nil ? row["record_id"] : row["origin_id"],
+                            prevHex: [UInt8](row["prev"] as Data).hexText, hashHex: [UInt8](row["hash"] as Data).hexText
+                        ))
+                    cursors.pushedLink = row["seq"]
+                }
                 return (batch, cursors)
             }
         }
@@ -250,6 +273,7 @@ extension AttendanceStore {
                 stored.pushedPunch = max(stored.pushedPunch, cursors.pushedPunch)
                 stored.pushedCorrection = max(stored.pushedCorrection, cursors.pushedCorrection)
                 stored.pushedAudit = max(stored.pushedAudit, cursors.pushedAudit)
+                stored.pushedLink = max(stored.pushedLink ?? 0, cursors.pushedLink ?? 0)
                 try Self.setCursors(stored, in: db)
             }
         }

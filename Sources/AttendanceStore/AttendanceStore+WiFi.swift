@@ -50,7 +50,8 @@ extension AttendanceStore {
                         arguments: [network.bssid.description, ssid, network.location, now, now])
                 } else {
                     try db.execute(
-                        sql: "UPDATE allowed_wifi SET ssid = ?, location = ?, active = 1, updated_at_ms = ? WHERE bssid = ?",
+                        sql:
+                            "UPDATE allowed_wifi SET ssid = ?, location = ?, active = 1, updated_at_ms = ? WHERE bssid = ?",
                         arguments: [ssid, network.location, now, network.bssid.description])
                 }
                 var allowed = network

@@ -43,11 +43,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .diskFull:
             return "the disk holding the attendance store is full; nothing was saved — free some space and try again"
         case .fileSizeLimit(let bytes):
-            return "the attendance store reached this program's file size limit (\(bytes) bytes, ulimit -f); nothing was saved — raise the limit and try again"
+            return
+                "the attendance store reached this program's file size limit (\(bytes) bytes, ulimit -f); nothing was saved — raise the limit and try again"
         case .readOnly(let path):
-            return "the attendance store at \(path) is read-only; nothing was saved — check the file's permissions and mount"
+            return
+                "the attendance store at \(path) is read-only; nothing was saved — check the file's permissions and mount"
         case .corrupt(let path, let details):
-            return "the attendance store at \(path) is damaged (\(details)); restore a backup (see `attendance store check`)"
+            return
+                "the attendance store at \(path) is damaged (\(details)); restore a backup (see `attendance store check`)"
         case .notDurable(let setting, let actual):
             return "the attendance store could not be made durable: \(setting) is \(actual)"
         case .duplicateEmployee(let code):

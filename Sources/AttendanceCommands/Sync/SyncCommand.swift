@@ -60,6 +60,7 @@ struct SyncCommand: ContextCommand {
             if case .nameTaken = error {
                 throw CommandFailure("\(error) (\(waiting) record(s))", status: .configuration)
             }
+            if case .historyDiverged = error { throw CommandFailure(error.description, status: .historyChanged) }
             throw CommandFailure(
                 "\(error); nothing was lost: \(waiting) record(s) wait on this store and go up with the next sync",
                 status: .unavailable)

@@ -55,7 +55,9 @@ package struct Synchronizer {
                 try central.push(batch, from: node, role: role)
                 try store.markPushed(upTo: upTo)
                 report.pushed.append(batch)
-                if max(batch.punches.count, batch.corrections.count, batch.audit.count) < pageSize { break }
+                if max(batch.punches.count, batch.corrections.count, batch.audit.count, batch.links.count) < pageSize {
+                    break
+                }
             }
             let cursors = try store.syncStatus().cursors
             try central.pull(after: cursors.pulled, excluding: node, pageSize: pullPageSize) { page, reached in

@@ -246,6 +246,31 @@ public struct SyncedLeave: Sendable, Hashable, Codable {
     }
 }
 
+/// One link of a store's history chain (docs/rules.md "History") as the centre keeps it: which
+/// record it links, by the record's identity across kiosks, and the hashes. The centre keeps
+/// each kiosk's chain and accepts only links that extend what it holds.
+public struct SyncedLink: Sendable, Hashable, Codable {
+    public var seq: Int64
+    public var kind: String
+    public var recordNode: String
+    public var recordID: Int64
+    public var prevHex: String
+    public var hashHex: String
+
+    enum CodingKeys: String, CodingKey {
+        case seq, kind, recordNode = "record_node", recordID = "record_id", prevHex = "prev_hex", hashHex = "hash_hex"
+    }
+
+    public init(seq: Int64, kind: String, recordNode: String, recordID: Int64, prevHex: String, hashHex: String) {
+        self.seq = seq
+        self.kind = kind
+        self.recordNode = recordNode
+        self.recordID = recordID
+        self.prevHex = prevHex
+        self.hashHex = hashHex
+    }
+}
+
 /// Everything one side hands the other in one step of a sync round.
 public struct SyncBatch: Sendable, Hashable, Codable {
     public var employees: [SyncedEmployee] = []
@@ -255,10 +280,12 @@ public struct SyncBatch: Sendable, Hashable, Codable {
     public var punches: [SyncedPunch] = []
     public var corrections: [SyncedCorrection] = []
     public var audit: [SyncedAuditEntry] = []
+    /// The pushing store's history links (pushed only; not counted as records).
+    public var links: [SyncedLink] = []
 
     public init() {}
 
-    public var isEmpty: Bool { count == 0 }
+    public var isEmpty: Bool { count == 0 && links.isEmpty }
 
     /// How many records the batch holds.
     public var count: Int {
@@ -285,6 +312,9 @@ public struct SyncCursors: Sendable, Hashable, Codable {
     public var pushedPunch: Int64 = 0
     public var pushedCorrection: Int64 = 0
     public var pushedAudit: Int64 = 0
+    /// The last history link the central store has (nil before the first: stores synced before
+    /// the chain existed have no such mark).
+    public var pushedLink: Int64?
     /// The last central change number of each kind that this store has applied.
     public var pulled: [String: Int64] = [:]
     public init() {}
