@@ -29,10 +29,11 @@ public enum MarkBenchmark {
     /// and microseconds apart here, and the window would answer "already recorded" to some of
     /// them without a commit. The store is removed before returning.
     ///
-    /// Employees are `codePrefix` followed by their number. `alongside`, when given, runs on a thread of its own for as long as the marks do (the
+    /// Employees are `codePrefix` followed by their number; `unchained` drops the history
+    /// chain's punch trigger first, to measure what the chain costs. `alongside`, when given, runs on a thread of its own for as long as the marks do (the
     /// kiosk's background sync, for one); it returns when the second closure says to stop.
     public static func run(
-        marks: Int, employees: Int, folder: String, codePrefix: String = "B",
+        marks: Int, employees: Int, folder: String, codePrefix: String = "B", unchained: Bool = false,
         alongside: (
             @Sendable (_ store: AttendanceStore, _ ready: @Sendable () -> Void, _ stop: @Sendable () -> Bool) -> Void
         )? =
@@ -46,6 +47,12 @@ public enum MarkBenchmark {
         var configuration = Configuration(hostZone: zone)
         configuration.policy.duplicatePunchSeconds = 0
         let store = try AttendanceStore(path: path)
+        if unchained {
+            // A control for the history chain's cost: this store's punches are not linked.
+            let dropped = try ChildProcess.run(
+                "/usr/bin/sqlite3", [path, "DROP TRIGGER punch_chained"], environment: [:])
+            guard dropped.status == 0 else { throw Failure(description: "cannot drop the chain: \(dropped.errorText)") }
+        }
         let ssid = try SSID(parsing: "OfficeNet")
         let bssid = try BSSID(parsing: "aa:bb:cc:dd:ee:01")
         _ = try store.allow(AllowedNetwork(bssid: bssid, ssid: ssid, location: "HQ lobby"), actor: "bench")

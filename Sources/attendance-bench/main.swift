@@ -163,6 +163,33 @@ let benchmarks: [Benchmark] = [
             ),
         ]
     },
+    Benchmark(name: "mark-path-chain", summary: "in-process mark path with and without the history chain") { context in
+        // Alternating runs of the same marks: the chain's trigger dropped, then as shipped.
+        var unchained: [Double] = []
+        var chained: [Double] = []
+        for _ in 0..<4 {
+            unchained += try MarkBenchmark.run(
+                marks: 1_000, employees: 100, folder: try context.subfolder("mark-unchained"), unchained: true
+            ).marks.map(\.milliseconds)
+            chained += try MarkBenchmark.run(
+                marks: 1_000, employees: 100, folder: try context.subfolder("mark-chained")
+            )
+            .marks.map(\.milliseconds)
+        }
+        let without = Sample(unchained)
+        let with = Sample(chained)
+        return [
+            Figure(
+                name: "in-process mark path, history chain dropped",
+                measured: "p50 \(milliseconds(without.median)), p99 \(milliseconds(without.percentile(99)))", goal: "—",
+                met: nil, notes: "\(without.count) marks in 4 runs alternating with the next line"),
+            Figure(
+                name: "in-process mark path, history chain as shipped",
+                measured: "p50 \(milliseconds(with.median)), p99 \(milliseconds(with.percentile(99)))",
+                goal: "p99 within 10 % of the line above", met: with.percentile(99) <= without.percentile(99) * 1.1,
+                notes: String(format: "p99 ratio %.2f×", with.percentile(99) / without.percentile(99))),
+        ]
+    },
     Benchmark(name: "register", summary: "the register, 2,000 employees × 31 days") { context in
         [
             reportFigure(

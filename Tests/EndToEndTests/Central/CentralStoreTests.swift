@@ -490,6 +490,33 @@ struct CentralStoreTests {
         #expect(try org.server.count("SELECT count(*) FROM punch") == 2, "nothing of the rewritten history went up")
     }
 
+    @Test("a kiosk whose whole chain was recomputed after a change is refused too")
+    func recomputedKioskHistory() throws {
+        let org = try Organisation()
+        try org.setUp(employees: 1)
+        org.sandbox.clock.set(time: "09:00")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        #expect(try org.kiosk("a", "mark", "in", "W001").status == 0)
+        #expect(try org.kiosk("a", "sync").status == 0)
+        // Root moves the IN to 08:00 and recomputes every link (Oracles/history_chain.py), so
+        // the kiosk's own chain verifies again.
+        _ = try org.sqlite(
+            "a",
+            """
+            DROP TRIGGER punch_no_rewrite; DROP TRIGGER history_chain_no_update;
+            UPDATE punch SET instant_ms = instant_ms - 3600000 WHERE id = (SELECT max(id) FROM punch);
+            """)
+        let rewrite = try ChildProcess.run(
+            "/usr/bin/python3", [HistoryTamperTests.oracle, org.store("a"), "rewrite"], environment: [:])
+        #expect(rewrite.outputText.hasPrefix("ok "), "\(rewrite.errorText)")
+        #expect(try org.kiosk("a", "store", "verify").status == 0, "recomputed, the kiosk's chain links again")
+        org.sandbox.clock.set(time: "12:00")
+        #expect(try org.kiosk("a", "mark", "out", "W001").status == 0)
+        let refused = try org.kiosk("a", "sync")
+        #expect(refused.status == 3, "\(refused.err)")
+        #expect(refused.err.contains("refuses \"kiosk-a\"'s history"), "\(refused.err)")
+    }
+
     /// Polls `condition` for up to `seconds`.
     static func eventually(seconds: Double = 30, _ condition: () throws -> Bool) throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
