@@ -93,18 +93,21 @@ public struct RegisterView: Sendable {
         out.append(header())
         if rows.isEmpty { out.appendLine("No one was employed in \(register.month.title).") }
         for row in rows { out.appendLine(line(row)) }
+        out.append(Self.marked(rows))
         out.appendLine()
         out.append(Self.legend())
         out.appendLine()
         out.appendLine(
-            "Checked by (manager): ______________________________   Signature: ______________________________   Date: ______________")
+            "Checked by (manager): ______________________________   Signature: ______________________________   Date: ______________"
+        )
         return out
     }
 
     /// The day numbers, the weekday initials under them, and a rule.
     func header() -> StyledText {
         let dates = register.month.dates
-        var numbers = "Code".padded(toWidth: codeWidth) + " " + (nameWidth > 0 ? "Name".padded(toWidth: nameWidth) + " " : "")
+        var numbers =
+            "Code".padded(toWidth: codeWidth) + " " + (nameWidth > 0 ? "Name".padded(toWidth: nameWidth) + " " : "")
         var initials = String(repeating: " ", count: numbers.count)
         numbers += dates.map { String($0.day).leftPadded(toWidth: 2) }.joined(separator: " ")
         initials += dates.map { String($0.weekday.name.prefix(1)).leftPadded(toWidth: 2) }.joined(separator: " ")
@@ -119,7 +122,9 @@ public struct RegisterView: Sendable {
     func line(_ row: MonthRegister.Row) -> StyledText {
         var out = StyledText(row.employee.code.rawValue.terminalSafe.padded(toWidth: codeWidth) + " ")
         if nameWidth > 0 {
-            out.append(Self.shortened(row.employee.name.rawValue.terminalSafe, toWidth: nameWidth).padded(toWidth: nameWidth) + " ")
+            out.append(
+                Self.shortened(row.employee.name.rawValue.terminalSafe, toWidth: nameWidth).padded(toWidth: nameWidth)
+                    + " ")
         }
         // By index: a whole DayEvaluation (punches, sessions, shift) copied per cell showed up
         // in the register's profile; a cell needs only the status.
@@ -131,6 +136,29 @@ public struct RegisterView: Sendable {
         }
         for total in Self.totals {
             out.append(" " + total.value(row.evaluation.summary).leftPadded(toWidth: total.width))
+        }
+        return out
+    }
+
+    /// Under the rows, the dates whose punches were not all taken on a real link: "Punches on
+    /// SIMULATED WiFi: E001 23 24" and "Corrected by a manager (manual punches): E002 23";
+    /// nothing when there are none (docs/rules.md "WiFi verification" 5).
+    static func marked(_ rows: [MonthRegister.Row]) -> StyledText {
+        var out = StyledText()
+        let marks: [(marked: @Sendable (DayEvaluation) -> Bool, heading: String)] = [
+            ({ $0.hasSimulatedPunch }, "Punches on SIMULATED WiFi"),
+            ({ $0.flags.contains(.corrected) }, "Corrected by a manager (manual punches)"),
+        ]
+        for (marked, heading) in marks {
+            let entries = rows.compactMap { row -> String? in
+                let days = row.evaluation.dates(where: marked).map { String($0.day) }
+                return days.isEmpty ? nil : row.employee.code.rawValue.terminalSafe + " " + days.joined(separator: " ")
+            }
+            guard !entries.isEmpty else { continue }
+            out.appendLine()
+            for line in ("\(heading): " + entries.joined(separator: "; ")).wrapped(toWidth: width) {
+                out.appendLine(line)
+            }
         }
         return out
     }
