@@ -22,6 +22,10 @@ enum Schema {
         migrator.registerMigration("v5: a hash chain over the history") { db in
             try migrateToV5(db)
         }
+        migrator.registerMigration("v6-pin-attempts: PIN attempts under way; wrong PINs of unknown codes, bounded") {
+            db in
+            try db.execute(sql: v6PINAttempts)
+        }
         return migrator
     }
 
@@ -320,4 +324,22 @@ enum Schema {
                 ])
         }
     }
+
+    /// PIN attempts (README "PINs"). One row per code typed at a PIN prompt, keyed by the
+    /// code as typed, lower-cased and cut to 64 characters: `in_progress` attempts reserved and
+    /// not yet answered (the newest at `started_ms`), so checking the delay and taking an attempt
+    /// is one step; and, for a code with no PIN to check (one that does not exist), its wrong
+    /// PINs in a row, counted like an employee's. Rows are forgotten a day after they last
+    /// changed, and at most a fixed number are kept (the longest unchanged go first).
+    static let v6PINAttempts = """
+        CREATE TABLE pin_attempt (
+            code TEXT PRIMARY KEY,
+            failures INTEGER NOT NULL DEFAULT 0,
+            last_failure_ms INTEGER,
+            in_progress INTEGER NOT NULL DEFAULT 0,
+            started_ms INTEGER,
+            touched_ms INTEGER NOT NULL
+        );
+        CREATE INDEX pin_attempt_by_touched ON pin_attempt(touched_ms);
+        """
 }

@@ -100,6 +100,7 @@ public struct RegisterView: Sendable {
         out.append(header())
         if rows.isEmpty { out.appendLine("No one was employed in \(register.month.title).") }
         for row in rows { out.appendLine(line(row)) }
+        out.append(Self.marked(rows))
         out.appendLine()
         out.append(Self.legend())
         out.appendLine()
@@ -107,9 +108,7 @@ public struct RegisterView: Sendable {
             "Checked by (manager): ______________________________   Signature: ______________________________   Date: ______________"
         )
         if let history {
-            out.appendLine(
-                "History digest \(history.digest) (\(history.records) records): `attendance store verify --digest` checks it."
-            )
+            out.appendLine("History digest \(history.digest) (\(history.records) records): store verify --digest")
         }
         return out
     }
@@ -147,6 +146,29 @@ public struct RegisterView: Sendable {
         }
         for total in Self.totals {
             out.append(" " + total.value(row.evaluation.summary).leftPadded(toWidth: total.width))
+        }
+        return out
+    }
+
+    /// Under the rows, the dates whose punches were not all taken on a real link: "Punches on
+    /// SIMULATED WiFi: E001 23 24" and "Corrected by a manager (manual punches): E002 23";
+    /// nothing when there are none (docs/rules.md "WiFi verification" 5).
+    static func marked(_ rows: [MonthRegister.Row]) -> StyledText {
+        var out = StyledText()
+        let marks: [(marked: @Sendable (DayEvaluation) -> Bool, heading: String)] = [
+            ({ $0.hasSimulatedPunch }, "Punches on SIMULATED WiFi"),
+            ({ $0.flags.contains(.corrected) }, "Corrected by a manager (manual punches)"),
+        ]
+        for (marked, heading) in marks {
+            let entries = rows.compactMap { row -> String? in
+                let days = row.evaluation.dates(where: marked).map { String($0.day) }
+                return days.isEmpty ? nil : row.employee.code.rawValue.terminalSafe + " " + days.joined(separator: " ")
+            }
+            guard !entries.isEmpty else { continue }
+            out.appendLine()
+            for line in ("\(heading): " + entries.joined(separator: "; ")).wrapped(toWidth: width) {
+                out.appendLine(line)
+            }
         }
         return out
     }

@@ -34,11 +34,24 @@ struct RegisterCommandTests {
 
 
                 """ + Self.header + """
-                E001 Asha Rao   WO  P  L  A HD  P WO WO  L  M  A  P  P WO WO LV LV  P  P  P IN                             9.5  2  1  2  2  1  81.44
-                E002 B.Chaudhr…  –  –  –  –  –  –  –  –  –  P  P  P  P WO WO  P  P HD  P  P WO                             8.5  0  1  0  ½  0  72.53
+                    E001 Asha Rao   WO  P  L  A HD  P WO WO  L  M  A  P  P WO WO LV LV  P  P  P IN                             9.5  2  1  2  2  1  81.44
+                    E002 B.Chaudhr…  –  –  –  –  –  –  –  –  –  P  P  P  P WO WO  P  P HD  P  P WO                             8.5  0  1  0  ½  0  72.53
 
-                """ + Self.legendAndSignature)
+                    Punches on SIMULATED WiFi: E001 2 3 5 6 9 10 11 12 13 19 20 21; E002 10 11 12 13 16 17 18 19 20
+
+                    Corrected by a manager (manual punches): E001 18
+
+                    """ + Self.legendAndSignature + (try Self.digestLine(fixture)))
         #expect(result.out.split(separator: "\n").allSatisfy { $0.count <= 132 })
+    }
+
+    /// The register's last line: the store's history digest, as `store verify` reports it.
+    static func digestLine(_ fixture: ReportFixture) throws -> String {
+        let verified = fixture.harness.run("store", "verify")
+        let line = try #require(verified.out.split(separator: "\n").first { $0.hasPrefix("history: ") })
+        // "history: 57 records, digest HEX"
+        let words = line.split(separator: " ")
+        return "History digest \(words[4]) (\(words[1]) records): store verify --digest\n"
     }
 
     @Test("--page-size makes pages with the header repeated and page numbers")
@@ -80,10 +93,18 @@ struct RegisterCommandTests {
         #expect(out.hasSuffix("\r\n"))
         let rows = CSVReader.parse(out)
         #expect(rows[0].prefix(3) == ["code", "name", "2026-11-01"])
-        #expect(Array(rows[0].suffix(12)) == ["present_days", "P", "L", "HD", "A", "H", "WO", "LV", "M", "late", "early_exit", "hours"])
+        #expect(
+            Array(rows[0].suffix(14)) == [
+                "present_days", "P", "L", "HD", "A", "H", "WO", "LV", "M", "late", "early_exit", "hours",
+                "simulated_wifi_days", "corrected_days",
+            ])
         #expect(rows.count == 4)
         #expect(rows[1].prefix(7) == ["E001", "Asha Rao", "WO", "P", "L", "A", "HD"])
-        #expect(Array(rows[1].suffix(12)) == ["9.5", "7", "2", "1", "2", "0", "5", "2", "1", "2", "2", "81.44"])
+        #expect(
+            Array(rows[1].suffix(14)) == [
+                "9.5", "7", "2", "1", "2", "0", "5", "2", "1", "2", "2", "81.44", "2 3 5 6 9 10 11 12 13 19 20 21",
+                "18",
+            ])
         #expect(rows[3][1] == "Chen, \"CJ\" Jun")
         #expect(rows.allSatisfy { $0.count == rows[0].count })
     }
@@ -109,7 +130,8 @@ struct RegisterCommandTests {
         #expect(result.status == 69)
         #expect(
             result.err
-                == "attendance: printing needs CUPS's lp command, which is not installed (Debian: apt-get install cups-client)\n")
+                == "attendance: printing needs CUPS's lp command, which is not installed (Debian: apt-get install cups-client)\n"
+        )
         #expect(result.out.isEmpty)
     }
 
@@ -121,7 +143,9 @@ struct RegisterCommandTests {
         #expect(h.run("register", "--page-size", "0").status == 64)
         let bad = h.run("register", "--print", "--printer", "Bad Name")
         #expect(bad.status == 65)
-        #expect(bad.err == "attendance: invalid printer name \"Bad Name\": expected a CUPS printer name such as Office_Laser\n")
+        #expect(
+            bad.err
+                == "attendance: invalid printer name \"Bad Name\": expected a CUPS printer name such as Office_Laser\n")
     }
 }
 

@@ -25,6 +25,8 @@ enum ReportJSON {
         let status: String
         let provisional_code: String?
         let flags: [String]
+        /// A punch of the date was verified against a simulated WiFi link.
+        let simulated_wifi: Bool
         let worked_minutes: Int
         let minutes_late: Int?
         let holiday: String?
@@ -37,6 +39,7 @@ enum ReportJSON {
             status = day.status.name
             provisional_code = day.provisionalStatus?.code
             flags = day.flags.names
+            simulated_wifi = day.hasSimulatedPunch
             worked_minutes = Int(day.workedSeconds / 60)
             minutes_late = day.flags.contains(.late) ? day.minutesLate : nil
             holiday = day.holidayName
@@ -142,6 +145,10 @@ enum ReportJSON {
             /// The cell codes, first date to last.
             let codes: [String]
             let summary: Summary
+            /// Dates with a punch verified against a simulated WiFi link.
+            let simulated_wifi_dates: [String]
+            /// Dates with a punch a manager entered or changed (manual punches among them).
+            let corrected_dates: [String]
         }
 
         let office: String
@@ -156,7 +163,9 @@ enum ReportJSON {
             employees = register.rows.map { row in
                 Row(
                     employee: EmployeeReference(row.employee), codes: row.evaluation.days.map(\.code),
-                    summary: Summary(row.evaluation.summary))
+                    summary: Summary(row.evaluation.summary),
+                    simulated_wifi_dates: row.evaluation.dates(where: \.hasSimulatedPunch).map(\.description),
+                    corrected_dates: row.evaluation.dates(where: { $0.flags.contains(.corrected) }).map(\.description))
             }
         }
     }

@@ -111,7 +111,7 @@ final class KioskController {
         lastInput = uptime()
         switch screen {
         case .idle: handleCodeKey(key)
-        case .pin(let employee, _): handlePINKey(key, employee: employee)
+        case .pin(let employee, let code): handlePINKey(key, employee: employee, code: code)
         case .menu(let employee, let today, let selection): handleMenuKey(key, employee, today, selection)
         case .working, .outOfService: break
         case .message:
@@ -143,7 +143,7 @@ final class KioskController {
         }
     }
 
-    private func handlePINKey(_ key: Key, employee: Employee?) {
+    private func handlePINKey(_ key: Key, employee: Employee?, code: String) {
         switch key {
         case .character(let c) where c.isASCII && c.isNumber:
             if typed.count < Self.maxPINLength { typed.append(c) }
@@ -155,7 +155,7 @@ final class KioskController {
             guard !typed.isEmpty else { return }
             let pin = typed
             typed = ""
-            work("Checking…") { self.submitPIN(pin, employee: employee) }
+            work("Checking…") { self.submitPIN(pin, employee: employee, code: code) }
         default:
             break
         }
@@ -210,9 +210,9 @@ final class KioskController {
         }
     }
 
-    private func submitPIN(_ pin: String, employee: Employee?) {
+    private func submitPIN(_ pin: String, employee: Employee?, code: String) {
         do {
-            switch try desk.checkPIN(pin, for: employee) {
+            switch try desk.checkPIN(pin, for: employee, code: code) {
             case .accepted:
                 if let employee { showMenu(for: employee) } else { show(.unknownCodeOrPIN) }
             case .rejected: show(.unknownCodeOrPIN)

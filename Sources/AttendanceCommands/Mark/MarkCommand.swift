@@ -41,7 +41,7 @@ struct MarkCommand: ContextCommand {
             throw CommandFailure("unknown code or wrong PIN", status: .unknownCodeOrPIN)
         case .askPIN(let found):
             let pin = context.readSecret("PIN: ") ?? ""
-            switch try desk.checkPIN(pin, for: found) {
+            switch try desk.checkPIN(pin, for: found, code: code) {
             case .accepted:
                 guard let found else { throw CommandFailure("unknown code or wrong PIN", status: .unknownCodeOrPIN) }
                 employee = found

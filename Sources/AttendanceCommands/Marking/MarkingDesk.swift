@@ -71,27 +71,33 @@ package final class MarkingDesk {
         case locked
     }
 
-    func checkPIN(_ pin: String, for employee: Employee?) throws -> PINCheck {
+    /// Checks `pin` for the code typed as `code` (`employee` is who it found, nil for none).
+    ///
+    /// A code with no PIN to check — made up, a former employee's, or one whose PIN was never
+    /// set — goes the same way as a real one: its wrong PINs are counted in the store, delayed
+    /// and locked alike, with the same work (one PBKDF2) and the same answers, so trying codes
+    /// does not tell which exist. Checking the delay and taking the attempt are one step in the
+    /// store, so attempts made at once cannot all slip past a delay.
+    func checkPIN(_ pin: String, for employee: Employee?, code: String) throws -> PINCheck {
         let pepper = try loadPepper()
-        guard let employee, let record = try store.pinRecord(employeeID: employee.id) else {
+        var record: PINRecord?
+        if let employee { record = try store.pinRecord(employeeID: employee.id) }
+        let employeeID = record == nil ? nil : employee?.id
+        switch try store.beginPINAttempt(code: code, employeeID: employeeID, at: now()) {
+        case .locked: return .locked
+        case .wait(let seconds): return .wait(seconds: seconds)
+        case .check: break
+        }
+        var right = false
+        if let record {
+            right = PINHasher.verify(
+                pin, against: PINHash(salt: record.salt, rounds: record.rounds, hash: record.hash), pepper: pepper)
+        } else {
             PINHasher.burnOneCheck(pepper: pepper)
-            return .rejected
         }
-        if record.isLocked { return .locked }
-        let at = now()
-        if let last = record.lastFailure, last > at {
-            // The clock was set back since the last wrong PIN: count the delay from now.
-            try store.pullBackPINFailure(employeeID: employee.id, to: at)
-        }
-        let wait = PINLockout.remainingWait(failures: record.failures, lastFailure: record.lastFailure, now: at)
-        if wait > 0 { return .wait(seconds: wait) }
-        let stored = PINHash(salt: record.salt, rounds: record.rounds, hash: record.hash)
-        if PINHasher.verify(pin, against: stored, pepper: pepper) {
-            if record.failures > 0 { try store.resetPINFailures(employeeID: employee.id) }
-            return .accepted
-        }
-        // Counted and committed before anyone is told, so killing the kiosk cannot undo it.
-        let failures = try store.recordPINFailure(employeeID: employee.id)
+        // A wrong PIN is counted and committed before anyone is told, so killing the kiosk cannot undo it.
+        let failures = try store.finishPINAttempt(code: code, employeeID: employeeID, right: right, at: now())
+        if right { return .accepted }
         return PINLockout.isLocked(afterFailures: failures) ? .locked : .rejected
     }
 
@@ -221,10 +227,12 @@ package final class MarkingDesk {
         /// "not marked in yet today", "in since 09:02 — worked 3h 12m so far", …
         var headline: String {
             if let open = day.openSession {
-                return "in since \(zone.localDateTime(of: open.start).time) — worked \(MarkingDesk.duration(workedSeconds)) so far"
+                return
+                    "in since \(zone.localDateTime(of: open.start).time) — worked \(MarkingDesk.duration(workedSeconds)) so far"
             }
             if let lastOut = day.lastOut {
-                return "out since \(zone.localDateTime(of: lastOut).time) — worked \(MarkingDesk.duration(workedSeconds)) today"
+                return
+                    "out since \(zone.localDateTime(of: lastOut).time) — worked \(MarkingDesk.duration(workedSeconds)) today"
             }
             return "not marked in yet today"
         }

@@ -82,6 +82,16 @@ struct RegisterCommand: ContextCommand {
                 .init("early_exit") { .integer(Int64($0.evaluation.summary.earlyExitCount)) },
                 .init("hours") { .text($0.evaluation.summary.workedHoursText) },
             ]
-        return Listing(identity + days + totals).csv(register.rows)
+        // Where the punches were not all taken at a kiosk on a real link (docs/rules.md "WiFi verification" 5).
+        let marked: [ListingColumn<Row>] = [
+            .init("simulated_wifi_days") { .text(Self.days($0, \.hasSimulatedPunch)) },
+            .init("corrected_days") { .text(Self.days($0, { $0.flags.contains(.corrected) })) },
+        ]
+        return Listing(identity + days + totals + marked).csv(register.rows)
+    }
+
+    /// "23 24": the days of the month that are `marked`.
+    static func days(_ row: MonthRegister.Row, _ marked: (DayEvaluation) -> Bool) -> String {
+        row.evaluation.dates(where: marked).map { String($0.day) }.joined(separator: " ")
     }
 }

@@ -58,6 +58,12 @@ public struct MonthEvaluation: Sendable {
     /// The dates with any flag, to list under a calendar's grid.
     public var flaggedDays: [DayEvaluation] { days.filter { !$0.flags.isEmpty || $0.status == .missing } }
 
+    /// The dates the register marks: with a punch on a simulated link (`\.hasSimulatedPunch`),
+    /// or one a manager entered or changed (`{ $0.flags.contains(.corrected) }`).
+    public func dates(where marked: (DayEvaluation) -> Bool) -> [AttendanceDate] {
+        days.filter(marked).map(\.date)
+    }
+
     /// The month's punches by attendance date; other months' left out.
     private static func ordered(_ punches: [Punch], in month: YearMonth) -> [Punch] {
         let first = month.firstDay

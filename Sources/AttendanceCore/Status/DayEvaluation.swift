@@ -44,4 +44,8 @@ public struct DayEvaluation: Sendable, Hashable {
 
     /// Whether a manager should look at the date: missing mark-out or an irregular punch.
     public var needsCorrection: Bool { status == .missing || !flags.isDisjoint(with: .needsCorrection) }
+
+    /// Whether a punch of the date was verified against a simulated WiFi link rather than one
+    /// read from the kernel; reports mark such dates (docs/rules.md "WiFi verification" 5).
+    public var hasSimulatedPunch: Bool { punches.punches.contains { $0.source == .simulated } }
 }

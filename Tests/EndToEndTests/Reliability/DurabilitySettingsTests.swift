@@ -109,6 +109,7 @@ struct DurabilitySettingsTests {
             ["import", "punches"]: (["import", "punches", csv], ""),
             ["export", "punches"]: (["export", "punches", "--month", ScenarioClock.month(-60)], ""),
             ["store", "check"]: (["store", "check"], ""),
+            ["store", "verify"]: (["store", "verify"], ""),
             ["store", "backup"]: (["store", "backup", s.folder + "/copy.sqlite"], ""),
         ]
     }
