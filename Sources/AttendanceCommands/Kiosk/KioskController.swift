@@ -62,6 +62,8 @@ final class KioskController {
     /// Why the allowed-WiFi table could not be read at the last refresh; shown, never hidden
     /// behind "checking…".
     private(set) var linkStoreFailure: StoreError?
+    /// Shown while idle when the central store has not been reached for a while.
+    private(set) var centralWarning: String?
     private(set) var shouldExit = false
     private var lastInput: TimeInterval
     private var messageUntil: TimeInterval?
@@ -285,6 +287,7 @@ final class KioskController {
             link = nil
             linkStoreFailure = error
         }
+        centralWarning = try? desk.centralWarning(at: now())
     }
 
     /// Runs the work queued behind a "working" screen; the loop draws that screen first.

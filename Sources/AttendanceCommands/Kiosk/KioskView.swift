@@ -18,7 +18,8 @@ struct KioskView {
         let width = size.columns
         var frame = Frame()
         let local = zone.localDateTime(of: now)
-        let clock = "\(local.date.weekday.name) \(local.date.day) \(YearMonth.monthNames[local.date.month - 1]) \(local.date.year)  \(local.time):\(String(format: "%02d", local.second))"
+        let clock =
+            "\(local.date.weekday.name) \(local.date.day) \(YearMonth.monthNames[local.date.month - 1]) \(local.date.year)  \(local.time):\(String(format: "%02d", local.second))"
         let office = officeName.truncated(toWidth: max(10, width - clock.count - 3))
         frame.add([
             Span(" " + office, TextStyle(isBold: true)),
@@ -31,11 +32,17 @@ struct KioskView {
         let hint: String
         switch controller.screen {
         case .idle:
-            for row in BigText.rows("\(local.time)") { body.addCentered([Span(row, TextStyle(color: .cyan))], width: width) }
+            for row in BigText.rows("\(local.time)") {
+                body.addCentered([Span(row, TextStyle(color: .cyan))], width: width)
+            }
             body.blank(2)
             body.addCentered(
                 [Span("Employee code: ", TextStyle(isBold: true)), Span(controller.typed + "_", TextStyle.plain)],
                 width: width)
+            if let warning = controller.centralWarning {
+                body.blank()
+                body.addCenteredWrapping(warning, TextStyle(color: .yellow), width: width)
+            }
             hint = "Type your employee code and press Enter."
         case .pin(_, let code):
             body.addCentered([Span("Code \(code)")], width: width)
@@ -49,14 +56,18 @@ struct KioskView {
             body.blank()
             body.addCentered([Span(today.headline)], width: width)
             if let late = today.minutesLate, late > 0, today.day.firstIn != nil {
-                body.addCentered([Span("late by \(MarkingDesk.duration(Double(late) * 60)) today", TextStyle(color: .yellow))], width: width)
+                body.addCentered(
+                    [Span("late by \(MarkingDesk.duration(Double(late) * 60)) today", TextStyle(color: .yellow))],
+                    width: width)
             }
             for gap in today.gapLines.suffix(2) { body.addCentered([Span(gap, TextStyle(color: .grey))], width: width) }
             body.blank()
             for (index, action) in KioskController.actions(for: today).enumerated() {
                 let selected = index == selection
                 let label = "  [\(action.key.uppercased())] \(action.label)  "
-                let style = TextStyle(color: action == .markIn ? .green : action == .markOut ? .blue : nil, isBold: selected, isInverse: selected)
+                let style = TextStyle(
+                    color: action == .markIn ? .green : action == .markOut ? .blue : nil, isBold: selected,
+                    isInverse: selected)
                 body.addCentered([Span(label.padded(toWidth: 22), style)], width: width)
             }
             hint = "Press a letter, or choose with the arrows and press Enter."
@@ -68,11 +79,20 @@ struct KioskView {
             let color: TerminalColor = message.tone == .success ? .green : message.tone == .neutral ? .cyan : .red
             body.blank()
             if let banner = message.banner, BigText.canDraw(banner), BigText.rows(banner).first?.count ?? 0 <= width {
-                for row in BigText.rows(banner) { body.addCentered([Span(row, TextStyle(color: color, isBold: true))], width: width) }
+                for row in BigText.rows(banner) {
+                    body.addCentered([Span(row, TextStyle(color: color, isBold: true))], width: width)
+                }
                 body.blank()
             }
-            let mark = message.tone == .success ? (asciiOnly ? "OK " : "✓ ") : message.tone == .refusal ? (asciiOnly ? "X " : "✗ ") : ""
-            body.addCentered([Span(mark + message.title, TextStyle(color: color, isBold: true, isInverse: message.tone == .refusal))], width: width)
+            let mark =
+                message.tone == .success
+                ? (asciiOnly ? "OK " : "✓ ") : message.tone == .refusal ? (asciiOnly ? "X " : "✗ ") : ""
+            body.addCentered(
+                [
+                    Span(
+                        mark + message.title, TextStyle(color: color, isBold: true, isInverse: message.tone == .refusal)
+                    )
+                ], width: width)
             body.blank()
             for line in message.lines { body.addCenteredWrapping(line, width: width) }
             hint = "Press any key to continue."
@@ -99,7 +119,8 @@ struct KioskView {
     /// store cannot even be opened.
     static func outOfServiceBody(_ reason: String, width: Int) -> Frame {
         var body = Frame()
-        body.addCentered([Span(" OUT OF SERVICE ", TextStyle(color: .red, isBold: true, isInverse: true))], width: width)
+        body.addCentered(
+            [Span(" OUT OF SERVICE ", TextStyle(color: .red, isBold: true, isInverse: true))], width: width)
         body.blank()
         body.addCentered([Span("Attendance cannot be recorded at this kiosk right now.")], width: width)
         body.addCentered([Span("Please tell your manager.")], width: width)
@@ -120,12 +141,16 @@ struct KioskView {
         case .unavailable(let error)?:
             return [Span(" \(no) WiFi: \(error)", TextStyle(color: .red))]
         case .verified(let verdict)?:
-            let simulated = verdict.link.isSimulated ? [Span(" SIMULATED ", TextStyle(color: .yellow, isBold: true, isInverse: true)), Span(" ")] : []
+            let simulated =
+                verdict.link.isSimulated
+                ? [Span(" SIMULATED ", TextStyle(color: .yellow, isBold: true, isInverse: true)), Span(" ")] : []
             let ssid = verdict.link.ssid.isHidden ? "(hidden)" : verdict.link.ssid.escaped
             let seen = "\(ssid) (\(verdict.link.bssid))"
             switch verdict {
             case .allowed(_, let network):
-                return [Span(" ")] + simulated + [Span("\(ok) WiFi \(seen) — \(network.location)", TextStyle(color: .green))]
+                return [Span(" ")] + simulated + [
+                    Span("\(ok) WiFi \(seen) — \(network.location)", TextStyle(color: .green))
+                ]
             case .ssidMismatch, .notAllowed:
                 return [Span(" ")] + simulated + [Span("\(no) WiFi not approved: \(seen)", TextStyle(color: .red))]
             }

@@ -125,6 +125,20 @@ package final class MarkingDesk {
         return abs(time.timeIntervalSince(last)) <= fresh ? .complete : .partial
     }
 
+    /// For the kiosk's screen: a line when the central store has not been reached for longer
+    /// than this kiosk can vouch for what other kiosks recorded (docs/rules.md "Punches" 9);
+    /// nil when there is no central store or the last round is recent.
+    func centralWarning(at time: Date) throws(StoreError) -> String? {
+        guard configuration.central != nil, try knowledge(at: time) == .partial else { return nil }
+        let status = try store.syncStatus()
+        let kept = status.waiting == 0 ? "" : " · \(status.waiting) record(s) kept here, nothing lost"
+        guard let last = status.lastSuccess else { return "Central store not reached yet\(kept)" }
+        let zone = configuration.policy.zone
+        let (then, today) = (zone.localDateTime(of: last), zone.localDateTime(of: time))
+        let since = then.date == today.date ? "\(then.time)" : "\(then.date) \(then.time)"
+        return "Central store not reached since \(since)\(kept)"
+    }
+
     // MARK: - Where are we
 
     /// The WiFi link read now and checked against the allowed table.

@@ -450,7 +450,13 @@ struct CentralStoreTests {
         try kiosk.waitFor("MARKED OUT", timeout: 5)
         #expect(Date().timeIntervalSince(pressed) < 3, "a punch waited for the network")
         #expect(try org.sqlite("a", "SELECT group_concat(kind) FROM punch") == "in,out")
+        try kiosk.send("Enter")
+        // Ten minutes on without the server: the idle screen says so, and that nothing is lost.
+        org.sandbox.clock.set(time: "09:10")
+        try kiosk.waitFor("Central store not reached since 09:0", timeout: 15)
+        try kiosk.waitFor("1 record(s) kept here, nothing lost")
         try org.server.start()
+        try kiosk.waitUntilGone("Central store not reached", timeout: 30)
         let arrived = try Self.eventually { try org.server.count("SELECT count(*) FROM punch") == 2 }
         let status = try org.kiosk("a", "sync", "--status").out
         #expect(arrived, "\(status.replacingOccurrences(of: "\n", with: " | "))")
