@@ -98,7 +98,8 @@ public struct DayDetailView: Sendable {
         guard !sessions.isEmpty else { return out }
         out.appendLine("Sessions:")
         for session in sessions {
-            out.appendLine(spanText(session).padded(toWidth: 24) + lengthText(session))
+            let span = spanText(session)
+            out.appendLine(span.padded(toWidth: max(24, span.count + 2)) + lengthText(session))
         }
         return out
     }

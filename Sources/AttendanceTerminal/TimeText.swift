@@ -13,11 +13,12 @@ public enum TimeText {
     }
 
     /// "09:47" on the wall clock of `zone`; "01:30 (+1)" when the local date is after `date`
-    /// (a mark-out after midnight that still belongs to the attendance date).
+    /// (a mark-out after midnight that still belongs to the attendance date); "02:30+02:00"
+    /// in the hour that happened twice when the clocks went back.
     public static func clock(_ instant: Date, in zone: LocalZone, on date: AttendanceDate) -> String {
         let local = zone.localDateTime(of: instant)
         let offset = date.distance(to: local.date)
         let suffix = offset == 0 ? "" : " (\(offset > 0 ? "+" : "")\(offset))"
-        return local.time.description + suffix
+        return zone.clockText(of: instant) + suffix
     }
 }

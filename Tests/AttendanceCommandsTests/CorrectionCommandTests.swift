@@ -130,7 +130,7 @@ struct CorrectionCommandTests {
             (["punch", "add", "E001", "--at", "2026-10-20 09:00", "--kind", "in", "--reason", "r"],
              "2026-10-20 is more than 30 days ago ([policy] edit_window_days); add --force to correct it anyway (the correction is flagged)"),
             (["punch", "add", "E001", "--at", "2026-11-18 25:00", "--kind", "out", "--reason", "r"],
-             "invalid time \"2026-11-18 25:00\": expected \"YYYY-MM-DD HH:MM\", local time in Asia/Kolkata"),
+             "invalid time \"2026-11-18 25:00\": expected \"YYYY-MM-DD HH:MM\", local time in Asia/Kolkata, optionally with its UTC offset"),
             (["punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "sideways", "--reason", "r"],
              "invalid kind \"sideways\": expected in or out"),
             (["punch", "add", "E404", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "r"], "no employee has code \"E404\""),

@@ -55,4 +55,58 @@ struct LocalZoneTests {
         #expect(shift.earlyExitBefore == Self.utc("2026-03-29T03:45:00Z"))
         #expect(shift.pendingUntil == Self.utc("2026-03-29T06:00:00Z"))
     }
+
+    // MARK: - Typed times (docs/rules.md "Precision")
+
+    static let berlin = LocalZone(identifier: "Europe/Berlin")!
+
+    @Test(
+        "a typed time is read in the zone; an offset, when given, must be the one the zone had",
+        arguments: [
+            ("2026-03-29 01:30", "2026-03-29T00:30:00Z"),
+            ("2026-03-29T03:00", "2026-03-29T01:00:00Z"),
+            ("2026-10-25 02:30+02:00", "2026-10-25T00:30:00Z"),
+            ("2026-10-25 02:30+01:00", "2026-10-25T01:30:00Z"),
+            ("2026-10-25 02:30 +0100", "2026-10-25T01:30:00Z"),
+            ("2026-11-18 09:02+01", "2026-11-18T08:02:00Z"),
+            ("2026-11-18 09:02", "2026-11-18T08:02:00Z"),
+        ])
+    func typed(text: String, utc: String) throws {
+        #expect(try Self.berlin.instant(parsingLocal: text) == Self.utc(utc))
+    }
+
+    @Test("a time in the skipped hour is refused; one in the repeated hour needs its offset, which the refusal offers")
+    func typedAroundTheChanges() {
+        #expect(throws: CoreError.self) { try Self.berlin.instant(parsingLocal: "2026-03-29 02:30") }
+        do {
+            _ = try Self.berlin.instant(parsingLocal: "2026-03-29 02:30")
+        } catch {
+            #expect(error.description.contains("the clocks went forward that night, so 02:30 was never shown"))
+        }
+        do {
+            _ = try Self.berlin.instant(parsingLocal: "2026-10-25 02:30")
+            Issue.record("a time that happened twice was taken without its offset")
+        } catch {
+            #expect(
+                error.description.contains(
+                    "it happened twice: \"2026-10-25 02:30+02:00\" (the first) or \"2026-10-25 02:30+01:00\" (the second)"
+                ))
+        }
+        #expect(throws: CoreError.self) { try Self.berlin.instant(parsingLocal: "2026-10-25 02:30+03:00") }
+        #expect(throws: CoreError.self) { try Self.berlin.instant(parsingLocal: "2026-11-18 09:02+01:00:00") }
+        #expect(throws: CoreError.self) { try Self.berlin.instant(parsingLocal: "2026-11-18 09:02+2") }
+    }
+
+    @Test("a minute that happened twice is shown with its offset, and reads back as the same instant")
+    func repeatedMinuteShown() throws {
+        let first = Self.utc("2026-10-25T00:30:00Z")
+        let second = Self.utc("2026-10-25T01:30:00Z")
+        #expect(Self.berlin.clockText(of: first) == "02:30+02:00")
+        #expect(Self.berlin.clockText(of: second) == "02:30+01:00")
+        #expect(Self.berlin.clockText(of: Self.utc("2026-10-25T02:30:00Z")) == "03:30")
+        for instant in [first, second] {
+            #expect(try Self.berlin.instant(parsingLocal: Self.berlin.minuteText(of: instant)) == instant)
+        }
+        #expect(Self.berlin.minuteText(of: Self.utc("2026-11-18T08:02:00Z")) == "2026-11-18 09:02")
+    }
 }

@@ -83,7 +83,8 @@ struct MissingMarkOut {
                 && end.timeIntervalSince(session.start) <= day.punches.maxSessionSeconds
             let at = fits ? zone.minuteText(of: end) : "\(day.date) HH:MM"
             let inText =
-                "IN \(start.date == day.date ? start.time.description : start.minuteText) (punch \(session.inPunch.id))"
+                "IN \(start.date == day.date ? zone.clockText(of: session.start) : zone.minuteText(of: session.start)) "
+                + "(punch \(session.inPunch.id))"
             if let out = session.outPunch {
                 let hours = Int(day.punches.maxSessionSeconds / 3600)
                 return MissingMarkOut(

@@ -88,7 +88,9 @@ struct PunchHistoryRow {
         if let by = history.addedBy { parts.append("added by \(by)") }
         if let retime = history.corrections.last(where: { $0.action == .retime }) {
             let from = zone.localDateTime(of: history.original.instant)
-            let time = from.date == history.effective.attendanceDate ? from.time.description : from.minuteText
+            let time =
+                from.date == history.effective.attendanceDate
+                ? zone.clockText(of: history.original.instant) : zone.minuteText(of: history.original.instant)
             parts.append("re-timed from \(time) by \(retime.actor)")
         }
         if let last = history.corrections.last(where: { $0.action == .void || $0.action == .restore }) {

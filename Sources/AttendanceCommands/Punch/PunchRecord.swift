@@ -42,10 +42,11 @@ struct PunchRecord {
     /// The punch as a JSON object, for reports that nest punches (`calendar --day`).
     var object: ListingValue { Listing(Self.columns { (record: PunchRecord) in record }).object(self) }
 
-    /// "09:02", or "01:30 +1d" for a time on the local date after the attendance date.
+    /// "09:02", or "01:30 +1d" for a time on the local date after the attendance date, with the
+    /// offset in the hour that happened twice ("02:30+02:00 +1d").
     var shortTime: String {
         let local = zone.localDateTime(of: punch.instant)
         let days = punch.attendanceDate.distance(to: local.date)
-        return local.time.description + (days == 0 ? "" : days > 0 ? " +\(days)d" : " \(days)d")
+        return zone.clockText(of: punch.instant) + (days == 0 ? "" : days > 0 ? " +\(days)d" : " \(days)d")
     }
 }
