@@ -72,6 +72,8 @@ extension AttendanceStore {
         guard issues.isEmpty else { throw PunchFile.Refusal(issues: issues) }
 
         var present = try existingKeys(for: file.rows, ids: ids, in: db)
+        let ruleIssues = try ruleProblems(of: file.rows, ids: ids, present: present, policy: policy, now: now, in: db)
+        guard ruleIssues.isEmpty else { throw PunchFile.Refusal(issues: ruleIssues) }
         let created = clock().milliseconds
         let insert = try db.makeStatement(
             sql: """
@@ -115,6 +117,60 @@ extension AttendanceStore {
             keys.insert(PunchKey(employeeID: employeeID, instant: row[1], kind: kind))
         }
         return keys
+    }
+
+    /// docs/rules.md "Punches" 8: imported punches obey the rules a kiosk's do. For each employee,
+    /// the new rows join the punches already stored around their dates, and every problem they
+    /// would add — IN after IN, an OUT with no IN, the same kind twice within moments, sessions of
+    /// two dates that cross, a date outside the employment — is named on the row's line. The check is the corrections' (`CorrectionCheck`): one rule book.
+    private func ruleProblems(
+        of rows: [PunchFile.Row], ids: [String: Int64], present: Set<PunchKey>, policy: Policy, now: Date,
+        in db: Database
+    ) throws -> [PunchFile.Issue] {
+        var byEmployee: [Int64: [PunchFile.Row]] = [:]
+        var seen = present
+        for row in rows {
+            guard let employeeID = ids[row.code.rawValue.lowercased()] else { continue }
+            // Rows already stored, or repeated in the file, are skipped by the import: so here.
+            let key = PunchKey(employeeID: employeeID, instant: row.instant.milliseconds, kind: row.kind)
+            if seen.insert(key).inserted { byEmployee[employeeID, default: []].append(row) }
+        }
+        var issues: [PunchFile.Issue] = []
+        for (employeeID, rows) in byEmployee {
+            guard let employee = try Self.employee(id: employeeID, in: db) else { continue }
+            let rules = employee.policy(from: policy)
+            // A new punch's id is minus its line: the check's messages then name the line.
+            let punches = rows.map { row in
+                Punch(
+                    id: -Int64(row.line), employeeID: employeeID, instant: row.instant, zone: rules.zone.identifier,
+                    attendanceDate: rules.attendanceDate(of: row.instant), kind: row.kind, source: .import,
+                    createdAt: now)
+            }
+            for punch in punches where !employee.isEmployed(on: punch.attendanceDate) {
+                let from = employee.startDate.map { " from \($0)" } ?? ""
+                let until = employee.endDate.map { " until \($0)" } ?? ""
+                issues.append(
+                    .init(
+                        line: Int(-punch.id),
+                        message: "\(employee.code) is not employed on \(punch.attendanceDate) (employed\(from)\(until))"
+                    ))
+            }
+            let dates = Set(punches.map(\.attendanceDate))
+            guard let first = dates.min(), let last = dates.max() else { continue }
+            let stored = try Self.punches(
+                in: db, employeeID: employeeID, from: first.adding(days: -1), through: last.adding(days: 1))
+            let check = CorrectionCheck(policy: rules, now: now)
+            let existing = Set(check.problems(in: stored, dates: dates))
+            // Rules 1–4 and 7: the alternation (an IN twice within moments breaks it too) and
+            // sessions that cross; how long a session is stays the manager's call, as at the kiosk.
+            let ruled: Set<CorrectionProblem.Kind> = [.notAlternating, .outWithoutIn, .overlap]
+            for problem in check.problems(in: stored + punches, dates: dates)
+            where ruled.contains(problem.kind) && !existing.contains(problem) {
+                let line = problem.ids.filter { $0 < 0 }.map { Int(-$0) }.max() ?? rows[0].line
+                issues.append(.init(line: line, message: "\(employee.code): \(problem.message)"))
+            }
+        }
+        return issues.sorted { ($0.line, $0.message) < ($1.line, $1.message) }
     }
 }
 

@@ -175,6 +175,8 @@ public struct CorrectionCheck: Sendable {
         let local = policy.zone.localDateTime(of: punch.instant)
         let time = local.date == date ? local.time.description : local.minuteText
         if punch.id == Self.newPunchID { return "the new \(punch.kind.label) at \(time)" }
+        // An import's row not stored yet carries minus its line number.
+        if punch.id < 0 { return "\(punch.kind.label) at \(time) (line \(-punch.id))" }
         return "\(punch.kind.label) at \(time) (punch \(punch.id))"
     }
 
