@@ -137,12 +137,13 @@ public struct CorrectionCheck: Sendable {
                 + "\(label(item.out, on: item.date))"
         }
         var problems: [CorrectionProblem] = []
+        // Sessions in start order: once one starts after `first` ends, none later overlaps it.
         for (index, first) in closed.enumerated() {
-            for second in closed[(index + 1)...]
-            where second.date != first.date
-                && (dates.contains(first.date) || dates.contains(second.date))
-                && second.session.start < first.out.instant
-            {
+            for second in closed[(index + 1)...] {
+                guard second.session.start < first.out.instant else { break }
+                guard second.date != first.date, dates.contains(first.date) || dates.contains(second.date) else {
+                    continue
+                }
                 problems.append(
                     CorrectionProblem(
                         kind: .overlap,
@@ -151,11 +152,11 @@ public struct CorrectionCheck: Sendable {
             }
         }
         for lone in open.sorted(by: { $0.punch.instant < $1.punch.instant }) {
-            for session in closed
-            where session.date != lone.date
-                && (dates.contains(lone.date) || dates.contains(session.date))
-                && session.session.start < lone.punch.instant && lone.punch.instant < session.out.instant
-            {
+            for session in closed {
+                guard session.session.start < lone.punch.instant else { break }
+                guard session.date != lone.date, dates.contains(lone.date) || dates.contains(session.date),
+                    lone.punch.instant < session.out.instant
+                else { continue }
                 problems.append(
                     CorrectionProblem(
                         kind: .overlap, ids: [lone.punch.id, session.session.inPunch.id, session.out.id],
