@@ -24,6 +24,7 @@ struct StoreCheck: ContextCommand {
         let configuration = try global.configuration(in: context)
         let path = global.storePath(configuration: configuration, in: context)
         context.out.line("store: \(path)")
+        try context.requireExistingStore(at: path)
         // Checked through read-only connections first: opening a store for writing writes to
         // it, and a damaged store must not be written at all.
         let problems = try AttendanceStore.check(fileAt: path, thorough: thorough)
