@@ -87,6 +87,47 @@ struct AdministrationEndToEndTests {
         #expect(twice.status == 74 && twice.err.contains("already exists"))
     }
 
+    @Test("issue 11 item 8: store check names every guard trigger dropped with the sqlite3 tool, status 74")
+    func storeCheckSeesDroppedGuards() throws {
+        let s = Sandbox()
+        _ = try s.run("employee", "add", "E001", "--name", "Asha")
+        #expect(try s.run("store", "check").status == 0)
+        _ = try s.sqlite(
+            "DROP TRIGGER punch_no_delete; DROP TRIGGER audit_log_chained; DROP TRIGGER history_chain_no_update;")
+        let check = try s.run("store", "check")
+        #expect(check.status == 74)
+        for name in ["punch_no_delete", "audit_log_chained", "history_chain_no_update"] {
+            #expect(
+                check.out.contains(
+                    "guard trigger \(name) is missing (dropped outside this program): history can be changed by direct SQL\n"
+                ),
+                "\(check.out)")
+        }
+        #expect(!check.out.contains("punch_no_rewrite") && !check.out.hasSuffix("ok\n"))
+        #expect(
+            check.err
+                == "attendance: the store \(s.store) failed its check: 3 problem(s) listed above; `attendance store verify` checks the history's hash chain\n"
+        )
+    }
+
+    @Test("issue 11 item 8: store check refuses a store writable by others and a pepper readable by others")
+    func storeCheckSeesLooseModes() throws {
+        let s = Sandbox()
+        let pepper = s.folder + "/pepper"
+        let extra = ["ATTENDANCE_PEPPER": pepper]
+        _ = try s.run("employee", "add", "E001", "--name", "Asha")
+        #expect(try s.run("employee", "set-pin", "E001", input: "2468\n2468\n", extra: extra).status == 0)
+        #expect(try s.run("store", "check", extra: extra).status == 0)
+        #expect(chmod(s.store, 0o666) == 0 && chmod(pepper, 0o644) == 0)
+        let check = try s.run("store", "check", extra: extra)
+        #expect(check.status == 74)
+        #expect(check.out.contains("\(s.store) is writable by group or others (mode 0666); chmod go-w \(s.store)\n"))
+        #expect(
+            check.out.contains(
+                "the PIN pepper \(pepper) is readable by group or others (mode 0644); chmod go-rwx \(pepper)\n"))
+        #expect(check.err.contains("failed its check: 2 problem(s)"))
+    }
+
     @Test("a store file that is not a database: one clear line, status 74, no stack trace")
     func garbageStore() throws {
         let s = Sandbox()
