@@ -214,8 +214,8 @@ struct AdministrationTests {
                         Default: $ATTENDANCE_STORE, else [store] path, else
                         /var/lib/attendance/attendance.sqlite for root and
                         $XDG_DATA_HOME/attendance/attendance.sqlite otherwise.
-                  --by <name>             Who makes the change, for the audit log (default: the
-                                          OS user).
+                  --by <name>             Who makes the change, for the audit log; recorded
+                                          beside the OS user and uid, never instead.
                   --name <name>           The employee's name as calendars show it.
                   --start-date <YYYY-MM-DD>
                                           The first date of employment.

@@ -33,7 +33,8 @@ struct ImportExportCommandTests {
 
     @Test("an import with one bad row imports nothing and names the line")
     func oneBadRow() {
-        let path = write(good.replacingOccurrences(of: "E002,2026-11-18T10:00", with: "E002,2026-11-18 10h00"), to: "bad.csv")
+        let path = write(
+            good.replacingOccurrences(of: "E002,2026-11-18T10:00", with: "E002,2026-11-18 10h00"), to: "bad.csv")
         let result = h.run("import", "punches", path)
         #expect(result.status == 65)
         #expect(
@@ -49,7 +50,9 @@ struct ImportExportCommandTests {
 
     @Test("every bad row is listed, then the count")
     func manyBadRows() {
-        let path = write("code,timestamp,kind\nE001,2026-11-18T09:02,in\nE404,2026-11-18T09:02,in\nE001,2026-11-18T09:02,up\n", to: "bad.csv")
+        let path = write(
+            "code,timestamp,kind\nE001,2026-11-18T09:02,in\nE404,2026-11-18T09:02,in\nE001,2026-11-18T09:02,up\n",
+            to: "bad.csv")
         #expect(
             h.run("import", "punches", path).err == """
                 attendance: \(path):3: no employee has code "E404"
@@ -67,7 +70,7 @@ struct ImportExportCommandTests {
         #expect(h.run("import", "punches", path).out == "imported 4 punches from \(path)\n")
         #expect(h.run("import", "punches", path).out == "imported 0 punches from \(path) (4 already present)\n")
         #expect(h.run("punch", "list", "E002", "--format", "csv").out.components(separatedBy: ",import,").count == 3)
-        #expect(h.run("audit").out.contains("tester  import punches old-clock.csv"))
+        #expect(h.run("audit").out.contains("tester (uid 1000)  import punches old-clock.csv"))
     }
 
     @Test("export writes the effective punches in the import format")
@@ -83,7 +86,9 @@ struct ImportExportCommandTests {
         #expect(
             h.run("export", "punches", "--month", "2026-11", "--output", output).out
                 == "exported 3 punches of November 2026 to \(output)\n")
-        #expect(FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) }?.hasPrefix("code,") == true)
+        #expect(
+            FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) }?.hasPrefix("code,")
+                == true)
         #expect(h.run("export", "punches", "--month", "2026-10").out == "code,timestamp,kind,note\r\n")
     }
 
@@ -99,16 +104,21 @@ struct ImportExportCommandTests {
             (.in, "2026-11-09 09:20", 0),
         ] {
             let instant = try zone.instant(parsingLocal: local).addingTimeInterval(extra)
-            let attempt = PunchAttempt(employeeID: 1, kind: kind, instant: instant, zone: zone.identifier, source: .simulated)
+            let attempt = PunchAttempt(
+                employeeID: 1, kind: kind, instant: instant, zone: zone.identifier, source: .simulated)
             _ = try store.recordPunch(attempt, recentSince: policy.attendanceDate(of: instant).adding(days: -1)) {
                 policy.decide(kind, at: instant, recent: $0)
             }
         }
         h.run("import", "punches", write(good, to: "old-clock.csv"))
-        #expect(h.run("punch", "add", "E001", "--at", "2026-11-09 17:00", "--kind", "out", "--reason", "forgot").status == 0)
+        #expect(
+            h.run("punch", "add", "E001", "--at", "2026-11-09 17:00", "--kind", "out", "--reason", "forgot").status == 0
+        )
         #expect(h.run("punch", "void", "4", "--reason", "went home at noon, not back").status == 0)
         #expect(h.run("punch", "retime", "8", "--at", "2026-11-18 09:10", "--reason", "clock").status == 0)
-        #expect(h.run("punch", "add", "E002", "--at", "2026-11-20 09:00", "--kind", "in", "--reason", "kiosk down").status == 0)
+        #expect(
+            h.run("punch", "add", "E002", "--at", "2026-11-20 09:00", "--kind", "in", "--reason", "kiosk down").status
+                == 0)
         let exported = h.folder + "/november.csv"
         #expect(h.run("export", "punches", "--month", "2026-11", "--output", exported).status == 0)
 
@@ -131,7 +141,9 @@ struct ImportExportCommandTests {
         #expect(before[0].contains("2026-11-02 L 30239.5"))  // the half second came through
         #expect(before[0].contains("2026-11-03 M 0.0"))  // its OUT was voided
         #expect(try calendars(fresh.storePath) == before)
-        #expect(fresh.run("export", "punches", "--month", "2026-11").out == h.run("export", "punches", "--month", "2026-11").out)
+        #expect(
+            fresh.run("export", "punches", "--month", "2026-11").out
+                == h.run("export", "punches", "--month", "2026-11").out)
     }
 }
 
@@ -141,7 +153,8 @@ struct FormulaGuardTests {
         "a note comes back from export and import exactly as stored, guard or no guard",
         arguments: ["=x", "'=x", "''=x", "'hello", "-5", "+49 30 1234", "@home", "'", "'-", "plain"])
     func roundTrip(note: String) throws {
-        let csv = CSV.render(header: ["code", "timestamp", "kind", "note"], rows: [["E1", "2026-11-18T09:00Z", "in", note]])
+        let csv = CSV.render(
+            header: ["code", "timestamp", "kind", "note"], rows: [["E1", "2026-11-18T09:00Z", "in", note]])
         let zone = try #require(LocalZone(identifier: "UTC"))
         let file = PunchFile(parsing: csv, zone: zone)
         #expect(file.issues == [])

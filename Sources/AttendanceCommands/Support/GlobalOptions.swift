@@ -103,13 +103,20 @@ extension String {
 public struct ActorOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp("Who makes the change, for the audit log (default: the OS user).", valueName: "name"))
+        help: ArgumentHelp(
+            "Who makes the change, for the audit log; recorded beside the OS user and uid, never instead.",
+            valueName: "name"))
     public var by: PersonName?
 
     public init() {}
 
-    /// `--by`, else the OS user running the command.
-    public func actor(in context: Context) -> String { by?.rawValue ?? context.userName }
+    /// Who the change is recorded as: always the OS user and uid running the command, with
+    /// `--by` beside them: "Boss Lady via root (uid 0)", or "root (uid 0)" without `--by`.
+    public func actor(in context: Context) -> String {
+        let user = "\(context.userName) (uid \(context.userID))"
+        guard let by else { return user }
+        return "\(by.rawValue) via \(user)"
+    }
 }
 
 /// How a listing is written.
