@@ -9,8 +9,12 @@ struct AdministrationTests {
 
     @Test("employee add then list shows the employee in text, JSON and CSV")
     func addAndList() {
-        #expect(h.run("employee", "add", "E001", "--name", "Asha Rao", "--start-date", "2026-01-05").out == "added E001 Asha Rao\n")
-        h.run("employee", "add", "E002", "--name", "Bo, \"the\" Builder", "--shift-start", "22:00", "--shift-end", "06:00")
+        #expect(
+            h.run("employee", "add", "E001", "--name", "Asha Rao", "--start-date", "2026-01-05").out
+                == "added E001 Asha Rao\n")
+        h.run(
+            "employee", "add", "E002", "--name", "Bo, \"the\" Builder", "--shift-start", "22:00", "--shift-end", "06:00"
+        )
         #expect(
             h.run("employee", "list").out == """
                 CODE  NAME               SHIFT        FROM        UNTIL  STATE
@@ -42,15 +46,34 @@ struct AdministrationTests {
     @Test(
         "bad values are one line on stderr with status 65",
         arguments: [
-            (["employee", "add", "bad code", "--name", "x"], "attendance: invalid employee code \"bad code\": expected 1–32 letters, digits, '_' or '-' (for example E001)\n"),
-            (["employee", "add", "E1", "--name", "Eve\u{1b}[2J"], "attendance: invalid name \"Eve\\x1b[2J\": expected 1–100 characters without control characters\n"),
-            (["employee", "add", "E1", "--name", "x", "--start-date", "2026-02-30"], "attendance: invalid date \"2026-02-30\": expected a real date as YYYY-MM-DD\n"),
-            (["employee", "add", "E1", "--name", "x", "--shift-start", "25:00", "--shift-end", "06:00"], "attendance: invalid time \"25:00\": expected HH:MM on a 24-hour clock, 00:00–23:59\n"),
+            (
+                ["employee", "add", "bad code", "--name", "x"],
+                "attendance: invalid employee code \"bad code\": expected 1–32 letters, digits, '_' or '-' (for example E001)\n"
+            ),
+            (
+                ["employee", "add", "E1", "--name", "Eve\u{1b}[2J"],
+                "attendance: invalid name \"Eve\\x1b[2J\": expected 1–100 characters without control characters\n"
+            ),
+            (
+                ["employee", "add", "E1", "--name", "x", "--start-date", "2026-02-30"],
+                "attendance: invalid date \"2026-02-30\": expected a real date as YYYY-MM-DD\n"
+            ),
+            (
+                ["employee", "add", "E1", "--name", "x", "--shift-start", "25:00", "--shift-end", "06:00"],
+                "attendance: invalid time \"25:00\": expected HH:MM on a 24-hour clock, 00:00–23:59\n"
+            ),
             (["employee", "show", "E404"], "attendance: no employee has code \"E404\"\n"),
-            (["wifi", "allow", "--bssid", "aa:bb:cc", "--location", "HQ"], "attendance: invalid BSSID \"aa:bb:cc\": expected six two-digit hex bytes such as aa:bb:cc:dd:ee:ff (separators ':', '-', '.' or none)\n"),
-            (["wifi", "revoke", "aa:bb:cc:dd:ee:99"], "attendance: aa:bb:cc:dd:ee:99 is not in the allowed WiFi list\n"),
+            (
+                ["wifi", "allow", "--bssid", "aa:bb:cc", "--location", "HQ"],
+                "attendance: invalid BSSID \"aa:bb:cc\": expected six two-digit hex bytes such as aa:bb:cc:dd:ee:ff (separators ':', '-', '.' or none)\n"
+            ),
+            (
+                ["wifi", "revoke", "aa:bb:cc:dd:ee:99"],
+                "attendance: aa:bb:cc:dd:ee:99 is not in the allowed WiFi list\n"
+            ),
         ])
-    func badValues(arguments: [String], message: String) {
+    func badValues(arguments: [String], message: String) throws {
+        try h.createStore()
         let result = h.run(arguments)
         #expect(result.status == 65)
         #expect(result.err == message)
@@ -66,7 +89,9 @@ struct AdministrationTests {
     @Test("edit, show and deactivate; deactivate defaults to today's attendance date")
     func editShowDeactivate() {
         h.run("employee", "add", "E001", "--name", "Asha")
-        #expect(h.run("employee", "edit", "E001", "--name", "Asha Rao", "--shift-start", "08:00", "--shift-end", "16:30").status == 0)
+        #expect(
+            h.run("employee", "edit", "E001", "--name", "Asha Rao", "--shift-start", "08:00", "--shift-end", "16:30")
+                .status == 0)
         #expect(
             h.run("employee", "show", "e001").out == """
                 E001  Asha Rao
@@ -95,7 +120,9 @@ struct AdministrationTests {
                 aa:bb:cc:dd:ee:01  OfficeNet  HQ        allowed
 
                 """)
-        #expect(h.run("wifi", "list", "--format", "csv").out == "bssid,ssid,location,active\r\naa:bb:cc:dd:ee:01,OfficeNet,HQ,yes\r\n")
+        #expect(
+            h.run("wifi", "list", "--format", "csv").out
+                == "bssid,ssid,location,active\r\naa:bb:cc:dd:ee:01,OfficeNet,HQ,yes\r\n")
         #expect(h.run("wifi", "revoke", "aabb.ccdd.ee01").out == "revoked aa:bb:cc:dd:ee:01\n")
         #expect(h.run("wifi", "list").out.hasPrefix("no access points allowed yet"))
         #expect(h.run("wifi", "list", "--all").out.contains("revoked"))
@@ -106,7 +133,10 @@ struct AdministrationTests {
         h.writeConfig("[policy]\nshift_start = \"25:00\"\n")
         let result = h.run("employee", "list")
         #expect(result.status == 78)
-        #expect(result.err.hasSuffix("none.toml:2: shift_start in [policy]: expected \"HH:MM\" on a 24-hour clock (00:00–23:59), found \"25:00\"\n"))
+        #expect(
+            result.err.hasSuffix(
+                "none.toml:2: shift_start in [policy]: expected \"HH:MM\" on a 24-hour clock (00:00–23:59), found \"25:00\"\n"
+            ))
     }
 
     @Test("config check prints the effective configuration")
@@ -125,11 +155,18 @@ struct AdministrationTests {
         h.run("employee", "add", "E001", "--name", "Asha")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [h.storePath, "UPDATE employee SET name = 'A' || char(27) || '[2J' || char(155) || 'B' || char(8238) || 'C'"]
+        process.arguments = [
+            h.storePath, "UPDATE employee SET name = 'A' || char(27) || '[2J' || char(155) || 'B' || char(8238) || 'C'",
+        ]
         try process.run()
         process.waitUntilExit()
-        let out = h.run("employee", "list").out + h.run("employee", "show", "E001").out + h.run("employee", "list", "--format", "json").out
-        #expect(!out.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7f...0x9f).contains($0.value) || $0.value == 0x202e })
+        let out =
+            h.run("employee", "list").out + h.run("employee", "show", "E001").out
+            + h.run("employee", "list", "--format", "json").out
+        #expect(
+            !out.unicodeScalars.contains {
+                ($0.value < 0x20 && $0 != "\n") || (0x7f...0x9f).contains($0.value) || $0.value == 0x202e
+            })
         #expect(out.contains("A␛[2J�B�C"))
         #expect(out.contains("A\\u001b[2J\\u009bB\\u202eC"))
     }
@@ -140,11 +177,15 @@ struct AdministrationTests {
         let configuration = Configuration(hostZone: LocalZone(identifier: "UTC")!)
         var context = h.context()
         context.environment = ["HOME": "/home/asha"]
-        #expect(options.storePath(configuration: configuration, in: context) == "/home/asha/.local/share/attendance/attendance.sqlite")
+        #expect(
+            options.storePath(configuration: configuration, in: context)
+                == "/home/asha/.local/share/attendance/attendance.sqlite")
         context.environment["XDG_DATA_HOME"] = "/data"
         #expect(options.storePath(configuration: configuration, in: context) == "/data/attendance/attendance.sqlite")
         context.environment["XDG_DATA_HOME"] = "relative/ignored"
-        #expect(options.storePath(configuration: configuration, in: context) == "/home/asha/.local/share/attendance/attendance.sqlite")
+        #expect(
+            options.storePath(configuration: configuration, in: context)
+                == "/home/asha/.local/share/attendance/attendance.sqlite")
         context.isRoot = true
         #expect(options.storePath(configuration: configuration, in: context) == "/var/lib/attendance/attendance.sqlite")
     }
@@ -173,8 +214,8 @@ struct AdministrationTests {
                         Default: $ATTENDANCE_STORE, else [store] path, else
                         /var/lib/attendance/attendance.sqlite for root and
                         $XDG_DATA_HOME/attendance/attendance.sqlite otherwise.
-                  --by <name>             Who makes the change, for the audit log (default: the
-                                          OS user).
+                  --by <name>             Who makes the change, for the audit log; recorded
+                                          beside the OS user and uid, never instead.
                   --name <name>           The employee's name as calendars show it.
                   --start-date <YYYY-MM-DD>
                                           The first date of employment.

@@ -1,8 +1,9 @@
 import AttendanceCommands
 import AttendanceCore
+import AttendanceStore
 import AttendanceTerminal
-import Foundation
 import AttendanceTestSupport
+import Foundation
 
 /// Runs commands in-process against a temporary store, with captured output and a fixed clock.
 final class CommandHarness: @unchecked Sendable {
@@ -23,6 +24,12 @@ final class CommandHarness: @unchecked Sendable {
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// Creates the (empty) store, for a test whose commands only read it: only the setting-up
+    /// commands create one (issue 11 item 7).
+    func createStore() throws {
+        _ = try AttendanceStore(path: storePath)
+    }
 
     struct Result {
         let status: Int32

@@ -60,10 +60,10 @@ struct CorrectionCommandTests {
                 """)
         #expect(
             h.run("punch", "list", "E001").out.withoutTrailingSpaces == """
-                ID  DATE        TIME   KIND  SOURCE     WIFI  VOID  CORRECTED                           NOTE
-                --  ----------  -----  ----  ---------  ----  ----  ----------------------------------  ----
-                 1  2026-11-18  09:30  IN    simulated  HQ          re-timed from 09:50 by tester
-                 2  2026-11-18  18:00  OUT   manual                 added by tester, restored by Priya
+                ID  DATE        TIME   KIND  SOURCE     WIFI  VOID  CORRECTED                                                            NOTE
+                --  ----------  -----  ----  ---------  ----  ----  -------------------------------------------------------------------  ----
+                 1  2026-11-18  09:30  IN    simulated  HQ          re-timed from 09:50 by tester (uid 1000)
+                 2  2026-11-18  18:00  OUT   manual                 added by tester (uid 1000), restored by Priya via tester (uid 1000)
 
                 """)
     }
@@ -75,10 +75,10 @@ struct CorrectionCommandTests {
         h.run("punch", "void", "2", "--reason", "test")
         #expect(
             h.run("punch", "list", "E001", "--date", "2026-11-19").out.withoutTrailingSpaces == """
-                ID  DATE        TIME       KIND  SOURCE     WIFI  VOID  CORRECTED         NOTE
-                --  ----------  ---------  ----  ---------  ----  ----  ----------------  ----
+                ID  DATE        TIME       KIND  SOURCE     WIFI  VOID  CORRECTED                    NOTE
+                --  ----------  ---------  ----  ---------  ----  ----  ---------------------------  ----
                  1  2026-11-19  20:00      IN    simulated  HQ
-                 2  2026-11-19  01:30 +1d  OUT   simulated  HQ    void  voided by tester
+                 2  2026-11-19  01:30 +1d  OUT   simulated  HQ    void  voided by tester (uid 1000)
 
                 """)
         #expect(
@@ -86,12 +86,13 @@ struct CorrectionCommandTests {
                 == "id,code,attendance_date,local_time,timestamp,kind,source,ssid,bssid,location,corrected,voided,"
                 + "original_timestamp,correction_summary,note\r\n"
                 + "1,E001,2026-11-19,2026-11-19 20:00,2026-11-19T20:00:00+05:30,in,simulated,OfficeNet,aa:bb:cc:dd:ee:01,HQ,no,no,,,\r\n"
-                + "2,E001,2026-11-19,2026-11-20 01:30,2026-11-20T01:30:00+05:30,out,simulated,OfficeNet,aa:bb:cc:dd:ee:01,HQ,yes,yes,,voided by tester,\r\n")
+                + "2,E001,2026-11-19,2026-11-20 01:30,2026-11-20T01:30:00+05:30,out,simulated,OfficeNet,aa:bb:cc:dd:ee:01,HQ,yes,yes,,voided by tester (uid 1000),\r\n"
+        )
         let json = h.run("punch", "list", "E001", "--month", "2026-11", "--format", "json").out
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(rows.map { $0["voided"] as? Bool } == [false, true])
         #expect(rows.map { $0["corrected"] as? Bool } == [false, true])
-        #expect(rows.map { $0["correction_summary"] as? String } == [nil, "voided by tester"])
+        #expect(rows.map { $0["correction_summary"] as? String } == [nil, "voided by tester (uid 1000)"])
         let corrections = try #require(rows[1]["corrections"] as? [[String: Any]])
         #expect(corrections.first?["action"] as? String == "void")
         #expect(corrections.first?["reason"] as? String == "test")
@@ -104,39 +105,81 @@ struct CorrectionCommandTests {
     @Test(
         "every refused correction exits 65 with one clear message and changes nothing",
         arguments: [
-            (["punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out"],
-             "a reason is required: say why with --reason TEXT"),
-            (["punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "  "],
-             "a reason is required: say why with --reason TEXT"),
-            (["punch", "void", "1", "--reason", "x\u{7}"],
-             "invalid reason \"x\\x07\": expected at most 500 characters without control characters"),
-            (["punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "r", "--note", String(repeating: "n", count: 501)],
-             "invalid note \"nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn…\": expected at most 500 characters without control characters"),
-            (["punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "r", "--note", "tab\there"],
-             "invalid note \"tab\\x09here\": expected at most 500 characters without control characters"),
-            (["punch", "add", "E001", "--at", "2026-11-21 14:04", "--kind", "out", "--reason", "r"],
-             "2026-11-21 14:04 is in the future (it is now 2026-11-21 14:03); punches can only be entered for times that have passed"),
-            (["punch", "retime", "1", "--at", "2026-11-22 09:00", "--reason", "r"],
-             "2026-11-22 09:00 is in the future (it is now 2026-11-21 14:03); punches can only be entered for times that have passed"),
-            (["punch", "add", "E001", "--at", "2026-11-18 08:00", "--kind", "in", "--reason", "r"],
-             "on 2026-11-18, the new IN at 08:00 would be followed by IN at 09:02 (punch 1); punches must alternate IN, OUT, IN, OUT"),
-            (["punch", "add", "E001", "--at", "2026-11-18 09:02", "--kind", "out", "--reason", "r"],
-             "on 2026-11-18, the session from IN at 09:02 (punch 1) to the new OUT at 09:02 would be shorter than 1 minute"),
-            (["punch", "add", "E001", "--at", "2026-11-19 03:30", "--kind", "out", "--reason", "r"],
-             "on 2026-11-18, the session from IN at 09:02 (punch 1) to the new OUT at 2026-11-19 03:30 would be longer than max_session_hours (16)"),
-            (["punch", "retime", "1", "--at", "2026-11-19 09:02", "--reason", "r"],
-             "on 2026-11-19, IN at 09:02 (punch 1) would be followed by IN at 09:05 (punch 2); punches must alternate IN, OUT, IN, OUT"),
-            (["punch", "retime", "1", "--at", "2026-11-18 09:02", "--reason", "r"], "punch 1 is already at 2026-11-18 09:02"),
-            (["punch", "add", "E001", "--at", "2026-10-20 09:00", "--kind", "in", "--reason", "r"],
-             "2026-10-20 is more than 30 days ago ([policy] edit_window_days); add --force to correct it anyway (the correction is flagged)"),
-            (["punch", "add", "E001", "--at", "2026-11-18 25:00", "--kind", "out", "--reason", "r"],
-             "invalid time \"2026-11-18 25:00\": expected \"YYYY-MM-DD HH:MM\", local time in Asia/Kolkata, optionally with its UTC offset"),
-            (["punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "sideways", "--reason", "r"],
-             "invalid kind \"sideways\": expected in or out"),
-            (["punch", "add", "E404", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "r"], "no employee has code \"E404\""),
+            (
+                ["punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out"],
+                "a reason is required: say why with --reason TEXT"
+            ),
+            (
+                ["punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "  "],
+                "a reason is required: say why with --reason TEXT"
+            ),
+            (
+                ["punch", "void", "1", "--reason", "x\u{7}"],
+                "invalid reason \"x\\x07\": expected at most 500 characters without control characters"
+            ),
+            (
+                [
+                    "punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "r", "--note",
+                    String(repeating: "n", count: 501),
+                ],
+                "invalid note \"nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn…\": expected at most 500 characters without control characters"
+            ),
+            (
+                [
+                    "punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "r", "--note",
+                    "tab\there",
+                ],
+                "invalid note \"tab\\x09here\": expected at most 500 characters without control characters"
+            ),
+            (
+                ["punch", "add", "E001", "--at", "2026-11-21 14:04", "--kind", "out", "--reason", "r"],
+                "2026-11-21 14:04 is in the future (it is now 2026-11-21 14:03); punches can only be entered for times that have passed"
+            ),
+            (
+                ["punch", "retime", "1", "--at", "2026-11-22 09:00", "--reason", "r"],
+                "2026-11-22 09:00 is in the future (it is now 2026-11-21 14:03); punches can only be entered for times that have passed"
+            ),
+            (
+                ["punch", "add", "E001", "--at", "2026-11-18 08:00", "--kind", "in", "--reason", "r"],
+                "on 2026-11-18, the new IN at 08:00 would be followed by IN at 09:02 (punch 1); punches must alternate IN, OUT, IN, OUT"
+            ),
+            (
+                ["punch", "add", "E001", "--at", "2026-11-18 09:02", "--kind", "out", "--reason", "r"],
+                "on 2026-11-18, the session from IN at 09:02 (punch 1) to the new OUT at 09:02 would be shorter than 1 minute"
+            ),
+            (
+                ["punch", "add", "E001", "--at", "2026-11-19 03:30", "--kind", "out", "--reason", "r"],
+                "on 2026-11-18, the session from IN at 09:02 (punch 1) to the new OUT at 2026-11-19 03:30 would be longer than max_session_hours (16)"
+            ),
+            (
+                ["punch", "retime", "1", "--at", "2026-11-19 09:02", "--reason", "r"],
+                "on 2026-11-19, IN at 09:02 (punch 1) would be followed by IN at 09:05 (punch 2); punches must alternate IN, OUT, IN, OUT"
+            ),
+            (
+                ["punch", "retime", "1", "--at", "2026-11-18 09:02", "--reason", "r"],
+                "punch 1 is already at 2026-11-18 09:02"
+            ),
+            (
+                ["punch", "add", "E001", "--at", "2026-10-20 09:00", "--kind", "in", "--reason", "r"],
+                "2026-10-20 is more than 30 days ago ([policy] edit_window_days); add --force to correct it anyway (the correction is flagged)"
+            ),
+            (
+                ["punch", "add", "E001", "--at", "2026-11-18 25:00", "--kind", "out", "--reason", "r"],
+                "invalid time \"2026-11-18 25:00\": expected \"YYYY-MM-DD HH:MM\", local time in Asia/Kolkata, optionally with its UTC offset"
+            ),
+            (
+                ["punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "sideways", "--reason", "r"],
+                "invalid kind \"sideways\": expected in or out"
+            ),
+            (
+                ["punch", "add", "E404", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "r"],
+                "no employee has code \"E404\""
+            ),
             (["punch", "void", "99", "--reason", "r"], "no punch has id 99; see `attendance punch list CODE`"),
-            (["punch", "void", "3a", "--reason", "r"],
-             "invalid punch id \"3a\": expected a punch's number from `attendance punch list`"),
+            (
+                ["punch", "void", "3a", "--reason", "r"],
+                "invalid punch id \"3a\": expected a punch's number from `attendance punch list`"
+            ),
             (["punch", "restore", "1", "--reason", "r"], "punch 1 is not void; there is nothing to restore"),
         ])
     func refusals(arguments: [String], message: String) throws {
@@ -161,7 +204,7 @@ struct CorrectionCommandTests {
                 2026-10-20 is now M (missing mark-out); flags: corrected, missing mark-out
 
                 """)
-        #expect(h.run("punch", "list", "E001", "--month", "2026-10").out.contains("added by tester, forced"))
+        #expect(h.run("punch", "list", "E001", "--month", "2026-10").out.contains("added by tester (uid 1000), forced"))
     }
 
     @Test("missing lists every M date with its open punch and the command; running it closes the date")
@@ -205,16 +248,35 @@ struct CorrectionCommandTests {
         #expect(h.run("missing").out == "no missing mark-outs in November 2026\n")
     }
 
+    @Test("issue 11 item 9: --by is recorded beside the OS user and uid, never instead of them")
+    func byKeepsTheOSUser() throws {
+        try kiosk(.in, "2026-11-18 09:02")
+        h.run(
+            "punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "forgot", "--by",
+            "Boss Lady")
+        h.run("employee", "add", "E002", "--name", "Bo")
+        let json = h.run("audit", "--format", "json").out
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(
+            entries.map { $0["actor"] as? String }
+                == ["tester (uid 1000)", "Boss Lady via tester (uid 1000)", "tester (uid 1000)"])
+        #expect(
+            h.run("audit").out.contains("2026-11-21T08:33:20Z  Boss Lady via tester (uid 1000)  add punch 2 (E001)\n"))
+        #expect(h.run("punch", "list", "E001").out.contains("added by Boss Lady via tester (uid 1000)"))
+    }
+
     @Test("audit shows who, when (UTC), what and why, for one employee and month, as text and JSON")
     func audit() throws {
         try kiosk(.in, "2026-11-18 09:02")
-        h.run("punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "forgot", "--by", "Priya Nair")
+        h.run(
+            "punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "forgot", "--by",
+            "Priya Nair")
         h.run("employee", "add", "E002", "--name", "Bo")
         #expect(
             h.run("audit", "--employee", "e001", "--month", "2026-11").out == """
-                2026-11-21T08:33:20Z  tester  add employee E001
+                2026-11-21T08:33:20Z  tester (uid 1000)  add employee E001
                   new: {"active":true,"code":"E001","end_date":null,"name":"Asha Rao","shift_end":null,"shift_start":null,"start_date":null}
-                2026-11-21T08:33:20Z  Priya Nair  add punch 2 (E001)
+                2026-11-21T08:33:20Z  Priya Nair via tester (uid 1000)  add punch 2 (E001)
                   why: forgot
                   new: {"attendance_date":"2026-11-18","employee":"E001","id":2,"kind":"out","note":null,"source":"manual","time":"2026-11-18T18:00:00+05:30","voided":false}
 
@@ -222,7 +284,9 @@ struct CorrectionCommandTests {
         #expect(h.run("audit", "--month", "2026-10").out == "no audit entries\n")
         let json = h.run("audit", "--format", "json").out
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
-        #expect(entries.map { $0["actor"] as? String } == ["tester", "Priya Nair", "tester"])
+        #expect(
+            entries.map { $0["actor"] as? String }
+                == ["tester (uid 1000)", "Priya Nair via tester (uid 1000)", "tester (uid 1000)"])
         #expect(entries[1]["reason"] as? String == "forgot")
         #expect(entries[1]["at"] as? String == "2026-11-21T08:33:20Z")
         let unknown = h.run("audit", "--employee", "E404")

@@ -138,6 +138,7 @@ struct RegisterCommandTests {
     @Test("wrong combinations are usage errors: --printer without --print, --print with CSV, a bad page size")
     func usage() throws {
         let h = CommandHarness()
+        try h.createStore()
         #expect(h.run("register", "--printer", "x").status == 64)
         #expect(h.run("register", "--print", "--format", "csv").status == 64)
         #expect(h.run("register", "--page-size", "0").status == 64)

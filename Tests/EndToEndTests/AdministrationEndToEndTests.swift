@@ -15,7 +15,8 @@ struct AdministrationEndToEndTests {
         #expect(rows?.first?["name"] as? String == "Asha Rao")
         let again = try s.run("employee", "add", "E001", "--name", "Asha Rao")
         #expect(again.status == 65 && again.err.contains("E001") && again.out.isEmpty)
-        let allowed = try s.run("wifi", "allow", "--bssid", "AA-BB-CC-DD-EE-01", "--ssid", "OfficeNet", "--location", "HQ")
+        let allowed = try s.run(
+            "wifi", "allow", "--bssid", "AA-BB-CC-DD-EE-01", "--ssid", "OfficeNet", "--location", "HQ")
         #expect(allowed.status == 0)
         #expect(try s.run("wifi", "list", "--format", "json").out.contains("\"bssid\" : \"aa:bb:cc:dd:ee:01\""))
         #expect(try s.sqlite("pragma journal_mode") == "wal\n")
@@ -26,7 +27,10 @@ struct AdministrationEndToEndTests {
         let s = Sandbox(config: "[policy]\n# the office\nshift_start = \"25:00\"\n")
         let result = try s.run("config", "check")
         #expect(result.status == 78)
-        #expect(result.err == "attendance: \(s.config):3: shift_start in [policy]: expected \"HH:MM\" on a 24-hour clock (00:00–23:59), found \"25:00\"\n")
+        #expect(
+            result.err
+                == "attendance: \(s.config):3: shift_start in [policy]: expected \"HH:MM\" on a 24-hour clock (00:00–23:59), found \"25:00\"\n"
+        )
         #expect(result.out.isEmpty)
     }
 
@@ -42,10 +46,13 @@ struct AdministrationEndToEndTests {
     func storeLookupOrder() throws {
         let s = Sandbox()
         try Data("[store]\npath = \"\(s.folder)/from-config.sqlite\"\n".utf8).write(to: URL(fileURLWithPath: s.config))
-        let viaConfig = try Executable.run(["employee", "add", "C1", "--name", "c"], environment: ["ATTENDANCE_CONFIG": s.config])
+        let viaConfig = try Executable.run(
+            ["employee", "add", "C1", "--name", "c"], environment: ["ATTENDANCE_CONFIG": s.config])
         #expect(viaConfig.status == 0)
         #expect(FileManager.default.fileExists(atPath: s.folder + "/from-config.sqlite"))
-        _ = try Executable.run(["employee", "add", "E1", "--name", "e"], environment: ["ATTENDANCE_CONFIG": s.config, "ATTENDANCE_STORE": s.store])
+        _ = try Executable.run(
+            ["employee", "add", "E1", "--name", "e"],
+            environment: ["ATTENDANCE_CONFIG": s.config, "ATTENDANCE_STORE": s.store])
         _ = try Executable.run(
             ["employee", "add", "F1", "--name", "f", "--store", s.folder + "/flag.sqlite"],
             environment: ["ATTENDANCE_CONFIG": s.config, "ATTENDANCE_STORE": s.store])
@@ -72,10 +79,53 @@ struct AdministrationEndToEndTests {
         #expect(check.out == "store: \(s.store)\njournal_mode=wal synchronous=2 busy_timeout=5000ms\nok\n")
         let backup = try s.run("store", "backup", s.folder + "/copy.sqlite")
         #expect(backup.status == 0)
-        let copy = try Executable.run(["employee", "list", "--format", "csv", "--store", s.folder + "/copy.sqlite"], environment: ["ATTENDANCE_CONFIG": s.config])
+        let copy = try Executable.run(
+            ["employee", "list", "--format", "csv", "--store", s.folder + "/copy.sqlite"],
+            environment: ["ATTENDANCE_CONFIG": s.config])
         #expect(copy.out.contains("E001,Asha"))
         let twice = try s.run("store", "backup", s.folder + "/copy.sqlite")
         #expect(twice.status == 74 && twice.err.contains("already exists"))
+    }
+
+    @Test("issue 11 item 8: store check names every guard trigger dropped with the sqlite3 tool, status 74")
+    func storeCheckSeesDroppedGuards() throws {
+        let s = Sandbox()
+        _ = try s.run("employee", "add", "E001", "--name", "Asha")
+        #expect(try s.run("store", "check").status == 0)
+        _ = try s.sqlite(
+            "DROP TRIGGER punch_no_delete; DROP TRIGGER audit_log_chained; DROP TRIGGER history_chain_no_update;")
+        let check = try s.run("store", "check")
+        #expect(check.status == 74)
+        for name in ["punch_no_delete", "audit_log_chained", "history_chain_no_update"] {
+            #expect(
+                check.out.contains(
+                    "guard trigger \(name) is missing (dropped outside this program): history can be changed by direct SQL\n"
+                ),
+                "\(check.out)")
+        }
+        #expect(!check.out.contains("punch_no_rewrite") && !check.out.hasSuffix("ok\n"))
+        #expect(
+            check.err
+                == "attendance: the store \(s.store) failed its check: 3 problem(s) listed above; `attendance store verify` checks the history's hash chain\n"
+        )
+    }
+
+    @Test("issue 11 item 8: store check refuses a store writable by others and a pepper readable by others")
+    func storeCheckSeesLooseModes() throws {
+        let s = Sandbox()
+        let pepper = s.folder + "/pepper"
+        let extra = ["ATTENDANCE_PEPPER": pepper]
+        _ = try s.run("employee", "add", "E001", "--name", "Asha")
+        #expect(try s.run("employee", "set-pin", "E001", input: "2468\n2468\n", extra: extra).status == 0)
+        #expect(try s.run("store", "check", extra: extra).status == 0)
+        #expect(chmod(s.store, 0o666) == 0 && chmod(pepper, 0o644) == 0)
+        let check = try s.run("store", "check", extra: extra)
+        #expect(check.status == 74)
+        #expect(check.out.contains("\(s.store) is writable by group or others (mode 0666); chmod go-w \(s.store)\n"))
+        #expect(
+            check.out.contains(
+                "the PIN pepper \(pepper) is readable by group or others (mode 0644); chmod go-rwx \(pepper)\n"))
+        #expect(check.err.contains("failed its check: 2 problem(s)"))
     }
 
     @Test("a store file that is not a database: one clear line, status 74, no stack trace")
@@ -84,13 +134,72 @@ struct AdministrationEndToEndTests {
         try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: s.store))
         let result = try s.run("employee", "list")
         #expect(result.status == 74)
-        #expect(result.err == "attendance: the attendance store at \(s.store) is damaged (not an attendance store, or damaged); restore a backup (see `attendance store check`)\n")
+        #expect(
+            result.err
+                == "attendance: the attendance store at \(s.store) is damaged (not an attendance store, or damaged); restore a backup (see `attendance store check`)\n"
+        )
+    }
+
+    @Test("issue 11 item 7: a missing store is not created by reading it; status 74 names the path and the fix")
+    func missingStoreIsNotCreated() throws {
+        let s = Sandbox()
+        let typo = s.folder + "/typo.sqlite"
+        let readers: [[String]] = [
+            ["register"], ["employee", "list"], ["store", "check"], ["store", "verify"], ["calendar", "E001"],
+            ["audit"], ["wifi", "list"], ["mark", "in", "E001"], ["employee", "deactivate", "E001"],
+            ["punch", "add", "E001", "--at", "2026-11-17 18:00", "--kind", "out", "--reason", "forgot"],
+        ]
+        for arguments in readers {
+            let result = try Executable.run(arguments + ["--store", typo], environment: s.environment)
+            #expect(result.status == 74, "\(arguments): \(result.err)")
+            #expect(
+                result.err.hasPrefix("attendance: no store at \(typo): it does not exist; check --store")
+                    && result.err.contains("`attendance employee add`"), "\(arguments): \(result.err)")
+            #expect(!FileManager.default.fileExists(atPath: typo), "\(arguments) created \(typo)")
+        }
+    }
+
+    @Test("issue 11 item 7: a zero-byte store fails store check and every reader, and stays zero bytes")
+    func emptyStoreIsRefused() throws {
+        let s = Sandbox()
+        #expect(FileManager.default.createFile(atPath: s.store, contents: Data()))
+        for arguments in [["store", "check"], ["employee", "list"], ["register"]] {
+            let result = try Executable.run(arguments, environment: s.environment)
+            #expect(result.status == 74, "\(arguments): \(result.err)")
+            #expect(
+                result.err.hasPrefix("attendance: the store \(s.store) is empty (0 bytes), not an attendance store"),
+                "\(arguments): \(result.err)")
+            #expect(!result.out.contains("ok") && !result.out.contains("no employees"))
+            #expect((try FileManager.default.attributesOfItem(atPath: s.store)[.size] as? Int) == 0)
+        }
+    }
+
+    @Test("issue 11 item 7: the setting-up commands create a store where there is none")
+    func settingUpCreatesTheStore() throws {
+        let s = Sandbox()
+        let csv = s.folder + "/punches.csv"
+        try Data("code,timestamp,kind,note\n".utf8).write(to: URL(fileURLWithPath: csv))
+        let setups: [[String]] = [
+            ["employee", "add", "E001", "--name", "Asha Rao"],
+            ["wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:01", "--location", "HQ"],
+            ["holiday", "add", "2026-12-25", "--name", "Christmas"],
+            ["import", "punches", csv],
+        ]
+        for (index, arguments) in setups.enumerated() {
+            let path = s.folder + "/new-\(index).sqlite"
+            let result = try Executable.run(arguments + ["--store", path], environment: s.environment)
+            #expect(result.status == 0, "\(arguments): \(result.err)")
+            let check = try Executable.run(["store", "check", "--store", path], environment: s.environment)
+            #expect(check.status == 0 && check.out.hasSuffix("ok\n"), "\(arguments): \(check.out)\(check.err)")
+        }
     }
 
     @Test("a store in a folder that cannot be created: one clear line")
     func uncreatableStore() throws {
         let s = Sandbox()
-        let result = try Executable.run(["employee", "list", "--store", "/proc/nope/attendance.sqlite"], environment: ["ATTENDANCE_CONFIG": s.config])
+        let result = try Executable.run(
+            ["employee", "add", "E001", "--name", "Asha", "--store", "/proc/nope/attendance.sqlite"],
+            environment: ["ATTENDANCE_CONFIG": s.config])
         #expect(result.status == 74)
         #expect(result.err.hasPrefix("attendance: cannot open the attendance store at /proc/nope/attendance.sqlite"))
         #expect(result.err.split(separator: "\n").count == 1)
@@ -115,7 +224,10 @@ struct AdministrationEndToEndTests {
         holder.send(SIGKILL)
         holder.finish(timeout: 10)
         #expect(result.status == 75)
-        #expect(result.err == "attendance: the attendance store is busy (another attendance program is writing); nothing was saved — try again\n")
+        #expect(
+            result.err
+                == "attendance: the attendance store is busy (another attendance program is writing); nothing was saved — try again\n"
+        )
         #expect(result.seconds >= 4.5)
         #expect(try s.sqlite("SELECT count(*) FROM employee") == "1\n")
     }
@@ -123,7 +235,11 @@ struct AdministrationEndToEndTests {
     @Test("exit statuses are documented in the top-level help")
     func helpListsExitStatuses() throws {
         let help = try Executable.run(["--help"]).out
-        for line in ["0   success", "1   refused by the rules", "2   no WiFi link", "64  wrong command line", "65  invalid or unknown value", "74  the store could not be read or written", "75  the store was busy", "78  the configuration file is wrong"] {
+        for line in [
+            "0   success", "1   refused by the rules", "2   no WiFi link", "64  wrong command line",
+            "65  invalid or unknown value", "74  the store could not be read or written", "75  the store was busy",
+            "78  the configuration file is wrong",
+        ] {
             #expect(help.contains(line), "help lacks \(line)")
         }
     }

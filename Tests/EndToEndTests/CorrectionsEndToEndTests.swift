@@ -30,7 +30,9 @@ struct CorrectionsEndToEndTests {
         #expect(
             try s.run("missing", "--month", month).out == "no missing mark-outs in \(ScenarioClock.monthTitle(-21))\n")
         let audit = try s.run("audit", "--employee", "E001").out
-        #expect(audit.contains("  Priya  add punch 2 (E001)\n  why: forgot to mark out\n"))
+        // --by is recorded beside the OS user who ran the command, never instead (issue 11 item 9).
+        let user = "\(String(cString: getpwuid(geteuid())!.pointee.pw_name)) (uid \(geteuid()))"
+        #expect(audit.contains("  Priya via \(user)  add punch 2 (E001)\n  why: forgot to mark out\n"), "\(audit)")
 
         for sql in [
             "UPDATE punch SET instant_ms = 0", "DELETE FROM punch WHERE id = 2", "UPDATE punch SET note = 'x'",

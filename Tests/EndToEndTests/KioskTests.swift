@@ -15,6 +15,19 @@ func kioskSandbox(bssid: String = Office.bssid, extraPolicy: String = "", kiosk:
 
 @Suite("Kiosk in a pseudo-terminal", .serialized)
 struct KioskTests {
+    @Test("issue 11 item 7: a kiosk with no store (and no [central]) is out of service, naming the path; none is made")
+    func noStoreNoKiosk() throws {
+        let s = Sandbox(config: Office.config(policy: "", kiosk: "", link: Office.bssid, duplicatePunchSeconds: nil))
+        let kiosk = try KioskSession(sandbox: s)
+        let screen = words(of: try kiosk.waitFor("OUT OF SERVICE"))
+        #expect(screen.contains("no store at"), "\(screen)")
+        #expect(!screen.contains("Employee code"))
+        let pid = try #require(try kiosk.kioskPID())
+        kill(pid, SIGTERM)
+        #expect(try kiosk.waitFor("KIOSK-ENDED").contains("KIOSK-ENDED 0"))
+        #expect(!FileManager.default.fileExists(atPath: s.store))
+    }
+
     @Test("mark in, mark in again refused, mark out: the screen says so and the store agrees")
     func markInAndOut() throws {
         let s = try kioskSandbox(extraPolicy: "duplicate_punch_seconds = 0")

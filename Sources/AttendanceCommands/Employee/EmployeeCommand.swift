@@ -64,7 +64,7 @@ struct EmployeeAdd: ContextCommand {
         var employee = new
         employee.shiftStart = shift?.start
         employee.shiftEnd = shift?.end
-        let (_, store, actor) = try change.open(in: context)
+        let (_, store, actor) = try change.open(in: context, creating: true)
         let added = try store.addEmployee(employee, actor: actor)
         context.out.line("added \(added.code) \(added.name)")
     }

@@ -33,7 +33,7 @@ struct HolidayAdd: ContextCommand {
 
     func run(in context: Context) throws {
         let holiday = try Holiday(date: date, name: name)
-        let (_, store, actor) = try change.open(in: context)
+        let (_, store, actor) = try change.open(in: context, creating: true)
         try store.addHoliday(holiday, actor: actor)
         context.out.line("added holiday \(holiday.date) \(holiday.name)")
     }
@@ -105,7 +105,7 @@ struct HolidayImportCommand: ContextCommand {
         guard let text = String(data: data, encoding: .utf8) else {
             throw CommandFailure("\(file) is not UTF-8 text; iCalendar files are UTF-8")
         }
-        let (configuration, store, actor) = try change.open(in: context)
+        let (configuration, store, actor) = try change.open(in: context, creating: true)
         let today = configuration.policy.attendanceDate(of: context.now())
         let calendar = ICalendarHolidays(parsing: text, today: today)
         let name = (file as NSString).lastPathComponent

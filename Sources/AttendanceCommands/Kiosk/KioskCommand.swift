@@ -47,6 +47,9 @@ struct KioskRun: ContextCommand {
         let sync: BackgroundSync?
         do {
             let path = global.storePath(configuration: configuration, in: context)
+            // A kiosk of a central store ([central] kiosk_id) may start with no store: its first
+            // sync fills it. Any other kiosk on a missing store would only answer "unknown code".
+            if configuration.central?.kioskID == nil { try context.requireExistingStore(at: path) }
             // Checked through read-only connections before it is opened for writing: opening a
             // store for writing writes to it, and a damaged store must not be written at all.
             let problems = try AttendanceStore.check(fileAt: path)
@@ -71,7 +74,10 @@ struct KioskRun: ContextCommand {
         defer { sync?.stop() }
         let decoder = KeyDecoder()
         var size = terminal.size
-        func draw() { terminal.write(view.frame(for: controller, size: size, now: context.now()).render(size: size, palette: palette)) }
+        func draw() {
+            terminal.write(
+                view.frame(for: controller, size: size, now: context.now()).render(size: size, palette: palette))
+        }
         draw()
         while !controller.shouldExit {
             if controller.hasPendingWork {
@@ -79,7 +85,8 @@ struct KioskRun: ContextCommand {
                 draw()
                 continue
             }
-            let millisecondsToNextSecond = 1000 - Int32(context.now().timeIntervalSince1970.truncatingRemainder(dividingBy: 1) * 1000)
+            let millisecondsToNextSecond =
+                1000 - Int32(context.now().timeIntervalSince1970.truncatingRemainder(dividingBy: 1) * 1000)
             let ready = terminal.waitForInput(signals: signals, milliseconds: max(10, millisecondsToNextSecond))
             if ready.signal {
                 let events = SignalPipe.drain()

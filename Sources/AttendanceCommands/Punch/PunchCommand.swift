@@ -35,7 +35,9 @@ struct CorrectionOptions: ParsableArguments {
         let reason = try CorrectionText.reason(reason)
         let configuration = try global.configuration(in: context)
         let request = try request(configuration.policy)
-        let store = try context.openStore(at: global.storePath(configuration: configuration, in: context))
+        let path = global.storePath(configuration: configuration, in: context)
+        try context.requireExistingStore(at: path)
+        let store = try context.openStore(at: path)
         let now = context.now()
         let outcome = try store.correct(
             request, reason: reason, actor: actor.actor(in: context), force: force,

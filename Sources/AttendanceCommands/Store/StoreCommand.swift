@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceCore
 import AttendanceStore
+import Foundation
 
 /// `attendance store`
 struct StoreCommand: ParsableCommand {
@@ -15,7 +16,13 @@ struct StoreCheck: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check the store's file for damage and its durability settings.",
-        discussion: "Runs SQLite's quick_check (or integrity_check with --thorough). Exit status 74 when damaged.")
+        discussion: """
+            Runs SQLite's quick_check (or integrity_check with --thorough), checks that every guard trigger \
+            that keeps history append-only is still in place, that the store's files are not writable by \
+            group or others and that the PIN pepper is readable by its owner only. Exit status 74, with \
+            each problem named, when anything is wrong. The history's hash chain is checked by \
+            `attendance store verify`.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Run the full integrity_check, which reads every page.") var thorough = false
@@ -24,6 +31,10 @@ struct StoreCheck: ContextCommand {
         let configuration = try global.configuration(in: context)
         let path = global.storePath(configuration: configuration, in: context)
         context.out.line("store: \(path)")
+        try context.requireExistingStore(at: path)
+        // Modes first: opening the store tightens its file to 0640 (and SQLite makes a new -wal
+        // and -shm with the store's mode), which would hide or spread what someone had loosened.
+        let modes = Self.modeProblems(storePath: path, in: context)
         // Checked through read-only connections first: opening a store for writing writes to
         // it, and a damaged store must not be written at all.
         let problems = try AttendanceStore.check(fileAt: path, thorough: thorough)
@@ -32,6 +43,13 @@ struct StoreCheck: ContextCommand {
             throw StoreError.corrupt(path: path, details: "\(problems.count) problem(s) found")
         }
         let store = try context.openStore(at: path)
+        let found = try Self.guardProblems(store) + modes
+        guard found.isEmpty else {
+            for problem in found { context.out.line(problem) }
+            throw CommandFailure(
+                "the store \(path) failed its check: \(found.count) problem(s) listed above; "
+                    + "`attendance store verify` checks the history's hash chain", status: .storeFailure)
+        }
         if let refusal = store.writeRefusal {
             context.out.line("opened read-only: \(refusal)")
         } else {
@@ -41,6 +59,45 @@ struct StoreCheck: ContextCommand {
             )
         }
         context.out.line("ok")
+    }
+}
+
+extension StoreCheck {
+    /// One line per guard trigger that is gone: dropped outside the program, since it never
+    /// drops one.
+    static func guardProblems(_ store: AttendanceStore) throws -> [String] {
+        try store.missingGuardTriggers().map {
+            "guard trigger \($0) is missing (dropped outside this program): history can be changed by direct SQL"
+        }
+    }
+
+    /// One line per file whose mode lets the wrong people in: the store and its -wal and -shm
+    /// files writable by group or others, the PIN pepper readable by group or others.
+    static func modeProblems(storePath: String, in context: Context) -> [String] {
+        var problems: [String] = []
+        for file in [storePath, storePath + "-wal", storePath + "-shm"] {
+            guard let mode = permissions(of: file), mode & 0o022 != 0 else { continue }
+            problems.append(
+                "\(file) is writable by group or others (mode \(octal(mode))); chmod go-w \(file)")
+        }
+        let pepper = PepperFile.path(storePath: storePath, in: context)
+        if let mode = permissions(of: pepper), mode & 0o044 != 0 {
+            problems.append(
+                "the PIN pepper \(pepper) is readable by group or others (mode \(octal(mode))); chmod go-rwx \(pepper)")
+        }
+        return problems
+    }
+
+    /// The permission bits of the file at `path`, nil when there is none.
+    private static func permissions(of path: String) -> mode_t? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return status.st_mode & 0o7777
+    }
+
+    private static func octal(_ mode: mode_t) -> String {
+        let digits = String(mode, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
 

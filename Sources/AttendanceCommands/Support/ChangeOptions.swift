@@ -8,9 +8,12 @@ struct ChangeOptions: ParsableArguments {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var actor: ActorOptions
 
-    /// The configuration, the opened store, and who the change is recorded as.
-    func open(in context: Context) throws -> (configuration: Configuration, store: AttendanceStore, actor: String) {
-        let (configuration, store) = try global.open(in: context)
+    /// The configuration, the opened store, and who the change is recorded as. Only a command
+    /// that sets an office up passes `creating` (a new store for a path that has none).
+    func open(
+        in context: Context, creating: Bool = false
+    ) throws -> (configuration: Configuration, store: AttendanceStore, actor: String) {
+        let (configuration, store) = try global.open(in: context, creating: creating)
         return (configuration, store, actor.actor(in: context))
     }
 }

@@ -20,6 +20,9 @@ public struct Context: Sendable {
     public var uptime: @Sendable () -> TimeInterval
     /// The OS user running the command, recorded in the audit log.
     public var userName: String
+    /// The effective user id running the command: recorded beside every change's actor, so a
+    /// `--by` name never replaces who really made it.
+    public var userID: UInt32
     public var isRoot: Bool
     public var hostZone: LocalZone
     /// Whether standard output is a terminal (full-screen programs and colour need one).
@@ -29,7 +32,8 @@ public struct Context: Sendable {
         out: Console, err: Console, readLine: @escaping @Sendable () -> String? = { nil },
         readSecret: @escaping @Sendable (String) -> String? = { _ in nil }, environment: [String: String],
         now: @escaping @Sendable () -> Date,
-        uptime: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }, userName: String, isRoot: Bool, hostZone: LocalZone,
+        uptime: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }, userName: String,
+        userID: UInt32 = 1000, isRoot: Bool, hostZone: LocalZone,
         outputIsTerminal: Bool
     ) {
         self.out = out
@@ -40,6 +44,7 @@ public struct Context: Sendable {
         self.now = now
         self.uptime = uptime
         self.userName = userName
+        self.userID = userID
         self.isRoot = isRoot
         self.hostZone = hostZone
         self.outputIsTerminal = outputIsTerminal
@@ -62,6 +67,7 @@ public struct Context: Sendable {
             environment: environment,
             now: { Date() },
             userName: user,
+            userID: UInt32(geteuid()),
             isRoot: geteuid() == 0,
             hostZone: LocalZone(TimeZone.current),
             outputIsTerminal: stdout.isTerminal)

@@ -76,14 +76,17 @@ public struct GlobalOptions: ParsableArguments {
     /// The configuration and the opened store, the pair most commands start from.
     ///
     /// For the central store (`postgresql://…`) the store is this desk's copy of it, brought up
-    /// to date first (docs/architecture.md "The central store").
-    public func open(in context: Context) throws -> (Configuration, AttendanceStore) {
+    /// to date first (docs/architecture.md "The central store"). A local store must already exist
+    /// unless `creating` (the setting-up commands only): see ``Context/requireExistingStore(at:)``.
+    public func open(in context: Context, creating: Bool = false) throws -> (Configuration, AttendanceStore) {
         let configuration = try configuration(in: context)
         if let named = storeArgument(in: context), CentralAddress.names(named) {
             let copy = try DeskCopy.open(try CentralAddress(parsing: named), configuration: configuration, in: context)
             return (configuration, copy.store)
         }
-        let store = try context.openStore(at: storePath(configuration: configuration, in: context))
+        let path = storePath(configuration: configuration, in: context)
+        if !creating { try context.requireExistingStore(at: path) }
+        let store = try context.openStore(at: path)
         return (configuration, store)
     }
 }
@@ -100,13 +103,20 @@ extension String {
 public struct ActorOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp("Who makes the change, for the audit log (default: the OS user).", valueName: "name"))
+        help: ArgumentHelp(
+            "Who makes the change, for the audit log; recorded beside the OS user and uid, never instead.",
+            valueName: "name"))
     public var by: PersonName?
 
     public init() {}
 
-    /// `--by`, else the OS user running the command.
-    public func actor(in context: Context) -> String { by?.rawValue ?? context.userName }
+    /// Who the change is recorded as: always the OS user and uid running the command, with
+    /// `--by` beside them: "Boss Lady via root (uid 0)", or "root (uid 0)" without `--by`.
+    public func actor(in context: Context) -> String {
+        let user = "\(context.userName) (uid \(context.userID))"
+        guard let by else { return user }
+        return "\(by.rawValue) via \(user)"
+    }
 }
 
 /// How a listing is written.

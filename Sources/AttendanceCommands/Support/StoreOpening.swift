@@ -24,6 +24,32 @@ extension Context {
         return store
     }
 
+    /// Refuses a store that is missing or empty (zero bytes), with the path and how to make
+    /// one: only the commands that set an office up create a store (README "Where data lives"),
+    /// so a mistyped `--store` is an error instead of a new, empty store and an empty report.
+    func requireExistingStore(at path: String) throws(CommandFailure) {
+        let howToCreate =
+            "check --store, $ATTENDANCE_STORE or [store] path; a new store is created only by setting up: "
+            + "`attendance employee add`, `wifi allow`, `holiday add`/`import` or `import punches`"
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let reason = errno == ENOENT || errno == ENOTDIR ? "does not exist" : String(cString: strerror(errno))
+            throw CommandFailure("no store at \(path): it \(reason); \(howToCreate)", status: .storeFailure)
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw CommandFailure("the store \(path) is not a regular file", status: .storeFailure)
+        }
+        // A store's first page is written when it is created, so a file of zero bytes holds no
+        // store, unless its write-ahead log holds the first page still.
+        var log = stat()
+        let logHolds = stat(path + "-wal", &log) == 0 && log.st_size > 0
+        guard status.st_size > 0 || logHolds else {
+            throw CommandFailure(
+                "the store \(path) is empty (0 bytes), not an attendance store; remove it, or \(howToCreate)",
+                status: .storeFailure)
+        }
+    }
+
     /// One `write` to a file opened for appending, so lines from several processes never mix.
     private static func append(_ line: String, to path: String) {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)

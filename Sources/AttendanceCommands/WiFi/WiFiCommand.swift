@@ -48,7 +48,7 @@ struct WiFiAllow: ContextCommand {
     }
 
     func run(in context: Context) throws {
-        let (configuration, store, actor) = try change.open(in: context)
+        let (configuration, store, actor) = try change.open(in: context, creating: true)
         let location = location.rawValue
         let network: AllowedNetwork
         if let bssid {

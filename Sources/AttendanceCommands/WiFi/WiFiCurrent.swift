@@ -36,7 +36,7 @@ struct WiFiCurrent: ContextCommand {
     }
 
     func run(in context: Context) throws {
-        let (configuration, store) = try global.open(in: context)
+        let configuration = try global.configuration(in: context)
         let reader = try link.reader(for: configuration)
         let current: WiFiLink
         do {
@@ -44,7 +44,14 @@ struct WiFiCurrent: ContextCommand {
         } catch {
             throw CommandFailure(error.description, status: .noWiFi)
         }
-        let verdict = try store.allowedNetworks(activeOnly: true).verify(current)
+        // Shows the link while an office is set up, before any store exists (the step before
+        // `wifi allow`): with no store nothing is allowed yet, and none is created.
+        let isCentral = global.storeArgument(in: context).map(CentralAddress.names) ?? false
+        let path = global.storePath(configuration: configuration, in: context)
+        let allowed =
+            isCentral || FileManager.default.fileExists(atPath: path)
+            ? try global.open(in: context).1.allowedNetworks(activeOnly: true) : []
+        let verdict = allowed.verify(current)
         if format == .json {
             context.out.write(try JSONOutput.render(Self.listing.object((current, verdict))))
         } else {
