@@ -187,9 +187,8 @@ extension AttendanceStore {
             let action: String = row["action"]
             let entity: String = row["entity"]
             let key: String = row["entity_key"]
-            let at = Date(milliseconds: row["at_ms"])
-            let day = ISO8601DateFormatter.string(
-                from: at, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+            let atMs: Int64 = row["at_ms"]
+            let day = AttendanceDate(dayNumber: Int((Double(atMs) / 86_400_000).rounded(.down)))
             return "audit entry #\(id) (\(action) \(entity) \(key), \(day) UTC)"
         }
     }
