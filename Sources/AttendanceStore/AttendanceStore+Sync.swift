@@ -10,6 +10,8 @@ public struct SyncStatus: Sendable, Equatable {
     public var lastSuccess: Date?
     public var lastAttempt: Date?
     public var lastError: String?
+    /// The last round reached the central store and was turned away.
+    public var lastRoundRefused: Bool
     public var cursors: SyncCursors
     /// Records made here that the central store does not have yet.
     public var waitingPunches: Int
@@ -37,7 +39,7 @@ extension AttendanceStore {
                     node: state["node"], server: state["server"],
                     lastSuccess: state["last_success_ms"].flatMap(Int64.init).map(Date.init(milliseconds:)),
                     lastAttempt: state["last_attempt_ms"].flatMap(Int64.init).map(Date.init(milliseconds:)),
-                    lastError: state["last_error"], cursors: cursors,
+                    lastError: state["last_error"], lastRoundRefused: state["last_refused"] == "1", cursors: cursors,
                     waitingPunches: try count("punch", after: cursors.pushedPunch),
                     waitingCorrections: try count("punch_correction", after: cursors.pushedCorrection),
                     waitingAudit: try count("audit_log", after: cursors.pushedAudit))
@@ -81,11 +83,16 @@ extension AttendanceStore {
         }
     }
 
-    /// Notes the end of a round: its time, and the error when it failed.
-    public func noteSyncRound(at time: Date, error: String?) throws(StoreError) {
+    /// Notes the end of a round: its time, and the error when it failed; `refused` when the
+    /// central store was reached and turned the round away (a login, a name or a history it
+    /// does not accept), which waiting will not mend.
+    public func noteSyncRound(at time: Date, error: String?, refused: Bool = false) throws(StoreError) {
         try perform {
             try pool.write { db in
-                var values = ["last_attempt_ms": String(time.milliseconds), "last_error": error ?? ""]
+                var values = [
+                    "last_attempt_ms": String(time.milliseconds), "last_error": error ?? "",
+                    "last_refused": refused && error != nil ? "1" : "",
+                ]
                 if error == nil { values["last_success_ms"] = String(time.milliseconds) }
                 try Self.setState(values, in: db)
             }

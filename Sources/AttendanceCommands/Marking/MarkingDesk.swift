@@ -132,6 +132,9 @@ package final class MarkingDesk {
         guard configuration.central != nil, try knowledge(at: time) == .partial else { return nil }
         let status = try store.syncStatus()
         let kept = status.waiting == 0 ? "" : " · \(status.waiting) record(s) kept here, nothing lost"
+        if status.lastRoundRefused {
+            return "The central store refuses this kiosk: tell your manager (attendance sync --status)\(kept)"
+        }
         guard let last = status.lastSuccess else { return "Central store not reached yet\(kept)" }
         let zone = configuration.policy.zone
         let (then, today) = (zone.localDateTime(of: last), zone.localDateTime(of: time))

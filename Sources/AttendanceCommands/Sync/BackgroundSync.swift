@@ -52,7 +52,7 @@ final class BackgroundSync: @unchecked Sendable {
             } catch let error as CentralError {
                 // Connect afresh next time: the server may have restarted.
                 central = nil
-                try? store.noteSyncRound(at: context.now(), error: error.description)
+                try? store.noteSyncRound(at: context.now(), error: error.description, refused: !error.isTransient)
             } catch {
                 central = nil
                 try? store.noteSyncRound(at: context.now(), error: String(describing: error))

@@ -65,7 +65,7 @@ package struct Synchronizer {
                 report.pulled.append(page)
             }
         } catch let error as CentralError {
-            try? store.noteSyncRound(at: time(), error: error.description)
+            try? store.noteSyncRound(at: time(), error: error.description, refused: !error.isTransient)
             throw error
         }
         try store.noteSyncRound(at: time(), error: nil)

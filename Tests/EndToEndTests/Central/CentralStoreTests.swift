@@ -494,6 +494,17 @@ struct CentralStoreTests {
         #expect(refused.status == 3, "\(refused.err)")
         #expect(refused.err.contains("refuses \"kiosk-a\"'s history: its record \(links + 1)"), "\(refused.err)")
         #expect(try org.server.count("SELECT count(*) FROM punch") == 2, "nothing of the rewritten history went up")
+
+        // The kiosk itself says it is refused (not that the server is away), and what is kept.
+        org.sandbox.clock.set(time: "19:00")
+        let kiosk = try KioskSession(
+            sandbox: org.sandbox,
+            environment: [
+                "ATTENDANCE_STORE": org.store("a"), "ATTENDANCE_CONFIG": org.sandbox.folder + "/a.toml",
+                "ATTENDANCE_PEPPER": org.pepper,
+            ])
+        try kiosk.waitFor("The central store refuses this kiosk: tell your manager", timeout: 20)
+        #expect(try org.kiosk("a", "sync", "--status").out.contains("refuses \"kiosk-a\"'s history"))
     }
 
     @Test("a kiosk whose whole chain was recomputed after a change is refused too")
