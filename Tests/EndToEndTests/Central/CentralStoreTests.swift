@@ -51,6 +51,16 @@ final class Organisation {
 
     func store(_ kiosk: String) -> String { sandbox.folder + "/\(kiosk).sqlite" }
 
+    /// The resident kiosk `kiosk` on a pseudo-terminal, syncing in the background.
+    func residentKiosk(_ kiosk: String) throws -> KioskSession {
+        try KioskSession(
+            sandbox: sandbox,
+            environment: [
+                "ATTENDANCE_STORE": store(kiosk), "ATTENDANCE_CONFIG": sandbox.folder + "/\(kiosk).toml",
+                "ATTENDANCE_PEPPER": pepper,
+            ])
+    }
+
     /// The organisation's one PIN pepper, as every kiosk and desk of it must share.
     var pepper: String { sandbox.folder + "/pepper" }
 
@@ -426,12 +436,7 @@ struct CentralStoreTests {
         let org = try Organisation()
         try org.setUp(employees: 1)
         org.sandbox.clock.set(time: "09:00")
-        let kiosk = try KioskSession(
-            sandbox: org.sandbox,
-            environment: [
-                "ATTENDANCE_STORE": org.store("a"), "ATTENDANCE_CONFIG": org.sandbox.folder + "/a.toml",
-                "ATTENDANCE_PEPPER": org.pepper,
-            ])
+        let kiosk = try org.residentKiosk("a")
         // The kiosk has never synced: the employee and the access point arrive by themselves.
         try kiosk.waitFor("✓ WiFi OfficeNet (\(Office.bssid)) — HQ lobby", timeout: 30)
         try kiosk.send("W001", "Enter")
@@ -497,12 +502,7 @@ struct CentralStoreTests {
 
         // The kiosk itself says it is refused (not that the server is away), and what is kept.
         org.sandbox.clock.set(time: "19:00")
-        let kiosk = try KioskSession(
-            sandbox: org.sandbox,
-            environment: [
-                "ATTENDANCE_STORE": org.store("a"), "ATTENDANCE_CONFIG": org.sandbox.folder + "/a.toml",
-                "ATTENDANCE_PEPPER": org.pepper,
-            ])
+        let kiosk = try org.residentKiosk("a")
         try kiosk.waitFor("The central store refuses this kiosk: tell your manager", timeout: 20)
         #expect(try org.kiosk("a", "sync", "--status").out.contains("refuses \"kiosk-a\"'s history"))
     }
