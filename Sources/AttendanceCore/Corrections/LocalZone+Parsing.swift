@@ -66,7 +66,10 @@ extension LocalZone {
             offsets.insert(offset(at: Date(timeIntervalSince1970: Double(naive + probe))))
         }
         return offsets.map { Date(timeIntervalSince1970: Double(naive - $0)) }
-            .filter { localDateTime(of: $0).date == date && localDateTime(of: $0).minuteOfDay == time.minuteOfDay }
+            .filter { candidate in
+                let shown = localDateTime(of: candidate)
+                return shown.date == date && shown.minuteOfDay == time.minuteOfDay
+            }
             .sorted()
     }
 

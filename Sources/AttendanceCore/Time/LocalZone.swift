@@ -50,19 +50,11 @@ public struct LocalZone: Sendable, Hashable {
     /// the change (02:30 becomes 03:30 summer time); in the hour repeated when they go back,
     /// the first occurrence is meant.
     public func instant(on date: AttendanceDate, at time: WallClockTime) -> Date {
+        // `instants(on:at:)` knows every instant that shows this time; a skipped time shows at none.
+        if let first = instants(on: date, at: time).first { return first }
         let local = date.dayNumber * 86_400 + time.minuteOfDay * 60
-        let before = offset(at: Date(timeIntervalSince1970: Double(local - 86_400)))
-        let after = offset(at: Date(timeIntervalSince1970: Double(local + 86_400)))
-        let early = local - before
-        let late = local - after
-        if before == after { return Date(timeIntervalSince1970: Double(early)) }
-        let earlyValid = offset(at: Date(timeIntervalSince1970: Double(early))) == before
-        let lateValid = offset(at: Date(timeIntervalSince1970: Double(late))) == after
-        switch (earlyValid, lateValid) {
-        case (true, true): return Date(timeIntervalSince1970: Double(min(early, late)))
-        case (false, true): return Date(timeIntervalSince1970: Double(late))
-        default: return Date(timeIntervalSince1970: Double(early))
-        }
+        return Date(
+            timeIntervalSince1970: Double(local - offset(at: Date(timeIntervalSince1970: Double(local - 86_400)))))
     }
 
     /// The attendance date of `instant`: the local date of (local time − `dayChange`).
