@@ -119,8 +119,13 @@ package final class MarkingDesk {
     /// minute). Otherwise an employee who marked at another kiosk may be unknown here, and the
     /// rules record their explicit choice (docs/rules.md "Punches" 9).
     func knowledge(at time: Date) throws(StoreError) -> PunchKnowledge {
-        guard let central = configuration.central else { return .complete }
-        guard let last = try store.lastSyncSuccess() else { return .partial }
+        guard configuration.central != nil else { return .complete }
+        return knowledge(lastSync: try store.lastSyncSuccess(), at: time)
+    }
+
+    /// What a last successful sync at `last` lets this kiosk know at `time`.
+    private func knowledge(lastSync last: Date?, at time: Date) -> PunchKnowledge {
+        guard let central = configuration.central, let last else { return .partial }
         let fresh = TimeInterval(max(3 * central.syncSeconds, 60))
         return abs(time.timeIntervalSince(last)) <= fresh ? .complete : .partial
     }
@@ -129,8 +134,9 @@ package final class MarkingDesk {
     /// than this kiosk can vouch for what other kiosks recorded (docs/rules.md "Punches" 9);
     /// nil when there is no central store or the last round is recent.
     func centralWarning(at time: Date) throws(StoreError) -> String? {
-        guard configuration.central != nil, try knowledge(at: time) == .partial else { return nil }
+        guard configuration.central != nil else { return nil }
         let status = try store.syncStatus()
+        guard knowledge(lastSync: status.lastSuccess, at: time) == .partial else { return nil }
         let kept = status.waiting == 0 ? "" : " · \(status.waiting) record(s) kept here, nothing lost"
         if status.lastRoundRefused {
             return "The central store refuses this kiosk: tell your manager (attendance sync --status)\(kept)"
