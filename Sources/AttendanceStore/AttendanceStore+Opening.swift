@@ -18,8 +18,14 @@ extension AttendanceStore {
         } catch let error where error.stillAllowsReading {
             refusal = error
         }
-        guard FileManager.default.fileExists(atPath: path) else { throw refusal }
-        return (try openForReading(at: path, requiringCurrentSchema: true), refusal)
+        guard !FileAccess.isMissing(path) else { throw refusal }
+        do {
+            return (try openForReading(at: path, requiringCurrentSchema: true), refusal)
+        } catch {
+            // Neither written nor read: when permissions are why, say whose and which.
+            if let denial = FileAccess.denial(of: path) { throw .cannotOpen(path: path, reason: denial) }
+            throw error
+        }
     }
 
     /// The settings every connection shares; readers and the writer alike use `synchronous=FULL`.
@@ -150,7 +156,8 @@ extension AttendanceStore {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o640)
         if fd < 0 {
             let code = errno
-            if code == EACCES || code == EROFS { throw .readOnly(path: path) }
+            if code == EROFS { throw .readOnly(path: path, reason: "its file system is mounted read-only") }
+            if code == EACCES { throw .readOnly(path: path, reason: FileAccess.denial(of: path, writing: true)) }
             if code == ENOSPC { throw .diskFull }
             throw .cannotOpen(path: path, reason: String(cString: strerror(code)))
         }

@@ -12,7 +12,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A write went past the process's file-size limit (`ulimit -f`, systemd's `LimitFSIZE=`):
     /// SQLite sees EFBIG, as it would a full disk.
     case fileSizeLimit(bytes: UInt64)
-    case readOnly(path: String)
+    /// The store cannot be written; `reason` says why when it is known (whose permission, or a
+    /// read-only mount).
+    case readOnly(path: String, reason: String? = nil)
     case corrupt(path: String, details: String)
     /// A pragma that durability depends on did not take the value it must have.
     case notDurable(setting: String, actual: String)
@@ -45,9 +47,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .fileSizeLimit(let bytes):
             return
                 "the attendance store reached this program's file size limit (\(bytes) bytes, ulimit -f); nothing was saved — raise the limit and try again"
-        case .readOnly(let path):
-            return
-                "the attendance store at \(path) is read-only; nothing was saved — check the file's permissions and mount"
+        case .readOnly(let path, let reason):
+            guard let reason else {
+                return
+                    "the attendance store at \(path) is read-only; nothing was saved — check the file's permissions and mount"
+            }
+            return "the attendance store at \(path) cannot be written: \(reason); nothing was saved"
         case .corrupt(let path, let details):
             return
                 "the attendance store at \(path) is damaged (\(details)); restore a backup (see `attendance store check`)"

@@ -98,9 +98,7 @@ struct HolidayImportCommand: ContextCommand {
 
     func run(in context: Context) throws {
         guard let data = FileManager.default.contents(atPath: file) else {
-            let reason =
-                FileManager.default.fileExists(atPath: file) ? "cannot be read (permissions?)" : "does not exist"
-            throw CommandFailure("\(file) \(reason)")
+            throw CommandFailure("\(file) \(GlobalOptions.whyUnreadable(file))")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw CommandFailure("\(file) is not UTF-8 text; iCalendar files are UTF-8")

@@ -26,9 +26,7 @@ struct ImportPunches: ContextCommand {
 
     func run(in context: Context) throws {
         guard let data = FileManager.default.contents(atPath: file) else {
-            let reason =
-                FileManager.default.fileExists(atPath: file) ? "cannot be read (permissions?)" : "does not exist"
-            throw CommandFailure("the file \(file) \(reason)")
+            throw CommandFailure("the file \(file) \(GlobalOptions.whyUnreadable(file))")
         }
         guard let text = String(validatingUTF8CString: data) else {
             throw CommandFailure("the file \(file) is not UTF-8 text")

@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceStore
 import Foundation
 
 /// The PIN pepper: 32 random bytes in a file of their own, outside the database.
@@ -43,9 +44,11 @@ enum PepperFile {
             }
             return [UInt8](data)
         }
-        if FileManager.default.fileExists(atPath: path) {
+        if !FileAccess.isMissing(path) {
+            let why = FileAccess.denial(of: path).map { ": \($0)" } ?? ""
             throw CommandFailure(
-                "cannot read the PIN pepper file \(path); it must be readable by the user running the kiosk",
+                "cannot read the PIN pepper file \(path)\(why); it must be readable by the user running the kiosk "
+                    + "(the service hands it over with LoadCredential=)",
                 status: .storeFailure)
         }
         guard create else {

@@ -33,21 +33,33 @@ public struct GlobalOptions: ParsableArguments {
             path = config
         } else if let fromEnvironment = context.environment["ATTENDANCE_CONFIG"], !fromEnvironment.isEmpty {
             path = fromEnvironment
-        } else if FileManager.default.fileExists(atPath: systemPath) {
+        } else if !FileAccess.isMissing(systemPath) {
+            // Present but perhaps unreadable: say so rather than fall back to the defaults.
             path = systemPath
         } else {
             path = nil
         }
         guard let path else { return Configuration(hostZone: context.hostZone) }
         guard let data = FileManager.default.contents(atPath: path) else {
-            let reason =
-                FileManager.default.fileExists(atPath: path) ? "cannot be read (permissions?)" : "does not exist"
+            var reason = Self.whyUnreadable(path)
+            if FileAccess.denial(of: path) != nil {
+                reason +=
+                    "; give the file, and each folder on its way, to a group that user is in "
+                    + "(README \"Deploying a real kiosk\")"
+            }
             throw CommandFailure("the configuration file \(path) \(reason)", status: .configuration)
         }
         guard let text = String(validatingUTF8CString: data) else {
             throw CommandFailure("the configuration file \(path) is not UTF-8 text", status: .configuration)
         }
         return try Configuration(parsing: text, file: path, hostZone: context.hostZone)
+    }
+
+    /// Why a file that could not be read was not: missing, or which permission stops whom.
+    static func whyUnreadable(_ path: String) -> String {
+        if let denial = FileAccess.denial(of: path) { return "cannot be read: \(denial)" }
+        if FileAccess.isMissing(path) { return "does not exist" }
+        return "cannot be read: \(String(cString: strerror(errno)))"
     }
 
     /// The store named by `--store` or `$ATTENDANCE_STORE`, as given: a path or a URL.

@@ -33,7 +33,11 @@ extension Context {
             + "`attendance employee add`, `wifi allow`, `holiday add`/`import` or `import punches`"
         var status = stat()
         guard stat(path, &status) == 0 else {
-            let reason = errno == ENOENT || errno == ENOTDIR ? "does not exist" : String(cString: strerror(errno))
+            let missing = errno == ENOENT || errno == ENOTDIR
+            if !missing, let denial = FileAccess.denial(of: path) {
+                throw CommandFailure("cannot open the attendance store at \(path): \(denial)", status: .storeFailure)
+            }
+            let reason = missing ? "does not exist" : String(cString: strerror(errno))
             throw CommandFailure("no store at \(path): it \(reason); \(howToCreate)", status: .storeFailure)
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
