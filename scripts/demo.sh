@@ -35,11 +35,11 @@ TOML
   # The manager's exit code for the demo is 000000.
   echo 000000 | "$attendance" kiosk hash-exit-code >> "$ATTENDANCE_CONFIG"
 
-  "$attendance" employee add E001 --name "Asha Rao" >/dev/null
-  "$attendance" employee add E002 --name "Bo Chen" >/dev/null
-  "$attendance" employee add E003 --name "Carmen Díaz" --shift-start 08:00 --shift-end 16:30 >/dev/null
-  "$attendance" employee add E004 --name "Dev Patel" >/dev/null
-  "$attendance" employee add E005 --name "Eun-ji Kim" >/dev/null
+  "$attendance" employee add E001 --name "Asha Rao" --start-date "$(date +%Y-%m-01)" >/dev/null
+  "$attendance" employee add E002 --name "Bo Chen" --start-date "$(date +%Y-%m-01)" >/dev/null
+  "$attendance" employee add E003 --name "Carmen Díaz" --start-date "$(date +%Y-%m-01)" --shift-start 08:00 --shift-end 16:30 >/dev/null
+  "$attendance" employee add E004 --name "Dev Patel" --start-date "$(date +%Y-%m-01)" >/dev/null
+  "$attendance" employee add E005 --name "Eun-ji Kim" --start-date "$(date +%Y-%m-01)" >/dev/null
   printf '1234\n1234\n' | "$attendance" employee set-pin E005 >/dev/null
   "$attendance" wifi allow --bssid 02:00:00:de:00:01 --ssid DemoOfficeNet --location "Demo lobby (simulated)" >/dev/null
 

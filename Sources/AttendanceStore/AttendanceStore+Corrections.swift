@@ -249,6 +249,8 @@ extension AttendanceStore {
             throw refusal
         } catch let refusal as PunchFile.Refusal {
             throw refusal
+        } catch let refusal as EmploymentError {
+            throw refusal
         } catch {
             return try perform { throw error }
         }

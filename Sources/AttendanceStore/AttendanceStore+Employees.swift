@@ -114,13 +114,20 @@ extension AttendanceStore {
     }
 
     /// Applies `changes` to the employee with `code`.
+    ///
+    /// New dates of employment are judged by the core against the employee's recorded work
+    /// (``EmploymentChange``), inside the same transaction: an end before the start is refused,
+    /// and so, unless `force`, is a change that puts recorded work outside employment; a forced
+    /// one names those dates in its audit entry.
+    ///
+    /// - Throws: ``EmploymentError`` when the rules refuse; `StoreError` otherwise.
     @discardableResult
     public func editEmployee(
-        code: EmployeeCode, _ changes: EmployeeChanges, actor: String
-    ) throws(StoreError)
+        code: EmployeeCode, _ changes: EmployeeChanges, force: Bool = false, actor: String
+    ) throws
         -> Employee
     {
-        try update(code: code, action: "edit", actor: actor) { employee in
+        try update(code: code, action: "edit", force: force, actor: actor) { employee in
             if let name = changes.name { employee.name = name }
             if let startDate = changes.startDate { employee.startDate = startDate }
             if let endDate = changes.endDate { employee.endDate = endDate }
@@ -131,14 +138,15 @@ extension AttendanceStore {
         }
     }
 
-    /// Marks the employee as no longer employed after `endDate`. Their punches stay.
+    /// Marks the employee as no longer employed after `endDate`. Their punches stay. The date is
+    /// judged as ``editEmployee(code:_:force:actor:)`` judges one.
     @discardableResult
     public func deactivateEmployee(
-        code: EmployeeCode, endDate: AttendanceDate, actor: String
-    ) throws(StoreError)
+        code: EmployeeCode, endDate: AttendanceDate, force: Bool = false, actor: String
+    ) throws
         -> Employee
     {
-        try update(code: code, action: "deactivate", actor: actor) { employee in
+        try update(code: code, action: "deactivate", force: force, actor: actor) { employee in
             employee.isActive = false
             employee.endDate = endDate
         }
@@ -147,24 +155,41 @@ extension AttendanceStore {
     /// Applies `change` to the employee with `code` and saves it with its audit row `action`, in
     /// one transaction: the employee as saved.
     private func update(
-        code: EmployeeCode, action: String, actor: String, _ change: (inout Employee) -> Void
+        code: EmployeeCode, action: String, force: Bool, actor: String, _ change: (inout Employee) -> Void
     )
-        throws(StoreError) -> Employee
+        throws -> Employee
     {
-        try perform {
+        try performRefusable {
             try pool.write { db in
                 guard let old = try Self.employee(code: code.rawValue, in: db) else {
                     throw StoreError.unknownEmployee(code.rawValue)
                 }
                 var new = old
                 change(&new)
-                try save(new, replacing: old, action: action, actor: actor, in: db)
+                var reason: String?
+                if new.startDate != old.startDate || new.endDate != old.endDate {
+                    let judged = EmploymentChange(before: old, after: new)
+                    let work = try Self.punches(
+                        in: db, employeeID: old.id, from: AttendanceDate(dayNumber: -719_162), through: nil
+                    )
+                    .map(\.attendanceDate)
+                    try judged.check(workDates: work, force: force)
+                    let hidden = judged.hiddenWork(on: work)
+                    if !hidden.isEmpty {
+                        reason =
+                            "forced: puts recorded work outside employment on "
+                            + hidden.map(\.description).joined(separator: ", ")
+                    }
+                }
+                try save(new, replacing: old, action: action, actor: actor, reason: reason, in: db)
                 return new
             }
         }
     }
 
-    private func save(_ new: Employee, replacing old: Employee, action: String, actor: String, in db: Database) throws {
+    private func save(
+        _ new: Employee, replacing old: Employee, action: String, actor: String, reason: String? = nil, in db: Database
+    ) throws {
         try db.execute(
             sql: """
                 UPDATE employee SET name = ?, start_date = ?, end_date = ?, shift_start = ?, shift_end = ?, active = ?,
@@ -176,7 +201,7 @@ extension AttendanceStore {
             ])
         try audit(
             db, actor: actor, action: action, entity: "employee", key: new.code.rawValue, employeeID: new.id,
-            old: Self.auditValue(old), new: Self.auditValue(new))
+            old: Self.auditValue(old), new: Self.auditValue(new), reason: reason)
     }
 
     static func auditValue(_ employee: Employee) throws -> String {

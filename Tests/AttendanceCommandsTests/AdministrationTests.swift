@@ -11,16 +11,21 @@ struct AdministrationTests {
     func addAndList() {
         #expect(
             h.run("employee", "add", "E001", "--name", "Asha Rao", "--start-date", "2026-01-05").out
-                == "added E001 Asha Rao\n")
-        h.run(
-            "employee", "add", "E002", "--name", "Bo, \"the\" Builder", "--shift-start", "22:00", "--shift-end", "06:00"
+                == "added E001 Asha Rao; employed from 2026-01-05\n")
+        // Without --start-date, the day they are added (the harness's 2026-11-21), and it says so.
+        #expect(
+            h.run(
+                "employee", "add", "E002", "--name", "Bo, \"the\" Builder", "--shift-start", "22:00", "--shift-end",
+                "06:00"
+            ).out
+                == "added E002 Bo, \"the\" Builder; employed from today, 2026-11-21 (--start-date gives an earlier first day)\n"
         )
         #expect(
             h.run("employee", "list").out == """
                 CODE  NAME               SHIFT        FROM        UNTIL  STATE
                 ----  -----------------  -----------  ----------  -----  ------
                 E001  Asha Rao           policy       2026-01-05         active
-                E002  Bo, "the" Builder  22:00–06:00                     active
+                E002  Bo, "the" Builder  22:00–06:00  2026-11-21         active
 
                 """)
         let json = h.run("employee", "list", "--format", "json").out
@@ -31,7 +36,7 @@ struct AdministrationTests {
             h.run("employee", "list", "--format", "csv").out
                 == "code,name,start_date,end_date,shift_start,shift_end,active,has_pin\r\n"
                 + "E001,Asha Rao,2026-01-05,,,,yes,no\r\n"
-                + "E002,\"Bo, \"\"the\"\" Builder\",,,22:00,06:00,yes,no\r\n")
+                + "E002,\"Bo, \"\"the\"\" Builder\",2026-11-21,,22:00,06:00,yes,no\r\n")
     }
 
     @Test("adding a code that exists exits 65 naming it, in any case")
@@ -96,7 +101,7 @@ struct AdministrationTests {
             h.run("employee", "show", "e001").out == """
                 E001  Asha Rao
                   shift:     08:00–16:30 (own)
-                  employed:  — to now
+                  employed:  2026-11-21 to now
                   state:     active
                   PIN:       none
 
@@ -106,6 +111,71 @@ struct AdministrationTests {
         #expect(h.run("employee", "deactivate", "E001").out == "deactivated E001 Asha Rao; last date 2026-11-21\n")
         #expect(h.run("employee", "list", "--active-only").out.hasPrefix("no employees yet"))
         #expect(h.run("employee", "list").out.contains("2026-11-21  inactive"))
+    }
+
+    @Test("issue 11 item 5: an end before the start is refused, by deactivate and by edit; nothing changes")
+    func endBeforeStart() {
+        h.run("employee", "add", "A4", "--name", "Ana", "--start-date", "2026-11-20")
+        let refused = h.run("employee", "deactivate", "A4", "--end-date", "2026-11-10")
+        #expect(refused.status == 65)
+        #expect(
+            refused.err
+                == "attendance: A4's last date of employment (2026-11-10) would come before their first (2026-11-20); nothing was changed\n"
+        )
+        #expect(h.run("employee", "edit", "A4", "--end-date", "2026-11-19").status == 65)
+        // --force does not make the impossible possible.
+        #expect(h.run("employee", "edit", "A4", "--end-date", "2026-11-19", "--force").status == 65)
+        #expect(h.run("employee", "show", "A4").out.contains("employed:  2026-11-20 to now\n  state:     active"))
+        #expect(!h.run("audit").out.contains("deactivate"))
+    }
+
+    @Test("issue 11 item 5: new dates that hide recorded work name the dates and need --force, which the audit keeps")
+    func datesThatHideWork() {
+        h.run("employee", "add", "E001", "--name", "Asha", "--start-date", "2026-11-01")
+        for (at, kind) in [("2026-11-17 09:00", "in"), ("2026-11-17 17:00", "out"), ("2026-11-18 09:00", "in")] {
+            #expect(h.run("punch", "add", "E001", "--at", at, "--kind", kind, "--reason", "paper").status == 0)
+        }
+        let before = h.run("calendar", "E001", "--month", "2026-11").out
+        let later = h.run("employee", "edit", "E001", "--start-date", "2026-11-18")
+        #expect(later.status == 65)
+        #expect(
+            later.err
+                == "attendance: E001 has recorded work on 2026-11-17, which the new dates would put outside employment "
+                + "(shown as \"–\", counted as nothing); nothing was changed — give --force to change them anyway "
+                + "(the audit log keeps the dates)\n")
+        let earlyEnd = h.run("employee", "deactivate", "E001", "--end-date", "2026-11-16")
+        #expect(earlyEnd.status == 65)
+        #expect(earlyEnd.err.contains("recorded work on 2026-11-17, 2026-11-18,"), "\(earlyEnd.err)")
+        #expect(h.run("calendar", "E001", "--month", "2026-11").out == before)
+        // A date that hides nothing needs no --force: an earlier start, or an end after the work.
+        #expect(h.run("employee", "edit", "E001", "--start-date", "2026-10-01").status == 0)
+        #expect(h.run("employee", "edit", "E001", "--end-date", "2026-11-30").status == 0)
+        // Insisting works, and the audit entry names the dates.
+        let forced = h.run("employee", "edit", "E001", "--start-date", "2026-11-18", "--force")
+        #expect(forced.status == 0, "\(forced.err)")
+        #expect(h.run("audit").out.contains("why: forced: puts recorded work outside employment on 2026-11-17\n"))
+        #expect(h.run("calendar", "E001", "--month", "2026-11").out != before)
+    }
+
+    @Test("issue 11 item 12: an exit code that is an employee's code is refused both ways")
+    func exitCodeIsNoEmployeeCode() throws {
+        h.run("employee", "add", "Boss42x", "--name", "Boss")
+        h.input = ["boss42X"]
+        let hashed = h.run("kiosk", "hash-exit-code")
+        #expect(hashed.status == 65)
+        #expect(hashed.err.contains("that is Boss42x's employee code: at the kiosk the employee would always win"))
+        #expect(hashed.out.isEmpty)
+
+        h.input = ["Exit9000"]
+        let line = h.run("kiosk", "hash-exit-code").out
+        #expect(line.hasPrefix("exit_code_hash = \"pbkdf2-sha256$"))
+        h.writeConfig("[kiosk]\n" + line)
+        for code in ["Exit9000", "exit9000", "EXIT9000"] {
+            let added = h.run("employee", "add", code, "--name", "Someone")
+            #expect(added.status == 65, "\(code)")
+            #expect(added.err.contains("\(code) is the kiosk's exit code ([kiosk] exit_code_hash)"), "\(added.err)")
+        }
+        #expect(h.run("employee", "add", "Exit9001", "--name", "Someone").status == 0)
     }
 
     @Test("wifi allow normalises the BSSID and lists it; revoke hides it")
@@ -218,7 +288,8 @@ struct AdministrationTests {
                                           beside the OS user and uid, never instead.
                   --name <name>           The employee's name as calendars show it.
                   --start-date <YYYY-MM-DD>
-                                          The first date of employment.
+                                          The first date of employment (default: today, the day
+                                          they are added).
                   --shift-start <HH:MM>   Their own shift start, overriding the policy.
                   --shift-end <HH:MM>     Their own shift end.
                   --version               Show the version.

@@ -11,17 +11,31 @@ struct ArgumentTypeTests {
     @Test(
         "a malformed value exits 65 with the value's own message, not the parser's",
         arguments: [
-            (["employee", "show", "bad code!"],
-             "invalid employee code \"bad code!\": expected 1–32 letters, digits, '_' or '-' (for example E001)"),
-            (["holiday", "add", "2026-02-30", "--name", "Leap"], "invalid date \"2026-02-30\": expected a real date as YYYY-MM-DD"),
+            (
+                ["employee", "show", "bad code!"],
+                "invalid employee code \"bad code!\": expected 1–32 letters, digits, '_' or '-' (for example E001)"
+            ),
+            (
+                ["holiday", "add", "2026-02-30", "--name", "Leap"],
+                "invalid date \"2026-02-30\": expected a real date as YYYY-MM-DD"
+            ),
             (["register", "--month", "2026-13"], "invalid month \"2026-13\": expected YYYY-MM, for example 2026-11"),
-            (["employee", "add", "E1", "--name", "A", "--shift-start", "25:00", "--shift-end", "06:00"],
-             "invalid time \"25:00\": expected HH:MM on a 24-hour clock, 00:00–23:59"),
-            (["wifi", "revoke", "aa:bb:cc:dd:ee"],
-             "invalid BSSID \"aa:bb:cc:dd:ee\": expected six two-digit hex bytes such as aa:bb:cc:dd:ee:ff (separators ':', '-', '.' or none)"),
-            (["employee", "edit", "E1", "--end-date", "soon"], "invalid date \"soon\": expected a real date as YYYY-MM-DD"),
-            (["leave", "add", "E1", "2026-11-16", "--to", "2026-11-31", "--reason", "x"],
-             "invalid date \"2026-11-31\": expected a real date as YYYY-MM-DD"),
+            (
+                ["employee", "add", "E1", "--name", "A", "--shift-start", "25:00", "--shift-end", "06:00"],
+                "invalid time \"25:00\": expected HH:MM on a 24-hour clock, 00:00–23:59"
+            ),
+            (
+                ["wifi", "revoke", "aa:bb:cc:dd:ee"],
+                "invalid BSSID \"aa:bb:cc:dd:ee\": expected six two-digit hex bytes such as aa:bb:cc:dd:ee:ff (separators ':', '-', '.' or none)"
+            ),
+            (
+                ["employee", "edit", "E1", "--end-date", "soon"],
+                "invalid date \"soon\": expected a real date as YYYY-MM-DD"
+            ),
+            (
+                ["leave", "add", "E1", "2026-11-16", "--to", "2026-11-31", "--reason", "x"],
+                "invalid date \"2026-11-31\": expected a real date as YYYY-MM-DD"
+            ),
         ])
     func malformed(arguments: [String], message: String) {
         let result = h.run(arguments)
@@ -33,7 +47,9 @@ struct ArgumentTypeTests {
     @Test("valid values arrive typed: a BSSID in any spelling, a code in any case, a date cleared with none")
     func valid() {
         h.run("employee", "add", "E001", "--name", "Asha Rao", "--start-date", "2026-01-05")
-        #expect(h.run("wifi", "allow", "--bssid", "AABB.CCDD.EE01", "--location", "HQ").out == "allowed aa:bb:cc:dd:ee:01 at HQ\n")
+        #expect(
+            h.run("wifi", "allow", "--bssid", "AABB.CCDD.EE01", "--location", "HQ").out
+                == "allowed aa:bb:cc:dd:ee:01 at HQ\n")
         #expect(h.run("wifi", "revoke", "AA-BB-CC-DD-EE-01").out == "revoked aa:bb:cc:dd:ee:01\n")
         #expect(h.run("employee", "edit", "e001", "--start-date", "none").status == 0)
         #expect(h.run("employee", "show", "e001").out.contains("employed:  — to now"))
@@ -44,16 +60,26 @@ struct ArgumentTypeTests {
     @Test(
         "notes, reasons and locations follow the one free-text rule: 65 with the same wording",
         arguments: [
-            (["wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:01", "--location", "\u{200b}"],
-             "invalid location \"\u{200b}\": expected at least one visible letter, digit or mark"),
-            (["wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:01", "--location", "HQ\u{1b}[2J"],
-             "invalid location \"HQ\\x1b[2J\": expected at most 500 characters without control characters"),
-            (["leave", "add", "E001", "2026-11-16", "--reason", "sick\nleave"],
-             "invalid reason \"sick\\x0aleave\": expected at most 500 characters without control characters"),
-            (["mark", "in", "E001", "--note", "x\u{7}", "--simulate-wifi", "OfficeNet@aa:bb:cc:dd:ee:01"],
-             "invalid note \"x\\x07\": expected at most 500 characters without control characters"),
-            (["punch", "void", "1", "--reason", "\u{200b}"],
-             "invalid reason \"\u{200b}\": expected at least one visible letter, digit or mark"),
+            (
+                ["wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:01", "--location", "\u{200b}"],
+                "invalid location \"\u{200b}\": expected at least one visible letter, digit or mark"
+            ),
+            (
+                ["wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:01", "--location", "HQ\u{1b}[2J"],
+                "invalid location \"HQ\\x1b[2J\": expected at most 500 characters without control characters"
+            ),
+            (
+                ["leave", "add", "E001", "2026-11-16", "--reason", "sick\nleave"],
+                "invalid reason \"sick\\x0aleave\": expected at most 500 characters without control characters"
+            ),
+            (
+                ["mark", "in", "E001", "--note", "x\u{7}", "--simulate-wifi", "OfficeNet@aa:bb:cc:dd:ee:01"],
+                "invalid note \"x\\x07\": expected at most 500 characters without control characters"
+            ),
+            (
+                ["punch", "void", "1", "--reason", "\u{200b}"],
+                "invalid reason \"\u{200b}\": expected at least one visible letter, digit or mark"
+            ),
         ])
     func freeText(arguments: [String], message: String) {
         h.run("employee", "add", "E001", "--name", "Asha Rao")

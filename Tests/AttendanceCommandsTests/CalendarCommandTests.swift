@@ -146,7 +146,9 @@ struct CalendarCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
         let days = try #require(object["days"] as? [[String: Any]])
         #expect(days.count == 30)
-        #expect(days.map { $0["code"] as? String ?? "?" }.joined(separator: " ") == "WO P L A HD P WO WO L M A P P WO WO LV LV P P P IN         ")
+        #expect(
+            days.map { $0["code"] as? String ?? "?" }.joined(separator: " ")
+                == "WO P L A HD P WO WO L M A P P WO WO LV LV P P P IN         ")
         let ninth = days[8]
         #expect(ninth["flags"] as? [String] == ["late", "early exit", "worked on holiday"])
         #expect(ninth["worked_minutes"] as? Int == 240)
@@ -156,7 +158,8 @@ struct CalendarCommandTests {
         let summary = try #require(object["summary"] as? [String: Any])
         #expect(summary["present_days"] as? Double == 9.5)
         #expect(summary["worked_hours"] as? Double == 81.44)
-        #expect(summary["counts"] as? [String: Int] == ["P": 7, "L": 2, "HD": 1, "A": 2, "H": 0, "WO": 5, "LV": 2, "M": 1])
+        #expect(
+            summary["counts"] as? [String: Int] == ["P": 7, "L": 2, "HD": 1, "A": 2, "H": 0, "WO": 5, "LV": 2, "M": 1])
         let detail = fixture.harness.run("calendar", "E001", "--day", "2026-11-06", "--format", "json").out
         let day = try #require(try JSONSerialization.jsonObject(with: Data(detail.utf8)) as? [String: Any])
         let punches = try #require(day["punches"] as? [[String: Any]])

@@ -1,19 +1,22 @@
 import AttendanceCommands
 import AttendanceCore
 import AttendanceTerminal
+import AttendanceTestSupport
 import Foundation
 import Testing
-import AttendanceTestSupport
 
 /// The same views with colours on: the right SGR codes, and nothing else that escapes.
 @Suite("Colour output")
 struct ColourOutputTests {
     /// Runs `arguments` with standard output treated as a colour terminal.
-    static func runInColour(_ fixture: ReportFixture, palette: ColorPalette = .extended, _ arguments: String...) -> String {
+    static func runInColour(
+        _ fixture: ReportFixture, palette: ColorPalette = .extended, _ arguments: String...
+    ) -> String {
         runInColour(fixture, palette: palette, arguments: arguments)
     }
 
-    static func runInColour(_ fixture: ReportFixture, palette: ColorPalette = .extended, arguments: [String]) -> String {
+    static func runInColour(_ fixture: ReportFixture, palette: ColorPalette = .extended, arguments: [String]) -> String
+    {
         let out = CapturingSink()
         let base = fixture.harness.context()
         let context = Context(
@@ -28,7 +31,9 @@ struct ColourOutputTests {
         text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
     }
 
-    @Test("each status has its colour: P green, L yellow, HD orange (208), A red, WO grey, LV blue, M magenta; today inverse")
+    @Test(
+        "each status has its colour: P green, L yellow, HD orange (208), A red, WO grey, LV blue, M magenta; today inverse"
+    )
     func colours() throws {
         let fixture = try ReportFixture.seeded()
         let text = Self.runInColour(fixture, "calendar", "E001", "--month", "2026-11")
@@ -48,7 +53,8 @@ struct ColourOutputTests {
     @Test("on a 16-colour terminal (TERM=linux) orange falls back to 33 and yellow is bright")
     func sixteenColours() throws {
         let fixture = try ReportFixture.seeded()
-        let text = Self.runInColour(fixture, palette: ColorPalette(term: "linux"), "calendar", "E001", "--month", "2026-11")
+        let text = Self.runInColour(
+            fixture, palette: ColorPalette(term: "linux"), "calendar", "E001", "--month", "2026-11")
         #expect(text.contains(" 5 \u{1B}[33mHD\u{1B}[0m"))
         #expect(text.contains(" 3 \u{1B}[1;33mL \u{1B}[0m"))
         #expect(!text.contains("38;5"))

@@ -11,7 +11,7 @@ struct CorrectionCommandTests {
     let h = CommandHarness()
 
     init() {
-        h.run("employee", "add", "E001", "--name", "Asha Rao")
+        h.run("employee", "add", "E001", "--name", "Asha Rao", "--start-date", "2026-10-01")
     }
 
     /// A punch taken at the kiosk (there is no kiosk in these tests: straight into the store).
@@ -209,7 +209,7 @@ struct CorrectionCommandTests {
 
     @Test("missing lists every M date with its open punch and the command; running it closes the date")
     func missing() throws {
-        h.run("employee", "add", "E002", "--name", "Bo")
+        h.run("employee", "add", "E002", "--name", "Bo", "--start-date", "2026-10-01")
         try kiosk(.in, "2026-11-18 09:02")
         try kiosk(.out, "2026-11-18 18:00")
         try kiosk(.in, "2026-11-19 09:10")
@@ -254,7 +254,7 @@ struct CorrectionCommandTests {
         h.run(
             "punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "forgot", "--by",
             "Boss Lady")
-        h.run("employee", "add", "E002", "--name", "Bo")
+        h.run("employee", "add", "E002", "--name", "Bo", "--start-date", "2026-10-01")
         let json = h.run("audit", "--format", "json").out
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(
@@ -271,11 +271,11 @@ struct CorrectionCommandTests {
         h.run(
             "punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "forgot", "--by",
             "Priya Nair")
-        h.run("employee", "add", "E002", "--name", "Bo")
+        h.run("employee", "add", "E002", "--name", "Bo", "--start-date", "2026-10-01")
         #expect(
             h.run("audit", "--employee", "e001", "--month", "2026-11").out == """
                 2026-11-21T08:33:20Z  tester (uid 1000)  add employee E001
-                  new: {"active":true,"code":"E001","end_date":null,"name":"Asha Rao","shift_end":null,"shift_start":null,"start_date":null}
+                  new: {"active":true,"code":"E001","end_date":null,"name":"Asha Rao","shift_end":null,"shift_start":null,"start_date":"2026-10-01"}
                 2026-11-21T08:33:20Z  Priya Nair via tester (uid 1000)  add punch 2 (E001)
                   why: forgot
                   new: {"attendance_date":"2026-11-18","employee":"E001","id":2,"kind":"out","note":null,"source":"manual","time":"2026-11-18T18:00:00+05:30","voided":false}

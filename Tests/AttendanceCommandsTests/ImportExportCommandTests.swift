@@ -12,8 +12,8 @@ struct ImportExportCommandTests {
     let h = CommandHarness()
 
     init() {
-        h.run("employee", "add", "E001", "--name", "Asha Rao")
-        h.run("employee", "add", "E002", "--name", "Bo")
+        h.run("employee", "add", "E001", "--name", "Asha Rao", "--start-date", "2026-10-01")
+        h.run("employee", "add", "E002", "--name", "Bo", "--start-date", "2026-10-01")
     }
 
     func write(_ text: String, to name: String, in harness: CommandHarness? = nil) -> String {
@@ -161,8 +161,8 @@ struct ImportExportCommandTests {
         #expect(h.run("export", "punches", "--month", "2026-11", "--output", exported).status == 0)
 
         let fresh = CommandHarness(now: h.now)
-        fresh.run("employee", "add", "E001", "--name", "Asha Rao")
-        fresh.run("employee", "add", "E002", "--name", "Bo")
+        fresh.run("employee", "add", "E001", "--name", "Asha Rao", "--start-date", "2026-10-01")
+        fresh.run("employee", "add", "E002", "--name", "Bo", "--start-date", "2026-10-01")
         #expect(fresh.run("import", "punches", exported).out == "imported 12 punches from \(exported)\n")
 
         let month = try YearMonth(parsing: "2026-11")

@@ -66,7 +66,9 @@ final class ReportFixture {
     }
 
     /// An IN and an OUT on `day` at the local times given.
-    func work(_ employee: Employee, _ day: String, _ start: String, _ end: String, source: PunchSource = .simulated) throws {
+    func work(
+        _ employee: Employee, _ day: String, _ start: String, _ end: String, source: PunchSource = .simulated
+    ) throws {
         try punch(employee, .in, "\(day) \(start)", source: source)
         try punch(employee, .out, "\(day) \(end)", source: source)
     }
@@ -88,7 +90,8 @@ final class ReportFixture {
         let kiosk = source == .simulated
         let attempt = PunchAttempt(
             employeeID: employee.id, kind: kind, instant: instant, zone: zone.identifier, source: source,
-            ssid: kiosk ? try SSID(parsing: "OfficeNet") : nil, bssid: kiosk ? try BSSID(parsing: "aa:bb:cc:dd:ee:01") : nil,
+            ssid: kiosk ? try SSID(parsing: "OfficeNet") : nil,
+            bssid: kiosk ? try BSSID(parsing: "aa:bb:cc:dd:ee:01") : nil,
             location: kiosk ? "HQ ground floor" : nil, note: kiosk ? nil : "forgot to punch; seen at desk",
             enteredBy: kiosk ? nil : "manager")
         _ = try store.recordPunch(attempt, recentSince: date) { _ in .accept(date, clockWentBack: false) }

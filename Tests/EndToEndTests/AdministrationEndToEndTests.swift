@@ -8,7 +8,12 @@ struct AdministrationEndToEndTests {
     func walkThrough() throws {
         let s = Sandbox()
         let added = try s.run("employee", "add", "E001", "--name", "Asha Rao")
-        #expect(added.status == 0 && added.out == "added E001 Asha Rao\n" && added.err.isEmpty)
+        // Without --start-date they are employed from the scenario's day, and are told so.
+        #expect(added.status == 0 && added.err.isEmpty)
+        #expect(
+            added.out
+                == "added E001 Asha Rao; employed from today, \(ScenarioClock.day()) (--start-date gives an earlier first day)\n"
+        )
         let listed = try s.run("employee", "list", "--format", "json")
         let rows = try JSONSerialization.jsonObject(with: Data(listed.out.utf8)) as? [[String: Any]]
         #expect(rows?.first?["code"] as? String == "E001")

@@ -7,7 +7,7 @@ struct CorrectionsEndToEndTests {
     @Test("import, find the missing mark-out, close it, see it in the audit log; sqlite3 cannot undo any of it")
     func walkThrough() throws {
         let s = Sandbox(config: "[policy]\ntimezone = \"\(ScenarioClock.zoneName)\"\n")
-        #expect(try s.run("employee", "add", "E001", "--name", "Asha Rao").status == 0)
+        #expect(try s.run("employee", "add", "E001", "--name", "Asha Rao", "--start-date", "2020-01-01").status == 0)
         // A mark-in three weeks ago that was never closed.
         let day = ScenarioClock.day(-21)
         let month = ScenarioClock.month(-21)

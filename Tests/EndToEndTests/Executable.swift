@@ -30,11 +30,14 @@ struct Executable {
     static func run(
         _ arguments: [String], environment: [String: String] = [:], input: String = "", prefix: [String] = []
     ) throws -> Result {
-        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TZ": ScenarioClock.zoneName]
+        var env = [
+            "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TZ": ScenarioClock.zoneName,
+        ]
         env.merge(environment) { $1 }
         let program = prefix.first ?? attendance
         let child = try ChildProcess(
-            program, (prefix.isEmpty ? arguments : prefix.dropFirst() + [attendance] + arguments).map { Array($0.utf8) },
+            program,
+            (prefix.isEmpty ? arguments : prefix.dropFirst() + [attendance] + arguments).map { Array($0.utf8) },
             environment: env, input: Array(input.utf8), folder: NSTemporaryDirectory())
         let ended = child.finish(timeout: 120)
         try #require(ended != nil, "attendance \(arguments.joined(separator: " ")) hung for two minutes")

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// `attendance register --print` through a real CUPS scheduler and a cups-pdf queue.
-@Suite("Printing, end to end", .serialized, .enabled(if: PrivateCUPS.isAvailable, "needs root, cupsd, cups-pdf and pdfinfo"))
+@Suite(
+    "Printing, end to end", .serialized,
+    .enabled(if: PrivateCUPS.isAvailable, "needs root, cupsd, cups-pdf and pdfinfo"))
 struct PrintEndToEndTests {
     /// A store with a few employees and a holiday, as a manager would have it.
     static func seededSandbox() throws -> Sandbox {
@@ -15,7 +17,9 @@ struct PrintEndToEndTests {
         return sandbox
     }
 
-    @Test("the register prints to a cups-pdf queue: the job id is shown and a PDF with pages comes out", .timeLimit(.minutes(2)))
+    @Test(
+        "the register prints to a cups-pdf queue: the job id is shown and a PDF with pages comes out",
+        .timeLimit(.minutes(2)))
     func printsAPDF() throws {
         let cups = PrivateCUPS()
         defer { cups.stop() }
@@ -28,8 +32,10 @@ struct PrintEndToEndTests {
         #expect(result.err.isEmpty)
         #expect(
             result.out.hasPrefix(
-                "sent the register for \(ScenarioClock.monthTitle()) (2 pages) to printer \(cups.queue) as job \(cups.queue)-"))
-        let job = try #require(result.out.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+                "sent the register for \(ScenarioClock.monthTitle()) (2 pages) to printer \(cups.queue) as job \(cups.queue)-"
+            ))
+        let job = try #require(
+            result.out.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
         let pdf = try cups.waitForPDF(job: job)
         #expect(pdf.pages >= 2)
     }
@@ -42,11 +48,14 @@ struct PrintEndToEndTests {
         let sandbox = try Self.seededSandbox()
         let unknown = try sandbox.run("register", "--print", "--printer", "NoSuchQueue", extra: cups.environment)
         #expect(unknown.status == 69)
-        #expect(unknown.err == "attendance: there is no printer named \"NoSuchQueue\"; `lpstat -p` lists the printers\n")
+        #expect(
+            unknown.err == "attendance: there is no printer named \"NoSuchQueue\"; `lpstat -p` lists the printers\n")
         let stopped = try sandbox.run(
             "register", "--print", "--printer", cups.queue,
             extra: ["CUPS_SERVER": cups.folder + "/no-such.sock", "PATH": "/usr/bin:/bin"])
         #expect(stopped.status == 69)
-        #expect(stopped.err == "attendance: the CUPS scheduler is not running; start it (systemctl start cups) and print again\n")
+        #expect(
+            stopped.err
+                == "attendance: the CUPS scheduler is not running; start it (systemctl start cups) and print again\n")
     }
 }

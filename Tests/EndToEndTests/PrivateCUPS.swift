@@ -22,8 +22,11 @@ final class PrivateCUPS {
     /// Whether this machine can run one: root, cupsd, lpadmin, cups-pdf and pdfinfo present.
     static var isAvailable: Bool {
         geteuid() == 0
-            && ["/usr/sbin/cupsd", "/usr/sbin/lpadmin", "/usr/bin/lp", "/usr/bin/pdfinfo", "/usr/lib/cups/backend/cups-pdf"]
-                .allSatisfy(FileManager.default.fileExists(atPath:))
+            && [
+                "/usr/sbin/cupsd", "/usr/sbin/lpadmin", "/usr/bin/lp", "/usr/bin/pdfinfo",
+                "/usr/lib/cups/backend/cups-pdf",
+            ]
+            .allSatisfy(FileManager.default.fileExists(atPath:))
             && FileManager.default.fileExists(atPath: "/etc/cups")
     }
 
@@ -82,7 +85,8 @@ final class PrivateCUPS {
             Sandboxing relaxed
 
             """)
-        try "Out \(output)\nAnonDirName \(output)\nLabel 1\n".write(toFile: instanceConfig, atomically: true, encoding: .utf8)
+        try "Out \(output)\nAnonDirName \(output)\nLabel 1\n".write(
+            toFile: instanceConfig, atomically: true, encoding: .utf8)
 
         let cupsd = try ChildProcess(
             "/usr/sbin/cupsd",
@@ -151,7 +155,8 @@ final class PrivateCUPS {
     }
 
     /// Runs a program against this scheduler, killing it after `timeout`.
-    func run(_ program: String, _ arguments: [String], timeout: TimeInterval) throws -> (status: Int32, output: String) {
+    func run(_ program: String, _ arguments: [String], timeout: TimeInterval) throws -> (status: Int32, output: String)
+    {
         let child = try ChildProcess(
             program, arguments.map { Array($0.utf8) }, environment: environment, folder: NSTemporaryDirectory())
         child.finish(timeout: timeout)

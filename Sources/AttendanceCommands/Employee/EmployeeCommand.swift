@@ -53,20 +53,44 @@ struct EmployeeAdd: ContextCommand {
     @OptionGroup var change: ChangeOptions
     @Argument(help: "The code the employee types at the kiosk, e.g. E001.") var code: EmployeeCode
     @Option(help: "The employee's name as calendars show it.") var name: PersonName
-    @Option(help: ArgumentHelp("The first date of employment.", valueName: "YYYY-MM-DD")) var startDate: AttendanceDate?
+    @Option(
+        help: ArgumentHelp(
+            "The first date of employment (default: today, the day they are added).", valueName: "YYYY-MM-DD"))
+    var startDate: AttendanceDate?
     @Option(help: ArgumentHelp("Their own shift start, overriding the policy.", valueName: "HH:MM")) var shiftStart:
         WallClockTime?
     @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: WallClockTime?
 
     func run(in context: Context) throws {
-        let new = NewEmployee(code: code, name: name, startDate: startDate)
         let shift = try parseShift(start: shiftStart, end: shiftEnd)
-        var employee = new
+        let (configuration, store, actor) = try change.open(in: context, creating: true)
+        if let hash = configuration.kiosk.exitCodeHash, Self.mayBeExitCode(code.rawValue),
+            PINHasher.verifyExitCode(code.rawValue, against: hash)
+        {
+            throw CommandFailure(
+                "\(code) is the kiosk's exit code ([kiosk] exit_code_hash): at the kiosk the employee would always "
+                    + "win and the exit code would stop working; give the employee another code, or the kiosk another "
+                    + "exit code")
+        }
+        // Without a first date, the days of the month before they came would be absences.
+        let today = configuration.policy.attendanceDate(of: context.now())
+        var employee = NewEmployee(code: code, name: name, startDate: startDate ?? today)
         employee.shiftStart = shift?.start
         employee.shiftEnd = shift?.end
-        let (_, store, actor) = try change.open(in: context, creating: true)
         let added = try store.addEmployee(employee, actor: actor)
-        context.out.line("added \(added.code) \(added.name)")
+        let since =
+            startDate == nil
+            ? "employed from today, \(today) (--start-date gives an earlier first day)"
+            : "employed from \(employee.startDate.map(\.description) ?? "")"
+        context.out.line("added \(added.code) \(added.name); \(since)")
+    }
+}
+
+extension EmployeeAdd {
+    /// Whether `code` has an exit code's form (6–32 letters or digits): only those are checked,
+    /// each check costing a key derivation.
+    static func mayBeExitCode(_ code: String) -> Bool {
+        (6...32).contains(code.count) && code.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
 }
 
@@ -128,6 +152,8 @@ struct EmployeeEdit: ContextCommand {
     @Option(help: ArgumentHelp("Their own shift start.", valueName: "HH:MM")) var shiftStart: WallClockTime?
     @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: WallClockTime?
     @Flag(help: "Drop their own shift and follow the policy's.") var policyShift = false
+    @Flag(help: "Change the dates even though recorded work would fall outside employment (audited).")
+    var force = false
 
     func run(in context: Context) throws {
         var changes = EmployeeChanges()
@@ -144,7 +170,7 @@ struct EmployeeEdit: ContextCommand {
         }
         guard !changes.isEmpty else { throw CommandFailure("nothing to change; see --help", status: .usage) }
         let (_, store, actor) = try employee.open(in: context)
-        let edited = try store.editEmployee(code: employee.code, changes, actor: actor)
+        let edited = try store.editEmployee(code: employee.code, changes, force: force, actor: actor)
         context.out.line("updated \(edited.code) \(edited.name)")
     }
 }
@@ -157,11 +183,12 @@ struct EmployeeDeactivate: ContextCommand {
     @OptionGroup var employee: EmployeeChangeOptions
     @Option(help: ArgumentHelp("Their last date of employment (default: today).", valueName: "YYYY-MM-DD")) var endDate:
         AttendanceDate?
+    @Flag(help: "Deactivate even though recorded work would fall after the last date (audited).") var force = false
 
     func run(in context: Context) throws {
         let (configuration, store, actor) = try employee.open(in: context)
         let end = endDate ?? configuration.policy.attendanceDate(of: context.now())
-        let deactivated = try store.deactivateEmployee(code: employee.code, endDate: end, actor: actor)
+        let deactivated = try store.deactivateEmployee(code: employee.code, endDate: end, force: force, actor: actor)
         context.out.line("deactivated \(deactivated.code) \(deactivated.name); last date \(end)")
     }
 }

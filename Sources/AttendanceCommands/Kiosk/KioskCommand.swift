@@ -127,7 +127,14 @@ struct KioskHashExitCode: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "hash-exit-code",
         abstract: "Print the hash of a manager exit code, for [kiosk] exit_code_hash.",
-        discussion: "The code (6–32 letters or digits) is read from standard input, twice on a terminal.")
+        discussion: """
+            The code (6–32 letters or digits, in either case) is read from standard input, twice on \
+            a terminal. \
+            When the store exists, a code that is an employee's is refused: at the kiosk the employee \
+            would always win, and the exit code would never work.
+            """)
+
+    @OptionGroup var global: GlobalOptions
 
     func run(in context: Context) throws {
         guard let code = context.readSecret("Exit code: "), (6...32).contains(code.count),
@@ -135,6 +142,16 @@ struct KioskHashExitCode: ContextCommand {
         else { throw CommandFailure("an exit code is 6 to 32 letters or digits") }
         if context.outputIsTerminal, context.readSecret("Again: ") != code {
             throw CommandFailure("the two codes differ")
+        }
+        let configuration = try global.configuration(in: context)
+        let path = global.storePath(configuration: configuration, in: context)
+        if global.storeArgument(in: context).map({ !CentralAddress.names($0) }) ?? true, !FileAccess.isMissing(path) {
+            let store = try context.openStore(at: path)
+            if let employee = try store.employee(code: code) {
+                throw CommandFailure(
+                    "that is \(employee.code)'s employee code: at the kiosk the employee would always win and the "
+                        + "exit code would never work; choose another")
+            }
         }
         context.out.line("exit_code_hash = \"\(try PINHasher.exitCodeHash(code))\"")
     }

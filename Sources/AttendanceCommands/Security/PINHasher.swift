@@ -65,13 +65,22 @@ enum PINHasher {
 
     // MARK: - The kiosk's exit code
 
-    /// `pbkdf2-sha256$ROUNDS$SALT$HASH` (base64), for `[kiosk] exit_code_hash`.
+    /// `pbkdf2-sha256$ROUNDS$SALT$HASH` (base64), for `[kiosk] exit_code_hash`. Letters count in
+    /// either case, as in employee codes: the code is hashed in lower case.
     static func exitCodeHash(_ code: String) throws -> String {
-        let hashed = try hash(code, pepper: Array("attendance-kiosk-exit".utf8))
-        return "pbkdf2-sha256$\(hashed.rounds)$\(Data(hashed.salt).base64EncodedString())$\(Data(hashed.hash).base64EncodedString())"
+        let hashed = try hash(code.lowercased(), pepper: Array("attendance-kiosk-exit".utf8))
+        return
+            "pbkdf2-sha256$\(hashed.rounds)$\(Data(hashed.salt).base64EncodedString())$\(Data(hashed.hash).base64EncodedString())"
     }
 
+    /// Whether `code`, in any case, is the exit code hashed in `encoded`. A hash made before
+    /// codes were hashed in lower case matches the code exactly as it was typed then.
     static func verifyExitCode(_ code: String, against encoded: String) -> Bool {
+        verifyExitCodeExactly(code.lowercased(), against: encoded)
+            || (code != code.lowercased() && verifyExitCodeExactly(code, against: encoded))
+    }
+
+    private static func verifyExitCodeExactly(_ code: String, against encoded: String) -> Bool {
         let parts = encoded.split(separator: "$").map(String.init)
         guard parts.count == 4, parts[0] == "pbkdf2-sha256", let rounds = Int(parts[1]), rounds >= 1,
             let salt = Data(base64Encoded: parts[2]), let hash = Data(base64Encoded: parts[3])

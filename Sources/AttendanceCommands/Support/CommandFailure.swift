@@ -9,6 +9,7 @@ public protocol AttendanceError: Error {}
 extension CommandFailure: AttendanceError {}
 extension CoreError: AttendanceError {}
 extension CorrectionError: AttendanceError {}
+extension EmploymentError: AttendanceError {}
 extension StoreError: AttendanceError {}
 extension CentralError: AttendanceError {}
 extension WiFiError: AttendanceError {}
@@ -33,6 +34,8 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
         case let failure as CommandFailure:
             return failure
         case let error as CorrectionError:
+            return CommandFailure(error.description, status: .badInput)
+        case let error as EmploymentError:
             return CommandFailure(error.description, status: .badInput)
         case let error as WiFiError:
             return CommandFailure(error.description, status: .noWiFi)

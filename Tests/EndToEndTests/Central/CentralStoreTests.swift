@@ -87,7 +87,8 @@ final class Organisation {
     /// The employees and the office's access point, added centrally.
     func setUp(employees: Int) throws {
         for number in 1...employees {
-            let added = try desk("employee", "add", Office.code(number), "--name", "Worker \(number)")
+            let added = try desk(
+                "employee", "add", Office.code(number), "--name", "Worker \(number)", "--start-date", "2020-01-01")
             #expect(added.status == 0, "\(added.err)")
         }
         let allowed = try desk(

@@ -66,7 +66,8 @@ struct DurabilitySettingsTests {
         try Data("code,timestamp,kind\nW003,\(imported),in\n".utf8).write(to: URL(fileURLWithPath: csv))
         return [
             ["kiosk", "run"]: (["kiosk", "run"], ""),  // in tmux, below
-            ["kiosk", "hash-exit-code"]: nil,
+            // Opened to refuse an exit code that is an employee's code.
+            ["kiosk", "hash-exit-code"]: (["kiosk", "hash-exit-code"], "abcdef12\n"),
             ["config", "check"]: nil,
             // These need a central store; Central/CentralStoreTests runs them against a real server
             // (the local store they open is opened by the same Context.openStore).
@@ -97,7 +98,10 @@ struct DurabilitySettingsTests {
             ["missing"]: (["missing", "--month", ScenarioClock.month(-60)], ""),
             ["punch", "list"]: (["punch", "list", "W001"], ""),
             ["punch", "add"]: (
-                ["punch", "add", "W003", "--at", "\(corrected) 09:00", "--kind", "in", "--reason", "forgot", "--force"],
+                [
+                    "punch", "add", "W003", "--at", "\(corrected) 09:00", "--kind", "in", "--reason", "forgot",
+                    "--force",
+                ],
                 ""
             ),
             ["punch", "void"]: (["punch", "void", "2", "--reason", "entered twice", "--force"], ""),

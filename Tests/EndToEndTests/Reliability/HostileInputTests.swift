@@ -58,7 +58,10 @@ struct HostileInputTests {
         ("punch add: the time", ["punch", "add", "W001", "--at", "P", "--kind", "in", "--reason", "late entry"]),
         (
             "punch add: the reason",
-            ["punch", "add", "W001", "--at", "\(ScenarioClock.day(-60)) 09:00", "--kind", "in", "--reason", "P", "--force"]
+            [
+                "punch", "add", "W001", "--at", "\(ScenarioClock.day(-60)) 09:00", "--kind", "in", "--reason", "P",
+                "--force",
+            ]
         ),
         ("--by", ["employee", "add", "W901", "--name", "Someone", "--by", "P"]),
         ("an option's name", ["employee", "list", "--P"]),
@@ -74,7 +77,10 @@ struct HostileInputTests {
 
     static let fileEntries: [(String, String, [String], Bool)] = [
         ("config: a value", "[policy]\nshift_start = \"P\"\n", ["config", "check"], true),
-        ("config: the office name", "[kiosk]\noffice_name = \"P\"\n", ["register", "--month", ScenarioClock.month(-60)], true),
+        (
+            "config: the office name", "[kiosk]\noffice_name = \"P\"\n",
+            ["register", "--month", ScenarioClock.month(-60)], true
+        ),
         ("config: a key", "[policy]\nP = 1\n", ["config", "check"], true),
         ("config: a section", "[P]\nx = 1\n", ["config", "check"], true),
         ("config: the whole file", "P", ["config", "check"], true),

@@ -65,7 +65,8 @@ private final class Templates: @unchecked Sendable {
         if let built = stores[employees] { return built }
         let sandbox = Sandbox(config: Office.config())
         for number in 1...employees {
-            let added = try sandbox.run("employee", "add", Office.code(number), "--name", "Worker \(number)")
+            let added = try sandbox.run(
+                "employee", "add", Office.code(number), "--name", "Worker \(number)", "--start-date", "2020-01-01")
             guard added.status == 0 else { throw TemplateFailure(message: added.err) }
         }
         let allowed = try sandbox.run(

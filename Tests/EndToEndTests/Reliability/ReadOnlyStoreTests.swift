@@ -107,6 +107,25 @@ struct ReadOnlyStoreTests {
     }
 
     @Test(
+        "issue 11 item 12: a user who may not read the store is told so, with whose file and which mode, not 'read-only'",
+        .enabled(if: geteuid() == 0, "needs another user than the store's owner: runs as root (CI does)"))
+    func unreadableStore() throws {
+        let s = try Office.sandbox()
+        chmod(s.store, 0o640)
+        let before = contents(of: s.store)
+        for report in [["register"], ["employee", "list"], ["mark", "in", Office.code(1)]] {
+            let result = try Self.run(report, s, store: s.store, prefix: Self.reader)
+            #expect(result.status == .exited(74), "\(report): \(result.err)")
+            #expect(
+                result.err
+                    == "attendance: cannot open the attendance store at \(s.store): OS user nobody (uid 65534, groups "
+                    + "nogroup) may not read \(s.store) (owner root, group root, mode 0640)\n", "\(report)")
+            #expect(result.out.isEmpty)
+        }
+        #expect(contents(of: s.store) == before)
+    }
+
+    @Test(
         "a read-only bind mount, with a kiosk writing through the writable path: reports see its latest punch",
         .enabled(if: canMount))
     func readOnlyMount() throws {

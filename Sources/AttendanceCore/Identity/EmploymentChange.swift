@@ -1,0 +1,54 @@
+/// A change to an employee's dates of employment, judged before it is saved (docs/rules.md
+/// "Employment dates"): dates that cannot be are refused; dates that would hide work already
+/// recorded are named and need the manager to insist.
+public struct EmploymentChange: Sendable, Equatable {
+    public let before: Employee
+    public let after: Employee
+
+    public init(before: Employee, after: Employee) {
+        self.before = before
+        self.after = after
+    }
+
+    /// The dates with recorded work that the new dates put outside employment (and the old ones
+    /// did not), in order: those would show "–" and count nothing. `workDates` are the
+    /// attendance dates of the employee's effective punches.
+    public func hiddenWork(on workDates: some Sequence<AttendanceDate>) -> [AttendanceDate] {
+        Set(workDates.filter { !Self.isEmployed($0, after) && Self.isEmployed($0, before) }).sorted()
+    }
+
+    /// Refuses what cannot be; with `force` false, also a change that hides recorded work.
+    public func check(workDates: some Sequence<AttendanceDate>, force: Bool) throws(EmploymentError) {
+        if let start = after.startDate, let end = after.endDate, end < start {
+            throw .endsBeforeStart(code: after.code, start: start, end: end)
+        }
+        let hidden = hiddenWork(on: workDates)
+        if !hidden.isEmpty && !force { throw .hidesRecordedWork(code: after.code, dates: hidden) }
+    }
+
+    private static func isEmployed(_ date: AttendanceDate, _ employee: Employee) -> Bool {
+        (employee.startDate.map { date >= $0 } ?? true) && (employee.endDate.map { date <= $0 } ?? true)
+    }
+}
+
+/// What ``EmploymentChange/check(workDates:force:)`` refuses.
+public enum EmploymentError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The last date of employment would come before the first.
+    case endsBeforeStart(code: EmployeeCode, start: AttendanceDate, end: AttendanceDate)
+    /// Dates with recorded work would fall outside employment.
+    case hidesRecordedWork(code: EmployeeCode, dates: [AttendanceDate])
+
+    public var description: String {
+        switch self {
+        case .endsBeforeStart(let code, let start, let end):
+            return
+                "\(code)'s last date of employment (\(end)) would come before their first (\(start)); nothing was changed"
+        case .hidesRecordedWork(let code, let dates):
+            let shown = dates.prefix(10).map(\.description).joined(separator: ", ")
+            let more = dates.count > 10 ? " and \(dates.count - 10) more" : ""
+            return "\(code) has recorded work on \(shown)\(more), which the new dates would put outside employment "
+                + "(shown as \"–\", counted as nothing); nothing was changed — give --force to change them anyway "
+                + "(the audit log keeps the dates)"
+        }
+    }
+}
