@@ -59,7 +59,12 @@ public struct GlobalOptions: ParsableArguments {
     static func whyUnreadable(_ path: String) -> String {
         if let denial = FileAccess.denial(of: path) { return "cannot be read: \(denial)" }
         if FileAccess.isMissing(path) { return "does not exist" }
-        return "cannot be read: \(String(cString: strerror(errno)))"
+        var info = stat()
+        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { return "is a folder, not a file" }
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let code = errno
+        if fd >= 0 { close(fd) }
+        return fd >= 0 ? "cannot be read" : "cannot be read: \(String(cString: strerror(code)))"
     }
 
     /// The store named by `--store` or `$ATTENDANCE_STORE`, as given: a path or a URL.
