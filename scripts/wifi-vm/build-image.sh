@@ -47,21 +47,19 @@ mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,tmp,run,root,lib/fi
 # Copies a file to the same path in the image, following symlinks.
 put() { mkdir -p "$root$(dirname "$1")" && cp -L "$1" "$root$1"; }
 
-# A program and every shared library ldd names for it.
-program() {
-  put "$1"
+# Every shared library ldd names for a program.
+libraries() {
   ldd "$1" | awk '/=> \// { print $3 } /^\t\/lib/ { print $1 }' | while read -r library; do
     [ -e "$root$library" ] || put "$library"
   done
 }
+program() { put "$1" && libraries "$1"; }
 
 put /bin/busybox
 for tool in /usr/sbin/hostapd /sbin/wpa_supplicant /sbin/wpa_cli /usr/sbin/iw /usr/bin/tmux /usr/bin/sqlite3; do
   program "$tool"
 done
-program "$attendance"
-rm "$root$attendance"
-rmdir -p --ignore-fail-on-non-empty "$root$(dirname "$attendance")"
+libraries "$attendance"
 # Symbols are a third of a debug build; nothing in the image reads them.
 strip --strip-all -o "$root/usr/bin/attendance" "$attendance"
 
