@@ -192,6 +192,7 @@ ap_stop wlan0
 unlinked gone.unlinked wlan2
 run gone.current attendance wifi current
 run gone.mark-out attendance mark out E001
+kiosk_screen kiosk.gone "WiFi: no WiFi interface is associated"
 run gone.punches attendance punch list E001 --format json
 kiosk_stop
 station_stop wlan2
