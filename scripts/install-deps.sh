@@ -44,5 +44,5 @@ if ! ls "$kernel_cache"/linux-image-*-amd64_*.deb >/dev/null 2>&1; then
   [ -n "$kernel" ] || { $sudo apt-get update -qq; kernel=$(kernel_package); }
   echo "downloading the WiFi test machine's kernel: $kernel"
   $sudo mkdir -p "$kernel_cache"
-  (cd "$kernel_cache" && $sudo apt-get download -qq "$kernel" 2>/dev/null)
+  (cd "$kernel_cache" && $sudo apt-get download -qq "$kernel")
 fi
