@@ -42,6 +42,7 @@ if ! ls "$kernel_cache"/linux-image-*-amd64_*.deb >/dev/null 2>&1; then
   kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/^ *Depends: \(linux-image-.*-amd64\)$/\1/p' | head -n 1; }
   kernel=$(kernel_package)
   [ -n "$kernel" ] || { $sudo apt-get update -qq; kernel=$(kernel_package); }
+  [ -n "$kernel" ] || { echo "install-deps.sh: apt knows no linux-image-amd64 to download" >&2; exit 1; }
   echo "downloading the WiFi test machine's kernel: $kernel"
   $sudo mkdir -p "$kernel_cache"
   (cd "$kernel_cache" && $sudo apt-get download -qq "$kernel")
