@@ -15,17 +15,35 @@ packages=(
   python3-dateutil                          # recurrence rules cross-checked by dateutil.rrule (/usr/bin/python3)
   cups cups-client cups-bsd printer-driver-cups-pdf poppler-utils  # printing the register
   postgresql-15 postgresql-client-15        # the central store's tests start a real server
+  # The WiFi reader against a real kernel (scripts/wifi-vm): an emulated machine whose
+  # mac80211_hwsim radios carry access points and stations; busybox is its userland, the
+  # regulatory database opens 5 GHz.
+  qemu-system-x86 hostapd wpasupplicant iw busybox-static wireless-regdb
 )
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-
-echo "installing: ${missing[*]}"
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The WiFi test machine boots Debian's own kernel (the one linux-image-amd64 points at). Its
+# package is downloaded, not installed: installing would run the boot loader's and initramfs
+# hooks on this machine. scripts/wifi-vm/build-image.sh unpacks it from here.
+kernel_cache=/var/cache/attendance-tests
+if ! ls "$kernel_cache"/linux-image-*-amd64_*.deb >/dev/null 2>&1; then
+  kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/^ *Depends: \(linux-image-.*-amd64\)$/\1/p' | head -n 1; }
+  kernel=$(kernel_package)
+  [ -n "$kernel" ] || { $sudo apt-get update -qq; kernel=$(kernel_package); }
+  [ -n "$kernel" ] || { echo "install-deps.sh: apt knows no linux-image-amd64 to download" >&2; exit 1; }
+  echo "downloading the WiFi test machine's kernel: $kernel"
+  $sudo mkdir -p "$kernel_cache"
+  (cd "$kernel_cache" && $sudo apt-get download -qq "$kernel")
+fi

@@ -51,7 +51,9 @@ public struct NL80211LinkReader: WiFiLinkReading {
 
     // MARK: - Choosing the interface
 
-    /// The configured interface when it is a station; otherwise every station, in kernel order.
+    /// The configured interface when it is a station; otherwise every station, in kernel order:
+    /// the order `iw dev` prints, the most recently added radio first (the WiFi test machine,
+    /// `VirtualMachineTests`, checks it). Not the order of association.
     private func candidates(among interfaces: [InterfaceRecord]) throws(WiFiError) -> [InterfaceRecord] {
         guard let wanted = interface else {
             guard !interfaces.isEmpty else { throw .noWirelessInterface }

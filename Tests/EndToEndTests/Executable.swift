@@ -5,18 +5,10 @@ import Testing
 /// The built `attendance` executable, run as a separate process the way people and scripts run it.
 struct Executable {
     /// Next to the test bundle, in the same build folder.
-    static let attendance: String = {
-        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var folder = testBinary.deletingLastPathComponent()
-        // The test bundle may be a folder (`….xctest/…`); walk up to the build folder.
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("attendance").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/attendance").path
-    }()
+    static let attendance = BuiltExecutable.path(
+        of: "attendance",
+        packageRoot: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path)
 
     struct Result {
         let status: Int32
