@@ -22,8 +22,8 @@ release: deps
 # Every end-to-end scenario runs on its own faked clock (Tests/EndToEndTests/ScenarioClock.swift),
 # 2026-11-23 in Asia/Kolkata unless told otherwise; the second run moves them all to the day
 # clocks go forward in Europe/Berlin, so a test that leans on one date or zone fails here.
-# The WiFi test machine (AttendanceWiFiTests, a QEMU boot of about a minute) runs on the real
-# clock and is not an end-to-end suite, so it runs once, in the first pass.
+# The WiFi test machine (AttendanceWiFiTests, a QEMU boot of about a minute) runs on a guest clock
+# fixed by QEMU and is not an end-to-end suite, so it runs once, in the first pass.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build

@@ -1,6 +1,6 @@
 import AttendanceCore
-import AttendanceWiFi
 import AttendanceTestSupport
+import AttendanceWiFi
 
 /// Access points, interfaces and canned kernels the tests share.
 enum Fixture {

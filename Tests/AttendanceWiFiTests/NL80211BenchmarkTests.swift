@@ -1,6 +1,6 @@
+import AttendanceTestSupport
 import AttendanceWiFi
 import Testing
-import AttendanceTestSupport
 
 @Suite("The scan-dump benchmark")
 struct NL80211BenchmarkTests {

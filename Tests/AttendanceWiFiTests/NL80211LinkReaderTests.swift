@@ -1,8 +1,8 @@
 import AttendanceCore
+import AttendanceTestSupport
 import AttendanceWiFi
 import CNetlink
 import Testing
-import AttendanceTestSupport
 
 /// Which link the reader reports and which interface it reads, through libnl's receive path.
 @Suite("Reading the link from nl80211")

@@ -1,8 +1,8 @@
 import AttendanceCore
+import AttendanceTestSupport
 import AttendanceWiFi
 import CNetlink
 import Testing
-import AttendanceTestSupport
 
 #if canImport(Glibc)
     import Glibc

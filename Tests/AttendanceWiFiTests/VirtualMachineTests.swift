@@ -6,8 +6,9 @@ import Testing
 /// (``WiFiTestMachine``, `scripts/wifi-vm/`). One boot runs every phase; each test judges one.
 ///
 /// In the machine wlan0 and wlan1 are access points A and B, wlan2 is the kiosk's station and
-/// wlan3 a second station. It runs on the real clock (no libfaketime inside), so this suite is
-/// not in the end-to-end runs that `make test` repeats on other days.
+/// wlan3 a second station. The guest's clock starts at a fixed instant
+/// (``WiFiTestMachine/clockBase``) that every process inside shares, so this suite is not in the
+/// end-to-end runs that `make test` repeats on other days.
 @Suite("The real kernel, in a virtual machine")
 struct VirtualMachineTests {
     /// Access points A (wlan0) and B (wlan1), as the machine reported their addresses.
@@ -73,6 +74,8 @@ struct VirtualMachineTests {
     func markAndRoam() throws {
         let machine = try WiFiTestMachine.shared.get()
         let (a, b) = try Self.accessPoints(machine)
+        // The guest's clock started where the test set it, whatever today is.
+        #expect(try machine.record("clock").out.hasPrefix(String(WiFiTestMachine.clockBase.prefix(15))))
         #expect(try machine.record("open.mark-in", status: 0).out.hasPrefix("IN E001 Asha Rao at "))
 
         try machine.record("roam.joined", status: 0)

@@ -42,6 +42,8 @@ struct WiFiTestMachine: Sendable {
 
     /// QEMU's own limit: the scenario takes about a minute on two cores.
     static let timeout: Double = 150
+    /// Where the guest's clock starts (UTC): a Monday, 10:00.
+    static let clockBase = "2026-11-23T10:00:00"
 
     let records: [String: Record]
     /// Seconds spent building the image, and running QEMU from start to power-off.
@@ -104,6 +106,9 @@ struct WiFiTestMachine: Sendable {
                 // KVM is offered on these machines but fails; plain emulation works everywhere.
                 "-accel", "tcg", "-cpu", "max", "-smp", "2", "-m", "1536",
                 "-nodefaults", "-display", "none", "-no-reboot",
+                // Every process of the scenario shares the guest's clock; it starts on a fixed
+                // Monday morning, so no result depends on the day or hour the test runs.
+                "-rtc", "base=\(Self.clockBase)",
                 "-kernel", folder + "/vmlinuz", "-initrd", folder + "/initrd.cpio",
                 "-append", "console=ttyS0 loglevel=4 panic=-1",
                 "-serial", "file:" + console, "-serial", "file:" + results,

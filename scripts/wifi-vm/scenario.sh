@@ -153,6 +153,7 @@ kiosk_stop() { TERM=xterm-256color tmux -L kiosk kill-server; }
 A=$(cat /sys/class/net/wlan0/address)
 B=$(cat /sys/class/net/wlan1/address)
 note bssids "$A $B"
+note clock "$(date -u '+%Y-%m-%dT%H:%M')"
 note modules "$(lsmod)"
 configure ""
 
