@@ -69,6 +69,13 @@ extension String {
                 line.append(" ")
                 used += 1
             }
+            // A word that fits goes in whole: a register's closing lists are a few hundred
+            // thousand characters, too many to append one by one.
+            if used + wordWidth <= width {
+                line += word
+                used += wordWidth
+                continue
+            }
             for character in word {
                 let characterWidth = character.terminalWidth
                 if used > 0 && used + characterWidth > width {
