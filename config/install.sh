@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs the kiosk the way config/attendance-kiosk.service expects it (README "Deploying a
-# real kiosk"). As root, from the repository, after `swift build -c release --product attendance`:
+# real kiosk"). As root, from the repository, after `make release`:
 #
 #   sudo config/install.sh .build/release/attendance
 #
@@ -22,7 +22,7 @@
 set -eu
 
 if [ $# -ne 1 ] || [ ! -x "$1" ]; then
-    echo "usage: sudo $0 path/to/attendance   (the executable built by swift build -c release)" >&2
+    echo "usage: sudo $0 path/to/attendance   (the executable make release builds)" >&2
     exit 64
 fi
 if [ "$(id -u)" -ne 0 ]; then

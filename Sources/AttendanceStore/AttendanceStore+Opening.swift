@@ -10,21 +10,43 @@ extension AttendanceStore {
     /// A store that cannot be written (the file or its mount is read-only, the disk is full, the
     /// file-size limit is reached) is still opened for reading when it exists, so that reports
     /// keep working: the manager can print the register while someone frees the disk.
-    static func openPool(at path: String) throws(StoreError) -> (DatabasePool, writeRefusal: StoreError?) {
+    static func openPool(
+        at path: String, connections: Connections
+    ) throws(StoreError) -> (any DatabaseWriter, writeRefusal: StoreError?) {
         let refusal: StoreError
         do {
             try prepareFile(at: path)
-            return (try openForWriting(at: path), nil)
+            return (try openForWriting(at: path, connections: connections), nil)
         } catch let error where error.stillAllowsReading {
             refusal = error
         }
         guard !FileAccess.isMissing(path) else { throw refusal }
         do {
-            return (try openForReading(at: path, requiringCurrentSchema: true), refusal)
+            return (try openForReading(at: path, connections: connections, requiringCurrentSchema: true), refusal)
         } catch {
             // Neither written nor read: when permissions are why, say whose and which.
             if let denial = FileAccess.denial(of: path) { throw .cannotOpen(path: path, reason: denial) }
             throw error
+        }
+    }
+
+    /// A pool, or one connection, to `location` with `configuration`.
+    private static func connect(
+        to location: String, _ connections: Connections, configuration: Configuration
+    ) throws -> any DatabaseWriter {
+        switch connections {
+        case .pool:
+            return try DatabasePool(path: location, configuration: configuration)
+        case .single:
+            let queue = try DatabaseQueue(path: location, configuration: configuration)
+            // A pool turns WAL on itself, and then writes (and syncs) an empty change so that its
+            // readers always find a `-wal` file, after asking Foundation for the file's size, which
+            // reads the user and group databases. One connection needs neither: WAL is the
+            // file's own persistent mode, set here (a no-op once set) and read back by `init`.
+            if !configuration.readonly {
+                try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            }
+            return queue
         }
     }
 
@@ -45,10 +67,14 @@ extension AttendanceStore {
     }
 
     /// The pool with a writer in WAL mode, the schema migrated.
-    private static func openForWriting(at path: String) throws(StoreError) -> DatabasePool {
-        let pool: DatabasePool
+    private static func openForWriting(
+        at path: String, connections: Connections
+    ) throws(StoreError)
+        -> any DatabaseWriter
+    {
+        let pool: any DatabaseWriter
         do {
-            pool = try DatabasePool(path: path, configuration: configuration(readOnly: false))
+            pool = try connect(to: path, connections, configuration: configuration(readOnly: false))
         } catch {
             throw mapOpening(error, path: path)
         }
@@ -75,12 +101,13 @@ extension AttendanceStore {
     /// replay, which is how the last writer to close leaves it; and as a writer of this program
     /// never leaves `-wal` empty while it is open, it also means nobody is writing.
     static func openForReading(
-        at path: String, requiringCurrentSchema: Bool
+        at path: String, connections: Connections, requiringCurrentSchema: Bool
     ) throws(StoreError)
-        -> DatabasePool
+        -> any DatabaseWriter
     {
         do {
-            return try readOnlyPool(at: path, location: path, requiringCurrentSchema: requiringCurrentSchema)
+            return try readOnlyPool(
+                at: path, location: path, connections: connections, requiringCurrentSchema: requiringCurrentSchema)
         } catch let error as DatabaseError
             where [.SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_IOERR].contains(error.resultCode)
         {
@@ -97,7 +124,8 @@ extension AttendanceStore {
         }
         do {
             return try readOnlyPool(
-                at: path, location: immutableURI(for: path), requiringCurrentSchema: requiringCurrentSchema)
+                at: path, location: immutableURI(for: path), connections: connections,
+                requiringCurrentSchema: requiringCurrentSchema)
         } catch let error as StoreError {
             throw error
         } catch {
@@ -108,11 +136,11 @@ extension AttendanceStore {
     /// Opens read-only connections to `location` (the path or a URI for it) and, when asked,
     /// reads the schema: a store older than this program cannot be upgraded without writing.
     private static func readOnlyPool(
-        at path: String, location: String, requiringCurrentSchema: Bool
+        at path: String, location: String, connections: Connections, requiringCurrentSchema: Bool
     ) throws
-        -> DatabasePool
+        -> any DatabaseWriter
     {
-        let pool = try DatabasePool(path: location, configuration: configuration(readOnly: true))
+        let pool = try connect(to: location, connections, configuration: configuration(readOnly: true))
         guard requiringCurrentSchema else { return pool }
         guard try pool.read(Schema.migrator.hasCompletedMigrations) else {
             throw StoreError.cannotOpen(

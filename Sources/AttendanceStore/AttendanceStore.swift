@@ -9,8 +9,19 @@ import GRDB
 /// committed it with `synchronous=FULL` in WAL mode, that is after the commit reached the disk:
 /// a caller may tell a person "recorded" as soon as the method returns.
 public final class AttendanceStore: Sendable {
+    /// How many SQLite connections a store keeps open.
+    public enum Connections: Sendable {
+        /// One writer and readers beside it (GRDB's pool): a resident program whose threads read
+        /// while another writes (the kiosk and its sync thread, a desk copy being synced).
+        case pool
+        /// One connection for everything: a command that runs once and ends. Opening a second
+        /// connection (its own file handles, schema read and `-shm` mapping) costs a one-shot mark
+        /// more than the mark itself.
+        case single
+    }
+
     public let path: String
-    let pool: DatabasePool
+    let pool: any DatabaseWriter
     /// The clock that stamps `created_at` and audit rows; injected so tests can move it.
     let clock: @Sendable () -> Date
     /// Why nothing can be written, when the store could only be opened for reading (a read-only
@@ -26,10 +37,12 @@ public final class AttendanceStore: Sendable {
     ///
     /// An existing store that cannot be written is opened for reading instead, with
     /// ``writeRefusal`` saying why; a store that cannot be read either throws.
-    public init(path: String, clock: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
+    public init(
+        path: String, connections: Connections = .pool, clock: @escaping @Sendable () -> Date = { Date() }
+    ) throws(StoreError) {
         self.path = path
         self.clock = clock
-        (pool, writeRefusal) = try Self.openPool(at: path)
+        (pool, writeRefusal) = try Self.openPool(at: path, connections: connections)
         guard writeRefusal == nil else { return }
         let settings = try durabilitySettings()
         guard settings.journalMode == "wal" else {
@@ -85,16 +98,16 @@ public final class AttendanceStore: Sendable {
     /// exist yet.
     public static func check(fileAt path: String, thorough: Bool = false) throws(StoreError) -> [String] {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
-        let pool: DatabasePool
+        let pool: any DatabaseWriter
         do {
-            pool = try openForReading(at: path, requiringCurrentSchema: false)
+            pool = try openForReading(at: path, connections: .single, requiringCurrentSchema: false)
         } catch .corrupt(_, let details) {
             return [details]
         }
         return try check(pool, thorough: thorough, path: path)
     }
 
-    private static func check(_ pool: DatabasePool, thorough: Bool, path: String) throws(StoreError) -> [String] {
+    private static func check(_ pool: any DatabaseWriter, thorough: Bool, path: String) throws(StoreError) -> [String] {
         let pragma = thorough ? "integrity_check" : "quick_check"
         let rows: [String]
         do {

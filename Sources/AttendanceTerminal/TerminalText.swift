@@ -56,6 +56,9 @@ extension String {
     /// that does not wrap (the kiosk's), rather than cut at the right edge.
     public func wrapped(toWidth width: Int) -> [String] {
         guard width > 0, terminalWidth > width else { return [self] }
+        // Printable ASCII (a register's closing lists): a byte is a character and a column, so
+        // the words are found in the bytes instead of by splitting the text into characters.
+        if utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return Self.wrappedASCII(Array(utf8), toWidth: width) }
         var lines: [String] = []
         var line = ""
         var used = 0
@@ -69,6 +72,13 @@ extension String {
                 line.append(" ")
                 used += 1
             }
+            // A word that fits goes in whole: a register's closing lists are a few hundred
+            // thousand characters, too many to append one by one.
+            if used + wordWidth <= width {
+                line += word
+                used += wordWidth
+                continue
+            }
             for character in word {
                 let characterWidth = character.terminalWidth
                 if used > 0 && used + characterWidth > width {
@@ -80,6 +90,35 @@ extension String {
             }
         }
         if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// ``wrapped(toWidth:)`` of printable ASCII `bytes`: the same lines.
+    private static func wrappedASCII(_ bytes: [UInt8], toWidth width: Int) -> [String] {
+        var lines: [String] = []
+        var line: [UInt8] = []
+        line.reserveCapacity(width)
+        for word in bytes.split(separator: 0x20, omittingEmptySubsequences: true) {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(String(decoding: line, as: UTF8.self))
+                line.removeAll(keepingCapacity: true)
+            }
+            if !line.isEmpty { line.append(0x20) }
+            var rest = word[...]
+            // A word longer than the room left is cut where the line is full.
+            while line.count + rest.count > width {
+                let room = width - line.count
+                if room == 0 {
+                    lines.append(String(decoding: line, as: UTF8.self))
+                    line.removeAll(keepingCapacity: true)
+                    continue
+                }
+                line += rest.prefix(room)
+                rest = rest.dropFirst(room)
+            }
+            line += rest
+        }
+        if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
         return lines
     }
 

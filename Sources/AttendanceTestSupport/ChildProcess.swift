@@ -28,6 +28,8 @@ public final class ChildProcess {
     public private(set) var seconds: Double?
     /// User plus system CPU seconds, once it ended.
     public private(set) var cpuSeconds: Double?
+    /// The largest resident set it had (`ru_maxrss`), in kilobytes, once it ended.
+    public private(set) var peakKilobytes: Int?
 
     /// Starts `program` with `arguments` (bytes, no terminating NUL) and exactly `environment`.
     public init(
@@ -127,6 +129,7 @@ public final class ChildProcess {
         cpuSeconds =
             Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
             + Double(usage.ru_stime.tv_usec) / 1e6
+        peakKilobytes = Int(usage.ru_maxrss)
         let low = status & 0x7F
         termination = low == 0 ? .exited((status >> 8) & 0xFF) : .signalled(low)
         return termination

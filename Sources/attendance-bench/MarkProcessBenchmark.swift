@@ -20,6 +20,8 @@ enum MarkProcessBenchmark {
         let floor: Sample
         /// `attendance --version`: what starting the executable costs before any work.
         let startUp: Sample
+        /// Peak resident memory of each mark process, in kilobytes.
+        let markPeakKilobytes: Sample
         let employees: Int
     }
 
@@ -54,6 +56,7 @@ enum MarkProcessBenchmark {
         var marks: [Double] = []
         var floors: [Double] = []
         var startUps: [Double] = []
+        var peaks: [Double] = []
         // Two rounds not counted: the binaries and the stores come into the page cache.
         let warmUp = 2
         for index in 0..<(runs + warmUp) {
@@ -88,6 +91,7 @@ enum MarkProcessBenchmark {
                 marks.append(mark.seconds ?? 0)
                 floors.append(floor.seconds ?? 0)
                 startUps.append(startUp.seconds ?? 0)
+                peaks.append(Double(mark.peakKilobytes ?? 0))
             }
         }
         let stored = try AttendanceStore(path: markStore).punchCount()
@@ -95,6 +99,8 @@ enum MarkProcessBenchmark {
             throw BenchFailure(
                 description: "\(runs + warmUp) marks exited 0 but the store holds \(stored) punches")
         }
-        return Result(mark: Sample(marks), floor: Sample(floors), startUp: Sample(startUps), employees: employees)
+        return Result(
+            mark: Sample(marks), floor: Sample(floors), startUp: Sample(startUps), markPeakKilobytes: Sample(peaks),
+            employees: employees)
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// - ``registerOf2000Employees(folder:)``: the register for 2,000 employees × 31 days from about
 ///   120,000 punches (target under 200 ms);
 /// - ``calendarAmong5MillionPunches(folder:)``: one employee's calendar from a store holding
-///   5,000,000 punches (target under 10 ms).
+///   5,000,000 punches (target under 1 ms, issue 17).
 ///
 /// Each seeds a fresh store in `folder` with SQL in one transaction through the `sqlite3` tool
 /// (fast, and the store's API rightly has no bulk insert), times the work with the store already
@@ -110,7 +110,7 @@ enum ReportBenchmarks {
         }
         return Result(
             name: "calendar of one employee among 5,000,000 punches", medianMilliseconds: median(times),
-            firstMilliseconds: times[0], targetMilliseconds: 10,
+            firstMilliseconds: times[0], targetMilliseconds: 1,
             details: "\(punches) punches, \(lines) lines; seeding took \(Result.format(seeding)) s")
     }
 

@@ -46,6 +46,20 @@ struct StoreTests {
         #expect(try run("/usr/bin/sqlite3", [path, "pragma journal_mode"]).output == "wal\n")
     }
 
+    @Test("a store opened on one connection (a one-shot command) is WAL, synchronous FULL, busy timeout 5 s")
+    func durableSettingsOnOneConnection() throws {
+        let path = folder.file("single.sqlite")
+        // Made on one connection, and opened again on one after the pool made it.
+        for made in [AttendanceStore.Connections.single, .pool] {
+            try? FileManager.default.removeItem(atPath: path)
+            _ = try AttendanceStore(path: path, connections: made)
+            let store = try AttendanceStore(path: path, connections: .single)
+            let settings = try store.durabilitySettings()
+            #expect(settings == .init(journalMode: "wal", synchronous: 2, busyTimeoutMilliseconds: 5000))
+            #expect(try run("/usr/bin/sqlite3", [path, "pragma journal_mode"]).output == "wal\n")
+        }
+    }
+
     @Test("an existing store readable by everyone is tightened to 0640 on opening")
     func tightensMode() throws {
         let path = folder.file("b.sqlite")

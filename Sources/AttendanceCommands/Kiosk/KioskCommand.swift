@@ -57,7 +57,7 @@ struct KioskRun: ContextCommand {
                 return Self.outOfService(
                     KioskController.damaged(problems), terminal: terminal, signals: signals, palette: palette)
             }
-            let store = try context.openStore(at: path)
+            let store = try context.openStore(at: path, connections: .pool)
             let desk = MarkingDesk(
                 configuration: configuration, store: store, linkReader: reader,
                 pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)

@@ -19,7 +19,13 @@ public struct Context: Sendable {
     /// timeouts, which must not jump when someone or NTP sets the wall clock.
     public var uptime: @Sendable () -> TimeInterval
     /// The OS user running the command, recorded in the audit log.
-    public var userName: String
+    public var userName: String {
+        get { userNameLookup() }
+        set { userNameLookup = { newValue } }
+    }
+    /// Looked up only when asked for: reading the user database (`getpwuid`) is work that most
+    /// commands, a mark among them, never need.
+    private var userNameLookup: @Sendable () -> String
     /// The effective user id running the command: recorded beside every change's actor, so a
     /// `--by` name never replaces who really made it.
     public var userID: UInt32
@@ -43,7 +49,7 @@ public struct Context: Sendable {
         self.environment = environment
         self.now = now
         self.uptime = uptime
-        self.userName = userName
+        self.userNameLookup = { userName }
         self.userID = userID
         self.isRoot = isRoot
         self.hostZone = hostZone
@@ -56,8 +62,8 @@ public struct Context: Sendable {
         let stdout = FileDescriptorSink(fd: STDOUT_FILENO)
         let stderr = FileDescriptorSink(fd: STDERR_FILENO)
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        let user = environment["SUDO_USER"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.loginName()
-        return Context(
+        let sudoUser = environment["SUDO_USER"].flatMap { $0.isEmpty ? nil : $0 }
+        var context = Context(
             out: Console(
                 sink: stdout, usesColor: stdout.isTerminal && !noColor && environment["TERM"] != "dumb",
                 palette: ColorPalette(term: environment["TERM"])),
@@ -66,11 +72,13 @@ public struct Context: Sendable {
             readSecret: { prompt in SecretInput.read(prompt: prompt) },
             environment: environment,
             now: { Date() },
-            userName: user,
+            userName: "",
             userID: UInt32(geteuid()),
             isRoot: geteuid() == 0,
             hostZone: LocalZone(TimeZone.current),
             outputIsTerminal: stdout.isTerminal)
+        context.userNameLookup = { sudoUser ?? Self.loginName() }
+        return context
     }
 
     static func loginName() -> String {

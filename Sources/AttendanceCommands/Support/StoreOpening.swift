@@ -4,12 +4,17 @@ import Foundation
 extension Context {
     /// Opens the store at `path`: the one place where commands and the kiosk open it.
     ///
+    /// A command that runs once works on one connection; the kiosk and the syncing commands,
+    /// whose threads read while another writes, ask for a pool.
+    ///
     /// When `ATTENDANCE_STORE_SETTINGS_LOG` names a file, one line is appended to it for each
     /// opening with the settings the writer connection reports, read back from SQLite (or why
     /// the store was opened read-only). It is a hidden diagnostic: tests use it to see that every
     /// command and the kiosk write with WAL, `synchronous=FULL` and a busy timeout.
-    func openStore(at path: String) throws(StoreError) -> AttendanceStore {
-        let store = try AttendanceStore(path: path, clock: now)
+    func openStore(
+        at path: String, connections: AttendanceStore.Connections = .single
+    ) throws(StoreError) -> AttendanceStore {
+        let store = try AttendanceStore(path: path, connections: connections, clock: now)
         if let log = environment["ATTENDANCE_STORE_SETTINGS_LOG"], !log.isEmpty {
             let state: String
             if let refusal = store.writeRefusal {

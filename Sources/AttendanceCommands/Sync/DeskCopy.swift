@@ -27,7 +27,7 @@ final class DeskCopy: @unchecked Sendable {
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
-        let store = try context.openStore(at: path)
+        let store = try context.openStore(at: path, connections: .pool)
         let node = try store.syncStatus().node ?? newDeskName(in: context)
         let copy = DeskCopy(address: address, store: store, node: node, settings: configuration.central)
         try copy.sync(in: context)

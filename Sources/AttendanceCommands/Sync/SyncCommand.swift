@@ -36,10 +36,11 @@ struct SyncCommand: ContextCommand {
                     "[central] kiosk_id is not set: name this kiosk, e.g. kiosk_id = \"hq-entrance\"",
                     status: .configuration)
             }
-            store = try context.openStore(at: global.storePath(configuration: configuration, in: context))
+            store = try context.openStore(
+                at: global.storePath(configuration: configuration, in: context), connections: .pool)
             node = kioskID
         case .desk:
-            store = try context.openStore(at: DeskCopy.copyPath(for: target.address, in: context))
+            store = try context.openStore(at: DeskCopy.copyPath(for: target.address, in: context), connections: .pool)
             node = try store.syncStatus().node ?? DeskCopy.newDeskName(in: context)
         }
         if status {

@@ -1,0 +1,135 @@
+import AttendanceCore
+import AttendanceTestSupport
+import Foundation
+
+/// Figures of the real `attendance` executable as a whole process: the register's time and peak
+/// memory, and instruction counts under callgrind, which do not move with the machine's load.
+enum ProcessFigures {
+    /// A store of `employees` employees × the benchmark month (ReportBenchmarks' seeding), the
+    /// configuration beside it, and the environment to run `attendance` on them.
+    struct Office {
+        let store: String
+        let environment: [String: String]
+        let punches: Int
+    }
+
+    static func office(attendance: String, employees: Int, folder: String) throws -> Office {
+        guard let month = ReportBenchmarks.month else { throw BenchFailure(description: "no month") }
+        let store = folder + "/register-\(employees).sqlite"
+        let config = folder + "/attendance.toml"
+        try BenchOffice.writeConfiguration(to: config, zone: ReportBenchmarks.zone)
+        _ = try ReportBenchmarks.seed(
+            store, employees: employees, days: month.dayCount, firstDay: month.firstDay, lunchEvery: 3,
+            absentEvery: 23)
+        let environment = [
+            "ATTENDANCE_STORE": store, "ATTENDANCE_CONFIG": config, "HOME": folder, "PATH": "/usr/bin:/bin",
+            "LANG": "C.UTF-8", "TZ": ReportBenchmarks.zone.identifier,
+        ]
+        // One register not counted: its opening puts the seeded store back in WAL mode, and the
+        // store comes into the page cache; the runs then only read it.
+        let first = try ChildProcess.run(attendance, registerArguments, environment: environment)
+        guard first.status == 0 else {
+            throw BenchFailure(description: "attendance register exited \(first.status): \(first.errorText)")
+        }
+        let counted = try ChildProcess.run(
+            "/usr/bin/sqlite3", [store, "SELECT count(*) FROM punch"], environment: [:])
+        return Office(
+            store: store, environment: environment,
+            punches: Int(counted.outputText.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0)
+    }
+
+    static var registerArguments: [String] {
+        ["register", "--month", ReportBenchmarks.month.map { "\($0)" } ?? "2026-10"]
+    }
+
+    // MARK: - The register as a process
+
+    struct RegisterRuns {
+        let seconds: Sample
+        /// Peak resident memory of each run, in kilobytes.
+        let peakKilobytes: Sample
+        let punches: Int
+    }
+
+    /// `attendance register --month 2026-10` run `runs` times (after one not counted).
+    static func register(attendance: String, employees: Int, runs: Int, folder: String) throws -> RegisterRuns {
+        let office = try office(attendance: attendance, employees: employees, folder: folder)
+        var seconds: [Double] = []
+        var peaks: [Double] = []
+        for _ in 0..<runs {
+            let run = try ChildProcess.run(attendance, registerArguments, environment: office.environment)
+            guard run.status == 0 else {
+                throw BenchFailure(description: "attendance register exited \(run.status): \(run.errorText)")
+            }
+            seconds.append(run.seconds ?? 0)
+            peaks.append(Double(run.peakKilobytes ?? 0))
+        }
+        return RegisterRuns(seconds: Sample(seconds), peakKilobytes: Sample(peaks), punches: office.punches)
+    }
+
+    // MARK: - Instruction counts
+
+    static let valgrind = "/usr/bin/valgrind"
+
+    /// Instructions executed (callgrind's `Ir`) by `attendance ARGUMENTS`, its exit status checked.
+    static func instructions(
+        attendance: String, _ arguments: [String], environment: [String: String], folder: String
+    ) throws -> Int {
+        let output = folder + "/callgrind.out.\(UUID().uuidString)"
+        defer { unlink(output) }
+        let run = try ChildProcess.run(
+            valgrind, ["--tool=callgrind", "--callgrind-out-file=" + output, attendance] + arguments,
+            environment: environment)
+        guard run.status == 0 else {
+            throw BenchFailure(
+                description: "valgrind attendance \(arguments.joined(separator: " ")) exited \(run.status): "
+                    + run.errorText.split(separator: "\n").suffix(3).joined(separator: " "))
+        }
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        for line in text.split(separator: "\n") where line.hasPrefix("summary:") || line.hasPrefix("totals:") {
+            if let count = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) { return count }
+        }
+        throw BenchFailure(description: "no instruction total in callgrind's output")
+    }
+
+    struct Counts {
+        let version: Int
+        /// Each of the marks counted, smallest first.
+        let marks: [Int]
+        let register: Int
+        let registerPunches: Int
+    }
+
+    /// Instruction counts of `attendance --version`, of three one-shot marks (IN, OUT, IN of three
+    /// employees, on a store of 10) and of the register of 2,000 employees × 31 days.
+    static func counts(attendance binary: String, folder: String) throws -> Counts {
+        // valgrind 3.19 (Debian 12) gives up on the DWARF 5 the Swift compiler writes ("possibly
+        // corrupted debuginfo file"): count a copy without debugging information, the same code.
+        let attendance = folder + "/attendance"
+        try? FileManager.default.removeItem(atPath: attendance)
+        try FileManager.default.copyItem(atPath: binary, toPath: attendance)
+        let stripped = try ChildProcess.run("/usr/bin/strip", ["--strip-debug", attendance], environment: [:])
+        guard stripped.status == 0 else {
+            throw BenchFailure(description: "strip --strip-debug exited \(stripped.status): \(stripped.errorText)")
+        }
+        let markStore = folder + "/mark.sqlite"
+        let config = folder + "/mark.toml"
+        try BenchOffice.writeConfiguration(to: config, zone: ReportBenchmarks.zone)
+        let codes = try BenchOffice.seed(store: markStore, employees: 10, code: "M", name: "Marker")
+        let environment = [
+            "ATTENDANCE_STORE": markStore, "ATTENDANCE_CONFIG": config, "HOME": folder, "PATH": "/usr/bin:/bin",
+            "LANG": "C.UTF-8", "TZ": ReportBenchmarks.zone.identifier,
+        ]
+        let version = try instructions(attendance: attendance, ["--version"], environment: environment, folder: folder)
+        var marks: [Int] = []
+        for (code, direction) in [(codes[0], "in"), (codes[0], "out"), (codes[1], "in")] {
+            marks.append(
+                try instructions(
+                    attendance: attendance, ["mark", direction, code], environment: environment, folder: folder))
+        }
+        let office = try office(attendance: attendance, employees: 2_000, folder: folder)
+        let register = try instructions(
+            attendance: attendance, registerArguments, environment: office.environment, folder: folder)
+        return Counts(version: version, marks: marks.sorted(), register: register, registerPunches: office.punches)
+    }
+}
