@@ -134,8 +134,12 @@ extension AttendanceStore {
 
     /// Everyone's effective punches from `from` through `through`, by employee id, each in time
     /// order: what a register needs, in one query (two more when punches of the range were corrected).
+    ///
+    /// With `employeeIDs`, only those employees': a register reads a large office a group at a
+    /// time, so that it never holds every punch of the month at once. The query then seeks each
+    /// date's slice of the covering index, from the group's first id to its last.
     public func punchesByEmployee(
-        from: AttendanceDate, through: AttendanceDate
+        from: AttendanceDate, through: AttendanceDate, employeeIDs: ClosedRange<Int64>? = nil
     ) throws(StoreError)
         -> [Int64: [Punch]]
     {
@@ -151,10 +155,19 @@ extension AttendanceStore {
                 var lists: [[Punch]] = []
                 var slots: [Int64: Int] = [:]
                 var last: (employeeID: Int64, slot: Int)?
-                try PunchRowDecoder.forEach(
-                    in: db, sql: "SELECT \(PunchRowDecoder.columns) FROM punch WHERE attendance_date BETWEEN ? AND ?",
-                    arguments: [from.description, through.description]
-                ) { punch in
+                let sql: String
+                let arguments: StatementArguments
+                if let employeeIDs {
+                    let dates = from.dates(through: through).map(\.description)
+                    sql =
+                        "SELECT \(PunchRowDecoder.columns) FROM punch WHERE attendance_date IN "
+                        + "(\(dates.map { _ in "?" }.joined(separator: ", "))) AND employee_id BETWEEN ? AND ?"
+                    arguments = StatementArguments(dates) + [employeeIDs.lowerBound, employeeIDs.upperBound]
+                } else {
+                    sql = "SELECT \(PunchRowDecoder.columns) FROM punch WHERE attendance_date BETWEEN ? AND ?"
+                    arguments = [from.description, through.description]
+                }
+                try PunchRowDecoder.forEach(in: db, sql: sql, arguments: arguments) { punch in
                     // An employee's punches of a date come one after another: look the list up once.
                     let slot: Int
                     if let last, last.employeeID == punch.employeeID {
@@ -177,7 +190,8 @@ extension AttendanceStore {
                     if !lists[slot].isSorted(by: Self.recordedOrder) { lists[slot].sort(by: Self.recordedOrder) }
                     result[employeeID] = lists[slot]
                 }
-                let corrections = try Self.corrections(in: db, employeeID: nil, from: from, through: through)
+                var corrections = try Self.corrections(in: db, employeeID: nil, from: from, through: through)
+                if let employeeIDs { corrections.removeAll { !employeeIDs.contains($0.employeeID) } }
                 guard !corrections.isEmpty else { return result }
                 // Only the employees with corrections need their punches worked out again.
                 let byEmployee = Dictionary(grouping: corrections, by: \.employeeID)

@@ -136,16 +136,14 @@ public struct RegisterView: Sendable {
                 Self.shortened(row.employee.name.rawValue.terminalSafe, toWidth: nameWidth).padded(toWidth: nameWidth)
                     + " ")
         }
-        // By index: a whole DayEvaluation (punches, sessions, shift) copied per cell showed up
-        // in the register's profile; a cell needs only the status.
-        let days = row.evaluation.days
+        let days = row.days
         for index in days.indices {
             if index > 0 { out.append(" ") }
             let status = days[index].status
             out.append(status.code.leftPadded(toWidth: 2), style: status.style)
         }
         for total in Self.totals {
-            out.append(" " + total.value(row.evaluation.summary).leftPadded(toWidth: total.width))
+            out.append(" " + total.value(row.summary).leftPadded(toWidth: total.width))
         }
         return out
     }
@@ -155,13 +153,13 @@ public struct RegisterView: Sendable {
     /// nothing when there are none (docs/rules.md "WiFi verification" 5).
     static func marked(_ rows: [MonthRegister.Row]) -> StyledText {
         var out = StyledText()
-        let marks: [(marked: @Sendable (DayEvaluation) -> Bool, heading: String)] = [
+        let marks: [(marked: @Sendable (MonthRegister.Day) -> Bool, heading: String)] = [
             ({ $0.hasSimulatedPunch }, "Punches on SIMULATED WiFi"),
             ({ $0.flags.contains(.corrected) }, "Corrected by a manager (manual punches)"),
         ]
         for (marked, heading) in marks {
             let entries = rows.compactMap { row -> String? in
-                let days = row.evaluation.dates(where: marked).map { String($0.day) }
+                let days = row.dates(where: marked).map { String($0.day) }
                 return days.isEmpty ? nil : row.employee.code.rawValue.terminalSafe + " " + days.joined(separator: " ")
             }
             guard !entries.isEmpty else { continue }

@@ -1,5 +1,6 @@
 import AttendanceCommands
 import AttendanceCore
+import AttendanceStore
 import Foundation
 import Testing
 
@@ -21,6 +22,48 @@ struct RegisterCommandTests {
         ------------------------------------------------------------------------------------------------------------------------------------
 
         """
+
+    /// Everything a register shows of a row, as text to compare.
+    static func shown(_ register: MonthRegister) -> [String] {
+        register.rows.map { row in
+            let days = row.days.map { "\($0.date.day):\($0.code):\($0.flags.rawValue):\($0.hasSimulatedPunch)" }
+            return "\(row.employee.code) \(days.joined(separator: " ")) \(row.summary.presentDaysText) "
+                + "\(row.summary.workedHoursText) \(row.summary.lateCount) \(row.summary.earlyExitCount)"
+        }
+    }
+
+    @Test("read a group of employees at a time, the register is the one read at once, in the same order")
+    func groupsGiveTheSameRegister() throws {
+        let fixture = try ReportFixture.seeded()
+        // Ids out of step with codes, a punch re-timed across dates, and one employee not yet employed.
+        let late = try fixture.addEmployee("A001", "Aaron Early")
+        try fixture.work(late, "2026-11-03", "09:10", "17:40")
+        try fixture.work(late, "2026-11-04", "09:45", "17:40")
+        try fixture.addEmployee("Z009", "Zoe Next", start: "2026-12-01")
+        let chitraMid = try fixture.addEmployee("C003", "Chitra Mid")
+        try fixture.punch(chitraMid, .in, "2026-11-05 09:20")
+        let policy = Policy(zone: fixture.zone)
+        let punch = try #require(
+            try fixture.store.punches(employeeID: chitraMid.id, from: AttendanceDate(parsing: "2026-11-05"), through: nil)
+                .first)
+        _ = try fixture.store.correct(
+            .retime(
+                punchID: punch.id,
+                to: fixture.zone.instant(
+                    on: try AttendanceDate(parsing: "2026-11-06"), at: try WallClockTime(parsing: "09:20"))),
+            reason: "wrong day", actor: "manager", policy: policy, now: fixture.harness.now)
+        let month = try YearMonth(parsing: "2026-11")
+        let whole = try Reports.register(month, policy: policy, now: fixture.harness.now, store: fixture.store)
+        #expect(whole.rows.map(\.employee.code.rawValue) == ["A001", "C003", "E001", "E002"])
+        for group in [1, 2, 3] {
+            let grouped = try Reports.register(
+                month, policy: policy, now: fixture.harness.now, store: fixture.store, group: group)
+            #expect(Self.shown(grouped) == Self.shown(whole), "group of \(group)")
+        }
+        // The re-timed punch counts on its new date, in groups too.
+        let chitra = try #require(whole.rows.first { $0.employee.code.rawValue == "C003" })
+        #expect(chitra.days[4].code == "A" && chitra.days[5].code != "A" && chitra.days[5].flags.contains(.corrected))
+    }
 
     @Test("a row per employee, a column per date, then the totals; 132 columns, names shortened, codes not")
     func text() throws {

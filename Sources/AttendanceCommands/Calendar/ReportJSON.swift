@@ -162,10 +162,10 @@ enum ReportJSON {
             dates = register.month.dates.map(\.description)
             employees = register.rows.map { row in
                 Row(
-                    employee: EmployeeReference(row.employee), codes: row.evaluation.days.map(\.code),
-                    summary: Summary(row.evaluation.summary),
-                    simulated_wifi_dates: row.evaluation.dates(where: \.hasSimulatedPunch).map(\.description),
-                    corrected_dates: row.evaluation.dates(where: { $0.flags.contains(.corrected) }).map(\.description))
+                    employee: EmployeeReference(row.employee), codes: row.days.map(\.code),
+                    summary: Summary(row.summary),
+                    simulated_wifi_dates: row.dates(where: \.hasSimulatedPunch).map(\.description),
+                    corrected_dates: row.dates(where: { $0.flags.contains(.corrected) }).map(\.description))
             }
         }
     }

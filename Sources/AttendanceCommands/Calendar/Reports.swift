@@ -22,19 +22,38 @@ public enum Reports {
             correctedDates: try store.correctedDates(employeeID: employee.id, from: first, through: last))
     }
 
-    /// Everyone employed in `month`, evaluated at `now` with one query for all their punches.
+    /// How many employees' punches a register holds at once.
+    public static let registerGroup = 1_000
+
+    /// Everyone employed in `month`, evaluated at `now`.
+    ///
+    /// Their punches are read a group of employees at a time (``registerGroup``, by id, one
+    /// query each) and let go once the group's rows are made, so that a large office's register
+    /// never holds the whole month's punches. Rows stay in the order of `store.employees()`.
     public static func register(
-        _ month: YearMonth, policy: Policy, now: Date, store: AttendanceStore
+        _ month: YearMonth, policy: Policy, now: Date, store: AttendanceStore, group: Int = registerGroup
     )
         throws(StoreError) -> MonthRegister
     {
         let (first, last) = (month.firstDay, month.lastDay)
-        return MonthRegister(
-            month: month, employees: try store.employees(), policy: policy, now: now,
-            punches: try store.punchesByEmployee(from: first, through: last),
-            holidays: try store.holidayNames(from: first, through: last),
-            leave: try store.leaveByEmployee(from: first, through: last),
-            correctedDates: try store.correctedDates(from: first, through: last))
+        let leave = try store.leaveByEmployee(from: first, through: last)
+        let corrected = try store.correctedDates(from: first, through: last)
+        var builder = MonthRegister.Builder(
+            month: month, policy: policy, now: now, holidays: try store.holidayNames(from: first, through: last))
+        let employed = try store.employees().enumerated().filter { MonthRegister.isEmployed($0.element, in: month) }
+        let byID = employed.sorted { $0.element.id < $1.element.id }
+        for start in stride(from: 0, to: byID.count, by: group) {
+            let members = byID[start..<min(start + group, byID.count)]
+            let ids = members.first!.element.id...members.last!.element.id
+            let punches = try store.punchesByEmployee(
+                from: first, through: last, employeeIDs: byID.count > group ? ids : nil)
+            for (position, employee) in members {
+                builder.add(
+                    employee, punches: punches[employee.id] ?? [], leave: leave[employee.id] ?? [:],
+                    correctedDates: corrected[employee.id] ?? [], position: position)
+            }
+        }
+        return builder.register
     }
 
     /// The week holding `date` (weeks start on `policy.weekStarts`) for each of `employees`

@@ -72,15 +72,15 @@ struct RegisterCommand: ContextCommand {
             .init("code") { .text($0.employee.code.rawValue) }, .init("name") { .text($0.employee.name.rawValue) },
         ]
         let days = register.month.dates.enumerated().map { index, date in
-            ListingColumn<Row>(date.description) { .text($0.evaluation.days[index].code) }
+            ListingColumn<Row>(date.description) { .text($0.days[index].code) }
         }
         let totals: [ListingColumn<Row>] =
-            [.init("present_days") { .text($0.evaluation.summary.presentDaysText) }]
-            + counted.map { status in .init(status.code) { .text($0.evaluation.summary.countText(status)) } }
+            [.init("present_days") { .text($0.summary.presentDaysText) }]
+            + counted.map { status in .init(status.code) { .text($0.summary.countText(status)) } }
             + [
-                .init("late") { .integer(Int64($0.evaluation.summary.lateCount)) },
-                .init("early_exit") { .integer(Int64($0.evaluation.summary.earlyExitCount)) },
-                .init("hours") { .text($0.evaluation.summary.workedHoursText) },
+                .init("late") { .integer(Int64($0.summary.lateCount)) },
+                .init("early_exit") { .integer(Int64($0.summary.earlyExitCount)) },
+                .init("hours") { .text($0.summary.workedHoursText) },
             ]
         // Where the punches were not all taken at a kiosk on a real link (docs/rules.md "WiFi verification" 5).
         let marked: [ListingColumn<Row>] = [
@@ -91,7 +91,7 @@ struct RegisterCommand: ContextCommand {
     }
 
     /// "23 24": the days of the month that are `marked`.
-    static func days(_ row: MonthRegister.Row, _ marked: (DayEvaluation) -> Bool) -> String {
-        row.evaluation.dates(where: marked).map { String($0.day) }.joined(separator: " ")
+    static func days(_ row: MonthRegister.Row, _ marked: (MonthRegister.Day) -> Bool) -> String {
+        row.dates(where: marked).map { String($0.day) }.joined(separator: " ")
     }
 }

@@ -2,13 +2,44 @@ import Foundation
 
 /// Every employee's month, evaluated at one moment: what the monthly register is drawn from.
 ///
+/// A row keeps what a register shows of each date (its status, its flags, whether a punch was on
+/// a simulated link) and the month's summary, not the dates' punches and sessions: a register of
+/// 10,000 employees then holds a few megabytes, and its punches can be read, evaluated and let go
+/// a group of employees at a time (``Builder``).
+///
 /// Employees who share a shift share one ``MonthShifts``, so the zone is asked for each distinct
 /// shift's instants once per month, not once per employee.
 public struct MonthRegister: Sendable {
+    /// What the register shows of one date of one employee.
+    public struct Day: Sendable {
+        public let date: AttendanceDate
+        public let status: DayStatus
+        public let flags: DayFlags
+        /// A punch of the date was verified against a simulated link (docs/rules.md "WiFi verification" 5).
+        public let hasSimulatedPunch: Bool
+
+        public var code: String { status.code }
+
+        init(_ evaluation: DayEvaluation) {
+            date = evaluation.date
+            status = evaluation.status
+            flags = evaluation.flags
+            hasSimulatedPunch = evaluation.hasSimulatedPunch
+        }
+    }
+
     /// One employee's line.
     public struct Row: Sendable {
         public let employee: Employee
-        public let evaluation: MonthEvaluation
+        /// One per date of the month, first to last.
+        public let days: [Day]
+        public let summary: MonthSummary
+
+        /// The dates the register marks: with a punch on a simulated link (`\.hasSimulatedPunch`),
+        /// or one a manager entered or changed (`{ $0.flags.contains(.corrected) }`).
+        public func dates(where marked: (Day) -> Bool) -> [AttendanceDate] {
+            days.filter(marked).map(\.date)
+        }
     }
 
     public let month: YearMonth
@@ -29,19 +60,16 @@ public struct MonthRegister: Sendable {
         holidays: [AttendanceDate: String] = [:], leave: [Int64: [AttendanceDate: LeaveKind]] = [:],
         correctedDates: [Int64: Set<AttendanceDate>] = [:]
     ) {
-        var shiftsByShift: [ShiftKey: MonthShifts] = [:]
-        var rows: [Row] = []
-        rows.reserveCapacity(employees.count)
-        for employee in employees where Self.isEmployed(employee, in: month) {
-            let engine = StatusEngine(employee: employee, policy: policy, now: now)
-            let key = ShiftKey(start: employee.shiftStart, end: employee.shiftEnd)
-            let shifts = shiftsByShift[key] ?? MonthShifts(policy: engine.policy, month: month)
-            shiftsByShift[key] = shifts
-            let evaluation = engine.evaluate(
-                month: month, punches: punches[employee.id] ?? [], holidays: holidays, leave: leave[employee.id] ?? [:],
-                correctedDates: correctedDates[employee.id] ?? [], shifts: shifts)
-            rows.append(Row(employee: employee, evaluation: evaluation))
+        var builder = Builder(month: month, policy: policy, now: now, holidays: holidays)
+        for employee in employees {
+            builder.add(
+                employee, punches: punches[employee.id] ?? [], leave: leave[employee.id] ?? [:],
+                correctedDates: correctedDates[employee.id] ?? [])
         }
+        self = builder.register
+    }
+
+    private init(month: YearMonth, rows: [Row], policy: Policy) {
         self.month = month
         self.rows = rows
         self.policy = policy
@@ -52,6 +80,50 @@ public struct MonthRegister: Sendable {
         if let start = employee.startDate, start > month.lastDay { return false }
         if let end = employee.endDate, end < month.firstDay { return false }
         return true
+    }
+
+    /// A register made one employee at a time, so that each employee's punches can be let go once
+    /// their row is made.
+    public struct Builder: Sendable {
+        public let month: YearMonth
+        let policy: Policy
+        let now: Date
+        let holidays: [AttendanceDate: String]
+        private var shiftsByShift: [ShiftKey: MonthShifts] = [:]
+        private var rows: [(position: Int, row: Row)] = []
+        private var added = 0
+
+        public init(month: YearMonth, policy: Policy, now: Date, holidays: [AttendanceDate: String]) {
+            self.month = month
+            self.policy = policy
+            self.now = now
+            self.holidays = holidays
+        }
+
+        /// Evaluates `employee`'s month and adds their row, when they are employed in it.
+        /// `punches` are their accepted punches of the month, in any order. Rows are listed by
+        /// `position` (by default, the order they were added in), whatever order they come in.
+        public mutating func add(
+            _ employee: Employee, punches: [Punch], leave: [AttendanceDate: LeaveKind],
+            correctedDates: Set<AttendanceDate>, position: Int? = nil
+        ) {
+            defer { added += 1 }
+            guard MonthRegister.isEmployed(employee, in: month) else { return }
+            let engine = StatusEngine(employee: employee, policy: policy, now: now)
+            let key = ShiftKey(start: employee.shiftStart, end: employee.shiftEnd)
+            let shifts = shiftsByShift[key] ?? MonthShifts(policy: engine.policy, month: month)
+            shiftsByShift[key] = shifts
+            let evaluation = engine.evaluate(
+                month: month, punches: punches, holidays: holidays, leave: leave, correctedDates: correctedDates,
+                shifts: shifts)
+            let row = Row(employee: employee, days: evaluation.days.map(Day.init), summary: evaluation.summary)
+            rows.append((position ?? added, row))
+        }
+
+        /// The register of the rows added, by position.
+        public var register: MonthRegister {
+            MonthRegister(month: month, rows: rows.sorted { $0.position < $1.position }.map(\.row), policy: policy)
+        }
     }
 
     /// An employee's own shift, or none: the part of the effective policy that differs between employees.
