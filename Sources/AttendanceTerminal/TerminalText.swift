@@ -59,6 +59,12 @@ extension String {
         // Printable ASCII (a register's closing lists): a byte is a character and a column, so
         // the words are found in the bytes instead of by splitting the text into characters.
         if utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return Self.wrappedASCII(Array(utf8), toWidth: width) }
+        return wrappedByCharacters(toWidth: width)
+    }
+
+    /// ``wrapped(toWidth:)`` for any text, character by character; the ASCII path must give the
+    /// same lines (a test compares them).
+    func wrappedByCharacters(toWidth width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         var used = 0
