@@ -145,7 +145,8 @@ struct KioskHashExitCode: ContextCommand {
         }
         let configuration = try global.configuration(in: context)
         let path = global.storePath(configuration: configuration, in: context)
-        if global.storeArgument(in: context).map({ !CentralAddress.names($0) }) ?? true, !FileAccess.isMissing(path) {
+        // The store as it is here (for the central store, this desk's copy): no store, no employees yet.
+        if !FileAccess.isMissing(path) {
             let store = try context.openStore(at: path)
             if let employee = try store.employee(code: code) {
                 throw CommandFailure(
