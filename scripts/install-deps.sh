@@ -17,8 +17,8 @@ packages=(
   postgresql-15 postgresql-client-15        # the central store's tests start a real server
   # The WiFi reader against a real kernel (scripts/wifi-vm): an emulated machine whose
   # mac80211_hwsim radios carry access points and stations; busybox is its userland, the
-  # regulatory database opens 5 GHz.
-  qemu-system-x86 hostapd wpasupplicant iw busybox-static wireless-regdb
+  # regulatory database opens 5 GHz; binutils' strip makes the image's copy of attendance small.
+  qemu-system-x86 hostapd wpasupplicant iw busybox-static wireless-regdb binutils
 )
 
 missing=()
