@@ -173,8 +173,7 @@ extension AttendanceStore {
                         in: db, employeeID: old.id, from: AttendanceDate(dayNumber: -719_162), through: nil
                     )
                     .map(\.attendanceDate)
-                    try judged.check(workDates: work, force: force)
-                    let hidden = judged.hiddenWork(on: work)
+                    let hidden = try judged.check(workDates: work, force: force)
                     if !hidden.isEmpty {
                         reason =
                             "forced: puts recorded work outside employment on "

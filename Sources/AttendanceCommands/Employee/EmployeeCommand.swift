@@ -64,7 +64,7 @@ struct EmployeeAdd: ContextCommand {
     func run(in context: Context) throws {
         let shift = try parseShift(start: shiftStart, end: shiftEnd)
         let (configuration, store, actor) = try change.open(in: context, creating: true)
-        if let hash = configuration.kiosk.exitCodeHash, Self.mayBeExitCode(code.rawValue),
+        if let hash = configuration.kiosk.exitCodeHash, PINHasher.hasExitCodeForm(code.rawValue),
             PINHasher.verifyExitCode(code.rawValue, against: hash)
         {
             throw CommandFailure(
@@ -83,14 +83,6 @@ struct EmployeeAdd: ContextCommand {
             ? "employed from today, \(today) (--start-date gives an earlier first day)"
             : "employed from \(employee.startDate.map(\.description) ?? "")"
         context.out.line("added \(added.code) \(added.name); \(since)")
-    }
-}
-
-extension EmployeeAdd {
-    /// Whether `code` has an exit code's form (6–32 letters or digits): only those are checked,
-    /// each check costing a key derivation.
-    static func mayBeExitCode(_ code: String) -> Bool {
-        (6...32).contains(code.count) && code.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
 }
 

@@ -137,8 +137,7 @@ struct KioskHashExitCode: ContextCommand {
     @OptionGroup var global: GlobalOptions
 
     func run(in context: Context) throws {
-        guard let code = context.readSecret("Exit code: "), (6...32).contains(code.count),
-            code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        guard let code = context.readSecret("Exit code: "), PINHasher.hasExitCodeForm(code)
         else { throw CommandFailure("an exit code is 6 to 32 letters or digits") }
         if context.outputIsTerminal, context.readSecret("Again: ") != code {
             throw CommandFailure("the two codes differ")

@@ -65,6 +65,11 @@ enum PINHasher {
 
     // MARK: - The kiosk's exit code
 
+    /// Whether `code` has an exit code's form: 6–32 letters or digits.
+    static func hasExitCodeForm(_ code: String) -> Bool {
+        (6...32).contains(code.count) && code.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+
     /// `pbkdf2-sha256$ROUNDS$SALT$HASH` (base64), for `[kiosk] exit_code_hash`. Letters count in
     /// either case, as in employee codes: the code is hashed in lower case.
     static func exitCodeHash(_ code: String) throws -> String {

@@ -41,12 +41,10 @@ public struct GlobalOptions: ParsableArguments {
         }
         guard let path else { return Configuration(hostZone: context.hostZone) }
         guard let data = FileManager.default.contents(atPath: path) else {
-            var reason = Self.whyUnreadable(path)
-            if FileAccess.denial(of: path) != nil {
-                reason +=
-                    "; give the file, and each folder on its way, to a group that user is in "
-                    + "(README \"Deploying a real kiosk\")"
-            }
+            let fix =
+                "; give the file, and each folder on its way, to a group that user is in "
+                + "(README \"Deploying a real kiosk\")"
+            let reason = FileAccess.denial(of: path).map { "cannot be read: \($0)\(fix)" } ?? Self.whyUnreadable(path)
             throw CommandFailure("the configuration file \(path) \(reason)", status: .configuration)
         }
         guard let text = String(validatingUTF8CString: data) else {

@@ -17,13 +17,18 @@ public struct EmploymentChange: Sendable, Equatable {
         Set(workDates.filter { !Self.isEmployed($0, after) && Self.isEmployed($0, before) }).sorted()
     }
 
-    /// Refuses what cannot be; with `force` false, also a change that hides recorded work.
-    public func check(workDates: some Sequence<AttendanceDate>, force: Bool) throws(EmploymentError) {
+    /// Refuses what cannot be; with `force` false, also a change that hides recorded work. Returns
+    /// the dates whose work a forced change hides (none otherwise).
+    @discardableResult
+    public func check(
+        workDates: some Sequence<AttendanceDate>, force: Bool
+    ) throws(EmploymentError) -> [AttendanceDate] {
         if let start = after.startDate, let end = after.endDate, end < start {
             throw .endsBeforeStart(code: after.code, start: start, end: end)
         }
         let hidden = hiddenWork(on: workDates)
         if !hidden.isEmpty && !force { throw .hidesRecordedWork(code: after.code, dates: hidden) }
+        return hidden
     }
 
     private static func isEmployed(_ date: AttendanceDate, _ employee: Employee) -> Bool {
