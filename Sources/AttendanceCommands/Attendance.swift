@@ -41,6 +41,11 @@ public struct Attendance: ParsableCommand {
     /// Parses `arguments`, runs the command with `context`, and returns the exit status.
     /// Every failure becomes one line on standard error; nothing escapes as a crash.
     public static func run(_ arguments: [String], in context: Context) -> Int32 {
+        // `mark in|out CODE`, the form badge readers send, is filled in without ArgumentParser's
+        // reflection (QuickMark.swift); every other command line is parsed below.
+        if let mark = MarkCommand.quick(arguments) {
+            return execute(in: context) { try mark.run(in: context) }
+        }
         let command: ParsableCommand
         let refused = RefusedArguments()
         do {
@@ -51,7 +56,7 @@ public struct Attendance: ParsableCommand {
             if let refusal = refused.first { return report(refusal, in: context) }
             return report(parseError: error, in: context)
         }
-        do {
+        return execute(in: context) {
             if let command = command as? ContextCommand {
                 try command.run(in: context)
             } else {
@@ -59,6 +64,13 @@ public struct Attendance: ParsableCommand {
                 var command = command
                 try command.run()
             }
+        }
+    }
+
+    /// Runs a parsed command and turns its outcome into the exit status.
+    private static func execute(in context: Context, _ command: () throws -> Void) -> Int32 {
+        do {
+            try command()
             // A manager's change made on the desk's copy of the central store goes up now.
             try DeskCopy.finish(in: context)
             return ExitStatus.success.rawValue
