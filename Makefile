@@ -45,10 +45,11 @@ demo: release
 
 # The benchmarks measure the executable as `make release` builds it. (A plain `swift build -c
 # release $(STATIC)` of every product also links the package plugins' tools, which fails.)
-# valgrind counts the instructions of one mark and one register (no test needs it, so deps leaves it out).
+# valgrind counts the instructions of one mark and one register, GNU time measures peak memory (no
+# test needs them, so deps leaves them out).
 bench: deps
-	@command -v valgrind >/dev/null || { echo "installing valgrind"; \
-	  $$([ "$$(id -u)" -eq 0 ] || echo sudo) apt-get install -y -qq --no-install-recommends valgrind >/dev/null; }
+	@[ -x /usr/bin/valgrind ] && [ -x /usr/bin/time ] || { echo "installing valgrind and time"; \
+	  $$([ "$$(id -u)" -eq 0 ] || echo sudo) apt-get install -y -qq --no-install-recommends valgrind time >/dev/null; }
 	$(SWIFT) build -c release $(STATIC) --product attendance
 	$(SWIFT) build -c release $(STATIC) --product attendance-bench
 	"$$($(SWIFT) build -c release --show-bin-path)/attendance-bench"

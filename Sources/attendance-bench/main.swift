@@ -101,10 +101,10 @@ let benchmarks: [Benchmark] = [
                 met: ratio <= 1.5,
                 notes: String(format: "p90 ratio %.2f×", result.mark.percentile(90) / result.floor.percentile(90))),
             Figure(
-                name: "`attendance mark in CODE`, peak memory (ru_maxrss)",
+                name: "`attendance mark in CODE`, peak memory (GNU time's %M)",
                 measured: megabytes(Int(result.markPeakKilobytes.median)), goal: "≤ 20 MB",
                 met: result.markPeakKilobytes.median / 1024 <= 20,
-                notes: "median of the \(runs) marks, largest \(megabytes(Int(result.markPeakKilobytes.maximum)))"),
+                notes: "median of \(runs) more marks, largest \(megabytes(Int(result.markPeakKilobytes.maximum)))"),
         ]
     },
     Benchmark(name: "mark-path", summary: "in-process mark path (MarkBenchmark)") { context in
