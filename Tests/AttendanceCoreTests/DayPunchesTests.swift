@@ -87,6 +87,29 @@ struct DayPunchesTests {
         #expect(!pair(["in 09:00", "out 17:00"]).clockWentBack)
     }
 
+    /// Each kiosk's ids are its own recording order: punches synced from other kiosks are judged
+    /// against their own kiosk's, whichever kiosk came first in the day.
+    @Test(
+        "the clock went back only when one kiosk's ids go back in time order",
+        arguments: [
+            // (kiosk, id) of each punch, in time order 08:00, 09:00, …; then the expected flag.
+            ([("A", 10), ("B", 5), ("A", 11), ("B", 6)], false),
+            ([("A", 10), ("B", 5), ("A", 11), ("B", 4)], true),
+            ([("A", 10), ("B", 3), ("A", 9)], true),
+            ([("A", 10), ("B", 3), ("C", 1), ("B", 4), ("C", 2), ("A", 12)], false),
+            ([("A", 10), ("B", 3), ("C", 2), ("C", 1)], true),
+            ([("", 7), ("B", 1), ("", 8)], false),
+        ] as [([(String, Int64)], Bool)])
+    func clockWentBackPerKiosk(punches recorded: [(String, Int64)], expected: Bool) {
+        let punches = recorded.enumerated().map { index, entry in
+            var punch = Fixture.punch(
+                index.isMultiple(of: 2) ? .in : .out, "2026-03-02 \(String(format: "%02d", 8 + index)):00", id: entry.1)
+            punch.origin = entry.0.isEmpty ? nil : entry.0
+            return punch
+        }
+        #expect(DayPunches(punches, maxSessionHours: 16).clockWentBack == expected)
+    }
+
     @Test(
         "the figures the rules read agree with the sessions",
         arguments: [

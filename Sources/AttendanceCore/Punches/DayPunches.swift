@@ -74,32 +74,42 @@ public struct DayPunches: Sendable, Hashable {
         var unpaired = false
         var clockWentBack = false
         // Ids grow in recording order on each kiosk; punches from other kiosks arrive later with
-        // their own order, so each kiosk's order is followed on its own.
-        var latestKioskID: [String: Int64] = [:]
-        for (index, punch) in ordered.enumerated() {
+        // their own order, so each kiosk's order is followed on its own. (A register evaluates
+        // tens of thousands of dates, nearly all from one kiosk: the first kiosk's latest id is
+        // kept aside, and a table is made only for a second one. Punches are read in place.)
+        var firstKiosk: (origin: String, latest: Int64)?
+        var otherKiosks: [String: Int64] = [:]
+        for index in ordered.indices {
             // A corrected punch carries the manager's time, not the kiosk clock's.
-            if punch.source.isTakenAtKiosk && !punch.isCorrected {
+            if ordered[index].source.isTakenAtKiosk && !ordered[index].isCorrected {
                 // In time order, kiosk ids only grow unless the clock stepped back between two punches.
-                let origin = punch.origin ?? ""
-                if let latest = latestKioskID[origin], punch.id < latest { clockWentBack = true }
-                latestKioskID[origin] = max(latestKioskID[origin] ?? punch.id, punch.id)
+                let id = ordered[index].id
+                let origin = ordered[index].origin ?? ""
+                if let first = firstKiosk, first.origin != origin {
+                    if let latest = otherKiosks[origin], id < latest { clockWentBack = true }
+                    otherKiosks[origin] = max(otherKiosks[origin] ?? id, id)
+                } else {
+                    if let first = firstKiosk, id < first.latest { clockWentBack = true }
+                    firstKiosk = (origin, max(firstKiosk?.latest ?? id, id))
+                }
             }
-            switch punch.kind {
+            let instant = ordered[index].instant
+            switch ordered[index].kind {
             case .in:
                 if openIndex != nil {
                     leftOpen = true
                     hasOpen = true
                 }
-                if firstIn == nil { firstIn = punch.instant }
+                if firstIn == nil { firstIn = instant }
                 openIndex = index
             case .out:
                 guard let start = openIndex else {
                     unpaired = true
                     continue
                 }
-                let length = punch.instant.timeIntervalSince(ordered[start].instant)
+                let length = instant.timeIntervalSince(ordered[start].instant)
                 if length > maximum { overMax = true } else { worked += length }
-                lastOut = punch.instant
+                lastOut = instant
                 openIndex = nil
             }
         }
