@@ -189,7 +189,8 @@ extension AttendanceStore {
             ).first
         else { throw CorrectionError.unknownPunch(punchID) }
         let corrections = try Row.fetchAll(
-            db, sql: "SELECT * FROM punch_correction WHERE punch_id = ? ORDER BY id", arguments: [punchID]
+            db, sql: "SELECT \(correctionColumns) FROM punch_correction WHERE punch_id = ? ORDER BY id",
+            arguments: [punchID]
         ).map(correction(from:))
         return PunchHistory(original: punch, corrections: corrections)
     }
@@ -204,25 +205,32 @@ extension AttendanceStore {
     }
 
     static func employee(id: Int64, in db: Database) throws -> Employee? {
-        try Row.fetchOne(db, sql: "SELECT * FROM employee WHERE id = ?", arguments: [id]).map(employee(from:))
+        try Row.fetchOne(db, sql: "SELECT \(employeeColumns) FROM employee WHERE id = ?", arguments: [id])
+            .map(employee(from:))
     }
 
     /// A row as a correction; a row that breaks the schema's promises is an error, never skipped.
+    /// The select list of every correction query, in the order ``correction(from:)`` reads it
+    /// (by position, as ``employeeColumns``).
+    static let correctionColumns =
+        "id, punch_id, employee_id, action, from_date, to_date, new_instant_ms, outside_edit_window, actor, at_ms, reason"
+
+    /// A row that selects ``correctionColumns`` as a correction; a row that breaks the schema's
+    /// promises is an error, never skipped.
     static func correction(from row: Row) throws -> PunchCorrection {
-        let actionText: String = row["action"]
+        let actionText: String = row[3]
         guard let action = CorrectionAction(rawValue: actionText) else {
             throw StoreError.unreadableRecord(table: "punch_correction", column: "action", value: actionText)
         }
-        guard let from = try row.date("from_date", of: "punch_correction"),
-            let to = try row.date("to_date", of: "punch_correction")
+        guard let from = try row.date(at: 4, "from_date", of: "punch_correction"),
+            let to = try row.date(at: 5, "to_date", of: "punch_correction")
         else {
             throw StoreError.unreadableRecord(table: "punch_correction", column: "from_date/to_date", value: "NULL")
         }
         return PunchCorrection(
-            id: row["id"], punchID: row["punch_id"], employeeID: row["employee_id"], action: action, fromDate: from,
-            toDate: to, newInstant: (row["new_instant_ms"] as Int64?).map(Date.init(milliseconds:)),
-            isOutsideEditWindow: row["outside_edit_window"], actor: row["actor"],
-            at: Date(milliseconds: row["at_ms"]), reason: row["reason"])
+            id: row[0], punchID: row[1], employeeID: row[2], action: action, fromDate: from,
+            toDate: to, newInstant: (row[6] as Int64?).map(Date.init(milliseconds:)),
+            isOutsideEditWindow: row[7], actor: row[8], at: Date(milliseconds: row[9]), reason: row[10])
     }
 
     /// A punch's state for the audit log's old and new values.

@@ -51,7 +51,9 @@ extension AttendanceStore {
             try pool.read { db in
                 try Row.fetchAll(
                     db,
-                    sql: "SELECT * FROM employee \(activeOnly ? "WHERE active = 1" : "") ORDER BY code COLLATE NOCASE"
+                    sql:
+                        "SELECT \(Self.employeeColumns) FROM employee \(activeOnly ? "WHERE active = 1" : "") "
+                        + "ORDER BY code COLLATE NOCASE"
                 ).map(Self.employee(from:))
             }
         }
@@ -65,20 +67,28 @@ extension AttendanceStore {
     }
 
     static func employee(code: String, in db: Database) throws -> Employee? {
-        try Row.fetchOne(db, sql: "SELECT * FROM employee WHERE code = ?", arguments: [code]).map(employee(from:))
+        try Row.fetchOne(db, sql: "SELECT \(employeeColumns) FROM employee WHERE code = ?", arguments: [code])
+            .map(employee(from:))
     }
 
+    /// The select list of every employee query, in the order ``employee(from:)`` reads it. (By
+    /// position: finding a column by name lowercases every column name of the row, which cost a
+    /// register of 2,000 employees 60 M instructions.)
+    static let employeeColumns =
+        "id, code, name, start_date, end_date, shift_start, shift_end, active, pin_hash IS NOT NULL"
+
+    /// The employee in a row that selects ``employeeColumns``.
     static func employee(from row: Row) throws -> Employee {
         Employee(
-            id: row["id"],
-            code: EmployeeCode(stored: row["code"]),
-            name: PersonName(stored: row["name"]),
-            startDate: try row.date("start_date", of: "employee"),
-            endDate: try row.date("end_date", of: "employee"),
-            shiftStart: try row.time("shift_start", of: "employee"),
-            shiftEnd: try row.time("shift_end", of: "employee"),
-            isActive: row["active"],
-            hasPIN: (row["pin_hash"] as Data?) != nil)
+            id: row[0],
+            code: EmployeeCode(stored: row[1]),
+            name: PersonName(stored: row[2]),
+            startDate: try row.date(at: 3, "start_date", of: "employee"),
+            endDate: try row.date(at: 4, "end_date", of: "employee"),
+            shiftStart: try row.time(at: 5, "shift_start", of: "employee"),
+            shiftEnd: try row.time(at: 6, "shift_end", of: "employee"),
+            isActive: row[7],
+            hasPIN: row[8])
     }
 
     // MARK: - Writing

@@ -306,7 +306,7 @@ extension AttendanceStore {
         return try Row.fetchAll(
             db,
             sql: """
-                SELECT * FROM punch_correction
+                SELECT \(correctionColumns) FROM punch_correction
                 WHERE punch_id IN (SELECT punch_id FROM punch_correction WHERE \(inRange))
                 ORDER BY id
                 """,

@@ -14,20 +14,31 @@ extension Row {
     /// The date in `column` of `table`; nil for NULL. Text that is not a date was not written by
     /// this program, and is an error rather than a date quietly missing.
     func date(_ column: String, of table: String) throws(StoreError) -> AttendanceDate? {
-        guard let text: String = self[column] else { return nil }
-        guard let date = try? AttendanceDate(parsing: text) else {
-            throw .unreadableRecord(table: table, column: column, value: text)
-        }
-        return date
+        try Self.parsed(self[column], column, of: table, AttendanceDate.init(parsing:))
+    }
+
+    /// The date in the column at `index`, which is `column` of `table`: as ``date(_:of:)``.
+    func date(at index: Int, _ column: String, of table: String) throws(StoreError) -> AttendanceDate? {
+        try Self.parsed(self[index], column, of: table, AttendanceDate.init(parsing:))
     }
 
     /// The wall-clock time in `column` of `table`; nil for NULL, an error for anything unreadable.
     func time(_ column: String, of table: String) throws(StoreError) -> WallClockTime? {
-        guard let text: String = self[column] else { return nil }
-        guard let time = try? WallClockTime(parsing: text) else {
-            throw .unreadableRecord(table: table, column: column, value: text)
-        }
-        return time
+        try Self.parsed(self[column], column, of: table, WallClockTime.init(parsing:))
+    }
+
+    /// The time in the column at `index`, which is `column` of `table`: as ``time(_:of:)``.
+    func time(at index: Int, _ column: String, of table: String) throws(StoreError) -> WallClockTime? {
+        try Self.parsed(self[index], column, of: table, WallClockTime.init(parsing:))
+    }
+
+    /// `text` parsed; nil for NULL, and text that does not parse is an unreadable record.
+    private static func parsed<Value>(
+        _ text: String?, _ column: String, of table: String, _ parse: (String) throws -> Value
+    ) throws(StoreError) -> Value? {
+        guard let text else { return nil }
+        guard let value = try? parse(text) else { throw .unreadableRecord(table: table, column: column, value: text) }
+        return value
     }
 }
 
