@@ -20,6 +20,17 @@ struct TerminalTextTests {
         #expect(TerminalOutput.safe(raw) == shown)
     }
 
+    /// Printable ASCII is checked by its bytes before its scalars: both must keep the same text.
+    @Test("every ASCII character is kept exactly when it is printable, a line feed or a tab")
+    func asciiCharacters() {
+        for byte in UInt8(0)...0x7F {
+            let scalar = Unicode.Scalar(byte)
+            let text = "a" + String(Character(scalar)) + "b"
+            let kept = TerminalOutput.safe(text) == text
+            #expect(kept == (!scalar.isUnsafeForTerminal || byte == 0x0A || byte == 0x09), "byte \(byte)")
+        }
+    }
+
     @Test("widths count columns: wide scripts take two, combining marks none")
     func widths() {
         #expect("Asha".terminalWidth == 4)
