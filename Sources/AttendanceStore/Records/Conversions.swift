@@ -22,12 +22,8 @@ extension Row {
         try Self.parsed(self[index], column, of: table, AttendanceDate.init(parsing:))
     }
 
-    /// The wall-clock time in `column` of `table`; nil for NULL, an error for anything unreadable.
-    func time(_ column: String, of table: String) throws(StoreError) -> WallClockTime? {
-        try Self.parsed(self[column], column, of: table, WallClockTime.init(parsing:))
-    }
-
-    /// The time in the column at `index`, which is `column` of `table`: as ``time(_:of:)``.
+    /// The wall-clock time in the column at `index`, which is `column` of `table`; nil for NULL,
+    /// an error for anything unreadable.
     func time(at index: Int, _ column: String, of table: String) throws(StoreError) -> WallClockTime? {
         try Self.parsed(self[index], column, of: table, WallClockTime.init(parsing:))
     }
