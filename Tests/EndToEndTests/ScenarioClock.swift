@@ -65,10 +65,50 @@ final class ScenarioClock: @unchecked Sendable {
     /// `environ` off the initial stack; Swift on Linux finds the command line from there, so
     /// `attendance` would start with no arguments at all. Handed a segment that exists, libfaketime
     /// changes nothing. The segment only serves libfaketime's absolute start times and call
-    /// counters, which relative offsets do not use, so every scenario can share it. Its
-    /// semaphore is also taken around every `stat` unless `NO_FAKE_STAT` is set: a process
-    /// killed inside `stat` would then hang every later one, so file times are left real.
+    /// counters, which relative offsets do not use, so every scenario can share it.
+    ///
+    /// Its semaphore is a mutex: every process takes it once as it starts, and around every
+    /// `stat` unless `NO_FAKE_STAT` is set (so file times are left real). A process SIGKILLed
+    /// while holding it (the kill -9 tests kill hundreds, some of them in their first
+    /// microseconds) would hang every later process of the run. The semaphore is therefore
+    /// given ``spareHolds`` more places once made: a killed holder keeps one, the rest go on.
+    /// Nothing the scenarios use needs the mutual exclusion.
     static let shared: String = {
+        let segment = makeSegment()
+        let semaphore = Semaphore(segment: segment)
+        for _ in 0..<spareHolds { sem_post(semaphore.pointer) }
+        return segment
+    }()
+
+    /// How many holders may die holding libfaketime's semaphore before the run would hang.
+    static let spareHolds = 100_000
+
+    /// libfaketime's semaphore, mapped from /dev/shm as `sem_open` maps it (sem_overview(7)).
+    struct Semaphore {
+        let pointer: UnsafeMutablePointer<sem_t>
+
+        /// The semaphore named first in a `FAKETIME_SHARED` value ("/faketime_sem_N /faketime_shm_N").
+        init(segment: String) {
+            let name = segment.split(separator: " ").first.map { $0.drop { $0 == "/" } } ?? ""
+            let descriptor = open("/dev/shm/sem.\(name)", O_RDWR)
+            guard descriptor >= 0 else { fatalError("libfaketime's semaphore \(name) is not in /dev/shm") }
+            defer { close(descriptor) }
+            let size = MemoryLayout<sem_t>.size
+            guard let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
+                mapped != MAP_FAILED
+            else { fatalError("libfaketime's semaphore \(name) could not be mapped") }
+            pointer = mapped.bindMemory(to: sem_t.self, capacity: 1)
+        }
+
+        /// How many more processes may take it now.
+        var value: Int32 {
+            var value: Int32 = 0
+            sem_getvalue(pointer, &value)
+            return value
+        }
+    }
+
+    private static func makeSegment() -> String {
         let folder = NSTemporaryDirectory()
         guard
             let holder = try? ChildProcess(
@@ -92,7 +132,7 @@ final class ScenarioClock: @unchecked Sendable {
             usleep(10_000)
         }
         fatalError("faketime did not start its child within 10 s")
-    }()
+    }
 
     nonisolated(unsafe) private static var holderProcess: ChildProcess?
     nonisolated(unsafe) private static var sleeper: pid_t = 0
@@ -173,5 +213,22 @@ final class ScenarioClock: @unchecked Sendable {
         formatter.calendar = calendar
         formatter.dateFormat = pattern
         return formatter.string(from: date)
+    }
+}
+
+@Suite("The scenario clock")
+struct ScenarioClockTests {
+    @Test("a process killed holding libfaketime's semaphore does not hang the ones after it")
+    func killedHolderHangsNobody() throws {
+        let s = try Office.sandbox(employees: 1)
+        let semaphore = ScenarioClock.Semaphore(segment: ScenarioClock.shared)
+        #expect(semaphore.value > 1_000, "\(semaphore.value) places left")
+        // Taken as a process killed inside libfaketime's start leaves it: never given back.
+        sem_wait(semaphore.pointer)
+        defer { sem_post(semaphore.pointer) }
+        let marked = try ChildProcess.attendance(["mark", "in", Office.code(1)], sandbox: s)
+        let ended = marked.finish(timeout: 20)
+        #expect(ended == .exited(0), "\(marked.errorText)")
+        #expect(marked.outputText.hasPrefix("IN \(Office.code(1)) "), "\(marked.outputText)")
     }
 }
