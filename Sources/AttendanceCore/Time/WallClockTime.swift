@@ -18,11 +18,11 @@ public struct WallClockTime: Hashable, Sendable, Comparable, CustomStringConvert
 
     /// Parses `HH:MM` (an hour of one digit is accepted: `9:30`).
     public init(parsing text: String) throws(CoreError) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-            let h = Int(parts[0]), let m = Int(parts[1]), let value = WallClockTime(hour: h, minute: m)
-        else {
+        let colon = UInt8(ascii: ":")
+        let fields =
+            asciiNumbers(text, lengths: [2, 2], separator: colon)
+            ?? asciiNumbers(text, lengths: [1, 2], separator: colon)
+        guard let fields, let value = WallClockTime(hour: fields[0], minute: fields[1]) else {
             throw .invalidValue(what: "time", value: text, expected: "HH:MM on a 24-hour clock, 00:00–23:59")
         }
         self = value
@@ -36,4 +36,29 @@ public struct WallClockTime: Hashable, Sendable, Comparable, CustomStringConvert
     }
 
     public static func < (a: Self, b: Self) -> Bool { a.minuteOfDay < b.minuteOfDay }
+}
+
+/// The numbers in `text` when it is exactly ASCII digit runs of `lengths` with `separator`
+/// between them ("2026-11-23" for [4, 2, 2] and "-"), nil otherwise. Read by bytes.
+func asciiNumbers(_ text: String, lengths: [Int], separator: UInt8) -> [Int]? {
+    let bytes = text.utf8
+    guard bytes.count == lengths.reduce(lengths.count - 1, +) else { return nil }
+    var numbers: [Int] = []
+    numbers.reserveCapacity(lengths.count)
+    var index = bytes.startIndex
+    for (position, length) in lengths.enumerated() {
+        if position > 0 {
+            guard bytes[index] == separator else { return nil }
+            index = bytes.index(after: index)
+        }
+        var value = 0
+        for _ in 0..<length {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+            index = bytes.index(after: index)
+        }
+        numbers.append(value)
+    }
+    return numbers
 }
