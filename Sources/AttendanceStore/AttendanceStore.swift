@@ -56,6 +56,27 @@ public final class AttendanceStore: Sendable {
         }
     }
 
+    /// A store on an opened pool; for ``readingCopy()``.
+    private init(
+        path: String, pool: any DatabaseWriter, writeRefusal: StoreError, clock: @escaping @Sendable () -> Date
+    ) {
+        self.path = path
+        self.pool = pool
+        self.writeRefusal = writeRefusal
+        self.clock = clock
+    }
+
+    /// One more connection to this store, for reading only: a report that reads on a thread per
+    /// core gives each thread its own, so that none waits for another's queries. Opened as a
+    /// store that cannot be written is (`SQLITE_OPEN_READONLY`, or the file as immutable when
+    /// its `-wal` holds nothing); writing through it is refused. Nothing is written to open it.
+    public func readingCopy() throws(StoreError) -> AttendanceStore {
+        let pool = try Self.openForReading(at: path, connections: .single, requiringCurrentSchema: false)
+        return AttendanceStore(
+            path: path, pool: pool, writeRefusal: .readOnly(path: path, reason: "it was opened for reading only"),
+            clock: clock)
+    }
+
     // MARK: - Settings
 
     /// The writer connection's settings, read back from SQLite.

@@ -77,17 +77,23 @@ public struct RegisterView: Sendable {
         let chunks = stride(from: 0, to: max(1, register.rows.count), by: employeesPerPage).map {
             Array(register.rows[min($0, register.rows.count)..<min($0 + employeesPerPage, register.rows.count)])
         }
-        return chunks.enumerated().map { index, rows in page(rows, number: index + 1, of: chunks.count) }
+        // Each page is drawn on whichever core is free: a large office has a hundred of them.
+        return Array(chunks.indices).concurrentMap { index in
+            page(chunks[index], number: index + 1, of: chunks.count)
+        }
     }
 
     /// All pages one after the other, a blank line between them: for a terminal or a file.
     public func render() -> StyledText {
         var out = StyledText()
-        for (index, page) in pages.enumerated() {
-            if index > 0 { out.appendLine() }
-            out.append(page)
-        }
+        for part in parts { out.append(part) }
         return out
+    }
+
+    /// What ``render()`` joins: the pages with a blank line between them, for
+    /// ``Console/write(_:)-([StyledText])`` to turn into text a page per core.
+    public var parts: [StyledText] {
+        pages.enumerated().flatMap { index, page in index > 0 ? ["\n", page] : [page] }
     }
 
     func page(_ rows: [MonthRegister.Row], number: Int, of count: Int) -> StyledText {
@@ -159,6 +165,7 @@ public struct RegisterView: Sendable {
         ]
         for (marked, heading) in marks {
             let entries = rows.compactMap { row -> String? in
+                guard row.days.contains(where: marked) else { return nil }  // most rows: nothing to list
                 let days = row.dates(where: marked).map { String($0.day) }
                 return days.isEmpty ? nil : row.employee.code.rawValue.terminalSafe + " " + days.joined(separator: " ")
             }
@@ -187,7 +194,10 @@ public struct RegisterView: Sendable {
     /// and the surname), else "A.Rao", else that cut with "…".
     static func shortened(_ name: String, toWidth width: Int) -> String {
         guard name.terminalWidth > width else { return name }
-        let words = name.split(separator: " ")
+        // An ASCII name splits the same by its bytes, without finding its characters first.
+        let words =
+            name.utf8.allSatisfy { $0 < 0x80 }
+            ? name.utf8.split(separator: UInt8(ascii: " ")).map { Substring($0) } : name.split(separator: " ")
         guard words.count > 1, let surname = words.last else { return name.truncated(toWidth: width) }
         let initials = words.dropLast().compactMap { $0.first.map { String($0) + "." } }
         let spaced = (initials + [String(surname)]).joined(separator: " ")

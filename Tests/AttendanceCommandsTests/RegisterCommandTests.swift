@@ -32,7 +32,7 @@ struct RegisterCommandTests {
         }
     }
 
-    @Test("read a group of employees at a time, the register is the one read at once, in the same order")
+    @Test("read a group of employees at a time, on up to five threads, the register is the one read at once, in order")
     func groupsGiveTheSameRegister() throws {
         let fixture = try ReportFixture.seeded()
         // Ids out of step with codes, a punch re-timed across dates, and one employee not yet employed.
@@ -44,8 +44,10 @@ struct RegisterCommandTests {
         try fixture.punch(chitraMid, .in, "2026-11-05 09:20")
         let policy = Policy(zone: fixture.zone)
         let punch = try #require(
-            try fixture.store.punches(employeeID: chitraMid.id, from: AttendanceDate(parsing: "2026-11-05"), through: nil)
-                .first)
+            try fixture.store.punches(
+                employeeID: chitraMid.id, from: AttendanceDate(parsing: "2026-11-05"), through: nil
+            )
+            .first)
         _ = try fixture.store.correct(
             .retime(
                 punchID: punch.id,
@@ -55,10 +57,12 @@ struct RegisterCommandTests {
         let month = try YearMonth(parsing: "2026-11")
         let whole = try Reports.register(month, policy: policy, now: fixture.harness.now, store: fixture.store)
         #expect(whole.rows.map(\.employee.code.rawValue) == ["A001", "C003", "E001", "E002"])
-        for group in [1, 2, 3] {
-            let grouped = try Reports.register(
-                month, policy: policy, now: fixture.harness.now, store: fixture.store, group: group)
-            #expect(Self.shown(grouped) == Self.shown(whole), "group of \(group)")
+        for group in [1, 2, 3, 1_000] {
+            for parts in 1...5 {
+                let grouped = try Reports.register(
+                    month, policy: policy, now: fixture.harness.now, store: fixture.store, group: group, parts: parts)
+                #expect(Self.shown(grouped) == Self.shown(whole), "group of \(group), \(parts) threads")
+            }
         }
         // The re-timed punch counts on its new date, in groups too.
         let chitra = try #require(whole.rows.first { $0.employee.code.rawValue == "C003" })

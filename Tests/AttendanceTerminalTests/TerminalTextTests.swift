@@ -98,3 +98,53 @@ struct KeyDecoderTests {
         }
     }
 }
+
+@Suite("Register pages")
+struct RegisterPagesTests {
+    final class Collected: TextSink, @unchecked Sendable {
+        var text = ""
+        func write(_ text: String) { self.text += text }
+    }
+
+    /// 60 employees, seven to a page; leave on dates that differ by employee, long names.
+    static func view() throws -> RegisterView {
+        let month = try #require(YearMonth(year: 2026, month: 3))
+        let policy = Policy(zone: try #require(LocalZone(identifier: "Europe/Berlin")))
+        let employees = try (1...60).map { number in
+            Employee(
+                id: Int64(number), code: try EmployeeCode(parsing: "E\(number)"),
+                name: try PersonName(parsing: "Given\(number) Middle Family-Name-\(number)"), startDate: nil,
+                endDate: nil, shiftStart: nil, shiftEnd: nil, isActive: true, hasPIN: false)
+        }
+        let leave = Dictionary(
+            uniqueKeysWithValues: employees.map { employee in
+                let dates = month.dates.filter { ($0.day + Int(employee.id)) % 5 == 0 }
+                return (employee.id, Dictionary(uniqueKeysWithValues: dates.map { ($0, LeaveKind.half) }))
+            })
+        let register = MonthRegister(
+            month: month, employees: employees, policy: policy,
+            now: policy.zone.instant(on: month.lastDay, at: policy.shiftStart), punches: [:], leave: leave)
+        return RegisterView(register: register, officeName: "Office", employeesPerPage: 7, asOf: "2026-03-31 09:00")
+    }
+
+    @Test("pages drawn on every core are the pages drawn one by one, in order")
+    func pagesInOrder() throws {
+        let view = try Self.view()
+        let rows = view.register.rows
+        let oneByOne = stride(from: 0, to: rows.count, by: 7).enumerated().map { index, start in
+            view.page(Array(rows[start..<min(start + 7, rows.count)]), number: index + 1, of: 9)
+        }
+        #expect(view.pages == oneByOne)
+        #expect(view.pages.count == 9)
+    }
+
+    @Test("written a page per core, in colour or plain, the text is the joined register's", arguments: [true, false])
+    func writtenByPages(color: Bool) throws {
+        let view = try Self.view()
+        let (byPages, joined) = (Collected(), Collected())
+        Console(sink: byPages, usesColor: color).write(view.parts)
+        Console(sink: joined, usesColor: color).write(view.render())
+        #expect(byPages.text == joined.text)
+        #expect(byPages.text.contains("Page 9 of 9") && byPages.text.contains("\u{1B}[") == color)
+    }
+}

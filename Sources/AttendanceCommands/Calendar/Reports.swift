@@ -2,6 +2,7 @@ import AttendanceCore
 import AttendanceStore
 import AttendanceTerminal
 import Foundation
+import Synchronization
 
 /// Reading what calendars, registers and summaries are drawn from, and drawing them: shared by
 /// the `calendar`, `register` and `summary` commands, the kiosk's "my calendar" screen and the
@@ -25,35 +26,84 @@ public enum Reports {
     /// How many employees' punches a register holds at once.
     public static let registerGroup = 1_000
 
+    /// How many threads a register is read and evaluated on: one per core, at most four.
+    public static let registerParts = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
+
     /// Everyone employed in `month`, evaluated at `now`.
     ///
-    /// Their punches are read a group of employees at a time (``registerGroup``, by id, one
-    /// query each) and let go once the group's rows are made, so that a large office's register
-    /// never holds the whole month's punches. Rows stay in the order of `store.employees()`.
+    /// The employees are split by id into `parts` runs (by default one per core, for every 200
+    /// employees), each read and evaluated on a thread of its own, the first through `store`
+    /// and the others through reading copies of it (``AttendanceStore/readingCopy()``).
+    /// Each run's punches are read a few employees at a time (``registerGroup`` among all the
+    /// runs, by id, one query each) and let go once their rows are made, so that a large
+    /// office's register never holds the whole month's punches. Rows stay in the order of
+    /// `store.employees()`. The rules are the core's (`MonthRegister.Builder`), whatever the split.
     public static func register(
-        _ month: YearMonth, policy: Policy, now: Date, store: AttendanceStore, group: Int = registerGroup
+        _ month: YearMonth, policy: Policy, now: Date, store: AttendanceStore, group: Int = registerGroup,
+        parts: Int? = nil
     )
         throws(StoreError) -> MonthRegister
     {
         let (first, last) = (month.firstDay, month.lastDay)
-        let leave = try store.leaveByEmployee(from: first, through: last)
-        let corrected = try store.correctedDates(from: first, through: last)
-        var builder = MonthRegister.Builder(
-            month: month, policy: policy, now: now, holidays: try store.holidayNames(from: first, through: last))
-        let employed = try store.employees().enumerated().filter { MonthRegister.isEmployed($0.element, in: month) }
+        // The employees, and the month's leave, corrections and holidays, side by side.
+        let ((leave, corrected, holidays), employees) = try onTwoThreads(
+            { () throws(StoreError) in
+                let reader = try store.readingCopy()
+                return (
+                    try reader.leaveByEmployee(from: first, through: last),
+                    try reader.correctedDates(from: first, through: last),
+                    try reader.holidayNames(from: first, through: last)
+                )
+            }, { () throws(StoreError) in try store.employees() })
+        let empty = MonthRegister.Builder(month: month, policy: policy, now: now, holidays: holidays)
+        let employed = employees.enumerated().filter { MonthRegister.isEmployed($0.element, in: month) }
         let byID = employed.sorted { $0.element.id < $1.element.id }
-        for start in stride(from: 0, to: byID.count, by: group) {
-            let members = byID[start..<min(start + group, byID.count)]
-            let ids = members.first!.element.id...members.last!.element.id
-            let punches = try store.punchesByEmployee(
-                from: first, through: last, employeeIDs: byID.count > group ? ids : nil)
-            for (position, employee) in members {
-                builder.add(
-                    employee, punches: punches[employee.id] ?? [], leave: leave[employee.id] ?? [:],
-                    correctedDates: corrected[employee.id] ?? [], position: position)
+        // A thread is worth its start only for a few hundred employees.
+        let runs = max(1, min(parts ?? min(registerParts, byID.count / 200), byID.count))
+        let runLength = (byID.count + runs - 1) / max(1, runs)
+        let step = max(1, group / runs)
+        let built = Mutex<[Int: Result<MonthRegister.Builder, StoreError>]>([:])
+        DispatchQueue.concurrentPerform(iterations: byID.isEmpty ? 0 : runs) { run in
+            let result = Result { () throws(StoreError) -> MonthRegister.Builder in
+                var builder = empty
+                let store = run == 0 ? store : try store.readingCopy()
+                let own = byID[min(run * runLength, byID.count)..<min((run + 1) * runLength, byID.count)]
+                for start in stride(from: own.startIndex, to: own.endIndex, by: step) {
+                    let members = own[start..<min(start + step, own.endIndex)]
+                    let ids = members.first!.element.id...members.last!.element.id
+                    let punches = try store.punchesByEmployee(
+                        from: first, through: last, employeeIDs: byID.count > step ? ids : nil)
+                    for (position, employee) in members {
+                        builder.add(
+                            employee, punches: punches[employee.id] ?? [], leave: leave[employee.id] ?? [:],
+                            correctedDates: corrected[employee.id] ?? [], position: position)
+                    }
+                }
+                return builder
+            }
+            built.withLock { $0[run] = result }
+        }
+        var builder = empty
+        for (_, result) in built.withLock({ $0 }).sorted(by: { $0.key < $1.key }) { builder.absorb(try result.get()) }
+        return builder.register
+    }
+
+    /// `first` on another thread while `second` runs on this one; the first error either throws.
+    static func onTwoThreads<A: Sendable, B: Sendable>(
+        _ first: @Sendable () throws(StoreError) -> A, _ second: @Sendable () throws(StoreError) -> B
+    ) throws(StoreError) -> (A, B) {
+        let firstResult = Mutex<Result<A, StoreError>?>(nil)
+        let secondResult = Mutex<Result<B, StoreError>?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 {
+                let result = Result { () throws(StoreError) in try first() }
+                firstResult.withLock { $0 = result }
+            } else {
+                let result = Result { () throws(StoreError) in try second() }
+                secondResult.withLock { $0 = result }
             }
         }
-        return builder.register
+        return (try firstResult.withLock { $0! }.get(), try secondResult.withLock { $0! }.get())
     }
 
     /// The week holding `date` (weeks start on `policy.weekStarts`) for each of `employees`

@@ -50,7 +50,7 @@ struct RegisterCommand: ContextCommand {
             let view = Reports.registerView(
                 register, configuration: configuration, now: now, employeesPerPage: pageSize,
                 history: try store.historyHead())
-            guard print else { return context.out.write(view.render()) }
+            guard print else { return context.out.write(view.parts) }
             let pages = view.pages
             // A form feed starts each page on a new sheet whatever the printer's page length.
             let text = pages.map(\.plainText).joined(separator: "\u{0C}")

@@ -120,6 +120,13 @@ public struct MonthRegister: Sendable {
             rows.append((position ?? added, row))
         }
 
+        /// Takes in the rows of `other`, a builder of the same month for other employees (one
+        /// thread's share of a register), each kept at its position.
+        public mutating func absorb(_ other: Builder) {
+            rows += other.rows
+            added += other.added
+        }
+
         /// The register of the rows added, by position.
         public var register: MonthRegister {
             MonthRegister(month: month, rows: rows.sorted { $0.position < $1.position }.map(\.row), policy: policy)
