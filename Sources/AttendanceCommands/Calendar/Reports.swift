@@ -26,18 +26,18 @@ public enum Reports {
     /// How many employees' punches a register holds at once.
     public static let registerGroup = 1_000
 
-    /// How many threads a register is read and evaluated on: one per core, at most four.
+    /// How many cores a register is read and evaluated on: all of them, at most four.
     public static let registerParts = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     /// Everyone employed in `month`, evaluated at `now`.
     ///
-    /// The employees are split by id into `parts` runs (by default one per core, for every 200
-    /// employees), each read and evaluated on a thread of its own, the first through `store`
-    /// and the others through reading copies of it (``AttendanceStore/readingCopy()``).
-    /// Each run's punches are read a few employees at a time (``registerGroup`` among all the
-    /// runs, by id, one query each) and let go once their rows are made, so that a large
-    /// office's register never holds the whole month's punches. Rows stay in the order of
-    /// `store.employees()`. The rules are the core's (`MonthRegister.Builder`), whatever the split.
+    /// The employees are taken by id in chunks, four for each of `parts` (by default one per
+    /// core once there are a few hundred employees), each read in one query and evaluated into
+    /// rows on whichever core is free. Each thread reads through a connection of its own:
+    /// `store`, or a reading copy of it (``AttendanceStore/readingCopy()``). A chunk's punches are let go once
+    /// its rows are made, so a large office's register holds about ``registerGroup`` employees'
+    /// punches at a time, never the whole month's. Rows stay in the order of `store.employees()`;
+    /// the rules are the core's (`MonthRegister.Builder`), whatever the split.
     public static func register(
         _ month: YearMonth, policy: Policy, now: Date, store: AttendanceStore, group: Int = registerGroup,
         parts: Int? = nil
@@ -58,30 +58,35 @@ public enum Reports {
         let empty = MonthRegister.Builder(month: month, policy: policy, now: now, holidays: holidays)
         let employed = employees.enumerated().filter { MonthRegister.isEmployed($0.element, in: month) }
         let byID = employed.sorted { $0.element.id < $1.element.id }
-        // A thread is worth its start only for a few hundred employees.
-        let runs = max(1, min(parts ?? min(registerParts, byID.count / 200), byID.count))
-        let runLength = (byID.count + runs - 1) / max(1, runs)
-        let step = max(1, group / runs)
+        // A thread is worth its start only for a few hundred employees. Four chunks a thread
+        // keep the cores busy to the end even when some employees have more punches.
+        let threads = max(1, min(parts ?? min(registerParts, byID.count / 200), byID.count))
+        let chunk = max(1, min(group / threads, (byID.count + 4 * threads - 1) / (4 * threads)))
+        let chunks = stride(from: 0, to: byID.count, by: chunk).map { byID[$0..<min($0 + chunk, byID.count)] }
+        let readers = Mutex<[AttendanceStore]>([store])
         let built = Mutex<[Int: Result<MonthRegister.Builder, StoreError>]>([:])
-        DispatchQueue.concurrentPerform(iterations: byID.isEmpty ? 0 : runs) { run in
+        DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
             let result = Result { () throws(StoreError) -> MonthRegister.Builder in
+                let reader: AttendanceStore
+                if let free = readers.withLock({ $0.popLast() }) {
+                    reader = free
+                } else {
+                    reader = try store.readingCopy()
+                }
+                defer { readers.withLock { $0.append(reader) } }
+                let members = chunks[index]
+                let ids = members.first!.element.id...members.last!.element.id
+                let punches = try reader.punchesByEmployee(
+                    from: first, through: last, employeeIDs: chunks.count > 1 ? ids : nil)
                 var builder = empty
-                let store = run == 0 ? store : try store.readingCopy()
-                let own = byID[min(run * runLength, byID.count)..<min((run + 1) * runLength, byID.count)]
-                for start in stride(from: own.startIndex, to: own.endIndex, by: step) {
-                    let members = own[start..<min(start + step, own.endIndex)]
-                    let ids = members.first!.element.id...members.last!.element.id
-                    let punches = try store.punchesByEmployee(
-                        from: first, through: last, employeeIDs: byID.count > step ? ids : nil)
-                    for (position, employee) in members {
-                        builder.add(
-                            employee, punches: punches[employee.id] ?? [], leave: leave[employee.id] ?? [:],
-                            correctedDates: corrected[employee.id] ?? [], position: position)
-                    }
+                for (position, employee) in members {
+                    builder.add(
+                        employee, punches: punches[employee.id] ?? [], leave: leave[employee.id] ?? [:],
+                        correctedDates: corrected[employee.id] ?? [], position: position)
                 }
                 return builder
             }
-            built.withLock { $0[run] = result }
+            built.withLock { $0[index] = result }
         }
         var builder = empty
         for (_, result) in built.withLock({ $0 }).sorted(by: { $0.key < $1.key }) { builder.absorb(try result.get()) }
