@@ -190,8 +190,8 @@ extension AttendanceStore {
                     if !lists[slot].isSorted(by: Self.recordedOrder) { lists[slot].sort(by: Self.recordedOrder) }
                     result[employeeID] = lists[slot]
                 }
-                var corrections = try Self.corrections(in: db, employeeID: nil, from: from, through: through)
-                if let employeeIDs { corrections.removeAll { !employeeIDs.contains($0.employeeID) } }
+                let corrections = try Self.corrections(
+                    in: db, employeeID: nil, from: from, through: through, employeeIDs: employeeIDs)
                 guard !corrections.isEmpty else { return result }
                 // Only the employees with corrections need their punches worked out again.
                 let byEmployee = Dictionary(grouping: corrections, by: \.employeeID)
@@ -289,9 +289,11 @@ extension AttendanceStore {
     }
 
     /// Every correction of every punch that was recorded on a date of the range or was re-timed
-    /// onto one, oldest first.
+    /// onto one, oldest first: only those of `employeeID`, or of the employees whose ids are in
+    /// `employeeIDs`, when given.
     static func corrections(
-        in db: Database, employeeID: Int64?, from: AttendanceDate, through: AttendanceDate?
+        in db: Database, employeeID: Int64?, from: AttendanceDate, through: AttendanceDate?,
+        employeeIDs: ClosedRange<Int64>? = nil
     )
         throws -> [PunchCorrection]
     {
@@ -302,6 +304,13 @@ extension AttendanceStore {
         if let employeeID {
             inRange = "employee_id = :employee AND (\(inRange))"
             arguments["employee"] = employeeID
+        }
+        // A register reads a chunk of employees at a time: only theirs (a punch's corrections
+        // all carry its employee).
+        if let employeeIDs {
+            inRange = "employee_id BETWEEN :lowest AND :highest AND (\(inRange))"
+            arguments["lowest"] = employeeIDs.lowerBound
+            arguments["highest"] = employeeIDs.upperBound
         }
         return try Row.fetchAll(
             db,

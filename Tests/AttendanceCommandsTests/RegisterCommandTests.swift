@@ -54,9 +54,16 @@ struct RegisterCommandTests {
                 to: fixture.zone.instant(
                     on: try AttendanceDate(parsing: "2026-11-06"), at: try WallClockTime(parsing: "09:20"))),
             reason: "wrong day", actor: "manager", policy: policy, now: fixture.harness.now)
+        // More employees after them, each working a day, so that chunks hold several employees
+        // and the corrected one is not the first of its chunk.
+        for number in 10...21 {
+            let extra = try fixture.addEmployee("F0\(number)", "Extra \(number)")
+            try fixture.work(extra, "2026-11-0\(number % 5 + 2)", "09:0\(number % 10)", "17:30")
+        }
         let month = try YearMonth(parsing: "2026-11")
         let whole = try Reports.register(month, policy: policy, now: fixture.harness.now, store: fixture.store)
-        #expect(whole.rows.map(\.employee.code.rawValue) == ["A001", "C003", "E001", "E002"])
+        #expect(whole.rows.prefix(4).map(\.employee.code.rawValue) == ["A001", "C003", "E001", "E002"])
+        #expect(whole.rows.count == 16)
         for group in [1, 2, 3, 1_000] {
             for parts in 1...5 {
                 let grouped = try Reports.register(
