@@ -164,19 +164,27 @@ public struct RegisterView: Sendable {
             ({ $0.flags.contains(.corrected) }, "Corrected by a manager (manual punches)"),
         ]
         for (marked, heading) in marks {
-            let entries = rows.compactMap { row -> String? in
-                guard row.days.contains(where: marked) else { return nil }  // most rows: nothing to list
-                let days = row.dates(where: marked).map { String($0.day) }
-                return days.isEmpty ? nil : row.employee.code.rawValue.terminalSafe + " " + days.joined(separator: " ")
+            // "E001 23 24; E002 23", appended piece by piece: a large office lists thousands.
+            var text = heading + ":"
+            var listed = false
+            for row in rows where row.days.contains(where: marked) {
+                text += listed ? "; " : " "
+                text += row.employee.code.rawValue.terminalSafe
+                for day in row.days where marked(day) {
+                    text += " "
+                    text += dayNumbers[day.date.day]
+                }
+                listed = true
             }
-            guard !entries.isEmpty else { continue }
+            guard listed else { continue }
             out.appendLine()
-            for line in ("\(heading): " + entries.joined(separator: "; ")).wrapped(toWidth: width) {
-                out.appendLine(line)
-            }
+            for line in text.wrapped(toWidth: width) { out.appendLine(line) }
         }
         return out
     }
+
+    /// "1" to "31", made once.
+    static let dayNumbers = (0...31).map { String($0) }
 
     static func legend() -> StyledText {
         var out = StyledText()

@@ -76,7 +76,13 @@ public struct StyledText: Sendable, Hashable, ExpressibleByStringLiteral, Custom
 
     /// The text without styles, each run made safe for a terminal (line breaks and tabs kept):
     /// what goes to a pipe, a file or a printer.
-    public var plainText: String { runs.map { TerminalOutput.safe($0.text) }.joined() }
+    public var plainText: String {
+        // Appended run by run into one string made big enough: a register page has 1,500 runs.
+        var out = ""
+        out.reserveCapacity(runs.reduce(0) { $0 + $1.text.utf8.count })
+        for run in runs { out += TerminalOutput.safe(run.text) }
+        return out
+    }
 
     /// The text with ANSI SGR sequences for its styles, each run made safe first, so only the
     /// sequences written here can reach the terminal.
