@@ -80,8 +80,10 @@ cat <<MSG
   Demo office ready in $dir (WiFi is SIMULATED).
   Employee codes: E001 … E005 (E005 has the PIN 1234).
   To leave the kiosk: type the manager exit code 000000 and press Enter.
-  Afterwards, try:  ATTENDANCE_CONFIG=$ATTENDANCE_CONFIG ATTENDANCE_STORE=$ATTENDANCE_STORE \\
-                    $attendance calendar E002
+  Afterwards, the manager's commands on this office (the PIN pepper too, for marks by hand):
+    export ATTENDANCE_CONFIG=$ATTENDANCE_CONFIG ATTENDANCE_STORE=$ATTENDANCE_STORE \\
+      ATTENDANCE_PEPPER=$ATTENDANCE_PEPPER
+    $attendance calendar E002
 
 MSG
 read -r -t 5 -p "  Opening the kiosk in 5 seconds (Enter to open now) … " _ || true
