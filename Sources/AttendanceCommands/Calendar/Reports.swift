@@ -45,14 +45,15 @@ public enum Reports {
         throws(StoreError) -> MonthRegister
     {
         let (first, last) = (month.firstDay, month.lastDay)
-        // The employees, and the month's leave, corrections and holidays, side by side.
-        let ((leave, corrected, holidays), employees) = try onTwoThreads(
+        // The employees, and the month's leave, corrections and holidays, side by side; the
+        // second connection then reads punches too.
+        let ((leave, corrected, holidays, copy), employees) = try onTwoThreads(
             { () throws(StoreError) in
                 let reader = try store.readingCopy()
                 return (
                     try reader.leaveByEmployee(from: first, through: last),
                     try reader.correctedDates(from: first, through: last),
-                    try reader.holidayNames(from: first, through: last)
+                    try reader.holidayNames(from: first, through: last), reader
                 )
             }, { () throws(StoreError) in try store.employees() })
         let empty = MonthRegister.Builder(month: month, policy: policy, now: now, holidays: holidays)
@@ -63,7 +64,7 @@ public enum Reports {
         let threads = max(1, min(parts ?? min(registerParts, byID.count / 200), byID.count))
         let chunk = max(1, min(group / threads, (byID.count + 4 * threads - 1) / (4 * threads)))
         let chunks = stride(from: 0, to: byID.count, by: chunk).map { byID[$0..<min($0 + chunk, byID.count)] }
-        let readers = Mutex<[AttendanceStore]>([store])
+        let readers = Mutex<[AttendanceStore]>([copy, store])
         let built = Mutex<[Int: Result<MonthRegister.Builder, StoreError>]>([:])
         DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
             let result = Result { () throws(StoreError) -> MonthRegister.Builder in
