@@ -3,9 +3,9 @@ import Testing
 
 @testable import AttendanceCore
 
-/// `AttendanceDate(parsing:)` and `WallClockTime(parsing:)` read bytes; they must accept
+/// `AttendanceDate(parsing:)`, `YearMonth(parsing:)` and `WallClockTime(parsing:)` read bytes; they must accept
 /// exactly what their definition by characters accepts, and give the same value.
-@Suite("Dates and times read from text")
+@Suite("Dates, months and times read from text")
 struct DateTextTests {
     /// The definition: fields split at the separator, each of the lengths and all ASCII digits.
     static func byCharacters(_ text: String, lengths: [[Int]], separator: Character) -> [Int]? {
@@ -36,7 +36,7 @@ struct DateTextTests {
         // either side of "0"…"9"), another separator or a character of more than one byte.
         let near = [":", "/", "-", " ", "\u{663}", "\u{301}", "\r\n", "\u{FF10}"]
         for _ in 0..<20_000 {
-            let shape = ["DDDD-DD-DD", "D:DD", "DD:DD", "DDDD:DD:DD", "DD-DD"].randomElement(using: &random)!
+            let shape = ["DDDD-DD-DD", "DDDD-DD", "D:DD", "DD:DD", "DDDD:DD:DD", "DD-DD"].randomElement(using: &random)!
             texts.append(
                 shape.map { slot -> String in
                     if Int.random(in: 0..<12, using: &random) == 0 { return near.randomElement(using: &random)! }
@@ -49,6 +49,7 @@ struct DateTextTests {
                 Int.random(in: 0...32, using: &random)
             )
             texts.append("\(y)-\(m < 10 ? "0" : "")\(m)-\(d < 10 ? "0" : "")\(d)")
+            texts.append("\(y)-\(m < 10 ? "0" : "")\(m)")
             texts.append("\(Int.random(in: 0...25, using: &random)):\(Int.random(in: 0...61, using: &random))")
         }
         return texts
@@ -61,6 +62,17 @@ struct DateTextTests {
                 AttendanceDate(year: $0[0], month: $0[1], day: $0[2])
             }
             let read = try? AttendanceDate(parsing: text)
+            #expect(read == expected, "\(text.unicodeScalars.map { $0.escaped(asASCII: true) }.joined())")
+        }
+    }
+
+    @Test("the same months as reading by characters, over 50,000 texts")
+    func months() {
+        for text in Self.texts() {
+            let expected = Self.byCharacters(text, lengths: [[4, 2]], separator: "-").flatMap {
+                YearMonth(year: $0[0], month: $0[1])
+            }
+            let read = try? YearMonth(parsing: text)
             #expect(read == expected, "\(text.unicodeScalars.map { $0.escaped(asASCII: true) }.joined())")
         }
     }

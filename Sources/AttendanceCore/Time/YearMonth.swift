@@ -15,12 +15,10 @@ public struct YearMonth: Hashable, Sendable, Comparable, CustomStringConvertible
         self.month = month
     }
 
+    /// Parses `YYYY-MM`: exactly four and two ASCII digits, and a real month.
     public init(parsing text: String) throws(CoreError) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-            let y = Int(parts[0]), let m = Int(parts[1]), let value = YearMonth(year: y, month: m)
-        else {
+        let fields = asciiNumbers(text, lengths: [4, 2], separator: UInt8(ascii: "-"))
+        guard let fields, let value = YearMonth(year: fields[0], month: fields[1]) else {
             throw .invalidValue(what: "month", value: text, expected: "YYYY-MM, for example 2026-11")
         }
         self = value
