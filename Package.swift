@@ -75,6 +75,8 @@ let package = Package(
                     [
                         "-Xlinker", "--symbol-ordering-file=\(packageFolder)/scripts/startup-order.txt",
                         "-Xlinker", "--no-warn-symbol-ordering",
+                        // libstdc++ linked in, not loaded at every start (scripts/link/libstdc++.so).
+                        "-L\(packageFolder)/scripts/link",
                     ], .when(configuration: .release)),
             ]
         ),
