@@ -16,6 +16,26 @@ struct ConfigurationTests {
         }
     }
 
+    @Test("the host's zone is asked for only when the file names none")
+    func hostZoneOnlyWhenNeeded() throws {
+        var asked = 0
+        func hostZone() -> LocalZone {
+            asked += 1
+            return host
+        }
+        let named = try Configuration(
+            parsing: "[policy]\ntimezone = \"Europe/Berlin\"\n", file: "a.toml", hostZone: hostZone())
+        #expect(named.policy.zone.identifier == "Europe/Berlin" && asked == 0)
+        let dotted = try Configuration(
+            parsing: "policy.timezone = \"America/New_York\"\n", file: "a.toml", hostZone: hostZone())
+        #expect(dotted.policy.zone.identifier == "America/New_York" && asked == 0)
+        let unnamed = try Configuration(
+            parsing: "[policy]\nshift_start = \"09:00\"\n", file: "a.toml", hostZone: hostZone())
+        #expect(unnamed.policy.zone == host && asked == 1)
+        // A zone that does not exist is refused with its line, whatever the host's zone.
+        #expect(issues("[policy]\ntimezone = \"Mars/Olympus\"\n").first?.contains("a.toml:2") == true)
+    }
+
     @Test("an empty file gives every default of docs/rules.md, in the host's zone")
     func defaults() throws {
         let c = try Configuration(parsing: "", file: "a.toml", hostZone: host)
@@ -313,7 +333,10 @@ struct ConfigurationTests {
                 "[[polcy]]",
                 "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi], [kiosk] and [central] (did you mean policy?)"
             ),
-            ("policy = \"09:30\"", "a.toml:1: policy must be under a table: [policy], [store], [wifi], [kiosk] or [central]"),
+            (
+                "policy = \"09:30\"",
+                "a.toml:1: policy must be under a table: [policy], [store], [wifi], [kiosk] or [central]"
+            ),
         ])
     func unknownNames(text: String, expected: String) {
         #expect(issues(text) == [expected])

@@ -30,7 +30,14 @@ public struct Context: Sendable {
     /// `--by` name never replaces who really made it.
     public var userID: UInt32
     public var isRoot: Bool
-    public var hostZone: LocalZone
+    /// The zone of the machine, for a configuration that names none.
+    public var hostZone: LocalZone {
+        get { hostZoneLookup() }
+        set { hostZoneLookup = { newValue } }
+    }
+    /// Looked up only when asked for: Foundation's `TimeZone.current` reads the environment twice
+    /// and the zone's rules, 1.5 M instructions, which a configuration with `timezone` never needs.
+    private var hostZoneLookup: @Sendable () -> LocalZone
     /// Whether standard output is a terminal (full-screen programs and colour need one).
     public var outputIsTerminal: Bool
 
@@ -39,7 +46,7 @@ public struct Context: Sendable {
         readSecret: @escaping @Sendable (String) -> String? = { _ in nil }, environment: [String: String],
         now: @escaping @Sendable () -> Date,
         uptime: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }, userName: String,
-        userID: UInt32 = 1000, isRoot: Bool, hostZone: LocalZone,
+        userID: UInt32 = 1000, isRoot: Bool, hostZone: @autoclosure @escaping @Sendable () -> LocalZone,
         outputIsTerminal: Bool
     ) {
         self.out = out
@@ -52,13 +59,13 @@ public struct Context: Sendable {
         self.userNameLookup = { userName }
         self.userID = userID
         self.isRoot = isRoot
-        self.hostZone = hostZone
+        self.hostZoneLookup = hostZone
         self.outputIsTerminal = outputIsTerminal
     }
 
     /// The real process: standard streams, the real clock, the host's zone.
     public static func live() -> Context {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = processEnvironment()
         let stdout = FileDescriptorSink(fd: STDOUT_FILENO)
         let stderr = FileDescriptorSink(fd: STDERR_FILENO)
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
@@ -79,6 +86,23 @@ public struct Context: Sendable {
             outputIsTerminal: stdout.isTerminal)
         context.userNameLookup = { sudoUser ?? Self.loginName() }
         return context
+    }
+
+    /// The process's environment, read from `environ` directly: `ProcessInfo.environment` costs a
+    /// one-shot command 400,000 instructions to set itself up. The first of two equal names wins,
+    /// as with `getenv`.
+    static func processEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(text[..<equals])
+                if environment[name] == nil { environment[name] = String(text[text.utf8.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return environment
     }
 
     static func loginName() -> String {

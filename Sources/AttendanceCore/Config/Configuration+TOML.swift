@@ -1,9 +1,18 @@
 extension Configuration {
     /// Reads a configuration file's text. All problems are reported at once, each with its line
     /// and the form that was expected.
-    public init(parsing text: String, file: String, hostZone: LocalZone) throws(CoreError) {
+    /// `hostZone` is asked for only when the file names no `timezone`: finding the machine's zone
+    /// costs a one-shot command more than reading the whole file.
+    public init(parsing text: String, file: String, hostZone: @autoclosure () -> LocalZone) throws(CoreError) {
         let document = try TOMLDocument(parsing: text, file: file)
-        self.init(hostZone: hostZone)
+        // The zone the file names, which its rule below sets again (or refuses, with its line).
+        var named: LocalZone?
+        if case .table(let policy)? = document.root["policy"]?.value,
+            case .string(let name)? = policy["timezone"]?.value
+        {
+            named = LocalZone(identifier: name)
+        }
+        self.init(hostZone: named ?? hostZone())
         self.file = file
         var tableIssues: [ConfigIssue] = []
         var keyIssues: [ConfigIssue] = []
