@@ -206,14 +206,21 @@ package final class MarkingDesk {
             source: link.isSimulated ? .simulated : .nl80211, ssid: link.ssid, bssid: link.bssid,
             location: network.location, note: note)
         let knowledge = try knowledge(at: at)
+        // What the decision saw, inside the transaction that then inserted the punch: with the
+        // punch itself, that is today as committed, and reading it again would compile and run
+        // the same two queries a second time.
+        var decidedOn: [Punch] = []
         let outcome = try store.recordPunch(attempt, recentSince: today.adding(days: -1)) { recent in
-            policy.decide(kind, at: at, recent: recent, knowledge: knowledge)
+            decidedOn = recent
+            return policy.decide(kind, at: at, recent: recent, knowledge: knowledge)
         }
         switch outcome {
         case .duplicate(let previous): return .duplicate(of: previous)
         case .refused(let refusal): return .refused(refusal)
         case .recorded(let punch, let clockWentBack):
-            let snapshot = try self.today(for: employee)
+            let todays = (decidedOn + [punch]).filter { $0.attendanceDate == punch.attendanceDate }
+                .sorted { ($0.instant, $0.id) < ($1.instant, $1.id) }
+            let snapshot = self.today(for: employee, on: punch.attendanceDate, punches: todays, at: at)
             let summary: String
             switch kind {
             case .in:
@@ -272,9 +279,15 @@ package final class MarkingDesk {
 
     func today(for employee: Employee) throws(StoreError) -> TodaySnapshot {
         let at = now()
+        let date = employee.policy(from: configuration.policy).attendanceDate(of: at)
+        return today(
+            for: employee, on: date, punches: try store.punches(employeeID: employee.id, from: date, through: date),
+            at: at)
+    }
+
+    /// `date`'s snapshot at `at` from its punches, in time order.
+    private func today(for employee: Employee, on date: AttendanceDate, punches: [Punch], at: Date) -> TodaySnapshot {
         let policy = employee.policy(from: configuration.policy)
-        let date = policy.attendanceDate(of: at)
-        let punches = try store.punches(employeeID: employee.id, from: date, through: date)
         let day = policy.pairing(punches)
         let engine = StatusEngine(employee: employee, policy: configuration.policy, now: at)
         let evaluation = engine.evaluate(date, punches: punches, holiday: nil, leave: nil, isCorrected: false)
