@@ -137,6 +137,26 @@ struct StoreTests {
         #expect(try store.auditLog().map(\.action) == ["allow", "allow", "revoke"])
     }
 
+    @Test("closing for exit moves the WAL into the file, keeps every commit, and refuses later use")
+    func closeForExit() throws {
+        let path = folder.file("closed.sqlite")
+        let store = try AttendanceStore(path: path, connections: .single)
+        try store.addEmployee(NewEmployee(code: code("E001"), name: name("Asha")), actor: "t")
+        let day = try AttendanceDate(parsing: "2026-11-23")
+        let attempt = PunchAttempt(
+            employeeID: 1, kind: .in, instant: Date(timeIntervalSince1970: 1_795_000_000), zone: "UTC",
+            source: .manual)
+        let outcome = try store.recordPunch(attempt, recentSince: day) { _ in .accept(day, clockWentBack: false) }
+        guard case .recorded = outcome else { throw StoreError.ioError("not recorded: \(outcome)") }
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        store.closeForExit()
+        // The last connection closed: SQLite checkpointed and removed the WAL, as on freeing it.
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(try run("/usr/bin/sqlite3", [path, "SELECT count(*) FROM punch"]).output == "1\n")
+        #expect(throws: StoreError.self) { _ = try store.punchCount() }
+        #expect(try AttendanceStore(path: path, connections: .single).punchCount() == 1)
+    }
+
     @Test("direct SQL cannot rewrite the audit log or delete a punch")
     func triggersGuardHistory() throws {
         let path = folder.file("g.sqlite")

@@ -29,6 +29,8 @@ struct MarkCommand: ContextCommand {
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
+        // Closed as the mark ends, unless it is a desk copy, which is sent up after the command.
+        defer { if !DeskCopy.holds(store) { store.closeForExit() } }
         let note = try FreeText.optional(note, what: "note")?.rawValue
         let desk = MarkingDesk(
             configuration: configuration, store: store, linkReader: try link.reader(for: configuration),

@@ -48,6 +48,12 @@ final class DeskCopy: @unchecked Sendable {
         return try Synchronizer(store: store, central: central, node: node, role: .desk).round(at: context.now)
     }
 
+    /// True when `store` is a copy opened by this process: it is still needed after the command,
+    /// to send its changes up.
+    static func holds(_ store: AttendanceStore) -> Bool {
+        lock.withLock { opened.contains { $0.store === store } }
+    }
+
     /// Sends up what the commands of this process changed on their copies.
     static func finish(in context: Context) throws {
         let copies = lock.withLock {
