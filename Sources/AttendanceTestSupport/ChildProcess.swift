@@ -52,6 +52,12 @@ public final class ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Nothing else of the test runner's: a child started while another thread holds a pipe
+        // to its own child (Foundation's Process, for ncal) would keep that pipe open, and the
+        // reader would wait for its end as long as this child lives (ScenarioClock's faketime
+        // holder: two hours).
+        // (glibc 2.34's posix_spawn_file_actions_addclosefrom_np; Swift's Glibc does not import it.)
+        guard let closeFrom = Self.closeFrom, closeFrom(&actions, 3) == 0 else { throw POSIXError(.ENOSYS) }
         // Every signal at its default and none blocked, whatever the test runner's thread has.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -80,6 +86,12 @@ public final class ChildProcess {
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         self.pid = pid
     }
+
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let closeFrom: CloseFrom? = dlsym(
+        UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np"
+    )
+    .map { unsafeBitCast($0, to: CloseFrom.self) }
 
     deinit {
         if termination == nil {

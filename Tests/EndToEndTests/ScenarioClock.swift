@@ -231,4 +231,18 @@ struct ScenarioClockTests {
         #expect(ended == .exited(0), "\(marked.errorText)")
         #expect(marked.outputText.hasPrefix("IN \(Office.code(1)) "), "\(marked.outputText)")
     }
+
+    @Test("a child process keeps none of the runner's files open: another child's pipe ends when that child does")
+    func childrenInheritNothing() throws {
+        // A pipe left open to children, as Foundation's Process leaves the one it reads ncal from.
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let listing = try ChildProcess.run("/bin/ls", ["/proc/self/fd"], environment: ["PATH": "/usr/bin:/bin"])
+        close(ends[1])
+        let open = Set(listing.outputText.split(separator: "\n").compactMap { Int32($0) })
+        // 0, 1, 2 and the folder ls itself opens to list them.
+        #expect(!open.contains(ends[0]) && !open.contains(ends[1]), "the child had \(open.sorted()) open")
+        #expect(open.isSuperset(of: [0, 1, 2]) && open.count <= 4, "the child had \(open.sorted()) open")
+    }
 }
