@@ -13,26 +13,91 @@ public struct LocalDateTime: Hashable, Sendable {
 /// The configured IANA zone, and the two directions between instants (UTC) and wall-clock time.
 ///
 /// Only the zone's UTC offsets are consulted; the rest is integer arithmetic, so converting a
-/// month of punches costs little and never depends on the host's own zone.
+/// month of punches costs little and never depends on the host's own zone. The offsets come from
+/// the system's time zone database (``ZoneRules``), as they do for every other program on the
+/// machine; Foundation's built-in rules are used only for a zone the database does not have.
 public struct LocalZone: Sendable, Hashable {
-    public let timeZone: TimeZone
+    private let rules: Rules
 
-    public init(_ timeZone: TimeZone) { self.timeZone = timeZone }
+    /// The zone's name, and the database's rules or else Foundation's zone: one object, so that
+    /// copying a zone (every policy holds one) is one reference.
+    private final class Rules: Sendable {
+        let identifier: String
+        let database: ZoneRules?
+        let foundation: TimeZone?
+
+        init(identifier: String, database: ZoneRules?, foundation: TimeZone?) {
+            self.identifier = identifier
+            self.database = database
+            self.foundation = foundation
+        }
+    }
+
+    public var identifier: String { rules.identifier }
+
+    /// The zone `timeZone` names.
+    public init(_ timeZone: TimeZone) {
+        let installed = Self.installedRules(named: timeZone.identifier)
+        rules = Rules(
+            identifier: timeZone.identifier, database: installed, foundation: installed == nil ? timeZone : nil)
+    }
 
     /// A zone by IANA name ("Europe/Berlin"); nil when the system does not know it.
     public init?(identifier: String) {
-        // TimeZone(identifier:) also accepts abbreviations like "CET"; an IANA name has a slash
-        // or is UTC/GMT, and the resolved identifier must be the one asked for.
-        guard let zone = TimeZone(identifier: identifier),
-            identifier.contains("/") || identifier == "UTC" || identifier == "GMT"
-        else { return nil }
-        timeZone = zone
+        // Foundation also accepts abbreviations like "CET": an IANA name has a slash or is UTC/GMT.
+        guard identifier.contains("/") || identifier == "UTC" || identifier == "GMT" else { return nil }
+        if let installed = Self.installedRules(named: identifier) {
+            rules = Rules(identifier: identifier, database: installed, foundation: nil)
+        } else if let zone = TimeZone(identifier: identifier) {
+            rules = Rules(identifier: zone.identifier, database: nil, foundation: zone)
+        } else {
+            return nil
+        }
     }
 
-    public var identifier: String { timeZone.identifier }
+    public static func == (a: LocalZone, b: LocalZone) -> Bool { a.identifier == b.identifier }
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 
     /// Seconds east of UTC at `instant`.
-    public func offset(at instant: Date) -> Int { timeZone.secondsFromGMT(for: instant) }
+    public func offset(at instant: Date) -> Int {
+        if let database = rules.database {
+            // Whole seconds, rounded down: a transition happens at the start of its second.
+            let seconds = instant.timeIntervalSince1970.rounded(.down)
+            return database.offset(at: Int64(min(max(seconds, -1e15), 1e15)))
+        }
+        return rules.foundation?.secondsFromGMT(for: instant) ?? 0
+    }
+
+    /// Where the system's time zone database is: the tzdata package's files.
+    static let databaseFolder = "/usr/share/zoneinfo/"
+
+    /// The rules of the database's file for `name`, nil when there is none or it cannot be read.
+    /// Only names made of the characters IANA names use are looked up: no "..", no absolute path.
+    static func installedRules(named name: String) -> ZoneRules? {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard !name.isEmpty, name.utf8.count <= 255,
+            parts.allSatisfy({ part in
+                !part.isEmpty && part != "." && part != ".."
+                    && part.utf8.allSatisfy { c in
+                        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+                            || c == 0x5F || c == 0x2B || c == 0x2D
+                    }
+            })
+        else { return nil }
+        let fd = open(databaseFolder + name, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while bytes.count <= 1 << 20 {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return try? ZoneRules(tzif: bytes) }
+            bytes += chunk[..<count]
+        }
+        return nil
+    }
 
     /// The wall-clock date and time of `instant` in this zone.
     public func localDateTime(of instant: Date) -> LocalDateTime {
