@@ -193,12 +193,11 @@ struct PosixZoneRule: Sendable, Hashable {
             case .zeroBased(let n):
                 return january1 + n
             case .monthWeekDay(let month, let week, let weekday):
-                let first = AttendanceDate(valid: year, month, 1).dayNumber
-                // 1970-01-01 was a Thursday (4 with Sunday as 0).
-                let firstWeekday = ((first % 7) + 7 + 4) % 7
-                var day = first + (weekday - firstWeekday + 7) % 7 + (week - 1) * 7
+                let first = AttendanceDate(valid: year, month, 1)
+                let firstWeekday = (first.weekday.mondayIndex + 1) % 7  // POSIX counts from Sunday
+                var day = first.dayNumber + (weekday - firstWeekday + 7) % 7 + (week - 1) * 7
                 let days = AttendanceDate.daysIn(year: year, month: month)
-                while day >= first + days { day -= 7 }
+                while day >= first.dayNumber + days { day -= 7 }
                 return day
             }
         }
@@ -229,8 +228,7 @@ struct PosixZoneRule: Sendable, Hashable {
         guard let daylight else { return standardOffset }
         // The changes of the year around the instant and of the years beside it, in time order:
         // a change's time may push it into the next or the previous year.
-        let local = instant + Int64(standardOffset)
-        let year = AttendanceDate(dayNumber: Int(local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400))).year
+        let year = AttendanceDate(dayNumber: LocalZone.floorDiv(Int(instant) + standardOffset, 86_400)).year
         var changes: [(at: Int64, isDaylight: Bool)] = []
         for y in (year - 1)...(year + 1) {
             // The start is given in standard time, the end in daylight time.
