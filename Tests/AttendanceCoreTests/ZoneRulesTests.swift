@@ -1,5 +1,6 @@
 import AttendanceTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import AttendanceCore
@@ -12,6 +13,16 @@ struct ZoneRulesTests {
     static let python = "/usr/bin/python3"
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Oracles/zoneinfo_oracle.py").path
+
+    /// The names the core asked the database for, through the reader these tests install.
+    static let asked = Mutex<Set<String>>([])
+
+    /// The system's files as the core's database, as the executable installs them (the core reads
+    /// no file itself); every name asked for is recorded.
+    static let installed: Void = ZoneDatabase.install { name in
+        asked.withLock { _ = $0.insert(name) }
+        return try? [UInt8](Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/" + name)))
+    }
 
     /// Every zone and link name in tzdata's own list of what it installs.
     static func installedNames() throws -> [String] {
@@ -27,6 +38,7 @@ struct ZoneRulesTests {
 
     @Test("every installed zone gives zoneinfo's offset at its transitions, its footer's changes and at random")
     func sameOffsetsAsZoneinfo() throws {
+        _ = Self.installed
         let names = try Self.installedNames()
         #expect(names.count > 500, "tzdata lists \(names.count) zones and links")
         var queries: [(name: String, rules: ZoneRules, instant: Int64)] = []
@@ -93,6 +105,7 @@ struct ZoneRulesTests {
 
     @Test("malformed rules and files are refused, and such a zone falls back to Foundation's or to none")
     func refusals() throws {
+        _ = Self.installed
         for rule in [
             "", "CE-1", "CET", "CET-1CEST", "CET-1CEST,M13.5.0,M10.5.0", "CET-1CEST,M3.6.0,M10.5.0",
             "CET-1CEST,M3.5.7,M10.5.0", "CET-1CEST,J366,J10", "CET-1CEST,M3.5.0,M10.5.0/168", "<AB>1", "CET-25",
@@ -112,6 +125,7 @@ struct ZoneRulesTests {
             "../../../etc/passwd", "/etc/passwd", "Europe/../../etc/passwd", "Europe//Berlin", "Europe/Berlin\u{0}",
         ] {
             #expect(LocalZone.installedRules(named: name) == nil, "\(name)")
+            #expect(!Self.asked.withLock { $0.contains(name) }, "\(name) reached the reader")
         }
         #expect(LocalZone(identifier: "Mars/Olympus") == nil)
         #expect(LocalZone(identifier: "CET") == nil)

@@ -65,6 +65,8 @@ public struct Context: Sendable {
 
     /// The real process: standard streams, the real clock, the host's zone.
     public static func live() -> Context {
+        // Zone rules from the system's database (SystemZoneFiles), before any zone is made.
+        ZoneDatabase.install(SystemZoneFiles.read)
         let environment = processEnvironment()
         let stdout = FileDescriptorSink(fd: STDOUT_FILENO)
         let stderr = FileDescriptorSink(fd: STDERR_FILENO)

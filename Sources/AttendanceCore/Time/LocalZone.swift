@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A point on the local wall clock: a date and the minute and second within it.
 public struct LocalDateTime: Hashable, Sendable {
@@ -14,8 +15,9 @@ public struct LocalDateTime: Hashable, Sendable {
 ///
 /// Only the zone's UTC offsets are consulted; the rest is integer arithmetic, so converting a
 /// month of punches costs little and never depends on the host's own zone. The offsets come from
-/// the system's time zone database (``ZoneRules``), as they do for every other program on the
-/// machine; Foundation's built-in rules are used only for a zone the database does not have.
+/// the system's time zone database (``ZoneDatabase``, ``ZoneRules``), as they do for every other
+/// program on the machine; Foundation's built-in rules are used only for a zone the database does
+/// not have, or before the executable has installed its reader.
 public struct LocalZone: Sendable, Hashable {
     private let rules: Rules
 
@@ -68,36 +70,7 @@ public struct LocalZone: Sendable, Hashable {
         return rules.foundation?.secondsFromGMT(for: instant) ?? 0
     }
 
-    /// Where the system's time zone database is: the tzdata package's files.
-    static let databaseFolder = "/usr/share/zoneinfo/"
-
-    /// The rules of the database's file for `name`, nil when there is none or it cannot be read.
-    /// Only names made of the characters IANA names use are looked up: no "..", no absolute path.
-    static func installedRules(named name: String) -> ZoneRules? {
-        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-        guard !name.isEmpty, name.utf8.count <= 255,
-            parts.allSatisfy({ part in
-                !part.isEmpty && part != "." && part != ".."
-                    && part.utf8.allSatisfy { c in
-                        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
-                            || c == 0x5F || c == 0x2B || c == 0x2D
-                    }
-            })
-        else { return nil }
-        let fd = open(databaseFolder + name, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while bytes.count <= 1 << 20 {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return try? ZoneRules(tzif: bytes) }
-            bytes += chunk[..<count]
-        }
-        return nil
-    }
+    static func installedRules(named name: String) -> ZoneRules? { ZoneDatabase.rules(named: name) }
 
     /// The wall-clock date and time of `instant` in this zone.
     public func localDateTime(of instant: Date) -> LocalDateTime {
@@ -129,4 +102,33 @@ public struct LocalZone: Sendable, Hashable {
     }
 
     static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+}
+
+/// Where zone rules come from. The core reads no file: the executable installs a reader of the
+/// system's time zone database as it starts (`SystemZoneFiles` in the commands); until then, and
+/// for a zone the reader does not have, ``LocalZone`` uses Foundation's built-in rules.
+public enum ZoneDatabase {
+    /// The bytes of the database's TZif file for a zone name, nil when it has none.
+    public typealias Reader = @Sendable (_ name: String) -> [UInt8]?
+
+    private static let reader = Mutex<Reader?>(nil)
+
+    public static func install(_ read: @escaping Reader) { reader.withLock { $0 = read } }
+
+    /// The rules of the file for `name`, nil when there is none or it cannot be read. Only names
+    /// made of the characters IANA names use reach the reader: no "..", no absolute path.
+    static func rules(named name: String) -> ZoneRules? {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard !name.isEmpty, name.utf8.count <= 255,
+            parts.allSatisfy({ part in
+                !part.isEmpty && part != "." && part != ".."
+                    && part.utf8.allSatisfy { c in
+                        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+                            || c == 0x5F || c == 0x2B || c == 0x2D
+                    }
+            }),
+            let read = reader.withLock({ $0 }), let bytes = read(name)
+        else { return nil }
+        return try? ZoneRules(tzif: bytes)
+    }
 }
