@@ -112,8 +112,14 @@ public enum ZoneDatabase {
     public typealias Reader = @Sendable (_ name: String) -> [UInt8]?
 
     private static let reader = Mutex<Reader?>(nil)
+    /// Rules already read, by name: the configuration names its zone twice (once to start from,
+    /// once when its key is checked), and a file is read and parsed once.
+    private static let cache = Mutex<[String: ZoneRules]>([:])
 
-    public static func install(_ read: @escaping Reader) { reader.withLock { $0 = read } }
+    public static func install(_ read: @escaping Reader) {
+        reader.withLock { $0 = read }
+        cache.withLock { $0 = [:] }
+    }
 
     /// The rules of the file for `name`, nil when there is none or it cannot be read. Only names
     /// made of the characters IANA names use reach the reader: no "..", no absolute path.
@@ -127,8 +133,11 @@ public enum ZoneDatabase {
                             || c == 0x5F || c == 0x2B || c == 0x2D
                     }
             }),
-            let read = reader.withLock({ $0 }), let bytes = read(name)
+            let read = reader.withLock({ $0 })
         else { return nil }
-        return try? ZoneRules(tzif: bytes)
+        if let known = cache.withLock({ $0[name] }) { return known }
+        guard let bytes = read(name), let rules = try? ZoneRules(tzif: bytes) else { return nil }
+        cache.withLock { $0[name] = rules }
+        return rules
     }
 }
