@@ -45,7 +45,7 @@ struct ZoneRulesTests {
         var random = SeededGenerator(seed: 20_261_125)
         let footerYears = 2038...2100
         for name in names {
-            let rules = try #require(LocalZone.installedRules(named: name), "\(name) could not be read")
+            let rules = try #require(ZoneDatabase.rules(named: name), "\(name) could not be read")
             var instants: Set<Int64> = []
             for transition in rules.transitions where transition > -2_208_988_800 {
                 instants.insert(transition - 1)
@@ -124,7 +124,7 @@ struct ZoneRulesTests {
         for name in [
             "../../../etc/passwd", "/etc/passwd", "Europe/../../etc/passwd", "Europe//Berlin", "Europe/Berlin\u{0}",
         ] {
-            #expect(LocalZone.installedRules(named: name) == nil, "\(name)")
+            #expect(ZoneDatabase.rules(named: name) == nil, "\(name)")
             #expect(!Self.asked.withLock { $0.contains(name) }, "\(name) reached the reader")
         }
         #expect(LocalZone(identifier: "Mars/Olympus") == nil)

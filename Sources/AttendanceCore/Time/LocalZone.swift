@@ -39,7 +39,7 @@ public struct LocalZone: Sendable, Hashable {
 
     /// The zone `timeZone` names.
     public init(_ timeZone: TimeZone) {
-        let installed = Self.installedRules(named: timeZone.identifier)
+        let installed = ZoneDatabase.rules(named: timeZone.identifier)
         rules = Rules(
             identifier: timeZone.identifier, database: installed, foundation: installed == nil ? timeZone : nil)
     }
@@ -48,7 +48,7 @@ public struct LocalZone: Sendable, Hashable {
     public init?(identifier: String) {
         // Foundation also accepts abbreviations like "CET": an IANA name has a slash or is UTC/GMT.
         guard identifier.contains("/") || identifier == "UTC" || identifier == "GMT" else { return nil }
-        if let installed = Self.installedRules(named: identifier) {
+        if let installed = ZoneDatabase.rules(named: identifier) {
             rules = Rules(identifier: identifier, database: installed, foundation: nil)
         } else if let zone = TimeZone(identifier: identifier) {
             rules = Rules(identifier: zone.identifier, database: nil, foundation: zone)
@@ -69,8 +69,6 @@ public struct LocalZone: Sendable, Hashable {
         }
         return rules.foundation?.secondsFromGMT(for: instant) ?? 0
     }
-
-    static func installedRules(named name: String) -> ZoneRules? { ZoneDatabase.rules(named: name) }
 
     /// The wall-clock date and time of `instant` in this zone.
     public func localDateTime(of instant: Date) -> LocalDateTime {
