@@ -62,6 +62,32 @@ struct KioskTests {
         #expect(try s.sqlite("SELECT group_concat(kind) FROM punch") == "in,out\n")
     }
 
+    @Test("back from My calendar, Enter opens it again: the key that closed it never marks")
+    func calendarThenEnter() throws {
+        let s = try kioskSandbox()
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E001", "Enter")
+        try kiosk.waitFor("Hi Asha Rao (E001)")
+        try kiosk.send("c")
+        var screen = try kiosk.waitFor("Press Enter to go back")
+        #expect(screen.contains("Asha Rao"))
+        // Enter closes the calendar; a second Enter, as a hurried person presses it, acts on the
+        // menu's chosen action. It must be the calendar again, not Mark IN.
+        try kiosk.send("Enter")
+        try kiosk.send("Enter")
+        screen = try kiosk.waitFor(anyOf: ["MARKED IN", "Press Enter to go back"])
+        #expect(!screen.contains("MARKED IN"))
+        try kiosk.send("Escape")
+        screen = try kiosk.waitFor("Hi Asha Rao (E001)")
+        #expect(try s.sqlite("SELECT count(*) FROM punch") == "0\n")
+        // The letter still marks, and the arrows still reach Mark IN.
+        try kiosk.send("Up", "Enter")
+        screen = try kiosk.waitFor(anyOf: ["MARKED IN", "Press Enter to go back"])
+        #expect(screen.contains("MARKED IN"), "\(screen)")
+        #expect(try s.sqlite("SELECT kind FROM punch") == "in\n")
+    }
+
     @Test("a second IN from another path is refused with 'already marked in', nothing stored")
     func alreadyIn() throws {
         let s = try kioskSandbox(extraPolicy: "duplicate_punch_seconds = 0")

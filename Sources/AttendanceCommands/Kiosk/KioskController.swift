@@ -122,7 +122,9 @@ final class KioskController {
             if case .character = key { handleCodeKey(key) }
         case .calendar(let employee, _):
             if key == .escape || key == .enter || key == .character("x") || key == .character("c") {
-                showMenu(for: employee)
+                // Back with "My calendar" chosen, where the person left: the Enter that closed
+                // the calendar, pressed once more, opens it again instead of marking.
+                showMenu(for: employee, selecting: .calendar)
             }
         }
     }
@@ -226,9 +228,12 @@ final class KioskController {
         }
     }
 
-    private func showMenu(for employee: Employee) {
+    /// The menu for `employee`, with `action` chosen (the first, Mark IN or OUT, when nil).
+    private func showMenu(for employee: Employee, selecting action: Action? = nil) {
         do {
-            screen = .menu(employee, try desk.today(for: employee), selection: 0)
+            let today = try desk.today(for: employee)
+            let selection = action.flatMap { Self.actions(for: today).firstIndex(of: $0) } ?? 0
+            screen = .menu(employee, today, selection: selection)
         } catch {
             show(.storeFailure(error))
         }
