@@ -2,6 +2,12 @@ import AttendanceCore
 import AttendanceStore
 import Foundation
 
+/// A benchmark that cannot run on this machine as it is set up (a central store it needs is not
+/// given). A whole run lists it as skipped, with what it needs; named on the command line, it fails.
+struct BenchSkipped: Error, CustomStringConvertible {
+    let description: String
+}
+
 /// Why a benchmark could not produce its figure.
 struct BenchFailure: Error, CustomStringConvertible {
     let description: String
