@@ -46,6 +46,12 @@ public struct Attendance: ParsableCommand {
         if let mark = MarkCommand.quick(arguments) {
             return execute(in: context) { try mark.run(in: context) }
         }
+        // `--version` alone, as an installer's check or a monitoring probe asks it: ArgumentParser
+        // answers it too, but only after building the whole command tree (14 M instructions).
+        if arguments == ["--version"], !configuration.version.isEmpty {
+            context.out.line(configuration.version)
+            return ExitStatus.success.rawValue
+        }
         let command: ParsableCommand
         let refused = RefusedArguments()
         do {

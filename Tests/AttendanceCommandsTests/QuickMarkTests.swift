@@ -143,4 +143,20 @@ struct QuickMarkTests {
         visit(quick.link, path: "link.")
         #expect(unset.isEmpty, "unset: \(unset)")
     }
+
+    @Test("`--version` alone is answered without the parser, with the parser's own words")
+    func versionWithoutParser() throws {
+        let harness = CommandHarness()
+        let quick = harness.run("--version")
+        #expect(quick.status == 0 && quick.err.isEmpty)
+        // What ArgumentParser says for the same line.
+        var parserSays = ""
+        do {
+            _ = try Attendance.parseAsRoot(["--version"])
+        } catch {
+            #expect(Attendance.exitCode(for: error) == .success)
+            parserSays = Attendance.fullMessage(for: error)
+        }
+        #expect(!parserSays.isEmpty && quick.out == parserSays + "\n", "\(quick.out) vs \(parserSays)")
+    }
 }
