@@ -119,6 +119,14 @@ extension AttendanceStore {
 
     // MARK: - Reading
 
+    /// Whether a read of punches brings the details a person reads (SSID, BSSID, location, note,
+    /// origin) or only what the status rules read.
+    public enum PunchDetails: Sendable {
+        case included
+        /// The details are nil: for statuses and hours, which never read them.
+        case omitted
+    }
+
     /// One employee's effective punches with attendance dates from `from` through `through` (nil:
     /// no end), in time order: voided punches left out, re-timed ones at their new time and date,
     /// corrected ones marked ``Punch/isCorrected``.
@@ -138,8 +146,12 @@ extension AttendanceStore {
     /// With `employeeIDs`, only those employees': a register reads a large office a group at a
     /// time, so that it never holds every punch of the month at once. The query then seeks each
     /// date's slice of the covering index, from the group's first id to its last.
+    ///
+    /// With `details: .omitted`, the punches come without their SSID, BSSID, location, note and
+    /// origin (all nil), which the status rules never read: for statuses and hours only.
     public func punchesByEmployee(
-        from: AttendanceDate, through: AttendanceDate, employeeIDs: ClosedRange<Int64>? = nil
+        from: AttendanceDate, through: AttendanceDate, employeeIDs: ClosedRange<Int64>? = nil,
+        details: PunchDetails = .included
     ) throws(StoreError)
         -> [Int64: [Punch]]
     {
@@ -160,11 +172,11 @@ extension AttendanceStore {
                 if let employeeIDs {
                     let dates = from.dates(through: through).map(\.description)
                     sql =
-                        "SELECT \(PunchRowDecoder.columns) FROM punch WHERE attendance_date IN "
+                        "SELECT \(PunchRowDecoder.columns(details)) FROM punch WHERE attendance_date IN "
                         + "(\(dates.map { _ in "?" }.joined(separator: ", "))) AND employee_id BETWEEN ? AND ?"
                     arguments = StatementArguments(dates) + [employeeIDs.lowerBound, employeeIDs.upperBound]
                 } else {
-                    sql = "SELECT \(PunchRowDecoder.columns) FROM punch WHERE attendance_date BETWEEN ? AND ?"
+                    sql = "SELECT \(PunchRowDecoder.columns(details)) FROM punch WHERE attendance_date BETWEEN ? AND ?"
                     arguments = [from.description, through.description]
                 }
                 try PunchRowDecoder.forEach(in: db, sql: sql, arguments: arguments) { punch in
@@ -195,7 +207,7 @@ extension AttendanceStore {
                 guard !corrections.isEmpty else { return result }
                 // Only the employees with corrections need their punches worked out again.
                 let byEmployee = Dictionary(grouping: corrections, by: \.employeeID)
-                let moved = try Self.punchesMovedIn(in: db, by: corrections, besides: result)
+                let moved = try Self.punchesMovedIn(in: db, by: corrections, besides: result, details: details)
                 let isInRange = { (punch: Punch) in punch.attendanceDate >= from && punch.attendanceDate <= through }
                 for (employeeID, own) in byEmployee {
                     var recorded = result.removeValue(forKey: employeeID) ?? []
@@ -328,7 +340,8 @@ extension AttendanceStore {
     /// The recorded punches that `corrections` name and `recorded` lacks: those re-timed into the
     /// range from a date outside it, by employee id.
     static func punchesMovedIn(
-        in db: Database, by corrections: [PunchCorrection], besides recorded: [Int64: [Punch]]
+        in db: Database, by corrections: [PunchCorrection], besides recorded: [Int64: [Punch]],
+        details: PunchDetails = .included
     )
         throws -> [Int64: [Punch]]
     {
@@ -341,7 +354,7 @@ extension AttendanceStore {
         guard !missing.isEmpty else { return [:] }
         let ids = missing.sorted().map(String.init).joined(separator: ",")
         let punches = try PunchRowDecoder.fetchAll(
-            in: db, sql: "SELECT \(PunchRowDecoder.columns) FROM punch WHERE id IN (\(ids))")
+            in: db, sql: "SELECT \(PunchRowDecoder.columns(details)) FROM punch WHERE id IN (\(ids))")
         return Dictionary(grouping: punches, by: \.employeeID)
     }
 

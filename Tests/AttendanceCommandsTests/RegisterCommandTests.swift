@@ -76,6 +76,42 @@ struct RegisterCommandTests {
         #expect(chitra.days[4].code == "A" && chitra.days[5].code != "A" && chitra.days[5].flags.contains(.corrected))
     }
 
+    @Test("the register reads punches without their details: every day's result is the same as with them")
+    func detailsDoNotDecide() throws {
+        // The seeded month has kiosk punches (SSID, BSSID, location), a manager's (with a note),
+        // corrections, a holiday, leave and an open day: if a rule ever read a detail, some day
+        // below would differ.
+        let fixture = try ReportFixture.seeded()
+        let month = try YearMonth(parsing: "2026-11")
+        let policy = Policy(zone: fixture.zone)
+        let (first, last) = (month.firstDay, month.lastDay)
+        let full = try fixture.store.punchesByEmployee(from: first, through: last)
+        let bare = try fixture.store.punchesByEmployee(from: first, through: last, details: .omitted)
+        #expect(
+            full.values.joined().contains { $0.location != nil } && full.values.joined().contains { $0.note != nil })
+        let leave = try fixture.store.leaveByEmployee(from: first, through: last)
+        let corrected = try fixture.store.correctedDates(from: first, through: last)
+        let holidays = try fixture.store.holidayNames(from: first, through: last)
+        for employee in fixture.employees.values {
+            let engine = StatusEngine(employee: employee, policy: policy, now: fixture.harness.now)
+            let evaluate = { (punches: [Int64: [Punch]]) in
+                engine.evaluate(
+                    month: month, punches: punches[employee.id] ?? [], holidays: holidays,
+                    leave: leave[employee.id] ?? [:], correctedDates: corrected[employee.id] ?? [])
+            }
+            let (withDetails, without) = (evaluate(full), evaluate(bare))
+            #expect(withDetails.summary == without.summary, "\(employee.code)")
+            for (a, b) in zip(withDetails.days, without.days) {
+                #expect(
+                    a.status == b.status && a.provisionalStatus == b.provisionalStatus && a.flags == b.flags
+                        && a.workedSeconds == b.workedSeconds && a.minutesLate == b.minutesLate
+                        && a.firstIn == b.firstIn && a.lastOut == b.lastOut && a.gaps.count == b.gaps.count
+                        && a.hasSimulatedPunch == b.hasSimulatedPunch,
+                    "\(employee.code) \(a.date)")
+            }
+        }
+    }
+
     @Test("a row per employee, a column per date, then the totals; 132 columns, names shortened, codes not")
     func text() throws {
         let fixture = try ReportFixture.seeded()

@@ -65,6 +65,24 @@ struct ReportReadingTests {
         #expect(everyone[bo.id]?.first?.bssid == (try BSSID(parsing: "aa:bb:cc:dd:ee:02")))
         #expect(asha.last?.ssid == office && asha.last?.bssid == lobby && asha.last?.location == "HQ lobby")
         #expect(asha[1].note == "left by the back door" && asha[1].ssid == nil && asha[1].bssid == nil)
+
+        // Without details: the same punches, the re-timed one moved in included, with only the
+        // details a person reads left out.
+        let forStatuses = try o.store.punchesByEmployee(from: first, through: last, details: .omitted)
+        #expect(forStatuses.keys.sorted() == everyone.keys.sorted())
+        for (employeeID, punches) in everyone {
+            let stripped = punches.map { punch in
+                var punch = punch
+                (punch.ssid, punch.bssid, punch.location, punch.note, punch.origin) = (nil, nil, nil, nil, nil)
+                return punch
+            }
+            #expect(forStatuses[employeeID] == stripped)
+        }
+        #expect(forStatuses.values.joined().allSatisfy { $0.location == nil && $0.note == nil && $0.ssid == nil })
+        // Read a group at a time, as a large register does, too.
+        let group = try o.store.punchesByEmployee(
+            from: first, through: last, employeeIDs: o.asha.id...bo.id, details: .omitted)
+        #expect(group == forStatuses)
     }
 
     @Test("a date range is read through the covering index alone; punch_by_date is gone")

@@ -78,7 +78,7 @@ public enum Reports {
                 let members = chunks[index]
                 let ids = members.first!.element.id...members.last!.element.id
                 let punches = try reader.punchesByEmployee(
-                    from: first, through: last, employeeIDs: chunks.count > 1 ? ids : nil)
+                    from: first, through: last, employeeIDs: chunks.count > 1 ? ids : nil, details: .omitted)
                 var builder = empty
                 for (position, employee) in members {
                     builder.add(
@@ -119,7 +119,7 @@ public enum Reports {
     ) throws(StoreError) -> [(employee: Employee, hours: WeekHours)] {
         let first = date.startOfWeek(policy.weekStarts)
         let last = first.adding(days: 6)
-        let punches = try store.punchesByEmployee(from: first, through: last)
+        let punches = try store.punchesByEmployee(from: first, through: last, details: .omitted)
         let holidays = try store.holidayNames(from: first, through: last)
         let leave = try store.leaveByEmployee(from: first, through: last)
         let corrected = try store.correctedDates(from: first, through: last)

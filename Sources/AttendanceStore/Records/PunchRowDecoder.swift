@@ -19,6 +19,19 @@ struct PunchRowDecoder {
         origin_node
         """
 
+    /// ``columns`` without the details a person reads and the status rules do not: the SSID, the
+    /// BSSID, the location, the note and the originating node are NULL, so those punches have them
+    /// nil. SQLite steps each row with five columns fewer, and they are not decoded: 11 % of a
+    /// register's instructions.
+    static let columnsWithoutDetails = """
+        id, employee_id, instant_ms, zone, attendance_date, kind, source, NULL, NULL, NULL, NULL, created_at_ms, NULL
+        """
+
+    /// The select list for `details`.
+    static func columns(_ details: AttendanceStore.PunchDetails) -> String {
+        details == .included ? columns : columnsWithoutDetails
+    }
+
     private var dates = ColumnCache<AttendanceDate?>()
     private var kinds = ColumnCache<PunchKind?>()
     private var sources = ColumnCache<PunchSource?>()
