@@ -179,7 +179,7 @@ extension AttendanceStore {
                     sql = "SELECT \(PunchRowDecoder.columns(details)) FROM punch WHERE attendance_date BETWEEN ? AND ?"
                     arguments = [from.description, through.description]
                 }
-                try PunchRowDecoder.forEach(in: db, sql: sql, arguments: arguments) { punch in
+                try PunchRowDecoder.forEach(in: db, sql: sql, arguments: arguments, details: details) { punch in
                     // An employee's punches of a date come one after another: look the list up once.
                     let slot: Int
                     if let last, last.employeeID == punch.employeeID {
@@ -354,7 +354,7 @@ extension AttendanceStore {
         guard !missing.isEmpty else { return [:] }
         let ids = missing.sorted().map(String.init).joined(separator: ",")
         let punches = try PunchRowDecoder.fetchAll(
-            in: db, sql: "SELECT \(PunchRowDecoder.columns(details)) FROM punch WHERE id IN (\(ids))")
+            in: db, sql: "SELECT \(PunchRowDecoder.columns(details)) FROM punch WHERE id IN (\(ids))", details: details)
         return Dictionary(grouping: punches, by: \.employeeID)
     }
 

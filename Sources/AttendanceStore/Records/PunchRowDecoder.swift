@@ -40,25 +40,35 @@ struct PunchRowDecoder {
     private var bssids = ColumnCache<BSSID?>()
     private var locations = ColumnCache<String>()
     private var origins = ColumnCache<String>()
+    /// Whether the detail columns are read at all: without them (``columnsWithoutDetails``)
+    /// they are NULL, and asking SQLite for five NULLs a row is still work.
+    private let details: AttendanceStore.PunchDetails
 
-    /// Runs `sql`, which selects ``columns``, and hands each punch to `body` in the order of the rows.
+    private init(details: AttendanceStore.PunchDetails) { self.details = details }
+
+    /// Runs `sql`, which selects ``columns(_:)`` of `details`, and hands each punch to `body` in
+    /// the order of the rows.
     static func forEach(
-        in db: Database, sql: String, arguments: StatementArguments = [], _ body: (Punch) throws -> Void
+        in db: Database, sql: String, arguments: StatementArguments = [],
+        details: AttendanceStore.PunchDetails = .included, _ body: (Punch) throws -> Void
     ) throws {
         let statement = try db.makeStatement(sql: sql)
         // The cursor steps the statement and turns SQLite's errors into GRDB's; the columns of
         // the current row are read from the statement itself.
         let rows = try Row.fetchCursor(statement, arguments: arguments)
-        var decoder = PunchRowDecoder()
+        var decoder = PunchRowDecoder(details: details)
         while try rows.next() != nil {
             if let punch = decoder.punch(statement.sqliteStatement) { try body(punch) }
         }
     }
 
-    /// The punches of `sql`, which selects ``columns``, in the order of the rows.
-    static func fetchAll(in db: Database, sql: String, arguments: StatementArguments = []) throws -> [Punch] {
+    /// The punches of `sql`, which selects ``columns(_:)`` of `details`, in the order of the rows.
+    static func fetchAll(
+        in db: Database, sql: String, arguments: StatementArguments = [],
+        details: AttendanceStore.PunchDetails = .included
+    ) throws -> [Punch] {
         var punches: [Punch] = []
-        try forEach(in: db, sql: sql, arguments: arguments) { punches.append($0) }
+        try forEach(in: db, sql: sql, arguments: arguments, details: details) { punches.append($0) }
         return punches
     }
 
@@ -71,17 +81,23 @@ struct PunchRowDecoder {
                 ?? nil,
             let zone = Self.text(statement, 3, { zones.value(of: $0, decode: Self.string) })
         else { return nil }
-        let ssid = Self.blob(statement, 7) { ssids.value(of: $0) { try? SSID(bytes: Array($0)) } } ?? nil
-        let bssid = Self.text(statement, 8) { bssids.value(of: $0) { try? BSSID(parsing: Self.string($0)) } } ?? nil
+        // Without details, their columns are not asked for: one Punch made either way (setting
+        // them after it was made copied it).
+        let included = details == .included
+        let ssid =
+            included ? Self.blob(statement, 7) { ssids.value(of: $0) { try? SSID(bytes: Array($0)) } } ?? nil : nil
+        let bssid =
+            included
+            ? Self.text(statement, 8) { bssids.value(of: $0) { try? BSSID(parsing: Self.string($0)) } } ?? nil : nil
         return Punch(
             id: sqlite3_column_int64(statement, 0), employeeID: sqlite3_column_int64(statement, 1),
             instant: Date(milliseconds: sqlite3_column_int64(statement, 2)), zone: zone, attendanceDate: date,
             kind: kind, source: source, ssid: ssid, bssid: bssid,
-            location: Self.text(statement, 9) { locations.value(of: $0, decode: Self.string) },
+            location: included ? Self.text(statement, 9) { locations.value(of: $0, decode: Self.string) } : nil,
             // Notes are rare and each one different: not worth a cache.
-            note: Self.text(statement, 10, Self.string),
+            note: included ? Self.text(statement, 10, Self.string) : nil,
             createdAt: Date(milliseconds: sqlite3_column_int64(statement, 11)),
-            origin: Self.text(statement, 12) { origins.value(of: $0, decode: Self.string) })
+            origin: included ? Self.text(statement, 12) { origins.value(of: $0, decode: Self.string) } : nil)
     }
 
     // MARK: - Columns
