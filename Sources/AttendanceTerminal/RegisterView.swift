@@ -126,7 +126,8 @@ public struct RegisterView: Sendable {
             "Code".padded(toWidth: codeWidth) + " " + (nameWidth > 0 ? "Name".padded(toWidth: nameWidth) + " " : "")
         var initials = String(repeating: " ", count: numbers.count)
         numbers += dates.map { String($0.day).leftPadded(toWidth: 2) }.joined(separator: " ")
-        initials += dates.map { String($0.weekday.name.prefix(1)).leftPadded(toWidth: 2) }.joined(separator: " ")
+        // Two letters, as wide as a day's column: "Sa" and "Su", "Tu" and "Th" are told apart.
+        initials += dates.map { String($0.weekday.name.prefix(2)) }.joined(separator: " ")
         for total in Self.totals { numbers += " " + total.heading.leftPadded(toWidth: total.width) }
         var out = StyledText()
         out.appendLine(numbers)

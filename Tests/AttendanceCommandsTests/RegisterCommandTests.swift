@@ -18,7 +18,7 @@ struct RegisterCommandTests {
 
     static let header = """
         Code Name        1  2  3  4  5  6  7  8  9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 Days  L HD  A LV  M  Hours
-                         S  M  T  W  T  F  S  S  M  T  W  T  F  S  S  M  T  W  T  F  S  S  M  T  W  T  F  S  S  M
+                        Su Mo Tu We Th Fr Sa Su Mo Tu We Th Fr Sa Su Mo Tu We Th Fr Sa Su Mo Tu We Th Fr Sa Su Mo
         ------------------------------------------------------------------------------------------------------------------------------------
 
         """
