@@ -184,9 +184,7 @@ extension AttendanceStore {
 
     static func history(punchID: Int64, in db: Database) throws -> PunchHistory {
         guard
-            let punch = try PunchRowDecoder.fetchAll(
-                in: db, sql: "SELECT \(PunchRowDecoder.columns) FROM punch WHERE id = ?", arguments: [punchID]
-            ).first
+            let punch = try PunchRowDecoder.fetchAll(in: db, "FROM punch WHERE id = ?", arguments: [punchID]).first
         else { throw CorrectionError.unknownPunch(punchID) }
         let corrections = try Row.fetchAll(
             db, sql: "SELECT \(correctionColumns) FROM punch_correction WHERE punch_id = ? ORDER BY id",

@@ -167,19 +167,19 @@ extension AttendanceStore {
                 var lists: [[Punch]] = []
                 var slots: [Int64: Int] = [:]
                 var last: (employeeID: Int64, slot: Int)?
-                let sql: String
+                let clause: String
                 let arguments: StatementArguments
                 if let employeeIDs {
                     let dates = from.dates(through: through).map(\.description)
-                    sql =
-                        "SELECT \(PunchRowDecoder.columns(details)) FROM punch WHERE attendance_date IN "
+                    clause =
+                        "FROM punch WHERE attendance_date IN "
                         + "(\(dates.map { _ in "?" }.joined(separator: ", "))) AND employee_id BETWEEN ? AND ?"
                     arguments = StatementArguments(dates) + [employeeIDs.lowerBound, employeeIDs.upperBound]
                 } else {
-                    sql = "SELECT \(PunchRowDecoder.columns(details)) FROM punch WHERE attendance_date BETWEEN ? AND ?"
+                    clause = "FROM punch WHERE attendance_date BETWEEN ? AND ?"
                     arguments = [from.description, through.description]
                 }
-                try PunchRowDecoder.forEach(in: db, sql: sql, arguments: arguments, details: details) { punch in
+                try PunchRowDecoder.forEach(in: db, clause, arguments: arguments, details: details) { punch in
                     // An employee's punches of a date come one after another: look the list up once.
                     let slot: Int
                     if let last, last.employeeID == punch.employeeID {
@@ -283,14 +283,14 @@ extension AttendanceStore {
     ) throws
         -> [PunchHistory]
     {
-        var sql = "SELECT \(PunchRowDecoder.columns) FROM punch WHERE employee_id = ? AND attendance_date >= ?"
+        var clause = "FROM punch WHERE employee_id = ? AND attendance_date >= ?"
         var arguments: StatementArguments = [employeeID, from.description]
         if let through {
-            sql += " AND attendance_date <= ?"
+            clause += " AND attendance_date <= ?"
             arguments += [through.description]
         }
-        sql += " ORDER BY instant_ms, id"
-        let recorded = try PunchRowDecoder.fetchAll(in: db, sql: sql, arguments: arguments)
+        clause += " ORDER BY instant_ms, id"
+        let recorded = try PunchRowDecoder.fetchAll(in: db, clause, arguments: arguments)
         let corrections = try Self.corrections(in: db, employeeID: employeeID, from: from, through: through)
         guard !corrections.isEmpty else { return recorded.map { PunchHistory(original: $0, corrections: []) } }
         let moved = try punchesMovedIn(in: db, by: corrections, besides: [employeeID: recorded])
@@ -353,8 +353,7 @@ extension AttendanceStore {
         }
         guard !missing.isEmpty else { return [:] }
         let ids = missing.sorted().map(String.init).joined(separator: ",")
-        let punches = try PunchRowDecoder.fetchAll(
-            in: db, sql: "SELECT \(PunchRowDecoder.columns(details)) FROM punch WHERE id IN (\(ids))", details: details)
+        let punches = try PunchRowDecoder.fetchAll(in: db, "FROM punch WHERE id IN (\(ids))", details: details)
         return Dictionary(grouping: punches, by: \.employeeID)
     }
 

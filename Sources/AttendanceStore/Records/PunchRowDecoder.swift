@@ -5,16 +5,16 @@ import GRDBSQLite
 
 /// Reads `punch` rows as ``Punch`` values, fast enough for a register's 100,000+ rows.
 ///
-/// Queries select ``columns``, in that order, and the decoder reads each column straight from
-/// SQLite's statement by position: GRDB's `Row` looks every column up by name and builds a
-/// `String` for every text, which cost more than SQLite's own work. Values that repeat from row
+/// The decoder writes the select list (``columns``) itself; callers give the rest of the query.
+/// It reads each column straight from SQLite's statement by position: GRDB's `Row` looks every
+/// column up by name and builds a `String` for every text, which cost more than SQLite's own work. Values that repeat from row
 /// to row (dates, kinds, sources, zones, SSIDs, BSSIDs, locations) go through a ``ColumnCache``,
 /// so they are parsed once per query. Decoding is the same as before: a row that breaks the
 /// schema's promises (impossible through this code) is skipped rather than crashing a report,
 /// and an SSID or BSSID that does not parse is left out of the punch.
 struct PunchRowDecoder {
-    /// The select list every punch query uses, in the order ``punch(_:)`` reads it.
-    static let columns = """
+    /// The select list of every punch query, in the order ``punch(_:)`` reads it.
+    private static let columns = """
         id, employee_id, instant_ms, zone, attendance_date, kind, source, ssid, bssid, location, note, created_at_ms,
         origin_node
         """
@@ -23,12 +23,12 @@ struct PunchRowDecoder {
     /// BSSID, the location, the note and the originating node are NULL, so those punches have them
     /// nil. SQLite steps each row with five columns fewer, and they are not decoded: a register of
     /// 2,000 employees went from 1,401 M to 1,202 M instructions (BENCHMARKS.md).
-    static let columnsWithoutDetails = """
+    private static let columnsWithoutDetails = """
         id, employee_id, instant_ms, zone, attendance_date, kind, source, NULL, NULL, NULL, NULL, created_at_ms, NULL
         """
 
     /// The select list for `details`.
-    static func columns(_ details: AttendanceStore.PunchDetails) -> String {
+    private static func columns(_ details: AttendanceStore.PunchDetails) -> String {
         details == .included ? columns : columnsWithoutDetails
     }
 
@@ -46,13 +46,14 @@ struct PunchRowDecoder {
 
     private init(details: AttendanceStore.PunchDetails) { self.details = details }
 
-    /// Runs `sql`, which selects ``columns(_:)`` of `details`, and hands each punch to `body` in
-    /// the order of the rows.
+    /// Selects ``columns(_:)`` of `details` with `clause` ("FROM punch WHERE …") and hands each
+    /// punch to `body` in the order of the rows. The select list is made here, from the same
+    /// `details` the decoding follows.
     static func forEach(
-        in db: Database, sql: String, arguments: StatementArguments = [],
+        in db: Database, _ clause: String, arguments: StatementArguments = [],
         details: AttendanceStore.PunchDetails = .included, _ body: (Punch) throws -> Void
     ) throws {
-        let statement = try db.makeStatement(sql: sql)
+        let statement = try db.makeStatement(sql: "SELECT \(columns(details)) \(clause)")
         // The cursor steps the statement and turns SQLite's errors into GRDB's; the columns of
         // the current row are read from the statement itself.
         let rows = try Row.fetchCursor(statement, arguments: arguments)
@@ -62,13 +63,13 @@ struct PunchRowDecoder {
         }
     }
 
-    /// The punches of `sql`, which selects ``columns(_:)`` of `details`, in the order of the rows.
+    /// The punches that ``forEach(in:_:arguments:details:_:)`` hands over, in the order of the rows.
     static func fetchAll(
-        in db: Database, sql: String, arguments: StatementArguments = [],
+        in db: Database, _ clause: String, arguments: StatementArguments = [],
         details: AttendanceStore.PunchDetails = .included
     ) throws -> [Punch] {
         var punches: [Punch] = []
-        try forEach(in: db, sql: sql, arguments: arguments, details: details) { punches.append($0) }
+        try forEach(in: db, clause, arguments: arguments, details: details) { punches.append($0) }
         return punches
     }
 
