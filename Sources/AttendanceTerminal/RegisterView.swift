@@ -165,27 +165,30 @@ public struct RegisterView: Sendable {
             ({ $0.flags.contains(.corrected) }, "Corrected by a manager (manual punches)"),
         ]
         for (marked, heading) in marks {
-            // "E001 23 24; E002 23", appended piece by piece: a large office lists thousands.
-            var text = heading + ":"
+            // "E001 23 24; E002 23", gathered as bytes and made a string once: a demo office,
+            // where every punch is simulated, lists every date of every employee.
+            var text = Array(heading.utf8)
+            text.append(UInt8(ascii: ":"))
             var listed = false
             for row in rows where row.days.contains(where: marked) {
-                text += listed ? "; " : " "
-                text += row.employee.code.rawValue.terminalSafe
+                if listed { text.append(UInt8(ascii: ";")) }
+                text.append(UInt8(ascii: " "))
+                text += row.employee.code.rawValue.terminalSafe.utf8
                 for day in row.days where marked(day) {
-                    text += " "
+                    text.append(UInt8(ascii: " "))
                     text += dayNumbers[day.date.day]
                 }
                 listed = true
             }
             guard listed else { continue }
             out.appendLine()
-            for line in text.wrapped(toWidth: width) { out.appendLine(line) }
+            for line in String(decoding: text, as: UTF8.self).wrapped(toWidth: width) { out.appendLine(line) }
         }
         return out
     }
 
-    /// "1" to "31", made once.
-    static let dayNumbers = (0...31).map { String($0) }
+    /// The bytes of "1" to "31", made once.
+    static let dayNumbers = (0...31).map { Array(String($0).utf8) }
 
     static func legend() -> StyledText {
         var out = StyledText()

@@ -99,30 +99,40 @@ extension String {
         return lines
     }
 
-    /// ``wrapped(toWidth:)`` of printable ASCII `bytes`: the same lines.
+    /// ``wrapped(toWidth:)`` of printable ASCII `bytes`: the same lines. The words are found by
+    /// walking the bytes once; each line is made a string once.
     private static func wrappedASCII(_ bytes: [UInt8], toWidth width: Int) -> [String] {
         var lines: [String] = []
         var line: [UInt8] = []
         line.reserveCapacity(width)
-        for word in bytes.split(separator: 0x20, omittingEmptySubsequences: true) {
-            if !line.isEmpty && line.count + 1 + word.count > width {
+        let space = UInt8(ascii: " ")
+        var start = 0
+        while start < bytes.count {
+            guard bytes[start] != space else {
+                start += 1
+                continue
+            }
+            var end = start + 1
+            while end < bytes.count && bytes[end] != space { end += 1 }
+            if !line.isEmpty && line.count + 1 + (end - start) > width {
                 lines.append(String(decoding: line, as: UTF8.self))
                 line.removeAll(keepingCapacity: true)
             }
-            if !line.isEmpty { line.append(0x20) }
-            var rest = word[...]
+            if !line.isEmpty { line.append(space) }
+            var rest = start
             // A word longer than the room left is cut where the line is full.
-            while line.count + rest.count > width {
+            while line.count + (end - rest) > width {
                 let room = width - line.count
                 if room == 0 {
                     lines.append(String(decoding: line, as: UTF8.self))
                     line.removeAll(keepingCapacity: true)
                     continue
                 }
-                line += rest.prefix(room)
-                rest = rest.dropFirst(room)
+                line += bytes[rest..<(rest + room)]
+                rest += room
             }
-            line += rest
+            line += bytes[rest..<end]
+            start = end
         }
         if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
         return lines
