@@ -94,7 +94,7 @@ final class DeskCopy: @unchecked Sendable {
     static func newDeskName(in context: Context) -> String {
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, 255)
-        let hostName = String(cString: host)
+        let hostName = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let suffix = String(UInt16.random(in: 0...UInt16.max), radix: 16)
         // Only a name's characters: a host or user name may hold others.
         let raw = "desk-\(context.userName)-\(hostName)-\(suffix)".unicodeScalars
