@@ -20,10 +20,11 @@ struct PunchFileTests {
             ("2026-11-18 09:02:00", "2026-11-18T03:32:00Z"),
             ("2026-11-18T09:02:30.250", "2026-11-18T03:32:30.250Z"),
         ])
-    func timestamps(text: String, utc: String) {
+    func timestamps(text: String, utc: String) throws {
         let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = utc.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
-        #expect(PunchTimestamp.instant(parsing: text, zone: kolkata) == formatter.date(from: utc))
+        formatter.formatOptions =
+            utc.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+        #expect(try PunchTimestamp.instant(parsing: text, zone: kolkata) == formatter.date(from: utc))
     }
 
     @Test(
@@ -34,11 +35,16 @@ struct PunchFileTests {
             "2026-11-18T09:02:00.", "",
         ])
     func badTimestamps(text: String) {
-        #expect(PunchTimestamp.instant(parsing: text, zone: kolkata) == nil)
+        #expect(
+            throws: CoreError.invalidValue(
+                what: "timestamp", value: text, expected: PunchTimestamp.expected(zone: kolkata))
+        ) {
+            try PunchTimestamp.instant(parsing: text, zone: kolkata)
+        }
     }
 
     @Test("timestamps are written with the zone's offset, milliseconds only when there are any, and read back")
-    func writeAndRead() {
+    func writeAndRead() throws {
         let berlin = Fixture.berlin
         let winter = Date(timeIntervalSince1970: 1_795_250_000)
         #expect(PunchTimestamp.text(of: winter, zone: berlin) == "2026-11-21T09:33:20+01:00")
@@ -47,13 +53,52 @@ struct PunchFileTests {
         let odd = winter.addingTimeInterval(0.25)
         #expect(PunchTimestamp.text(of: odd, zone: berlin) == "2026-11-21T09:33:20.250+01:00")
         for instant in [winter, odd, Date(timeIntervalSince1970: 1_774_746_000)] {
-            #expect(PunchTimestamp.instant(parsing: PunchTimestamp.text(of: instant, zone: berlin), zone: berlin) == instant)
+            #expect(
+                try PunchTimestamp.instant(parsing: PunchTimestamp.text(of: instant, zone: berlin), zone: berlin)
+                    == instant)
         }
     }
 
+    @Test("a local time without an offset that the clocks skipped is refused, one they repeated needs its offset")
+    func daylightSavingTimestamps() throws {
+        let berlin = Fixture.berlin
+        #expect(
+            throws: CoreError.invalidValue(
+                what: "timestamp", value: "2026-03-29 02:30",
+                expected: "a time that exists in Europe/Berlin: the clocks went forward that night, so 02:30 "
+                    + "was never shown on 2026-03-29")
+        ) { try PunchTimestamp.instant(parsing: "2026-03-29 02:30", zone: berlin) }
+        #expect(
+            throws: CoreError.invalidValue(
+                what: "timestamp", value: "2026-10-25T02:30:10",
+                expected: "its UTC offset, because in Europe/Berlin it happened twice: "
+                    + "\"2026-10-25 02:30+02:00\" (the first) or \"2026-10-25 02:30+01:00\" (the second)")
+        ) { try PunchTimestamp.instant(parsing: "2026-10-25T02:30:10", zone: berlin) }
+        // With the offset the refusal offers, each of the two is read; around them nothing changes.
+        #expect(
+            try PunchTimestamp.instant(parsing: "2026-10-25 02:30+02:00", zone: berlin)
+                == LocalZoneTests.utc("2026-10-25T00:30:00Z"))
+        #expect(
+            try PunchTimestamp.instant(parsing: "2026-10-25 02:30:10+01:00", zone: berlin)
+                == LocalZoneTests.utc("2026-10-25T01:30:10Z"))
+        #expect(
+            try PunchTimestamp.instant(parsing: "2026-03-29 03:30", zone: berlin)
+                == LocalZoneTests.utc("2026-03-29T01:30:00Z"))
+        #expect(
+            try PunchTimestamp.instant(parsing: "2026-10-25 03:30", zone: berlin)
+                == LocalZoneTests.utc("2026-10-25T02:30:00Z"))
+        // In a file, the row is named and nothing of it is kept.
+        let file = PunchFile(
+            parsing: "code,timestamp,kind\nE002,2026-03-29 02:30,in\nE002,2026-03-29 05:30,out\n", zone: berlin)
+        #expect(file.rows.map(\.line) == [3])
+        #expect(file.issues.map(\.line) == [2])
+        #expect(file.issues.first?.message.contains("the clocks went forward that night") == true)
+    }
+
     @Test("a file with good rows, quoted notes, CRLF, a byte order mark and columns in any order")
-    func goodFile() {
-        let text = "\u{FEFF}kind,code,timestamp,note\r\nin,E001,2026-11-18T09:02:00+05:30,\r\n"
+    func goodFile() throws {
+        let text =
+            "\u{FEFF}kind,code,timestamp,note\r\nin,E001,2026-11-18T09:02:00+05:30,\r\n"
             + "OUT,e001,2026-11-18T18:00,\"left early, \"\"doctor\"\"\"\r\n\r\nin,E002,2026-11-18T09:00Z,'=SUM(A1)\r\n"
         let file = PunchFile(parsing: text, zone: kolkata)
         #expect(file.issues == [])
@@ -61,7 +106,7 @@ struct PunchFileTests {
         #expect(file.rows.map(\.code.rawValue) == ["E001", "e001", "E002"])
         #expect(file.rows.map(\.kind) == [.in, .out, .in])
         #expect(file.rows.map(\.note) == [nil, "left early, \"doctor\"", "=SUM(A1)"])
-        #expect(file.rows[1].instant == PunchTimestamp.instant(parsing: "2026-11-18T12:30:00Z", zone: kolkata))
+        #expect(file.rows[1].instant == (try PunchTimestamp.instant(parsing: "2026-11-18T12:30:00Z", zone: kolkata)))
     }
 
     @Test("every bad row is reported with its line number; a quoted line break counts as a line")
@@ -100,11 +145,13 @@ struct PunchFileTests {
                 "line 1: unknown column \"time\"; expected code,timestamp,kind and optionally note",
                 "line 1: the header has no timestamp column", "line 1: the column kind appears more than once",
             ])
-        #expect(PunchFile(parsing: "", zone: kolkata).issues.map(\.description) == [
-            "line 1: the file is empty; expected the header code,timestamp,kind"
-        ])
-        #expect(PunchFile(parsing: "code,timestamp,kind\nE1,\"2026", zone: kolkata).issues.map(\.description) == [
-            "line 2: a quoted field is not closed before the end of the file"
-        ])
+        #expect(
+            PunchFile(parsing: "", zone: kolkata).issues.map(\.description) == [
+                "line 1: the file is empty; expected the header code,timestamp,kind"
+            ])
+        #expect(
+            PunchFile(parsing: "code,timestamp,kind\nE1,\"2026", zone: kolkata).issues.map(\.description) == [
+                "line 2: a quoted field is not closed before the end of the file"
+            ])
     }
 }

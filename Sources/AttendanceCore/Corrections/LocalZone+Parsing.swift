@@ -20,30 +20,35 @@ extension LocalZone {
         guard parts.count == 2, let date = try? AttendanceDate(parsing: String(parts[0])),
             let time = try? WallClockTime(parsing: String(parts[1])), parts[1].count == 5
         else { throw .invalidValue(what: "time", value: text, expected: form) }
-        var offset: Int?
-        if let offsetText {
-            guard let seconds = Self.offsetSeconds(offsetText) else {
-                throw .invalidValue(what: "time", value: text, expected: form)
-            }
-            offset = seconds
+        guard let offsetText else { return try uniqueInstant(on: date, at: time, typed: text, what: "time") }
+        guard let offset = Self.offsetSeconds(offsetText) else {
+            throw .invalidValue(what: "time", value: text, expected: form)
         }
         let candidates = instants(on: date, at: time)
-        if let offset {
-            let naive = date.dayNumber * 86_400 + time.minuteOfDay * 60
-            guard let match = candidates.first(where: { Int($0.timeIntervalSince1970) == naive - offset }) else {
-                throw .invalidValue(
-                    what: "time", value: text,
-                    expected: "an offset that \(identifier) had at \(date) \(time): "
-                        + candidates.map { Self.offsetText(self.offset(at: $0)) }.joined(separator: " or "))
-            }
-            return match
+        let naive = date.dayNumber * 86_400 + time.minuteOfDay * 60
+        guard let match = candidates.first(where: { Int($0.timeIntervalSince1970) == naive - offset }) else {
+            throw .invalidValue(
+                what: "time", value: text,
+                expected: "an offset that \(identifier) had at \(date) \(time): "
+                    + candidates.map { Self.offsetText(self.offset(at: $0)) }.joined(separator: " or "))
         }
+        return match
+    }
+
+    /// The one instant at which the wall clock showed `time` on `date`, for a time typed
+    /// without its offset (`text`, a `what` in the refusal): refused in the hour skipped when
+    /// clocks go forward, and in the hour repeated when they go back, where the refusal offers
+    /// both offsets (docs/rules.md "Precision").
+    public func uniqueInstant(
+        on date: AttendanceDate, at time: WallClockTime, typed text: String, what: String
+    ) throws(CoreError) -> Date {
+        let candidates = instants(on: date, at: time)
         switch candidates.count {
         case 1:
             return candidates[0]
         case 0:
             throw .invalidValue(
-                what: "time", value: text,
+                what: what, value: text,
                 expected: "a time that exists in \(identifier): the clocks went forward that night, so \(time) "
                     + "was never shown on \(date)")
         default:
@@ -51,7 +56,7 @@ extension LocalZone {
                 "\"\(date) \(time)\(Self.offsetText(self.offset(at: instant)))\" (\(index == 0 ? "the first" : "the second"))"
             }
             throw .invalidValue(
-                what: "time", value: text,
+                what: what, value: text,
                 expected: "its UTC offset, because in \(identifier) it happened twice: "
                     + choices.joined(separator: " or "))
         }

@@ -98,14 +98,8 @@ public struct PunchFile: Sendable {
                 }
             }
             let code = value(in: codeColumn, EmployeeCode.init(parsing:))
-            let stamp = fields[timeColumn].trimmingWhiteSpace()
-            let instant = PunchTimestamp.instant(parsing: stamp, zone: zone)
-            if instant == nil {
-                problems.append(
-                    Issue(
-                        line: line,
-                        message: "invalid timestamp \(stamp.quotedForMessage): expected "
-                            + PunchTimestamp.expected(zone: zone)))
+            let instant = value(in: timeColumn) { text throws(CoreError) in
+                try PunchTimestamp.instant(parsing: text, zone: zone)
             }
             let kind = value(in: kindColumn, PunchKind.init(parsing:))
             var note: String?

@@ -7,8 +7,18 @@ import Foundation
 /// time in the configured zone. Written: `2026-11-18T09:02:00+05:30`, with milliseconds only
 /// when there are any, so an export read back gives the very same instants.
 public enum PunchTimestamp {
-    /// The instant `text` names; nil when it is not such a timestamp.
-    public static func instant(parsing text: some StringProtocol, zone: LocalZone) -> Date? {
+    /// The instant `text` names. Refused when it is not such a timestamp, and, without an
+    /// offset, when the local time never happened or happened twice in `zone` (docs/rules.md
+    /// "Precision": the refusal offers both offsets).
+    public static func instant(parsing text: String, zone: LocalZone) throws(CoreError) -> Date {
+        guard let instant = try instant(reading: text, zone: zone) else {
+            throw .invalidValue(what: "timestamp", value: text, expected: expected(zone: zone))
+        }
+        return instant
+    }
+
+    /// The instant `text` names; nil when it is not written as a timestamp.
+    private static func instant(reading text: String, zone: LocalZone) throws(CoreError) -> Date? {
         var reader = ByteReader(Array(text.utf8))
         guard let year = reader.number(digits: 4), reader.skip("-"), let month = reader.number(digits: 2),
             reader.skip("-"), let day = reader.number(digits: 2),
@@ -50,7 +60,10 @@ public enum PunchTimestamp {
             offsetSeconds = sign * (hours * 3600 + minutes * 60)
         }
         guard reader.isAtEnd else { return nil }
-        guard let offsetSeconds else { return zone.instant(on: date, at: time).addingTimeInterval(seconds) }
+        guard let offsetSeconds else {
+            return try zone.uniqueInstant(on: date, at: time, typed: text, what: "timestamp").addingTimeInterval(
+                seconds)
+        }
         let local = Double(date.dayNumber * 86_400 + time.minuteOfDay * 60) + seconds
         return Date(timeIntervalSince1970: local - Double(offsetSeconds))
     }
