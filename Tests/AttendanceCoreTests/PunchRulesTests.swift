@@ -59,7 +59,7 @@ struct PunchRulesTests {
         arguments: ["2026-03-02 08:50", "2026-03-02 09:00"])
     func outBeforeIn(at: String) {
         let recent = Fixture.punches(["in 09:00"], on: "2026-03-02")
-        let refusal = PunchRefusal.clockBehindMarkIn(since: recent[0].instant, localTime: Fixture.time("09:00"))
+        let refusal = PunchRefusal.clockBehindMarkIn(since: recent[0].instant, clock: "09:00")
         #expect(decide(.out, at: at, after: recent) == .refused(refusal))
         #expect(refusal.description == "the clock is earlier than your mark-in at 09:00 — ask a manager")
         // One second after the IN is a (very short) session.
@@ -73,10 +73,34 @@ struct PunchRulesTests {
         let recent = Fixture.punches(["in 09:02:40"], on: "2026-03-02")
         let decision = decide(.in, at: "2026-03-02 11:00", after: recent)
         let since = Fixture.instant("2026-03-02 09:02:40")
-        #expect(decision == .refused(.alreadyIn(since: since, localTime: Fixture.time("09:02"))))
+        #expect(decision == .refused(.alreadyIn(since: since, clock: "09:02")))
         #expect(
-            PunchRefusal.alreadyIn(since: since, localTime: Fixture.time("09:02")).description
+            PunchRefusal.alreadyIn(since: since, clock: "09:02").description
                 == "already marked in at 09:02 — mark out first")
+    }
+
+    @Test("in the hour the clocks repeat, a refusal names the IN's time with its offset")
+    func refusalsInTheRepeatedHour() {
+        // Berlin, 2026-10-25: 02:00–03:00 is shown twice, first at +02:00, then at +01:00.
+        let utc = { (text: String) in ISO8601DateFormatter().date(from: text)! }
+        func punch(_ kind: PunchKind, _ instant: Date) -> Punch {
+            Punch(
+                id: 1, employeeID: Fixture.employee.id, instant: instant, zone: policy.zone.identifier,
+                attendanceDate: policy.attendanceDate(of: instant), kind: kind, source: .simulated, createdAt: instant)
+        }
+        let first = [punch(.in, utc("2026-10-25T00:30:00Z"))]
+        #expect(
+            policy.decide(.in, at: utc("2026-10-25T01:35:00Z"), recent: first)
+                == .refused(.alreadyIn(since: first[0].instant, clock: "02:30+02:00")))
+        let second = [punch(.in, utc("2026-10-25T01:40:00Z"))]
+        #expect(
+            policy.decide(.out, at: utc("2026-10-25T00:50:00Z"), recent: second)
+                == .refused(.clockBehindMarkIn(since: second[0].instant, clock: "02:40+01:00")))
+        // Outside that hour the time is shown as it always is.
+        let morning = [punch(.in, utc("2026-10-25T08:00:00Z"))]
+        #expect(
+            policy.decide(.in, at: utc("2026-10-25T09:00:00Z"), recent: morning)
+                == .refused(.alreadyIn(since: morning[0].instant, clock: "09:00")))
     }
 
     @Test("already in after midnight names the local time of the evening IN")
@@ -85,7 +109,7 @@ struct PunchRulesTests {
         let since = Fixture.instant("2026-03-02 23:40")
         #expect(
             decide(.in, at: "2026-03-03 00:30", after: recent)
-                == .refused(.alreadyIn(since: since, localTime: Fixture.time("23:40"))))
+                == .refused(.alreadyIn(since: since, clock: "23:40")))
     }
 
     @Test(
@@ -118,7 +142,7 @@ struct PunchRulesTests {
         if isDuplicate {
             #expect(decision == .duplicate(of: recent[0]))
         } else {
-            #expect(decision == .refused(.alreadyIn(since: recent[0].instant, localTime: Fixture.time("09:00"))))
+            #expect(decision == .refused(.alreadyIn(since: recent[0].instant, clock: "09:00")))
         }
     }
 
@@ -146,7 +170,7 @@ struct PunchRulesTests {
         let policy = Fixture.policy { $0.duplicatePunchSeconds = 0 }
         let recent = Fixture.punches(["in 09:00:00"], on: "2026-03-02")
         let decision = policy.decide(.in, at: Fixture.instant("2026-03-02 09:00:10"), recent: recent)
-        #expect(decision == .refused(.alreadyIn(since: recent[0].instant, localTime: Fixture.time("09:00"))))
+        #expect(decision == .refused(.alreadyIn(since: recent[0].instant, clock: "09:00")))
     }
 
     // MARK: - Night shift
@@ -167,6 +191,6 @@ struct PunchRulesTests {
                 == .accept(monday, clockWentBack: false))
         #expect(
             night.decide(.in, at: Fixture.instant("2026-03-03 02:00"), recent: recent)
-                == .refused(.alreadyIn(since: recent[0].instant, localTime: Fixture.time("21:55"))))
+                == .refused(.alreadyIn(since: recent[0].instant, clock: "21:55")))
     }
 }

@@ -17,7 +17,8 @@ struct KioskMessage {
 
     static func wait(_ seconds: Int) -> KioskMessage {
         KioskMessage(
-            tone: .refusal, title: "Too many wrong PINs", lines: ["Please wait \(seconds) seconds before trying again."])
+            tone: .refusal, title: "Too many wrong PINs", lines: ["Please wait \(seconds) seconds before trying again."]
+        )
     }
 
     static let locked = KioskMessage(
@@ -41,10 +42,10 @@ struct KioskMessage {
                 lines.append("Note: the clock seems to have gone back; your manager will check this punch.")
             }
             return KioskMessage(
-                tone: .success, banner: "\(kind.label) \(details.time)",
-                title: "MARKED \(kind.label) \(details.time) — \(details.summary)", lines: lines)
+                tone: .success, banner: "\(kind.label) \(details.clock)",
+                title: "MARKED \(kind.label) \(details.clock) — \(details.summary)", lines: lines)
         case .duplicate(let previous):
-            let time = zone.localDateTime(of: previous.instant).time
+            let time = zone.clockText(of: previous.instant)
             return KioskMessage(
                 tone: .neutral, title: "Already recorded at \(time)",
                 lines: [who, "Your \(previous.kind.label) at \(time) is saved; nothing more to do."])
@@ -55,9 +56,14 @@ struct KioskMessage {
                 case .alreadyIn: "Already marked in"
                 case .clockBehindMarkIn: "The clock is behind your mark-in"
                 }
-            return KioskMessage(tone: .refusal, title: title, lines: [who, String(describing: refusal).capitalizedFirst + ".", "Nothing was recorded."])
+            return KioskMessage(
+                tone: .refusal, title: title,
+                lines: [who, String(describing: refusal).capitalizedFirst + ".", "Nothing was recorded."])
         case .wifiNotAllowed(let verdict):
-            var lines = ["This kiosk is not on an approved office WiFi. Nothing was recorded.", "Seen: \(WiFiWording.describe(verdict.link))"]
+            var lines = [
+                "This kiosk is not on an approved office WiFi. Nothing was recorded.",
+                "Seen: \(WiFiWording.describe(verdict.link))",
+            ]
             if case .ssidMismatch(_, let expected) = verdict {
                 lines.append("This access point is approved only with the network name \(expected.escaped).")
             }

@@ -59,14 +59,14 @@ struct MarkCommand: ContextCommand {
         case .recorded(let punch, let details):
             let simulated = details.link.isSimulated ? " [SIMULATED WiFi]" : ""
             context.out.line(
-                "\(punch.kind.label) \(who) at \(details.time) on \(punch.attendanceDate) — \(details.summary) (\(details.location)\(simulated))"
+                "\(punch.kind.label) \(who) at \(details.clock) on \(punch.attendanceDate) — \(details.summary) (\(details.location)\(simulated))"
             )
             if details.clockWentBack {
                 context.err.line(
                     "attendance: note: this punch is earlier than one already stored; flagged for the manager")
             }
         case .duplicate(let previous):
-            let time = configuration.policy.zone.localDateTime(of: previous.instant).time
+            let time = configuration.policy.zone.clockText(of: previous.instant)
             throw CommandFailure(
                 "\(previous.kind.label) for \(who) was already recorded at \(time)", status: .duplicate)
         case .refused(let refusal):

@@ -144,7 +144,7 @@ package final class MarkingDesk {
         guard let last = status.lastSuccess else { return "Central store not reached yet\(kept)" }
         let zone = configuration.policy.zone
         let (then, today) = (zone.localDateTime(of: last), zone.localDateTime(of: time))
-        let since = then.date == today.date ? "\(then.time)" : "\(then.date) \(then.time)"
+        let since = then.date == today.date ? zone.clockText(of: last) : zone.minuteText(of: last)
         return "Central store not reached since \(since)\(kept)"
     }
 
@@ -180,8 +180,8 @@ package final class MarkingDesk {
 
     /// What to tell the person about a recorded punch.
     package struct MarkDetails {
-        /// The local wall-clock time of the punch.
-        var time: WallClockTime
+        /// The local wall-clock time of the punch, with its offset in the hour that happened twice.
+        var clock: String
         /// "late by 17 min", "on time", "worked 8h 12m today".
         var summary: String
         var link: WiFiLink
@@ -237,7 +237,7 @@ package final class MarkingDesk {
             return .recorded(
                 punch,
                 details: MarkDetails(
-                    time: policy.zone.localDateTime(of: punch.instant).time, summary: summary, link: link,
+                    clock: policy.zone.clockText(of: punch.instant), summary: summary, link: link,
                     location: network.location, clockWentBack: clockWentBack))
         }
     }
@@ -258,11 +258,11 @@ package final class MarkingDesk {
         var headline: String {
             if let open = day.openSession {
                 return
-                    "in since \(zone.localDateTime(of: open.start).time) — worked \(MarkingDesk.duration(workedSeconds)) so far"
+                    "in since \(zone.clockText(of: open.start)) — worked \(MarkingDesk.duration(workedSeconds)) so far"
             }
             if let lastOut = day.lastOut {
                 return
-                    "out since \(zone.localDateTime(of: lastOut).time) — worked \(MarkingDesk.duration(workedSeconds)) today"
+                    "out since \(zone.clockText(of: lastOut)) — worked \(MarkingDesk.duration(workedSeconds)) today"
             }
             return "not marked in yet today"
         }
@@ -272,7 +272,7 @@ package final class MarkingDesk {
         /// "lunch 13:00–13:45" style lines for each gap.
         var gapLines: [String] {
             day.gaps.map { gap in
-                "away \(zone.localDateTime(of: gap.start).time)–\(zone.localDateTime(of: gap.end).time) (\(MarkingDesk.duration(gap.length)))"
+                "away \(zone.clockText(of: gap.start))–\(zone.clockText(of: gap.end)) (\(MarkingDesk.duration(gap.length)))"
             }
         }
     }

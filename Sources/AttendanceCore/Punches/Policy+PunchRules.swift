@@ -26,7 +26,9 @@ extension Policy {
     ///     a kiosk cannot see punches made elsewhere, so it records the employee's explicit
     ///     choice instead of refusing by rules 2 and 3 (docs/rules.md "Punches" 9); the merged
     ///     history shows any break for the manager.
-    public func decide(_ kind: PunchKind, at now: Date, recent: [Punch], knowledge: PunchKnowledge = .complete)
+    public func decide(
+        _ kind: PunchKind, at now: Date, recent: [Punch], knowledge: PunchKnowledge = .complete
+    )
         -> PunchDecision
     {
         if duplicatePunchSeconds > 0 {
@@ -43,14 +45,14 @@ extension Policy {
         case .in:
             if let open = day.openSession, knowledge == .complete {
                 let since = open.start
-                return .refused(.alreadyIn(since: since, localTime: zone.localDateTime(of: since).time))
+                return .refused(.alreadyIn(since: since, clock: zone.clockText(of: since)))
             }
         case .out:
             guard let open = day.openSession else {
                 return knowledge == .complete ? .refused(.notIn) : .accept(today, clockWentBack: false)
             }
             if now <= open.start {
-                return .refused(.clockBehindMarkIn(since: open.start, localTime: zone.localDateTime(of: open.start).time))
+                return .refused(.clockBehindMarkIn(since: open.start, clock: zone.clockText(of: open.start)))
             }
         }
         return .accept(today, clockWentBack: recent.contains { $0.instant > now })
