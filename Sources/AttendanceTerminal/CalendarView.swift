@@ -119,7 +119,9 @@ public struct CalendarView: Sendable {
         var out = StyledText()
         var line = StyledText()
         let items: [StyledText] =
-            DayStatus.legendOrder.map { status in StyledText(status.code, style: status.style) + StyledText(" " + status.legendName) }
+            DayStatus.legendOrder.map { status in
+                StyledText(status.code, style: status.style) + StyledText(" " + status.legendName)
+            }
             + [StyledText("[ ]", style: TextStyle.plain.inverted) + " today"]
         for item in items {
             if line.terminalWidth > 0, line.terminalWidth + 2 + item.terminalWidth > width {
@@ -133,7 +135,8 @@ public struct CalendarView: Sendable {
         return out
     }
 
-    /// "P 14  L 2  HD 1 …" and "Present days 16.5 · worked 131.25 h · late 3 · early exit 1".
+    /// "P 14  L 2  HD 1 …" and "Present days 16.5 · worked 131.25 h · late 3 · early exit 1"
+    /// ("Present days 16.5 of goal 20 · …" with a monthly goal).
     func summary() -> StyledText {
         let summary = evaluation.summary
         var counts = StyledText()
@@ -145,10 +148,9 @@ public struct CalendarView: Sendable {
         var out = StyledText()
         out.appendLine(counts)
         var figures = [
-            "Present days \(summary.presentDaysText)", "worked \(summary.workedHoursText) h",
+            "Present days \(summary.presentDaysAgainstGoal)", "worked \(summary.workedHoursText) h",
             "late \(summary.lateCount)", "early exit \(summary.earlyExitCount)",
         ]
-        if let goal = summary.goalDays { figures.append("goal \(goal) days") }
         out.appendLine(figures.joined(separator: " · "))
         return out
     }

@@ -108,7 +108,7 @@ public struct RegisterView: Sendable {
         for row in rows { out.appendLine(line(row)) }
         out.append(Self.marked(rows))
         out.appendLine()
-        out.append(Self.legend())
+        out.append(Self.legend(goalDays: register.rows.first?.summary.goalDays))
         out.appendLine()
         out.appendLine(
             "Checked by (manager): ______________________________   Signature: ______________________________   Date: ______________"
@@ -190,7 +190,8 @@ public struct RegisterView: Sendable {
     /// The bytes of "1" to "31", made once.
     static let dayNumbers = (0...31).map { Array(String($0).utf8) }
 
-    static func legend() -> StyledText {
+    /// The codes, and what the totals mean: with a monthly goal, the present days are against it.
+    static func legend(goalDays: Int?) -> StyledText {
         var out = StyledText()
         for (index, status) in DayStatus.legendOrder.enumerated() {
             if index > 0 { out.append("  ") }
@@ -198,7 +199,9 @@ public struct RegisterView: Sendable {
             out.append(" \(status.legendName)")
         }
         out.appendLine()
-        out.appendLine("Days: present days, P + L + ½ HD.  Hours: worked hours.  A blank date is still to come.")
+        let goal = goalDays.map { " of goal \($0)" } ?? ""
+        out.appendLine(
+            "Days: present days, P + L + ½ HD\(goal).  Hours: worked hours.  A blank date is still to come.")
         return out
     }
 

@@ -81,7 +81,7 @@ struct CalendarCommandTests {
                 " 22      23      24      25      26      27      28",
                 " 29      30",
             ])
-        #expect(lines.contains("Present days 9.5 · worked 81.44 h · late 2 · early exit 2 · goal 20 days"))
+        #expect(lines.contains("Present days 9.5 of goal 20 · worked 81.44 h · late 2 · early exit 2"))
     }
 
     @Test("--day shows punches with source and WiFi, sessions, gaps and worked time")

@@ -199,6 +199,23 @@ struct RegisterCommandTests {
         #expect(rows.allSatisfy { $0.count == rows[0].count })
     }
 
+    @Test("with a monthly goal, the legend says the present days are of it and CSV has goal_days beside them")
+    func monthlyGoal() throws {
+        let fixture = try ReportFixture.seeded()
+        fixture.harness.writeConfig("[policy]\nmonthly_goal_days = 20\n")
+        let text = fixture.harness.run("register", "--month", "2026-11").out
+        #expect(
+            text.contains(
+                "\nDays: present days, P + L + ½ HD of goal 20.  Hours: worked hours.  A blank date is still to come.\n"
+            ),
+            "\(text)")
+        let rows = CSVReader.parse(fixture.harness.run("register", "--month", "2026-11", "--format", "csv").out)
+        let present = try #require(rows[0].firstIndex(of: "present_days"))
+        #expect(rows[0][present + 1] == "goal_days")
+        #expect(rows[1][present...].prefix(2) == ["9.5", "20"])
+        #expect(rows.allSatisfy { $0.count == rows[0].count })
+    }
+
     @Test("JSON has the office, the dates, and each employee's codes and summary")
     func json() throws {
         let fixture = try ReportFixture.seeded()

@@ -60,7 +60,7 @@ struct MonthSummaryTests {
         #expect(summary.workedHours == 145.01)
         #expect(summary.lateCount == 2)
         #expect(summary.earlyExitCount == 4)
-        #expect(summary.goalText == "present days 17.5 of goal 20")
+        #expect(summary.presentDaysAgainstGoal == "17.5 of goal 20")
     }
 
     @Test("the calendar's codes for the busy month, date by date")
@@ -88,7 +88,8 @@ struct MonthSummaryTests {
         ])
     func halfDayLeaveSummary(punches specs: [String], status: DayStatus, counts: [DayStatus: Double], halves: Int) {
         let punches = Fixture.punches(specs, on: "2026-03-11")
-        let engine = StatusEngine(employee: Fixture.employee, policy: Fixture.policy(), now: Fixture.instant("2026-04-05 12:00"))
+        let engine = StatusEngine(
+            employee: Fixture.employee, policy: Fixture.policy(), now: Fixture.instant("2026-04-05 12:00"))
         let month = engine.evaluate(
             month: Self.march, punches: punches, leave: [Fixture.date("2026-03-11"): .half])
         #expect(month[Fixture.date("2026-03-11")]?.status == status)
@@ -101,7 +102,7 @@ struct MonthSummaryTests {
 
     @Test("no goal means no goal text")
     func noGoal() {
-        #expect(Self.busyMonth(goal: 0).summary.goalText == nil)
+        #expect(Self.busyMonth(goal: 0).summary.presentDaysAgainstGoal == "17.5")
         #expect(Self.busyMonth(goal: 0).summary.goalDays == nil)
     }
 

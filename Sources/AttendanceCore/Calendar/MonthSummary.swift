@@ -97,8 +97,9 @@ public struct MonthSummary: Sendable, Hashable {
 
     private var workedHundredthsOfHours: Int { Int((workedSeconds / 36).rounded(.toNearestOrAwayFromZero)) }
 
-    /// "present days 12.5 of goal 20", or nil without a goal.
-    public var goalText: String? {
-        goalDays.map { "present days \(presentDaysText) of goal \($0)" }
+    /// "12.5 of goal 20", or "12.5" without a goal: the present days as a summary shows them
+    /// (docs/rules.md "Month summary": "present days X of goal Y").
+    public var presentDaysAgainstGoal: String {
+        goalDays.map { "\(presentDaysText) of goal \($0)" } ?? presentDaysText
     }
 }
