@@ -106,6 +106,7 @@ public struct RegisterView: Sendable {
         out.append(header())
         if rows.isEmpty { out.appendLine("No one was employed in \(register.month.title).") }
         for row in rows { out.appendLine(line(row)) }
+        out.append(Self.inNow(rows))
         out.append(Self.marked(rows))
         out.appendLine()
         out.append(Self.legend(goalDays: register.rows.first?.summary.goalDays))
@@ -151,6 +152,22 @@ public struct RegisterView: Sendable {
         }
         for total in Self.totals {
             out.append(" " + total.value(row.summary).leftPadded(toWidth: total.width))
+        }
+        return out
+    }
+
+    /// Under the rows, who is in now and their status so far (docs/rules.md status 6), which
+    /// the grid's two-letter IN cannot hold: "In now, status so far: E001 L; E005 P"; nothing
+    /// when nobody is.
+    static func inNow(_ rows: [MonthRegister.Row]) -> StyledText {
+        let entries = rows.compactMap { row in
+            row.provisionalStatus.map { "\(row.employee.code.rawValue.terminalSafe) \($0.code)" }
+        }
+        guard !entries.isEmpty else { return StyledText() }
+        var out = StyledText()
+        out.appendLine()
+        for line in ("In now, status so far: " + entries.joined(separator: "; ")).wrapped(toWidth: width) {
+            out.appendLine(line)
         }
         return out
     }

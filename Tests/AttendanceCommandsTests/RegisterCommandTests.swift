@@ -127,6 +127,8 @@ struct RegisterCommandTests {
                     E001 Asha Rao   WO  P  L  A HD  P WO WO  L  M  A  P  P WO WO LV LV  P  P  P IN                             9.5  2  1  2  2  1  81.44
                     E002 B.Chaudhr…  –  –  –  –  –  –  –  –  –  P  P  P  P WO WO  P  P HD  P  P WO                             8.5  0  1  0  ½  0  72.53
 
+                    In now, status so far: E001 P
+
                     Punches on SIMULATED WiFi: E001 2 3 5 6 9 10 11 12 13 19 20 21; E002 10 11 12 13 16 17 18 19 20
 
                     Corrected by a manager (manual punches): E001 18
@@ -196,6 +198,10 @@ struct RegisterCommandTests {
                 "18",
             ])
         #expect(rows[3][1] == "Chen, \"CJ\" Jun")
+        // After the dates, the status so far of whoever is in now: E001 since 09:00 on the 21st.
+        #expect(rows[0][32] == "in_now_so_far")
+        #expect(rows[1][22] == "IN" && rows[1][32] == "P")
+        #expect(rows[2][32] == "")
         #expect(rows.allSatisfy { $0.count == rows[0].count })
     }
 
@@ -227,6 +233,9 @@ struct RegisterCommandTests {
         #expect(employees.compactMap { ($0["employee"] as? [String: Any])?["code"] as? String } == ["E001", "E002"])
         #expect((employees[1]["codes"] as? [String])?.prefix(10).joined(separator: ",") == "–,–,–,–,–,–,–,–,–,P")
         #expect((employees[0]["summary"] as? [String: Any])?["present_days"] as? Double == 9.5)
+        // E001 is in now (the 21st, since 09:00): P so far beside the IN; E002 is not in.
+        #expect(employees[0]["provisional_code"] as? String == "P")
+        #expect(employees[1]["provisional_code"] == nil)
     }
 
     @Test("--print without CUPS's lp is exit 69 with a sentence saying what to install")

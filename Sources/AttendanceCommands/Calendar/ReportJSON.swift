@@ -144,6 +144,8 @@ enum ReportJSON {
             let employee: EmployeeReference
             /// The cell codes, first date to last.
             let codes: [String]
+            /// Beside today's IN: the status so far ("P", "L", "HD"); left out otherwise.
+            let provisional_code: String?
             let summary: Summary
             /// Dates with a punch verified against a simulated WiFi link.
             let simulated_wifi_dates: [String]
@@ -163,7 +165,7 @@ enum ReportJSON {
             employees = register.rows.map { row in
                 Row(
                     employee: EmployeeReference(row.employee), codes: row.days.map(\.code),
-                    summary: Summary(row.summary),
+                    provisional_code: row.provisionalStatus?.code, summary: Summary(row.summary),
                     simulated_wifi_dates: row.dates(where: \.hasSimulatedPunch).map(\.description),
                     corrected_dates: row.dates(where: { $0.flags.contains(.corrected) }).map(\.description))
             }

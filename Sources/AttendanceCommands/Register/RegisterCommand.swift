@@ -71,9 +71,12 @@ struct RegisterCommand: ContextCommand {
         let identity: [ListingColumn<Row>] = [
             .init("code") { .text($0.employee.code.rawValue) }, .init("name") { .text($0.employee.name.rawValue) },
         ]
-        let days = register.month.dates.enumerated().map { index, date in
-            ListingColumn<Row>(date.description) { .text($0.days[index].code) }
-        }
+        let days =
+            register.month.dates.enumerated().map { index, date in
+                ListingColumn<Row>(date.description) { .text($0.days[index].code) }
+            }
+            // Beside today's IN, the status so far (docs/rules.md status 6); empty otherwise.
+            + [ListingColumn<Row>("in_now_so_far") { .text($0.provisionalStatus?.code ?? "") }]
         let totals: [ListingColumn<Row>] =
             [.init("present_days") { .text($0.summary.presentDaysText) }]
             // With a monthly goal, beside the present days (docs/rules.md "Month summary").

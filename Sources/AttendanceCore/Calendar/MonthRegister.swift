@@ -17,6 +17,8 @@ public struct MonthRegister: Sendable {
         public let flags: DayFlags
         /// A punch of the date was verified against a simulated link (docs/rules.md "WiFi verification" 5).
         public let hasSimulatedPunch: Bool
+        /// Beside IN (today, a session open now): the status so far (docs/rules.md status 6).
+        public let provisionalStatus: DayStatus?
 
         public var code: String { status.code }
 
@@ -25,6 +27,7 @@ public struct MonthRegister: Sendable {
             status = evaluation.status
             flags = evaluation.flags
             hasSimulatedPunch = evaluation.hasSimulatedPunch
+            provisionalStatus = evaluation.provisionalStatus
         }
     }
 
@@ -40,6 +43,9 @@ public struct MonthRegister: Sendable {
         public func dates(where marked: (Day) -> Bool) -> [AttendanceDate] {
             days.filter(marked).map(\.date)
         }
+
+        /// The status so far of today, when the employee is in now; nil otherwise.
+        public var provisionalStatus: DayStatus? { days.lazy.compactMap(\.provisionalStatus).first }
     }
 
     public let month: YearMonth
