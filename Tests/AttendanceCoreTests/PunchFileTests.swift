@@ -95,6 +95,23 @@ struct PunchFileTests {
         #expect(file.issues.first?.message.contains("the clocks went forward that night") == true)
     }
 
+    @Test("an export's source column is read and checked, and a value no punch can have is refused")
+    func sourceColumn() {
+        let good = PunchFile(
+            parsing: "code,timestamp,kind,note,source\nE001,2026-11-18T09:02,in,,simulated\n"
+                + "E001,2026-11-18T18:00,out,,manual\nE002,2026-11-18T09:00,in,,\nE003,2026-11-18T09:00,in,,nl80211\n",
+            zone: kolkata)
+        #expect(good.issues == [])
+        #expect(good.rows.map(\.line) == [2, 3, 4, 5])
+        let bad = PunchFile(parsing: "code,source,timestamp,kind\nE001,kiosk,2026-11-18T09:02,in\n", zone: kolkata)
+        #expect(bad.rows == [])
+        #expect(
+            bad.issues.map(\.description) == [
+                "line 2: invalid source \"kiosk\": expected nl80211, simulated, manual, import "
+                    + "(it is not kept: imported punches are recorded as import)"
+            ])
+    }
+
     @Test("a file with good rows, quoted notes, CRLF, a byte order mark and columns in any order")
     func goodFile() throws {
         let text =
@@ -142,7 +159,7 @@ struct PunchFileTests {
         #expect(file.rows.isEmpty)
         #expect(
             file.issues.map(\.description) == [
-                "line 1: unknown column \"time\"; expected code,timestamp,kind and optionally note",
+                "line 1: unknown column \"time\"; expected code,timestamp,kind and optionally note and source",
                 "line 1: the header has no timestamp column", "line 1: the column kind appears more than once",
             ])
         #expect(

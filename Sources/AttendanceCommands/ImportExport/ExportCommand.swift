@@ -18,7 +18,8 @@ struct ExportPunches: ContextCommand {
         discussion: """
             The punches as they count: voided ones left out, corrected ones at their corrected time. Timestamps \
             carry the zone's offset, so importing the file into an empty store with the same employees and \
-            policy gives the same calendars.
+            policy gives the same calendars. The source column says where each punch came from (nl80211, \
+            simulated, manual, import); an import reads it and records its punches as import.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -34,7 +35,7 @@ struct ExportPunches: ContextCommand {
             for punch in punches[employee.id] ?? [] {
                 rows.append([
                     employee.code.rawValue, PunchTimestamp.text(of: punch.instant, zone: zone), punch.kind.rawValue,
-                    punch.note ?? "",
+                    punch.note ?? "", punch.source.rawValue,
                 ])
             }
         }

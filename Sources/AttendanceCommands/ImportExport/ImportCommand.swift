@@ -14,11 +14,13 @@ struct ImportPunches: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "punches", abstract: "Import punches from a CSV file, all or nothing.",
         discussion: """
-            The file has the header code,timestamp,kind and optionally note. Timestamps are ISO 8601, e.g. \
-            2026-11-18T09:02:00+05:30; without an offset they are local time in the policy's zone. The whole file \
+            The file has the header code,timestamp,kind and optionally note and source. Timestamps are ISO 8601, e.g. \
+            2026-11-18T09:02:00+05:30; without an offset they are local time in the policy's zone \
+            (a time the clocks skipped is refused, and one they repeated needs its offset). The whole file \
             is checked first: any bad row is reported with its line number and nothing is imported. Punches already \
             stored (same employee, time and kind) are skipped, so importing a file twice adds nothing. \
-            `attendance export punches` writes this format.
+            `attendance export punches` writes this format. A source column is checked and not kept: \
+            imported punches are recorded as import, whatever the file says.
             """)
 
     @OptionGroup var change: ChangeOptions

@@ -1,7 +1,12 @@
 import Foundation
 
-/// A file of punches to import: CSV with the header `code,timestamp,kind` and an optional
-/// `note` column (any order), one punch per row.
+/// A file of punches to import: CSV with the header `code,timestamp,kind` and optional `note`
+/// and `source` columns (any order), one punch per row.
+///
+/// `source` is what an export writes: where each punch came from (nl80211, simulated, manual,
+/// import), so the file marks simulated and manual punches as every report does (docs/rules.md
+/// "WiFi verification" 5). Its values are checked and not kept: what a file says cannot make a
+/// punch pass for one verified at a kiosk, so the store records every imported punch as `import`.
 ///
 /// The whole file is read before anything is stored, and every bad row is reported with its
 /// line number, so a manager fixes the file once rather than row by row. Fields follow RFC 4180
@@ -39,7 +44,7 @@ public struct PunchFile: Sendable {
     public let issues: [Issue]
 
     /// The columns, in the order an export writes them.
-    public static let columns = ["code", "timestamp", "kind", "note"]
+    public static let columns = ["code", "timestamp", "kind", "note", "source"]
 
     /// Reads `text`; timestamps without an offset are local times in `zone`.
     public init(parsing text: String, zone: LocalZone) {
@@ -57,7 +62,8 @@ public struct PunchFile: Sendable {
             issues.append(
                 Issue(
                     line: header.line,
-                    message: "unknown column \(name.quotedForMessage); expected code,timestamp,kind and optionally note"
+                    message:
+                        "unknown column \(name.quotedForMessage); expected code,timestamp,kind and optionally note and source"
                 ))
         }
         for name in Self.columns.prefix(3) where !names.contains(name) {
@@ -74,6 +80,7 @@ public struct PunchFile: Sendable {
             return
         }
         let noteColumn = names.firstIndex(of: "note")
+        let sourceColumn = names.firstIndex(of: "source")
         var rows: [Row] = []
         while let record = records.next() {
             if record.fields.count == 1 && record.fields[0].isEmpty { continue }  // a blank line
@@ -102,6 +109,17 @@ public struct PunchFile: Sendable {
                 try PunchTimestamp.instant(parsing: text, zone: zone)
             }
             let kind = value(in: kindColumn, PunchKind.init(parsing:))
+            if let sourceColumn {
+                let source = fields[sourceColumn].trimmingWhiteSpace()
+                if !source.isEmpty && PunchSource(rawValue: source) == nil {
+                    problems.append(
+                        Issue(
+                            line: line,
+                            message: "invalid source \(source.quotedForMessage): expected "
+                                + PunchSource.allCases.map(\.rawValue).joined(separator: ", ")
+                                + " (it is not kept: imported punches are recorded as import)"))
+                }
+            }
             var note: String?
             if let noteColumn {
                 do {
