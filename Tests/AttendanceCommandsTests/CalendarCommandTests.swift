@@ -183,5 +183,9 @@ struct CalendarCommandTests {
             h.run("calendar", "E001", "--month", "2026-13").err
                 == "attendance: invalid month \"2026-13\": expected YYYY-MM, for example 2026-11\n")
         #expect(h.run("calendar", "E001", "--month", "2026-11", "--day", "2026-11-02").status == 64)
+        // A calendar has no CSV form, and its help does not offer one.
+        let csv = h.run("calendar", "E001", "--format", "csv")
+        #expect(csv.status == 64 && csv.err.contains("'text' and 'json'"), "\(csv.err)")
+        #expect(h.run("calendar", "--help").out.contains("text or json. (values: text, json; default: text)"))
     }
 }

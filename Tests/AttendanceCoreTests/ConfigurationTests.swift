@@ -145,7 +145,11 @@ struct ConfigurationTests {
             ),
             (
                 "[policy]\nworking_days = [\"mon\", \"funday\"]",
-                "a.toml:2: working_days in [policy]: expected an array of day names such as [\"mon\", \"tue\", \"wed\", \"thu\", \"fri\"]; each is one of mon, tue, wed, thu, fri, sat, sun"
+                "a.toml:2: working_days in [policy]: \"funday\" is not a day name; each is one of mon, tue, wed, thu, fri, sat, sun"
+            ),
+            (
+                "[policy]\nworking_days = [\"mon\", 2]",
+                "a.toml:2: working_days in [policy]: expected an array of day names such as [\"mon\", \"tue\", \"wed\", \"thu\", \"fri\"], found an integer in the array"
             ),
             ("[policy]\nworking_days = [\"mon\", \"mon\"]", "a.toml:2: working_days in [policy]: mon is listed twice"),
             (

@@ -19,10 +19,9 @@ struct CalendarCommand: ContextCommand {
     @Argument(help: "The employee's code.") var code: EmployeeCode
     @Option(help: ArgumentHelp("The month (default: the current one).", valueName: "YYYY-MM")) var month: YearMonth?
     @Option(help: ArgumentHelp("Show this date in detail instead.", valueName: "YYYY-MM-DD")) var day: AttendanceDate?
-    @Option(help: "text or json.") var format: OutputFormat = .text
+    @Option(help: "text or json.") var format: DocumentFormat = .text
 
     func validate() throws {
-        if format == .csv { throw ValidationError("--format csv is not available for a calendar; use text or json") }
         if month != nil, day != nil { throw ValidationError("give --month or --day, not both") }
     }
 
@@ -39,7 +38,7 @@ struct CalendarCommand: ContextCommand {
             case .json:
                 context.out.write(
                     try JSONOutput.render(ReportJSON.DayDetail(employee: employee, day: evaluated, zone: policy.zone)))
-            default:
+            case .text:
                 context.out.write(
                     DayDetailView(employee: employee, day: evaluated, zone: policy.zone, now: now).render())
             }
@@ -50,7 +49,7 @@ struct CalendarCommand: ContextCommand {
             context.out.write(
                 try JSONOutput.render(
                     ReportJSON.Calendar(employee: employee, evaluation: evaluation, weekStarts: policy.weekStarts)))
-        default:
+        case .text:
             let view = CalendarView(
                 employee: employee, evaluation: evaluation, weekStarts: policy.weekStarts, zone: policy.zone)
             context.out.write(view.render())

@@ -108,7 +108,7 @@ struct EmployeeShow: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The employee's code.") var code: EmployeeCode
-    @Option(help: "text or json.") var format: OutputFormat = .text
+    @Option(help: "text or json.") var format: DocumentFormat = .text
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)

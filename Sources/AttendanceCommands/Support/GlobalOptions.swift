@@ -138,3 +138,9 @@ public struct ActorOptions: ParsableArguments {
 public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case text, json, csv
 }
+
+/// How one document (a calendar, an employee, the WiFi link, the audit log) is written: it has
+/// no rows to put in CSV, so `--help` offers only these and the parser refuses the rest.
+public enum DocumentFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json
+}

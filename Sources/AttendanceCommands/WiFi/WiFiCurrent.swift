@@ -13,7 +13,7 @@ struct WiFiCurrent: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var link: LinkSourceOptions
-    @Option(help: "text or json.") var format: OutputFormat = .text
+    @Option(help: "text or json.") var format: DocumentFormat = .text
 
     /// The link and its verdict, as `--format json` writes them (one object).
     static let listing = Listing<(link: WiFiLink, verdict: WiFiVerdict)>([

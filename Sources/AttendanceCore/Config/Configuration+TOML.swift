@@ -142,8 +142,12 @@ extension Configuration {
                 guard case .array(let items) = value else { return "expected \(expected), found \(value.typeName)" }
                 var days: Set<Weekday> = []
                 for item in items {
-                    guard case .string(let name) = item, let day = Weekday(rawValue: name.lowercased()) else {
-                        return "expected \(expected); each is one of mon, tue, wed, thu, fri, sat, sun"
+                    guard case .string(let name) = item else {
+                        return "expected \(expected), found \(item.typeName) in the array"
+                    }
+                    guard let day = Weekday(rawValue: name.lowercased()) else {
+                        return
+                            "\(name.quotedForMessage) is not a day name; each is one of mon, tue, wed, thu, fri, sat, sun"
                     }
                     guard days.insert(day).inserted else { return "\(name) is listed twice" }
                 }
