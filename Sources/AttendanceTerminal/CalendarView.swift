@@ -110,7 +110,7 @@ public struct CalendarView: Sendable {
             line.append(provisional.code, style: provisional.style)
             line.append(" so far")
         }
-        if let late = today.minutesLate, today.flags.contains(.late) { line.append(" (late by \(late) min)") }
+        if let late = today.minutesLate, today.flags.contains(.late) { line.append(" (\(Self.lateText(late)))") }
         return line
     }
 
@@ -173,12 +173,17 @@ public struct CalendarView: Sendable {
         return out
     }
 
+    /// "late by 17 min", "late by 2h 05m": as the kiosk and `mark` say it.
+    static func lateText(_ minutes: Int) -> String {
+        "late by " + TimeText.duration(Double(minutes) * 60, minuteUnit: " min")
+    }
+
     /// "late by 17 min, early exit", "worked on holiday (Republic Day)", "missing mark-out".
     static func flagWords(_ day: DayEvaluation) -> String {
         var words: [String] = []
         for (flag, name) in DayFlags.named where day.flags.contains(flag) {
             switch flag {
-            case .late: words.append(day.minutesLate.map { "late by \($0) min" } ?? name)
+            case .late: words.append(day.minutesLate.map(Self.lateText) ?? name)
             case .workedOnHoliday: words.append("worked on holiday (\(day.holidayName ?? "weekly off"))")
             default: words.append(name)
             }

@@ -147,4 +147,12 @@ struct RegisterPagesTests {
         #expect(byPages.text == joined.text)
         #expect(byPages.text.contains("Page 9 of 9") && byPages.text.contains("\u{1B}[") == color)
     }
+
+    @Test("lateness reads as the kiosk says it: minutes under an hour, hours and minutes from one")
+    func lateText() {
+        #expect(CalendarView.lateText(17) == "late by 17 min")
+        #expect(CalendarView.lateText(59) == "late by 59 min")
+        #expect(CalendarView.lateText(60) == "late by 1h 00m")
+        #expect(CalendarView.lateText(750) == "late by 12h 30m")
+    }
 }
