@@ -256,6 +256,21 @@ struct KioskTests {
         #expect(try s.sqlite("SELECT kind, attendance_date FROM punch ORDER BY id") == "in|\(day)\nout|\(day)\n")
     }
 
+    @Test("a mark-out ending a session longer than max_session_hours says it is not counted")
+    func markOutAfterTooLongASession() throws {
+        let s = try kioskSandbox()
+        s.clock.set(time: "05:00")
+        #expect(try s.run("mark", "in", "E001").status == 0)
+        // 22 hours later, still the same attendance date (it turns at 04:00).
+        s.clock.set(day: 1, time: "03:00")
+        let out = try s.run("mark", "out", "E001")
+        #expect(out.status == 0, "\(out.err)")
+        #expect(
+            out.out.contains(
+                "worked 0 min today — this session was longer than 16 h, so it is not counted; your manager will correct it"
+            ), "\(out.out)")
+    }
+
     @Test("idle timeout clears a half-typed code and returns any screen to idle")
     func idleTimeout() throws {
         let s = try kioskSandbox(kiosk: "idle_seconds = 5")

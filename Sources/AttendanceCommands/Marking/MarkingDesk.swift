@@ -232,7 +232,13 @@ package final class MarkingDesk {
                     summary = "on time"
                 }
             case .out:
-                summary = "worked \(Self.duration(snapshot.workedSeconds)) today"
+                // docs/rules.md "Punches" 5: a session over the maximum is not counted; say so
+                // rather than let "worked 0 min" stand unexplained.
+                let notCounted =
+                    snapshot.day.sessions.last?.isOverMax == true
+                    ? " — this session was longer than \(policy.maxSessionHoursText) h, so it is not counted;"
+                        + " your manager will correct it" : ""
+                summary = "worked \(Self.duration(snapshot.workedSeconds)) today" + notCounted
             }
             return .recorded(
                 punch,

@@ -103,7 +103,7 @@ public struct CorrectionCheck: Sendable {
                         CorrectionProblem(
                             kind: .sessionTooLong, ids: [start.id, punch.id],
                             message: session
-                                + " would be longer than max_session_hours (\(hours(policy.maxSessionHours)))"
+                                + " would be longer than max_session_hours (\(policy.maxSessionHoursText))"
                         ))
                 }
             default:
@@ -179,9 +179,5 @@ public struct CorrectionCheck: Sendable {
         // An import's row not stored yet carries minus its line number.
         if punch.id < 0 { return "\(punch.kind.label) at \(time) (line \(-punch.id))" }
         return "\(punch.kind.label) at \(time) (punch \(punch.id))"
-    }
-
-    private func hours(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -17,6 +17,10 @@ public struct Policy: Sendable, Hashable {
     public var weekStarts: Weekday = .monday
     public var duplicatePunchSeconds = 60
     public var maxSessionHours = 16.0
+    /// "16", "7.5": `max_session_hours` as messages write it.
+    public var maxSessionHoursText: String {
+        maxSessionHours == maxSessionHours.rounded() ? String(Int(maxSessionHours)) : String(maxSessionHours)
+    }
     /// 0 means no goal.
     public var monthlyGoalDays = 0
     public var dayChange = WallClockTime(validMinuteOfDay: 4 * 60)
