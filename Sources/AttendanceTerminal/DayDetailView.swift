@@ -98,8 +98,7 @@ public struct DayDetailView: Sendable {
         guard !sessions.isEmpty else { return out }
         out.appendLine("Sessions:")
         for session in sessions {
-            let span = spanText(session)
-            out.appendLine(span.padded(toWidth: max(24, span.count + 2)) + lengthText(session))
+            out.appendLine(Self.row(spanText(session), lengthText(session)))
         }
         return out
     }
@@ -132,10 +131,16 @@ public struct DayDetailView: Sendable {
         guard !gaps.isEmpty else { return out }
         out.appendLine("Gaps:")
         for gap in gaps {
-            out.appendLine(
-                "  \(clock(gap.start))–\(clock(gap.end))".padded(toWidth: 24) + TimeText.duration(gap.length))
+            out.appendLine(Self.row("  \(clock(gap.start))–\(clock(gap.end))", TimeText.duration(gap.length)))
         }
         return out
+    }
+
+    /// A session's or a gap's line: its span, then its length in a column of its own, pushed
+    /// further right when the span is long ("02:30+02:00 (+1)–02:40+01:00 (+1)" in the hour the
+    /// clocks repeat), so the two never run together.
+    static func row(_ span: String, _ length: String) -> String {
+        span.padded(toWidth: max(24, span.terminalWidth + 2)) + length
     }
 
     /// Punches a manager entered (source `manual`), with their notes.

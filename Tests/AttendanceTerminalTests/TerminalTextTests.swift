@@ -155,4 +155,11 @@ struct RegisterPagesTests {
         #expect(CalendarView.lateText(60) == "late by 1h 00m")
         #expect(CalendarView.lateText(750) == "late by 12h 30m")
     }
+
+    @Test("a day detail's span and length never run together, however long the span")
+    func detailRows() {
+        #expect(DayDetailView.row("  09:00–13:00", "4h 00m") == "  09:00–13:00           4h 00m")
+        let long = "  02:30+02:00 (+1)–02:40+01:00 (+1)"
+        #expect(DayDetailView.row(long, "1h 10m") == long + "  1h 10m")
+    }
 }
