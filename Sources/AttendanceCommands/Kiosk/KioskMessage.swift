@@ -66,6 +66,9 @@ struct KioskMessage {
             ]
             if case .ssidMismatch(_, let expected) = verdict {
                 lines.append("This access point is approved only with the network name \(expected.escaped).")
+                if let lookalike = WiFiWording.lookalike(seen: verdict.link.ssid, approved: expected) {
+                    lines.append(lookalike.capitalizedFirst + ".")
+                }
             }
             lines.append("Tell your manager.")
             return KioskMessage(tone: .refusal, title: "WiFi not approved — NOT recorded", lines: lines)

@@ -101,8 +101,17 @@ enum WiFiWording {
         case .ssidMismatch(let link, let expected):
             return
                 "not an approved office WiFi, NOT recorded: \(describe(link)) (this BSSID is approved only with SSID \(expected.escaped))"
+                + (lookalike(seen: link.ssid, approved: expected).map { "; \($0)" } ?? "")
         case .notAllowed(let link):
             return "not an approved office WiFi, NOT recorded: \(describe(link))"
         }
+    }
+
+    /// When the SSID seen and the approved one print the same but are other bytes (a name in
+    /// another Unicode normal form, say), the bytes of each; nil when they read differently.
+    static func lookalike(seen: SSID, approved: SSID) -> String? {
+        guard seen.escaped == approved.escaped, seen != approved else { return nil }
+        let hex = { (ssid: SSID) in ssid.bytes.map { String(format: "%02x", $0) }.joined(separator: " ") }
+        return "the two names look alike but are different bytes: seen \(hex(seen)), approved \(hex(approved))"
     }
 }
