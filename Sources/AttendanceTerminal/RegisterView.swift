@@ -109,7 +109,7 @@ public struct RegisterView: Sendable {
         out.append(Self.inNow(rows))
         out.append(Self.marked(rows))
         out.appendLine()
-        out.append(Self.legend(goalDays: register.rows.first?.summary.goalDays))
+        out.append(Self.legend(goalDays: register.policy.goalDays))
         out.appendLine()
         out.appendLine(
             "Checked by (manager): ______________________________   Signature: ______________________________   Date: ______________"

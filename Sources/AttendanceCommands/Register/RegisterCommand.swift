@@ -80,8 +80,7 @@ struct RegisterCommand: ContextCommand {
         let totals: [ListingColumn<Row>] =
             [.init("present_days") { .text($0.summary.presentDaysText) }]
             // With a monthly goal, beside the present days (docs/rules.md "Month summary").
-            + (register.policy.monthlyGoalDays > 0
-                ? [.init("goal_days") { _ in .integer(Int64(register.policy.monthlyGoalDays)) }] : [])
+            + (register.policy.goalDays.map { goal in [.init("goal_days") { _ in .integer(Int64(goal)) }] } ?? [])
             + counted.map { status in .init(status.code) { .text($0.summary.countText(status)) } }
             + [
                 .init("late") { .integer(Int64($0.summary.lateCount)) },

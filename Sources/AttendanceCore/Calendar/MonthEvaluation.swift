@@ -46,7 +46,7 @@ public struct MonthEvaluation: Sendable {
         }
         self.month = month
         self.days = days
-        summary = MonthSummary(month: month, days: days, goalDays: engine.policy.monthlyGoalDays)
+        summary = MonthSummary(month: month, days: days, goalDays: engine.policy.goalDays)
     }
 
     /// The evaluation of `date`, a date of the month.

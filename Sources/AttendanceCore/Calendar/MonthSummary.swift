@@ -20,7 +20,7 @@ public struct MonthSummary: Sendable, Hashable {
     public let goalDays: Int?
 
     /// Sums `days`, the evaluated dates of `month`.
-    public init(month: YearMonth, days: [DayEvaluation], goalDays: Int) {
+    public init(month: YearMonth, days: [DayEvaluation], goalDays: Int?) {
         var halves = Array(repeating: 0, count: DayStatus.allCases.count)
         var worked: TimeInterval = 0
         var late = 0
@@ -44,7 +44,7 @@ public struct MonthSummary: Sendable, Hashable {
         workedSeconds = worked
         lateCount = late
         earlyExitCount = early
-        self.goalDays = goalDays > 0 ? goalDays : nil
+        self.goalDays = goalDays
     }
 
     /// The statuses of a half-day-leave date that add 0.5 LV: the ones the punches decide.

@@ -23,6 +23,8 @@ public struct Policy: Sendable, Hashable {
     }
     /// 0 means no goal.
     public var monthlyGoalDays = 0
+    /// `monthly_goal_days`, or nil when it is 0 (no goal).
+    public var goalDays: Int? { monthlyGoalDays > 0 ? monthlyGoalDays : nil }
     public var dayChange = WallClockTime(validMinuteOfDay: 4 * 60)
     public var editWindowDays = 30
 
