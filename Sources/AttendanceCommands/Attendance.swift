@@ -41,6 +41,17 @@ public struct Attendance: ParsableCommand {
     /// Parses `arguments`, runs the command with `context`, and returns the exit status.
     /// Every failure becomes one line on standard error; nothing escapes as a crash.
     public static func run(_ arguments: [String], in context: Context) -> Int32 {
+        let status = parseAndRun(arguments, in: context)
+        // Output lost on its way (`register > file` on a full disk) must not pass for success. The
+        // command's own failure, already on standard error, keeps its status.
+        guard status == ExitStatus.success.rawValue, let failure = context.out.sink.failure else { return status }
+        context.err.line(
+            "attendance: the output could not be written (\(failure)); what the command did is done, but what it "
+                + "printed is incomplete")
+        return ExitStatus.outputFailure.rawValue
+    }
+
+    private static func parseAndRun(_ arguments: [String], in context: Context) -> Int32 {
         // `mark in|out CODE`, the form badge readers send, is filled in without ArgumentParser's
         // reflection (QuickMark.swift); every other command line is parsed below.
         if let mark = MarkCommand.quick(arguments) {

@@ -3,11 +3,24 @@ import Foundation
 /// Where text goes: a file descriptor in the product, a buffer in tests.
 public protocol TextSink: AnyObject, Sendable {
     func write(_ text: String)
+    /// Why text written here was lost (a full disk, a device error), or nil when all of it arrived.
+    var failure: String? { get }
+}
+
+extension TextSink {
+    public var failure: String? { nil }
 }
 
 /// Writes to a file descriptor (standard output or error), retrying short writes.
-public final class FileDescriptorSink: TextSink {
+///
+/// A write that fails is remembered, not thrown: a command's work (a punch stored) is done by
+/// then, and what it says about it must not turn into a crash or a "not recorded". The command's
+/// caller looks at `failure` as it ends (`Attendance.run`), so output lost to a full disk is an
+/// exit status and a line on standard error, never a quiet empty file.
+public final class FileDescriptorSink: TextSink, @unchecked Sendable {
     public let fd: Int32
+    private let lock = NSLock()
+    private var firstError: Int32?
     public init(fd: Int32) { self.fd = fd }
 
     public func write(_ text: String) {
@@ -20,10 +33,18 @@ public final class FileDescriptorSink: TextSink {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                return  // a closed pipe: nothing sensible left to do with the output
+                let error = errno
+                lock.withLock { if firstError == nil { firstError = error } }
+                return
             }
             offset += written
         }
+    }
+
+    /// The first failed write's reason. A reader that went away (EPIPE: `| head`) is not one:
+    /// what it did not want is not lost.
+    public var failure: String? {
+        lock.withLock { firstError }.flatMap { $0 == EPIPE ? nil : String(cString: strerror($0)) }
     }
 
     /// Whether the descriptor is a terminal.

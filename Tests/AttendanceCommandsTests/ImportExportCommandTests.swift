@@ -2,6 +2,7 @@ import AttendanceCommands
 import AttendanceCore
 import AttendanceStore
 import AttendanceTerminal
+import AttendanceTestSupport
 import Foundation
 import Testing
 
@@ -129,6 +130,60 @@ struct ImportExportCommandTests {
             FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) }?.hasPrefix("code,")
                 == true)
         #expect(h.run("export", "punches", "--month", "2026-10").out == "code,timestamp,kind,note,source\r\n")
+    }
+
+    @Test("--output follows a symbolic link, keeps the file's mode, and writes into a device as it is")
+    func exportOutputTargets() throws {
+        h.run("import", "punches", write(good, to: "old-clock.csv"))
+        let real = h.folder + "/real.csv"
+        let link = h.folder + "/link.csv"
+        _ = FileManager.default.createFile(atPath: real, contents: Data("old\n".utf8))
+        chmod(real, 0o640)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.csv")
+        #expect(h.run("export", "punches", "--month", "2026-11", "--output", link).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.csv")
+        let written = try String(contentsOfFile: real, encoding: .utf8)
+        #expect(written.hasPrefix("code,timestamp,kind,note,source\r\nE001,"))
+        var info = stat()
+        #expect(stat(real, &info) == 0 && info.st_mode & 0o7777 == 0o640)
+        // No temporary file is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: h.folder).filter { $0.hasPrefix(".") }.isEmpty)
+
+        // A device is written into, not replaced by a file; its error is the command's.
+        let full = h.run("export", "punches", "--month", "2026-11", "--output", "/dev/full")
+        #expect(full.status == 73)
+        #expect(
+            full.err == "attendance: cannot write /dev/full: No space left on device; what was written is incomplete\n")
+        #expect(stat("/dev/full", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+
+        let folder = h.run("export", "punches", "--month", "2026-11", "--output", h.folder)
+        #expect(folder.status == 73 && folder.err.hasSuffix("it is a folder; nothing was written there\n"))
+        let dangling = h.folder + "/dangling.csv"
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "no/such/file.csv")
+        let broken = h.run("export", "punches", "--month", "2026-11", "--output", dangling)
+        #expect(broken.status == 73)
+        #expect(broken.err.contains("its symbolic link cannot be followed (No such file or directory)"))
+    }
+
+    @Test("output lost to a full disk is exit status 73 and a line on standard error, not a quiet success")
+    func outputToFullDisk() throws {
+        h.run("import", "punches", write(good, to: "old-clock.csv"))
+        let fd = open("/dev/full", O_WRONLY | O_CLOEXEC)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let err = CapturingSink()
+        var context = h.context(err: err)
+        context.out = Console(sink: FileDescriptorSink(fd: fd), usesColor: false)
+        #expect(Attendance.run(["export", "punches", "--month", "2026-11"], in: context) == 73)
+        #expect(
+            err.text
+                == "attendance: the output could not be written (No space left on device); what the command did is "
+                + "done, but what it printed is incomplete\n")
+        // A command that failed keeps its own status and says only its own line.
+        let failing = CapturingSink()
+        context.err = Console(sink: failing, usesColor: false)
+        #expect(Attendance.run(["export", "punches", "--month", "2026-13"], in: context) == 65)
+        #expect(!failing.text.contains("could not be written"))
     }
 
     @Test("export then import into an empty store with the same employees gives the same calendars")

@@ -44,11 +44,7 @@ struct ExportPunches: ContextCommand {
             context.out.write(text)
             return
         }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw CommandFailure("cannot write \(output): \(error.localizedDescription)", status: .storeFailure)
-        }
+        try OutputFile.write(text, to: output)
         context.out.line("exported \(rows.count) punch\(rows.count == 1 ? "" : "es") of \(month.title) to \(output)")
     }
 }

@@ -29,6 +29,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case badInput = 65
     /// A service the command needs is missing (printing) or cannot be reached (the central store).
     case unavailable = 69
+    /// The output could not be written (a full disk, a device error); the command's work itself
+    /// (a punch, a change) was done.
+    case outputFailure = 73
     /// The store could not be read or written (disk full, read-only, damaged).
     case storeFailure = 74
     /// The store stayed busy past its timeout; trying again later may work.
@@ -54,6 +57,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .usage: "wrong command line"
         case .badInput: "invalid or unknown value (code, date, BSSID, duplicate)"
         case .unavailable: "a needed service is missing or unreachable (CUPS; the central store)"
+        case .outputFailure: "the output could not be written (disk full); the command itself was done"
         case .storeFailure: "the store could not be read or written (disk full, read-only, damaged)"
         case .storeBusy: "the store was busy; nothing was saved, try again"
         case .configuration: "the configuration file is wrong"
@@ -71,7 +75,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     static var markText: String {
         let mark: [ExitStatus] = [
             .success, .alreadyIn, .notIn, .duplicate, .wifiNotAllowed, .noWiFi, .unknownCodeOrPIN, .locked,
-            .clockBehind, .storeFailure, .storeBusy,
+            .clockBehind, .outputFailure, .storeFailure, .storeBusy,
         ]
         return mark.map { "\($0.rawValue) \($0.meaning.replacingOccurrences(of: "mark: ", with: ""))" }
             .joined(separator: ", ")

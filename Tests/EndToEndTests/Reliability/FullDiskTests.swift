@@ -150,4 +150,24 @@ struct FullDiskTests {
             try runTool("/usr/bin/sqlite3", [store, "SELECT group_concat(kind) FROM punch; PRAGMA integrity_check"])
                 .output == "in,out\nok\n")
     }
+
+    @Test("a mark whose confirmation cannot be written (stdout on a full disk) is recorded and says so: status 73")
+    func markWithOutputOnFullDisk() throws {
+        let s = try Office.sandbox()
+        // The store has room; only standard output (here /dev/full, as a full disk answers) has none.
+        let toFullDisk = ["/bin/sh", "-c", "exec \"$0\" \"$@\" >/dev/full"]
+        let marked = try ChildProcess.attendance(["mark", "in", Office.code(1)], sandbox: s, prefix: toFullDisk)
+        #expect(marked.finish(timeout: 30) == .exited(73))
+        #expect(
+            marked.errorText
+                == "attendance: the output could not be written (No space left on device); what the command did is "
+                + "done, but what it printed is incomplete\n")
+        // Status 73 means done: the punch is there, and marking in again is refused as already in.
+        let again = try ChildProcess.attendance(["mark", "in", Office.code(1)], sandbox: s)
+        #expect(again.finish(timeout: 30) == .exited(10), "\(again.errorText)")
+        #expect(try runTool("/usr/bin/sqlite3", [s.store, "SELECT group_concat(kind) FROM punch"]).output == "in\n")
+        // A report sent to the full disk is not a quiet success either.
+        let report = try ChildProcess.attendance(["punch", "list", Office.code(1)], sandbox: s, prefix: toFullDisk)
+        #expect(report.finish(timeout: 30) == .exited(73))
+    }
 }

@@ -1,0 +1,81 @@
+import AttendanceTerminal
+import Foundation
+
+/// The file a person names with `--output`: written whole or not at all, and never something
+/// other than what they named.
+enum OutputFile {
+    /// Writes `text` to `path`.
+    ///
+    /// - A regular file (or a new one) is written beside itself, synced, and renamed over the old
+    ///   one: a reader sees the old file or the new one, never half of either, and a full disk
+    ///   leaves the old file as it was. A symbolic link is followed: its file is replaced, the link
+    ///   stays a link.
+    /// - Anything else that exists (a device such as `/dev/stdout`, a pipe) is written into as it
+    ///   is: renaming over it would replace the device with a file.
+    static func write(_ text: String, to path: String) throws(CommandFailure) {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            guard info.st_mode & S_IFMT != S_IFDIR else { throw failure(path, "it is a folder") }
+            let fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw failure(path, errno) }
+            defer { close(fd) }
+            if let reason = writeAll(text, to: fd) {
+                throw CommandFailure(
+                    "cannot write \(path): \(reason); what was written is incomplete", status: .outputFailure)
+            }
+            return
+        }
+        let target = try resolvedLink(path)
+        let slash = target.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { String(target[..<$0]) } ?? "."
+        let name = slash.map { String(target[target.utf8.index(after: $0)...]) } ?? target
+        var template = Array("\(folder.isEmpty ? "" : folder)/.\(name).XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw failure(path, errno) }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var done = false
+        defer { if !done { unlink(temporary) } }
+        // The mode a new file would have had (mkstemp makes 0600), or the replaced file's.
+        let mask = umask(0)
+        umask(mask)
+        var old = stat()
+        let mode = stat(target, &old) == 0 ? old.st_mode & 0o7777 : 0o666 & ~mask
+        var reason = writeAll(text, to: fd)
+        if reason == nil, fchmod(fd, mode) != 0 || fsync(fd) != 0 { reason = String(cString: strerror(errno)) }
+        if close(fd) != 0, reason == nil { reason = String(cString: strerror(errno)) }
+        if let reason { throw failure(path, reason) }
+        guard rename(temporary, target) == 0 else { throw failure(path, errno) }
+        done = true
+        let folderFD = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderFD >= 0 {
+            fsync(folderFD)
+            close(folderFD)
+        }
+    }
+
+    /// `path`, or the file its symbolic links lead to.
+    private static func resolvedLink(_ path: String) throws(CommandFailure) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+        guard let real = realpath(path, nil) else {
+            throw failure(path, "its symbolic link cannot be followed (\(String(cString: strerror(errno))))")
+        }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// Writes all of `text`; why it failed, or nil.
+    private static func writeAll(_ text: String, to fd: Int32) -> String? {
+        let sink = FileDescriptorSink(fd: fd)
+        sink.write(text)
+        return sink.failure
+    }
+
+    private static func failure(_ path: String, _ error: Int32) -> CommandFailure {
+        failure(path, String(cString: strerror(error)))
+    }
+
+    private static func failure(_ path: String, _ reason: String) -> CommandFailure {
+        CommandFailure("cannot write \(path): \(reason); nothing was written there", status: .outputFailure)
+    }
+}
