@@ -45,15 +45,12 @@ public struct EmployeeChanges: Sendable {
 extension AttendanceStore {
     // MARK: - Reading
 
-    /// All employees by code; inactive ones too unless `activeOnly`.
-    public func employees(activeOnly: Bool = false) throws(StoreError) -> [Employee] {
+    /// All employees by code, those who have left too (``Employee/employment(on:)`` tells them apart).
+    public func employees() throws(StoreError) -> [Employee] {
         try perform {
             try pool.read { db in
                 try Row.fetchAll(
-                    db,
-                    sql:
-                        "SELECT \(Self.employeeColumns) FROM employee \(activeOnly ? "WHERE active = 1" : "") "
-                        + "ORDER BY code COLLATE NOCASE"
+                    db, sql: "SELECT \(Self.employeeColumns) FROM employee ORDER BY code COLLATE NOCASE"
                 ).map(Self.employee(from:))
             }
         }
@@ -131,16 +128,18 @@ extension AttendanceStore {
     /// one names those dates in its audit entry.
     ///
     /// - Throws: ``EmploymentError`` when the rules refuse; `StoreError` otherwise.
+    /// A new last date is applied as ``Employee/withLastDate(_:today:)`` says: none, or one still to
+    /// come after `today`, makes a deactivated employee active again.
     @discardableResult
     public func editEmployee(
-        code: EmployeeCode, _ changes: EmployeeChanges, force: Bool = false, actor: String
+        code: EmployeeCode, _ changes: EmployeeChanges, today: AttendanceDate, force: Bool = false, actor: String
     ) throws
         -> Employee
     {
         try update(code: code, action: "edit", force: force, actor: actor) { employee in
             if let name = changes.name { employee.name = name }
             if let startDate = changes.startDate { employee.startDate = startDate }
-            if let endDate = changes.endDate { employee.endDate = endDate }
+            if let endDate = changes.endDate { employee = employee.withLastDate(endDate, today: today) }
             if let shift = changes.shift {
                 employee.shiftStart = shift?.start
                 employee.shiftEnd = shift?.end
@@ -148,24 +147,25 @@ extension AttendanceStore {
         }
     }
 
-    /// Marks the employee as no longer employed after `endDate`. Their punches stay. The date is
-    /// judged as ``editEmployee(code:_:force:actor:)`` judges one.
+    /// Marks the employee as no longer employed after `endDate`, as
+    /// ``Employee/deactivated(lastDate:today:)`` says (a date after `today` is a notice). Their
+    /// punches stay. The date is judged as ``editEmployee(code:_:today:force:actor:)`` judges one.
     @discardableResult
     public func deactivateEmployee(
-        code: EmployeeCode, endDate: AttendanceDate, force: Bool = false, actor: String
+        code: EmployeeCode, endDate: AttendanceDate, today: AttendanceDate, force: Bool = false, actor: String
     ) throws
         -> Employee
     {
-        try update(code: code, action: "deactivate", force: force, actor: actor) { employee in
-            employee.isActive = false
-            employee.endDate = endDate
+        try update(code: code, action: "deactivate", force: force, actor: actor) { (employee) throws(EmploymentError) in
+            employee = try employee.deactivated(lastDate: endDate, today: today)
         }
     }
 
     /// Applies `change` to the employee with `code` and saves it with its audit row `action`, in
     /// one transaction: the employee as saved.
     private func update(
-        code: EmployeeCode, action: String, force: Bool, actor: String, _ change: (inout Employee) -> Void
+        code: EmployeeCode, action: String, force: Bool, actor: String,
+        _ change: (inout Employee) throws(EmploymentError) -> Void
     )
         throws -> Employee
     {
@@ -175,7 +175,7 @@ extension AttendanceStore {
                     throw StoreError.unknownEmployee(code.rawValue)
                 }
                 var new = old
-                change(&new)
+                try change(&new)
                 var reason: String?
                 if new.startDate != old.startDate || new.endDate != old.endDate {
                     let judged = EmploymentChange(before: old, after: new)

@@ -108,9 +108,38 @@ struct AdministrationTests {
                 """)
         #expect(h.run("employee", "edit", "E001").status == 64)
         // The harness clock is 2026-11-21 11:23 in Asia/Kolkata.
-        #expect(h.run("employee", "deactivate", "E001").out == "deactivated E001 Asha Rao; last date 2026-11-21\n")
-        #expect(h.run("employee", "list", "--active-only").out.hasPrefix("no employees yet"))
-        #expect(h.run("employee", "list").out.contains("2026-11-21  inactive"))
+        #expect(
+            h.run("employee", "deactivate", "E001").out
+                == "deactivated E001 Asha Rao; last date 2026-11-21; they can no longer mark\n")
+        #expect(
+            h.run("employee", "list", "--active-only").out == "everyone has left (1 employee without --active-only)\n")
+        #expect(h.run("employee", "list").out.contains("2026-11-21  left 2026-11-21"))
+        #expect(h.run("employee", "show", "E001").out.contains("  state:     left 2026-11-21\n"))
+        let again = h.run("employee", "deactivate", "E001", "--end-date", "2026-11-25")
+        #expect(again.status == 65)
+        #expect(
+            again.err
+                == "attendance: E001 is deactivated already, last date 2026-11-21; nothing was changed — to change the "
+                + "last date: attendance employee edit E001 --end-date YYYY-MM-DD (none takes them back)\n")
+        // Taken back (a mistake, or re-hired): no last date, and they may mark again.
+        #expect(
+            h.run("employee", "edit", "E001", "--end-date", "none").out
+                == "updated E001 Asha Rao; they may mark in and out again\n")
+        #expect(h.run("employee", "show", "E001").out.contains("  state:     active\n"))
+    }
+
+    @Test("a last date still to come is a notice: listed as 'until', active in JSON, and they stay on --active-only")
+    func deactivateWithNotice() throws {
+        h.run("employee", "add", "E001", "--name", "Asha", "--start-date", "2026-11-01")
+        h.run("employee", "add", "E002", "--name", "Ben", "--start-date", "2026-12-01")
+        #expect(
+            h.run("employee", "deactivate", "E001", "--end-date", "2026-12-31").out
+                == "deactivated E001 Asha; last date 2026-12-31; they mark in and out until then\n")
+        let listed = h.run("employee", "list", "--active-only").out
+        #expect(listed.contains("2026-12-31  until 2026-12-31") && listed.contains("starts 2026-12-01"))
+        let json = h.run("employee", "list", "--format", "json").out
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(rows.map { $0["active"] as? Bool } == [true, false])
     }
 
     @Test("issue 11 item 5: an end before the start is refused, by deactivate and by edit; nothing changes")

@@ -57,4 +57,52 @@ struct EmploymentChangeTests {
             after: Self.employee(start: "2026-11-20", end: "2026-11-20"))
         #expect(throws: Never.self) { try oneDay.check(workDates: [Self.date("2026-11-20")], force: false) }
     }
+
+    @Test("employment on a date: a last date to come is a notice, one reached or a deactivation is gone")
+    func employmentOnADate() throws {
+        let today = Self.date("2026-11-20")
+        #expect(Self.employee(start: "2026-11-01", end: nil).employment(on: today) == .employed)
+        #expect(Self.employee(start: "2026-11-21", end: nil).employment(on: today) == .starts(Self.date("2026-11-21")))
+        #expect(Self.employee(start: nil, end: "2026-11-20").employment(on: today) == .leaves(today))
+        #expect(Self.employee(start: nil, end: "2026-11-19").employment(on: today) == .left(Self.date("2026-11-19")))
+        var old = Self.employee(start: nil, end: nil)
+        old.isActive = false  // deactivated before last dates were kept
+        #expect(old.employment(on: today) == .left(nil))
+        let marking = [Employment.employed, .leaves(today), .starts(today), .left(today), .left(nil)].map(\.mayMark)
+        #expect(marking == [true, true, false, false, false])
+        #expect(
+            [Employment.employed, .leaves(today), .left(today), .left(nil), .starts(today)].map(\.text) == [
+                "active", "until 2026-11-20", "left 2026-11-20", "left", "starts 2026-11-20",
+            ])
+    }
+
+    @Test("deactivation: a notice keeps them marking until the date; today or earlier stops them now; twice is refused")
+    func deactivation() throws {
+        let today = Self.date("2026-11-20")
+        let asha = Self.employee(start: "2026-01-01", end: nil)
+        let notice = try asha.deactivated(lastDate: Self.date("2026-12-31"), today: today)
+        #expect(notice.employment(on: today) == .leaves(Self.date("2026-12-31")))
+        #expect(notice.employment(on: Self.date("2026-12-31")).mayMark)
+        #expect(notice.employment(on: Self.date("2027-01-01")) == .left(Self.date("2026-12-31")))
+        let now = try asha.deactivated(lastDate: today, today: today)
+        #expect(now.employment(on: today) == .left(today))
+        // The status rules still count the last date: deactivation stops marking, not employment.
+        #expect(now.isEmployed(on: today) && !now.isEmployed(on: Self.date("2026-11-21")))
+        #expect(throws: EmploymentError.alreadyDeactivated(code: asha.code, lastDate: today)) {
+            try now.deactivated(lastDate: Self.date("2026-11-25"), today: today)
+        }
+        // A notice can still be cut short by deactivating now.
+        #expect(try notice.deactivated(lastDate: today, today: today).employment(on: today) == .left(today))
+    }
+
+    @Test("a new last date: none, or one to come, takes a deactivated employee back; a past one changes only the date")
+    func newLastDate() throws {
+        let today = Self.date("2026-11-20")
+        let gone = try Self.employee(start: "2026-01-01", end: nil).deactivated(lastDate: today, today: today)
+        #expect(gone.withLastDate(nil, today: today).employment(on: today) == .employed)
+        #expect(gone.withLastDate(Self.date("2026-11-21"), today: today).employment(on: today).mayMark)
+        let earlier = gone.withLastDate(Self.date("2026-11-10"), today: today)
+        #expect(earlier.employment(on: today) == .left(Self.date("2026-11-10")) && !earlier.isActive)
+        #expect(!gone.withLastDate(today, today: today).isActive)
+    }
 }

@@ -108,10 +108,15 @@ struct StoreTests {
         let store = try AttendanceStore(
             path: folder.file("e.sqlite"), clock: { Date(timeIntervalSince1970: 1_800_000_000) })
         try store.addEmployee(NewEmployee(code: code("E001"), name: name("Asha")), actor: "alice")
-        try store.editEmployee(code: code("E001"), EmployeeChanges(name: name("Asha Rao")), actor: "bob")
-        let gone = try store.deactivateEmployee(
-            code: code("E001"), endDate: try AttendanceDate(parsing: "2027-01-31"), actor: "carol")
+        let today = try AttendanceDate(parsing: "2027-01-31")
+        try store.editEmployee(code: code("E001"), EmployeeChanges(name: name("Asha Rao")), today: today, actor: "bob")
+        let gone = try store.deactivateEmployee(code: code("E001"), endDate: today, today: today, actor: "carol")
         #expect(!gone.isActive && gone.endDate?.description == "2027-01-31")
+        // Once is enough: a second deactivation would move the last date without anyone noticing.
+        #expect(throws: EmploymentError.alreadyDeactivated(code: try code("E001"), lastDate: today)) {
+            try store.deactivateEmployee(code: code("E001"), endDate: today.adding(days: 5), today: today, actor: "x")
+        }
+        #expect(try store.employee(code: "E001")?.isActive == false)
         let log = try store.auditLog(employee: code("E001"))
         #expect(log.map(\.action) == ["add", "edit", "deactivate"])
         #expect(log.map(\.actor) == ["alice", "bob", "carol"])
@@ -119,7 +124,8 @@ struct StoreTests {
         #expect(log[1].newValue?.contains("\"name\":\"Asha Rao\"") == true)
         #expect(log[0].at == Date(timeIntervalSince1970: 1_800_000_000))
         #expect(throws: StoreError.unknownEmployee("E999")) {
-            try store.editEmployee(code: try code("E999"), EmployeeChanges(name: try name("x")), actor: "t")
+            try store.editEmployee(
+                code: try code("E999"), EmployeeChanges(name: try name("x")), today: today, actor: "t")
         }
     }
 

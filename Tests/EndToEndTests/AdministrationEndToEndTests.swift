@@ -27,6 +27,21 @@ struct AdministrationEndToEndTests {
         #expect(try s.sqlite("pragma journal_mode") == "wal\n")
     }
 
+    @Test("a notice keeps marking until the last date; deactivated now, the code stops; taken back, it marks again")
+    func noticeDeactivationAndReturn() throws {
+        let s = try Office.sandbox()
+        // A last date far ahead: the notice holds whatever day the scenario runs on.
+        #expect(try s.run("employee", "deactivate", Office.code(1), "--end-date", "2999-12-31").status == 0)
+        let onNotice = try s.run("mark", "in", Office.code(1))
+        #expect(onNotice.status == 0, "\(onNotice.err)")
+        #expect(try s.run("employee", "deactivate", Office.code(2)).status == 0)
+        let gone = try s.run("mark", "in", Office.code(2))
+        #expect(gone.status == 14 && gone.err == "attendance: unknown code or wrong PIN\n")
+        #expect(try s.run("employee", "edit", Office.code(2), "--end-date", "none").status == 0)
+        let back = try s.run("mark", "in", Office.code(2))
+        #expect(back.status == 0, "\(back.err)")
+    }
+
     @Test("a configuration with a bad value is rejected naming its line, with status 78")
     func badConfig() throws {
         let s = Sandbox(config: "[policy]\n# the office\nshift_start = \"25:00\"\n")

@@ -14,20 +14,25 @@ struct EmployeeCommand: ParsableCommand {
         ])
 }
 
-/// An employee as listings and JSON show it.
+/// An employee as listings and JSON show it, on `today` (their state: active, until their last
+/// date, left, starts).
 enum EmployeeListing {
-    static let listing = Listing<Employee>([
-        .init("code", header: "CODE") { .text($0.code.rawValue) },
-        .init("name", header: "NAME", cell: { $0.name.rawValue.truncated(toWidth: 40) }) { .text($0.name.rawValue) },
-        .shown("SHIFT") { e in e.shiftStart.map { "\($0)–\(e.shiftEnd?.description ?? "")" } ?? "policy" },
-        .init("start_date", header: "FROM") { .text($0.startDate?.description) },
-        .init("end_date", header: "UNTIL") { .text($0.endDate?.description) },
-        .init("shift_start") { .text($0.shiftStart?.description) },
-        .init("shift_end") { .text($0.shiftEnd?.description) },
-        .init("active") { .bool($0.isActive) },
-        .init("has_pin") { .bool($0.hasPIN) },
-        .shown("STATE") { $0.isActive ? ($0.hasPIN ? "active, PIN" : "active") : "inactive" },
-    ])
+    static func listing(today: AttendanceDate) -> Listing<Employee> {
+        Listing<Employee>([
+            .init("code", header: "CODE") { .text($0.code.rawValue) },
+            .init("name", header: "NAME", cell: { $0.name.rawValue.truncated(toWidth: 40) }) {
+                .text($0.name.rawValue)
+            },
+            .shown("SHIFT") { e in e.shiftStart.map { "\($0)–\(e.shiftEnd?.description ?? "")" } ?? "policy" },
+            .init("start_date", header: "FROM") { .text($0.startDate?.description) },
+            .init("end_date", header: "UNTIL") { .text($0.endDate?.description) },
+            .init("shift_start") { .text($0.shiftStart?.description) },
+            .init("shift_end") { .text($0.shiftEnd?.description) },
+            .init("active") { .bool($0.employment(on: today).mayMark) },
+            .init("has_pin") { .bool($0.hasPIN) },
+            .shown("STATE") { $0.employment(on: today).text + ($0.hasPIN ? ", PIN" : "") },
+        ])
+    }
 }
 
 /// Checks the pair `--shift-start`/`--shift-end`, which only make sense together.
@@ -92,13 +97,18 @@ struct EmployeeList: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "text, json or csv.") var format: OutputFormat = .text
-    @Flag(help: "Only employees who are still active.") var activeOnly = false
+    @Flag(help: "Leave out those who have left (deactivated, or past their last date).") var activeOnly = false
 
     func run(in context: Context) throws {
-        let (_, store) = try global.open(in: context)
-        try EmployeeListing.listing.write(
-            try store.employees(activeOnly: activeOnly), as: format, to: context,
-            empty: "no employees yet; add one with `attendance employee add CODE --name NAME`")
+        let (configuration, store) = try global.open(in: context)
+        let today = configuration.policy.attendanceDate(of: context.now())
+        let all = try store.employees()
+        let listed = activeOnly ? all.filter { if case .left = $0.employment(on: today) { false } else { true } } : all
+        try EmployeeListing.listing(today: today).write(
+            listed, as: format, to: context,
+            empty: all.isEmpty
+                ? "no employees yet; add one with `attendance employee add CODE --name NAME`"
+                : "everyone has left (\(all.count) employee\(all.count == 1 ? "" : "s") without --active-only)")
     }
 }
 
@@ -113,8 +123,9 @@ struct EmployeeShow: ContextCommand {
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
         let employee = try requireEmployee(code, in: store)
+        let today = configuration.policy.attendanceDate(of: context.now())
         if format == .json {
-            context.out.write(try JSONOutput.render(EmployeeListing.listing.object(employee)))
+            context.out.write(try JSONOutput.render(EmployeeListing.listing(today: today).object(employee)))
             return
         }
         let policy = employee.policy(from: configuration.policy)
@@ -124,7 +135,7 @@ struct EmployeeShow: ContextCommand {
         )
         context.out.line(
             "  employed:  \(employee.startDate?.description ?? "—") to \(employee.endDate?.description ?? "now")")
-        context.out.line("  state:     \(employee.isActive ? "active" : "inactive")")
+        context.out.line("  state:     \(employee.employment(on: today).text)")
         context.out.line("  PIN:       \(employee.hasPIN ? "set" : "none")")
     }
 }
@@ -161,16 +172,23 @@ struct EmployeeEdit: ContextCommand {
             changes.shift = .some(nil)
         }
         guard !changes.isEmpty else { throw CommandFailure("nothing to change; see --help", status: .usage) }
-        let (_, store, actor) = try employee.open(in: context)
-        let edited = try store.editEmployee(code: employee.code, changes, force: force, actor: actor)
-        context.out.line("updated \(edited.code) \(edited.name)")
+        let (configuration, store, actor) = try employee.open(in: context)
+        let today = configuration.policy.attendanceDate(of: context.now())
+        let before = try requireEmployee(employee.code, in: store)
+        let edited = try store.editEmployee(code: employee.code, changes, today: today, force: force, actor: actor)
+        let back = !before.employment(on: today).mayMark && edited.employment(on: today).mayMark
+        context.out.line("updated \(edited.code) \(edited.name)\(back ? "; they may mark in and out again" : "")")
     }
 }
 
 /// `attendance employee deactivate CODE [--end-date D]`
 struct EmployeeDeactivate: ContextCommand {
     static let configuration = CommandConfiguration(
-        commandName: "deactivate", abstract: "Mark an employee as having left. Nothing is deleted; punches stay.")
+        commandName: "deactivate", abstract: "Mark an employee as having left. Nothing is deleted; punches stay.",
+        discussion: """
+            With a last date still to come (a notice), they mark in and out until that date; otherwise they \
+            stop now. To take it back, or to re-hire them: attendance employee edit CODE --end-date none.
+            """)
 
     @OptionGroup var employee: EmployeeChangeOptions
     @Option(help: ArgumentHelp("Their last date of employment (default: today).", valueName: "YYYY-MM-DD")) var endDate:
@@ -179,8 +197,11 @@ struct EmployeeDeactivate: ContextCommand {
 
     func run(in context: Context) throws {
         let (configuration, store, actor) = try employee.open(in: context)
-        let end = endDate ?? configuration.policy.attendanceDate(of: context.now())
-        let deactivated = try store.deactivateEmployee(code: employee.code, endDate: end, force: force, actor: actor)
-        context.out.line("deactivated \(deactivated.code) \(deactivated.name); last date \(end)")
+        let today = configuration.policy.attendanceDate(of: context.now())
+        let end = endDate ?? today
+        let deactivated = try store.deactivateEmployee(
+            code: employee.code, endDate: end, today: today, force: force, actor: actor)
+        let marking = end > today ? "they mark in and out until then" : "they can no longer mark"
+        context.out.line("deactivated \(deactivated.code) \(deactivated.name); last date \(end); \(marking)")
     }
 }

@@ -51,13 +51,11 @@ package final class MarkingDesk {
         }
     }
 
-    /// The employee with this code who may mark today: active and employed on today's date.
+    /// The employee with this code who may mark today (``Employee/employment(on:)``).
     func activeEmployee(code text: String) throws(StoreError) -> Employee? {
-        guard let code = try? EmployeeCode(parsing: text), let employee = try store.employee(code: code.rawValue),
-            employee.isActive
+        guard let code = try? EmployeeCode(parsing: text), let employee = try store.employee(code: code.rawValue)
         else { return nil }
-        let today = employee.policy(from: configuration.policy).attendanceDate(of: now())
-        return employee.isEmployed(on: today) ? employee : nil
+        return employee.employment(on: configuration.policy.attendanceDate(of: now())).mayMark ? employee : nil
     }
 
     /// The result of typing a PIN.

@@ -10,7 +10,9 @@ public struct Employee: Sendable, Hashable, Identifiable {
     /// Their own shift, overriding the policy's when set.
     public var shiftStart: WallClockTime?
     public var shiftEnd: WallClockTime?
-    /// False once deactivated: they can no longer mark in or out.
+    /// False once deactivated with a last date already reached: they no longer mark in or out,
+    /// even on that last date. A last date still to come is a notice and leaves this true; a new
+    /// last date to come, or none, makes it true again (``withLastDate(_:today:)``).
     public var isActive: Bool
     /// Whether a PIN is set for them.
     public var hasPIN: Bool
@@ -38,8 +40,66 @@ public struct Employee: Sendable, Hashable, Identifiable {
         return true
     }
 
+    /// Where their employment stands on `today` (their attendance date now).
+    public func employment(on today: AttendanceDate) -> Employment {
+        if let startDate, today < startDate { return .starts(startDate) }
+        if !isActive || endDate.map({ today > $0 }) == true { return .left(endDate) }
+        return endDate.map(Employment.leaves) ?? .employed
+    }
+
+    /// Deactivated with `lastDate` as their last date, on `today`: a last date still to come is a
+    /// notice, and they mark until it; one today or earlier ends their marking now. Deactivating
+    /// someone already deactivated is refused: their last date changes with an edit, on purpose.
+    public func deactivated(lastDate: AttendanceDate, today: AttendanceDate) throws(EmploymentError) -> Employee {
+        guard isActive else { throw .alreadyDeactivated(code: code, lastDate: endDate) }
+        var changed = self
+        changed.endDate = lastDate
+        changed.isActive = lastDate > today
+        return changed
+    }
+
+    /// With `lastDate` (nil: none) as their last date, on `today`. No last date, or one still to
+    /// come, makes them active again: that is how someone deactivated by mistake, or re-hired,
+    /// comes back. A last date today or earlier leaves them as they were.
+    public func withLastDate(_ lastDate: AttendanceDate?, today: AttendanceDate) -> Employee {
+        var changed = self
+        changed.endDate = lastDate
+        if lastDate.map({ $0 > today }) ?? true { changed.isActive = true }
+        return changed
+    }
+
     /// The policy with their own shift applied.
     public func policy(from policy: Policy) -> Policy {
         policy.applying(shiftStart: shiftStart, shiftEnd: shiftEnd)
+    }
+}
+
+/// Where an employee's employment stands on a date: what the kiosk and the lists go by.
+public enum Employment: Equatable, Sendable {
+    /// Not yet: their first date is later.
+    case starts(AttendanceDate)
+    /// Employed, with no last date.
+    case employed
+    /// Employed until this last date, that date included (a notice).
+    case leaves(AttendanceDate)
+    /// Gone: past their last date, or deactivated (nil: deactivated before last dates were kept).
+    case left(AttendanceDate?)
+
+    /// Whether they may mark in and out.
+    public var mayMark: Bool {
+        switch self {
+        case .employed, .leaves: true
+        case .starts, .left: false
+        }
+    }
+
+    /// How lists show it: "active", "until 2026-12-31", "left 2026-10-31", "starts 2027-01-05".
+    public var text: String {
+        switch self {
+        case .employed: "active"
+        case .leaves(let date): "until \(date)"
+        case .left(let date): date.map { "left \($0)" } ?? "left"
+        case .starts(let date): "starts \(date)"
+        }
     }
 }

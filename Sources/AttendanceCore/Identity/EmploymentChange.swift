@@ -42,6 +42,8 @@ public enum EmploymentError: Error, Equatable, Sendable, CustomStringConvertible
     case endsBeforeStart(code: EmployeeCode, start: AttendanceDate, end: AttendanceDate)
     /// Dates with recorded work would fall outside employment.
     case hidesRecordedWork(code: EmployeeCode, dates: [AttendanceDate])
+    /// Deactivated already: a second deactivation would quietly move their last date.
+    case alreadyDeactivated(code: EmployeeCode, lastDate: AttendanceDate?)
 
     public var description: String {
         switch self {
@@ -54,6 +56,9 @@ public enum EmploymentError: Error, Equatable, Sendable, CustomStringConvertible
             return "\(code) has recorded work on \(shown)\(more), which the new dates would put outside employment "
                 + "(shown as \"–\", counted as nothing); nothing was changed — give --force to change them anyway "
                 + "(the audit log keeps the dates)"
+        case .alreadyDeactivated(let code, let lastDate):
+            return "\(code) is deactivated already\(lastDate.map { ", last date \($0)" } ?? ""); nothing was changed — "
+                + "to change the last date: attendance employee edit \(code) --end-date YYYY-MM-DD (none takes them back)"
         }
     }
 }
