@@ -111,6 +111,8 @@ extension AttendanceStore {
         let policy = employee.policy(from: global)
         let check = CorrectionCheck(policy: policy, now: now)
         if action == .add || action == .retime, let changed { try check.checkNotInFuture(changed.instant) }
+        // A punch that will count must fall within employment (a void takes one away: always fine).
+        if let changed { try employee.requireEmployed(on: [changed.attendanceDate], for: "a punch") }
         // An add has no date before, a void none after: each then has the one date it touches.
         guard let fromDate = before?.effective.attendanceDate ?? changed?.attendanceDate else {
             throw StoreError.ioError("a correction without a date")

@@ -147,13 +147,11 @@ extension AttendanceStore {
                     createdAt: now)
             }
             for punch in punches where !employee.isEmployed(on: punch.attendanceDate) {
-                let from = employee.startDate.map { " from \($0)" } ?? ""
-                let until = employee.endDate.map { " until \($0)" } ?? ""
                 issues.append(
                     .init(
                         line: Int(-punch.id),
-                        message: "\(employee.code) is not employed on \(punch.attendanceDate) (employed\(from)\(until))"
-                    ))
+                        message:
+                            "\(employee.code) is not employed on \(punch.attendanceDate) (\(employee.employedText))"))
             }
             let dates = Set(punches.map(\.attendanceDate))
             guard let first = dates.min(), let last = dates.max() else { continue }

@@ -97,12 +97,13 @@ extension AttendanceStore {
     @discardableResult
     public func addLeave(
         employee code: EmployeeCode, on dates: [AttendanceDate], kind: LeaveKind, reason: String, actor: String
-    ) throws(StoreError) -> [LeaveEntry] {
-        try perform {
+    ) throws -> [LeaveEntry] {
+        try performRefusable {
             try pool.write { db in
                 guard let employee = try Self.employee(code: code.rawValue, in: db) else {
                     throw StoreError.unknownEmployee(code.rawValue)
                 }
+                try employee.requireEmployed(on: dates, for: "leave")
                 var added: [LeaveEntry] = []
                 for date in dates {
                     if let existing = try Self.leaveEntry(employeeID: employee.id, on: date, in: db) {

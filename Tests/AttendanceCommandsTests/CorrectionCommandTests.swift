@@ -192,6 +192,27 @@ struct CorrectionCommandTests {
         #expect(h.run("audit").out.contains("punch") == false)
     }
 
+    @Test("a punch added, re-timed or restored outside employment is refused, as an import of it would be")
+    func outsideEmployment() throws {
+        #expect(h.run("employee", "edit", "E001", "--start-date", "2026-11-10").status == 0)
+        let refused =
+            "attendance: E001 is not employed on 2026-11-09 (employed from 2026-11-10): a punch there would show \"–\" and "
+            + "count nothing; nothing was changed — if they worked then, change their dates first (attendance employee "
+            + "edit E001)\n"
+        let added = h.run("punch", "add", "E001", "--at", "2026-11-09 09:00", "--kind", "in", "--reason", "typo")
+        #expect(added.status == 65 && added.err == refused)
+        try kiosk(.in, "2026-11-10 09:00")
+        let moved = h.run("punch", "retime", "1", "--at", "2026-11-09 09:00", "--reason", "typo")
+        #expect(moved.status == 65 && moved.err == refused)
+        // Voiding is always possible; restoring after the dates moved is refused in the same words.
+        #expect(h.run("punch", "void", "1", "--reason", "wrong person").status == 0)
+        #expect(h.run("employee", "edit", "E001", "--start-date", "2026-11-11").status == 0)
+        let restored = h.run("punch", "restore", "1", "--reason", "right person after all")
+        #expect(restored.status == 65 && restored.err.hasPrefix("attendance: E001 is not employed on 2026-11-10 "))
+        let audit = h.run("audit").out
+        #expect(audit.contains("wrong person") && !audit.contains("typo") && !audit.contains("right person after all"))
+    }
+
     @Test("--force reaches past the edit window and the correction is flagged")
     func force() {
         let result = h.run(

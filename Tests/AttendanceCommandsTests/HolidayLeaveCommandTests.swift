@@ -163,9 +163,22 @@ struct HolidayLeaveCommandTests {
                 """)
     }
 
+    @Test("leave outside employment is refused, naming the dates; nothing of the range is recorded")
+    func leaveOutsideEmployment() {
+        h.run("employee", "add", "E001", "--name", "Asha Rao", "--start-date", "2026-11-04")
+        let refused = h.run("leave", "add", "E001", "2026-11-02", "--to", "2026-11-05", "--reason", "trip")
+        #expect(refused.status == 65)
+        #expect(
+            refused.err
+                == "attendance: E001 is not employed on 2026-11-02, 2026-11-03 (employed from 2026-11-04): leave there "
+                + "would show \"–\" and count nothing; nothing was changed — if they worked then, change their dates "
+                + "first (attendance employee edit E001)\n")
+        #expect(h.run("leave", "list", "E001", "--month", "2026-11").out.hasPrefix("no leave"))
+    }
+
     @Test("leave add for a date and a range skips weekly offs and holidays; list and remove")
     func leave() {
-        h.run("employee", "add", "E001", "--name", "Asha Rao")
+        h.run("employee", "add", "E001", "--name", "Asha Rao", "--start-date", "2026-11-01")
         h.run("holiday", "add", "2026-11-09", "--name", "Diwali")
         #expect(
             h.run("leave", "add", "E001", "2026-11-06", "--to", "2026-11-10", "--reason", "Festival trip").out == """

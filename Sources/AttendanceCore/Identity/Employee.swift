@@ -47,6 +47,26 @@ public struct Employee: Sendable, Hashable, Identifiable {
         return endDate.map(Employment.leaves) ?? .employed
     }
 
+    /// When they are employed, in words: "employed from 2026-12-01", "employed 2026-01-01 to
+    /// 2026-10-31", "employed until 2026-10-31".
+    public var employedText: String {
+        switch (startDate, endDate) {
+        case (let start?, let end?): "employed \(start) to \(end)"
+        case (let start?, nil): "employed from \(start)"
+        case (nil, let end?): "employed until \(end)"
+        case (nil, nil): "employed throughout"
+        }
+    }
+
+    /// Refuses `what` (a punch, leave) on `dates` outside their employment: there it would show
+    /// "–" and count nothing, and an import of the same would be refused.
+    public func requireEmployed(on dates: [AttendanceDate], for what: String) throws(EmploymentError) {
+        let outside = Set(dates.filter { !isEmployed(on: $0) }).sorted()
+        guard outside.isEmpty else {
+            throw .outsideEmployment(code: code, dates: outside, employed: employedText, what: what)
+        }
+    }
+
     /// Deactivated with `lastDate` as their last date, on `today`: a last date still to come is a
     /// notice, and they mark until it; one today or earlier ends their marking now. Deactivating
     /// someone already deactivated is refused: their last date changes with an edit, on purpose.

@@ -44,6 +44,15 @@ public enum EmploymentError: Error, Equatable, Sendable, CustomStringConvertible
     case hidesRecordedWork(code: EmployeeCode, dates: [AttendanceDate])
     /// Deactivated already: a second deactivation would quietly move their last date.
     case alreadyDeactivated(code: EmployeeCode, lastDate: AttendanceDate?)
+    /// A punch or leave (`what`) on dates outside employment, where it would count nothing;
+    /// `employed` says when they are employed.
+    case outsideEmployment(code: EmployeeCode, dates: [AttendanceDate], employed: String, what: String)
+
+    /// Up to ten dates, then how many more.
+    private static func list(_ dates: [AttendanceDate]) -> String {
+        dates.prefix(10).map(\.description).joined(separator: ", ")
+            + (dates.count > 10 ? " and \(dates.count - 10) more" : "")
+    }
 
     public var description: String {
         switch self {
@@ -51,11 +60,14 @@ public enum EmploymentError: Error, Equatable, Sendable, CustomStringConvertible
             return
                 "\(code)'s last date of employment (\(end)) would come before their first (\(start)); nothing was changed"
         case .hidesRecordedWork(let code, let dates):
-            let shown = dates.prefix(10).map(\.description).joined(separator: ", ")
-            let more = dates.count > 10 ? " and \(dates.count - 10) more" : ""
-            return "\(code) has recorded work on \(shown)\(more), which the new dates would put outside employment "
+            return "\(code) has recorded work on \(Self.list(dates)), which the new dates would put outside employment "
                 + "(shown as \"–\", counted as nothing); nothing was changed — give --force to change them anyway "
                 + "(the audit log keeps the dates)"
+        case .outsideEmployment(let code, let dates, let employed, let what):
+            return
+                "\(code) is not employed on \(Self.list(dates)) (\(employed)): \(what) there would show \"–\" and count "
+                + "nothing; nothing was changed — if they worked then, change their dates first "
+                + "(attendance employee edit \(code))"
         case .alreadyDeactivated(let code, let lastDate):
             return "\(code) is deactivated already\(lastDate.map { ", last date \($0)" } ?? ""); nothing was changed — "
                 + "to change the last date: attendance employee edit \(code) --end-date YYYY-MM-DD (none takes them back)"
