@@ -87,7 +87,7 @@ struct ListingTests {
     @Test("a punch is the same JSON object in punch list and in calendar --day")
     func onePunchShape() throws {
         let h = CommandHarness(now: Date(timeIntervalSince1970: 1_795_250_000))
-        h.run("employee", "add", "E001", "--name", "Asha Rao")
+        h.run("employee", "add", "E001", "--name", "Asha Rao", "--start-date", "2026-11-01")
         h.run("punch", "add", "E001", "--at", "2026-11-18 09:02", "--kind", "in", "--reason", "forgot")
         let listed = try #require(
             try JSONSerialization.jsonObject(with: Data(h.run("punch", "list", "E001", "--format", "json").out.utf8))
