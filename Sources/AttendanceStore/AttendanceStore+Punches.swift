@@ -1,6 +1,7 @@
 import AttendanceCore
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// A punch someone asked for, with the evidence it was verified against.
 public struct PunchAttempt: Sendable {
@@ -60,6 +61,9 @@ extension AttendanceStore {
             try pool.writeWithoutTransaction { db in
                 var outcome = PunchOutcome.refused(.notIn)
                 try db.inTransaction(.immediate) {
+                    // A store file deleted (or replaced) under a running kiosk would take this punch
+                    // with it when the kiosk ends: nothing may be acknowledged into it.
+                    try Self.requireNotMoved(db, path: path)
                     let recent = try Self.punches(
                         in: db, employeeID: attempt.employeeID, from: recentSince, through: nil)
                     switch decide(recent) {
@@ -79,6 +83,14 @@ extension AttendanceStore {
                 return outcome
             }
         }
+    }
+
+    /// Throws `.moved` when the file this connection has open is no longer the one at `path`
+    /// (SQLite's `SQLITE_FCNTL_HAS_MOVED`: unlinked, or another file renamed over it).
+    static func requireNotMoved(_ db: Database, path: String) throws(StoreError) {
+        var moved: Int32 = 0
+        let status = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_HAS_MOVED, &moved)
+        if status == SQLITE_OK, moved != 0 { throw .moved(path: path) }
     }
 
     /// Keeps an OUT refused because the clock is behind its mark-in in the audit log, so the

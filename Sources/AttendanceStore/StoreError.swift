@@ -9,6 +9,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another program held the database for longer than the busy timeout.
     case busy
     case diskFull
+    /// The store's file was removed or replaced while this process had it open: what it wrote
+    /// now would go to a file no one else sees, and be lost when the process ends.
+    case moved(path: String)
     /// A write went past the process's file-size limit (`ulimit -f`, systemd's `LimitFSIZE=`):
     /// SQLite sees EFBIG, as it would a full disk.
     case fileSizeLimit(bytes: UInt64)
@@ -44,6 +47,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the attendance store is busy (another attendance program is writing); nothing was saved — try again"
         case .diskFull:
             return "the disk holding the attendance store is full; nothing was saved — free some space and try again"
+        case .moved(let path):
+            return "the attendance store at \(path) was removed or replaced while this program had it open; nothing "
+                + "was saved — restart the kiosk (or the command) so it opens the store that is there now"
         case .fileSizeLimit(let bytes):
             return
                 "the attendance store reached this program's file size limit (\(bytes) bytes, ulimit -f); nothing was saved — raise the limit and try again"
