@@ -28,50 +28,87 @@ struct KioskRun: ContextCommand {
     @OptionGroup var link: LinkSourceOptions
 
     func run(in context: Context) throws {
-        let configuration = try global.configuration(in: context)
-        let reader = try link.reader(for: configuration)
         let terminal = RawTerminal()
         let signals = SignalPipe.install()
         do {
             try terminal.enter()
         } catch {
+            // No screen to show a problem on: a configuration error is still named first (78).
+            _ = try global.configuration(in: context)
             throw CommandFailure(String(describing: error), status: .unavailable)
         }
         defer { terminal.restore() }
+        let palette = ColorPalette.forScreen(environment: context.environment)
+        // Whatever keeps the kiosk from starting (a configuration error, no store, a full disk, a
+        // store it may not write) is shown on its screen, not only in the journal, and tried again
+        // every few seconds: once the manager has mended it, the kiosk starts by itself.
+        var logged: String?
+        while true {
+            let reason: String
+            do {
+                switch try start(in: context) {
+                case .ready(let kiosk):
+                    return loop(kiosk, terminal: terminal, signals: signals, palette: palette, context: context)
+                case .outOfService(let why):
+                    reason = why
+                }
+            } catch {
+                reason = String(describing: error)
+            }
+            // The journal gets it too, once per reason, when standard error goes there and not here.
+            if isatty(STDERR_FILENO) == 0, reason != logged {
+                context.err.line("attendance: kiosk out of service: " + reason.clipped())
+                logged = reason
+            }
+            guard Self.outOfService(reason, terminal: terminal, signals: signals, palette: palette) == .retry
+            else { return }
+        }
+    }
 
+    /// A kiosk ready to run: its view, controller and background sync.
+    struct Ready {
+        let view: KioskView
+        let controller: KioskController
+        let sync: BackgroundSync?
+    }
+
+    enum Start {
+        case ready(Ready)
+        /// It must not record anything, for this reason.
+        case outOfService(String)
+    }
+
+    /// Reads the configuration and opens the store, as the kiosk needs them.
+    func start(in context: Context) throws -> Start {
+        let configuration = try global.configuration(in: context)
+        let reader = try link.reader(for: configuration)
+        let path = global.storePath(configuration: configuration, in: context)
+        // A kiosk of a central store ([central] kiosk_id) may start with no store: its first
+        // sync fills it. Any other kiosk on a missing store would only answer "unknown code".
+        if configuration.central?.kioskID == nil { try context.requireExistingStore(at: path) }
+        // Checked through read-only connections before it is opened for writing: opening a
+        // store for writing writes to it, and a damaged store must not be written at all.
+        let problems = try AttendanceStore.check(fileAt: path)
+        guard problems.isEmpty else { return .outOfService(KioskController.damaged(problems)) }
+        let store = try context.openStore(at: path, connections: .pool)
+        let desk = MarkingDesk(
+            configuration: configuration, store: store, linkReader: reader,
+            pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)
+        let controller = KioskController(
+            desk: desk, settings: configuration.kiosk, now: context.now, uptime: context.uptime)
+        controller.startUp()
+        let sync = try BackgroundSync.forKiosk(store: store, configuration: configuration, in: context)
+        sync?.start()
         let view = KioskView(
             officeName: configuration.kiosk.officeName, zone: configuration.policy.zone,
             asciiOnly: context.environment["TERM"] == "linux")
-        let palette = ColorPalette.forScreen(environment: context.environment)
-        let controller: KioskController
-        let sync: BackgroundSync?
-        do {
-            let path = global.storePath(configuration: configuration, in: context)
-            // A kiosk of a central store ([central] kiosk_id) may start with no store: its first
-            // sync fills it. Any other kiosk on a missing store would only answer "unknown code".
-            if configuration.central?.kioskID == nil { try context.requireExistingStore(at: path) }
-            // Checked through read-only connections before it is opened for writing: opening a
-            // store for writing writes to it, and a damaged store must not be written at all.
-            let problems = try AttendanceStore.check(fileAt: path)
-            guard problems.isEmpty else {
-                return Self.outOfService(
-                    KioskController.damaged(problems), terminal: terminal, signals: signals, palette: palette)
-            }
-            let store = try context.openStore(at: path, connections: .pool)
-            let desk = MarkingDesk(
-                configuration: configuration, store: store, linkReader: reader,
-                pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)
-            controller = KioskController(
-                desk: desk, settings: configuration.kiosk, now: context.now, uptime: context.uptime)
-            controller.startUp()
-            sync = try BackgroundSync.forKiosk(store: store, configuration: configuration, in: context)
-            sync?.start()
-        } catch {
-            // No store, no kiosk: say so on the screen until someone stops it.
-            return Self.outOfService(String(describing: error), terminal: terminal, signals: signals, palette: palette)
-        }
+        return .ready(Ready(view: view, controller: controller, sync: sync))
+    }
 
-        defer { sync?.stop() }
+    /// The kiosk's loop, until it is told to end.
+    func loop(_ kiosk: Ready, terminal: RawTerminal, signals: Int32, palette: ColorPalette?, context: Context) {
+        let (view, controller) = (kiosk.view, kiosk.controller)
+        defer { kiosk.sync?.stop() }
         let decoder = KeyDecoder()
         var size = terminal.size
         func draw() {
@@ -105,20 +142,38 @@ struct KioskRun: ContextCommand {
         }
     }
 
-    /// The out-of-service screen, shown until SIGTERM/SIGHUP; it writes nothing anywhere.
+    /// How long the out-of-service screen waits before the kiosk tries to start again.
+    static let retrySeconds = 5
+
+    enum OutOfServiceEnd { case retry, terminate }
+
+    /// The out-of-service screen, shown for `retrySeconds` (or until SIGTERM/SIGHUP, or the
+    /// terminal going away); it writes nothing anywhere. Keys typed meanwhile are dropped.
     static func outOfService(
         _ reason: String, terminal: RawTerminal, signals: Int32, palette: ColorPalette?
-    ) {
-        let size = terminal.size
-        var frame = Frame()
-        frame.blank(6)
-        frame.lines += KioskView.outOfServiceBody(reason, width: size.columns).lines
-        terminal.write(frame.render(size: size, palette: palette))
-        while true {
-            let ready = terminal.waitForInput(signals: signals, milliseconds: 1000)
-            if ready.signal, SignalPipe.drain().contains(.terminate) { return }
-            if ready.input, terminal.readAvailable() == nil { return }
+    ) -> OutOfServiceEnd {
+        var size = terminal.size
+        func draw() {
+            var frame = Frame()
+            frame.blank(6)
+            frame.lines += KioskView.outOfServiceBody(reason, width: size.columns).lines
+            terminal.write(frame.render(size: size, palette: palette))
         }
+        draw()
+        for _ in 0..<retrySeconds {
+            let ready = terminal.waitForInput(signals: signals, milliseconds: 1000)
+            if ready.signal {
+                let events = SignalPipe.drain()
+                if events.contains(.terminate) { return .terminate }
+                if events.contains(.resize) {
+                    size = terminal.size
+                    terminal.clearScreen()
+                    draw()
+                }
+            }
+            if ready.input, terminal.readAvailable() == nil { return .terminate }
+        }
+        return .retry
     }
 }
 
