@@ -14,15 +14,25 @@ extension AttendanceStore {
         at path: String, connections: Connections
     ) throws(StoreError) -> (any DatabaseWriter, writeRefusal: StoreError?) {
         let refusal: StoreError
+        var created = false
         do {
-            try prepareFile(at: path)
+            created = try prepareFile(at: path)
             return (try openForWriting(at: path, connections: connections), nil)
         } catch let error where error.stillAllowsReading {
             refusal = error
         }
+        // A store this call began and could not finish (a full disk) holds nothing of anyone's:
+        // it goes, rather than stay as a half-made file every later command trips over.
+        if created {
+            for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+            throw refusal
+        }
         guard !FileAccess.isMissing(path) else { throw refusal }
         do {
             return (try openForReading(at: path, connections: connections, requiringCurrentSchema: true), refusal)
+        } catch .needsUpgrade(_) where refusal.isLackOfRoom {
+            // A store whose making (or upgrade) ran out of room: the room is what to mend.
+            throw refusal
         } catch {
             // Neither written nor read: when permissions are why, say whose and which.
             if let denial = FileAccess.denial(of: path) { throw .cannotOpen(path: path, reason: denial) }
@@ -142,10 +152,7 @@ extension AttendanceStore {
     {
         let pool = try connect(to: location, connections, configuration: configuration(readOnly: true))
         guard requiringCurrentSchema else { return pool }
-        guard try pool.read(Schema.migrator.hasCompletedMigrations) else {
-            throw StoreError.cannotOpen(
-                path: path, reason: "it was made by an older version and cannot be upgraded without write access")
-        }
+        guard try pool.read(Schema.migrator.hasCompletedMigrations) else { throw StoreError.needsUpgrade(path: path) }
         return pool
     }
 
@@ -170,8 +177,9 @@ extension AttendanceStore {
     /// file that is readable by others: attendance records are personal data.
     ///
     /// Throws `.readOnly` when the file cannot be opened for writing, and `.diskFull` when it
-    /// cannot be created for lack of space.
-    static func prepareFile(at path: String) throws(StoreError) {
+    /// cannot be created for lack of space. True when this call created the file.
+    @discardableResult
+    static func prepareFile(at path: String) throws(StoreError) -> Bool {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
             do {
@@ -181,7 +189,9 @@ extension AttendanceStore {
                 throw .cannotOpen(path: path, reason: "cannot create the folder \(folder)")
             }
         }
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o640)
+        var fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o640)
+        let created = fd >= 0
+        if fd < 0, errno == EEXIST { fd = open(path, O_RDWR | O_CLOEXEC) }
         if fd < 0 {
             let code = errno
             if code == EROFS { throw .readOnly(path: path, reason: "its file system is mounted read-only") }
@@ -203,6 +213,7 @@ extension AttendanceStore {
         {
             _ = fchown(fd, folderInfo.st_uid, folderInfo.st_gid)
         }
+        return created
     }
 
     static func syncFile(at path: String) throws(StoreError) {
@@ -218,6 +229,14 @@ extension StoreError {
     var stillAllowsReading: Bool {
         switch self {
         case .readOnly, .diskFull, .fileSizeLimit: return true
+        default: return false
+        }
+    }
+
+    /// No room to write: a full disk or the file-size limit.
+    var isLackOfRoom: Bool {
+        switch self {
+        case .diskFull, .fileSizeLimit: return true
         default: return false
         }
     }

@@ -9,6 +9,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another program held the database for longer than the busy timeout.
     case busy
     case diskFull
+    /// Its schema is older than this program's (or was never finished) and it could not be
+    /// written to bring it up to date.
+    case needsUpgrade(path: String)
     /// The store's file was removed or replaced while this process had it open: what it wrote
     /// now would go to a file no one else sees, and be lost when the process ends.
     case moved(path: String)
@@ -47,6 +50,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the attendance store is busy (another attendance program is writing); nothing was saved — try again"
         case .diskFull:
             return "the disk holding the attendance store is full; nothing was saved — free some space and try again"
+        case .needsUpgrade(let path):
+            return "cannot open the attendance store at \(path): it was made by an older version and cannot be "
+                + "upgraded without write access"
         case .moved(let path):
             return "the attendance store at \(path) was removed or replaced while this program had it open; nothing "
                 + "was saved — restart the kiosk (or the command) so it opens the store that is there now"

@@ -170,4 +170,31 @@ struct FullDiskTests {
         let report = try ChildProcess.attendance(["punch", "list", Office.code(1)], sandbox: s, prefix: toFullDisk)
         #expect(report.finish(timeout: 30) == .exited(73))
     }
+
+    @Test(
+        "a store first made on a full disk: named as a full disk, none left half-made; made once there is room",
+        .enabled(if: canMount))
+    func storeMadeOnFullDisk() throws {
+        let s = Sandbox(config: Office.config())
+        let disk = try TinyDisk(in: s.folder, kilobytes: 1024)
+        defer { withExtendedLifetime(s) { disk.unmount() } }
+        let environment = ["ATTENDANCE_STORE": disk.path + "/attendance.sqlite"]
+        #expect(disk.fill() > 0)
+        for command in [
+            ["employee", "add", "E001", "--name", "Asha"],
+            ["wifi", "allow", "--bssid", Office.bssid, "--location", "HQ"],
+        ] {
+            let refused = try ChildProcess.attendance(command, sandbox: s, environment: environment)
+            #expect(refused.finish(timeout: 30) == .exited(74), "\(command)")
+            #expect(refused.errorText == "attendance: \(Self.diskFull)\n", "\(command): \(refused.errorText)")
+            // The half-made store is not left behind for every later command to trip over.
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: disk.path).filter { $0.hasPrefix("attendance") }
+                    == [])
+        }
+        disk.free()
+        let added = try ChildProcess.attendance(
+            ["employee", "add", "E001", "--name", "Asha"], sandbox: s, environment: environment)
+        #expect(added.finish(timeout: 30) == .exited(0), "\(added.errorText)")
+    }
 }
