@@ -72,7 +72,7 @@ extension AttendanceStore {
     /// position: finding a column by name lowercases every column name of the row, which cost a
     /// register of 2,000 employees 60 M instructions.)
     static let employeeColumns =
-        "id, code, name, start_date, end_date, shift_start, shift_end, active, pin_hash IS NOT NULL"
+        "id, code, name, start_date, end_date, shift_start, shift_end, active, pin_hash IS NOT NULL, locked"
 
     /// The employee in a row that selects ``employeeColumns``.
     static func employee(from row: Row) throws -> Employee {
@@ -85,7 +85,7 @@ extension AttendanceStore {
             shiftStart: try row.time(at: 5, "shift_start", of: "employee"),
             shiftEnd: try row.time(at: 6, "shift_end", of: "employee"),
             isActive: row[7],
-            hasPIN: row[8])
+            hasPIN: row[8], isPINLocked: row[9])
     }
 
     // MARK: - Writing

@@ -226,8 +226,10 @@ extension AttendanceStore {
     /// The key of a typed code: codes are compared without regard to case, as employees' are.
     static func pinAttemptKey(_ code: String) -> String { String(code.lowercased().prefix(64)) }
 
-    /// Lifts a PIN lock-out (the manager's `employee unlock`).
-    public func unlock(code: EmployeeCode, actor: String) throws(StoreError) {
+    /// Lifts a PIN lock-out (the manager's `employee unlock`) and clears the count of wrong PINs;
+    /// returns what there was to lift: whether the code was locked, and the wrong PINs counted.
+    @discardableResult
+    public func unlock(code: EmployeeCode, actor: String) throws(StoreError) -> (wasLocked: Bool, failures: Int) {
         try perform {
             try pool.write { db in
                 guard let employee = try Self.employee(code: code.rawValue, in: db) else {
@@ -236,6 +238,7 @@ extension AttendanceStore {
                 let failures =
                     try Int.fetchOne(
                         db, sql: "SELECT failed_pin_attempts FROM employee WHERE id = ?", arguments: [employee.id]) ?? 0
+                guard employee.isPINLocked || failures > 0 else { return (false, 0) }
                 try db.execute(
                     sql:
                         "UPDATE employee SET failed_pin_attempts = 0, last_failed_pin_ms = NULL, locked = 0 WHERE id = ?",
@@ -244,6 +247,7 @@ extension AttendanceStore {
                     db, actor: actor, action: "unlock", entity: "employee", key: employee.code.rawValue,
                     employeeID: employee.id, old: "{\"failed_pin_attempts\":\(failures)}",
                     new: "{\"failed_pin_attempts\":0}")
+                return (employee.isPINLocked, failures)
             }
         }
     }

@@ -34,9 +34,9 @@ struct AdministrationTests {
         #expect(parsed?.first?["start_date"] as? String == "2026-01-05")
         #expect(
             h.run("employee", "list", "--format", "csv").out
-                == "code,name,start_date,end_date,shift_start,shift_end,active,has_pin\r\n"
-                + "E001,Asha Rao,2026-01-05,,,,yes,no\r\n"
-                + "E002,\"Bo, \"\"the\"\" Builder\",2026-11-21,,22:00,06:00,yes,no\r\n")
+                == "code,name,start_date,end_date,shift_start,shift_end,active,has_pin,pin_locked\r\n"
+                + "E001,Asha Rao,2026-01-05,,,,yes,no,no\r\n"
+                + "E002,\"Bo, \"\"the\"\" Builder\",2026-11-21,,22:00,06:00,yes,no,no\r\n")
     }
 
     @Test("adding a code that exists exits 65 naming it, in any case")

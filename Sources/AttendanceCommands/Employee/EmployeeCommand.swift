@@ -30,7 +30,10 @@ enum EmployeeListing {
             .init("shift_end") { .text($0.shiftEnd?.description) },
             .init("active") { .bool($0.employment(on: today).mayMark) },
             .init("has_pin") { .bool($0.hasPIN) },
-            .shown("STATE") { $0.employment(on: today).text + ($0.hasPIN ? ", PIN" : "") },
+            .init("pin_locked") { .bool($0.isPINLocked) },
+            .shown("STATE") {
+                $0.employment(on: today).text + ($0.isPINLocked ? ", PIN LOCKED" : $0.hasPIN ? ", PIN" : "")
+            },
         ])
     }
 }
@@ -136,7 +139,11 @@ struct EmployeeShow: ContextCommand {
         context.out.line(
             "  employed:  \(employee.startDate?.description ?? "—") to \(employee.endDate?.description ?? "now")")
         context.out.line("  state:     \(employee.employment(on: today).text)")
-        context.out.line("  PIN:       \(employee.hasPIN ? "set" : "none")")
+        let pin =
+            employee.isPINLocked
+            ? "set; LOCKED after too many wrong PINs (attendance employee unlock \(employee.code))"
+            : employee.hasPIN ? "set" : "none"
+        context.out.line("  PIN:       \(pin)")
     }
 }
 

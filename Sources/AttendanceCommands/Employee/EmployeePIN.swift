@@ -39,7 +39,13 @@ struct EmployeeUnlock: ContextCommand {
 
     func run(in context: Context) throws {
         let (_, store, actor) = try employee.open(in: context)
-        try store.unlock(code: employee.code, actor: actor)
-        context.out.line("unlocked \(employee.code)")
+        let lifted = try store.unlock(code: employee.code, actor: actor)
+        let wrong = "\(lifted.failures) wrong PIN\(lifted.failures == 1 ? "" : "s")"
+        context.out.line(
+            lifted.wasLocked
+                ? "unlocked \(employee.code) (locked after \(wrong))"
+                : lifted.failures > 0
+                    ? "\(employee.code) was not locked; its \(wrong) in a row are forgotten"
+                    : "\(employee.code) was not locked; nothing to lift")
     }
 }

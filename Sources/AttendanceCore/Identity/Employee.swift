@@ -16,11 +16,13 @@ public struct Employee: Sendable, Hashable, Identifiable {
     public var isActive: Bool
     /// Whether a PIN is set for them.
     public var hasPIN: Bool
+    /// Whether their code is locked after too many wrong PINs, until a manager unlocks it.
+    public var isPINLocked: Bool
 
     public init(
         id: Int64, code: EmployeeCode, name: PersonName, startDate: AttendanceDate? = nil,
         endDate: AttendanceDate? = nil, shiftStart: WallClockTime? = nil, shiftEnd: WallClockTime? = nil,
-        isActive: Bool = true, hasPIN: Bool = false
+        isActive: Bool = true, hasPIN: Bool = false, isPINLocked: Bool = false
     ) {
         self.id = id
         self.code = code
@@ -31,6 +33,7 @@ public struct Employee: Sendable, Hashable, Identifiable {
         self.shiftEnd = shiftEnd
         self.isActive = isActive
         self.hasPIN = hasPIN
+        self.isPINLocked = isPINLocked
     }
 
     /// Whether `date` lies within their employment.

@@ -99,8 +99,15 @@ struct PINAttackTests {
         let right = try ChildProcess.attendance(
             ["mark", "in", code], sandbox: s, environment: environment, input: Self.pin + "\n")
         #expect(right.finish(timeout: 30) == .exited(15) && right.errorText == Self.locked)
+        // The manager the employee is sent to sees the lock, and what unlocking lifted.
+        #expect(try s.run("employee", "show", code).out.contains("  PIN:       set; LOCKED after too many wrong PINs"))
+        #expect(try s.run("employee", "list").out.contains("active, PIN LOCKED"))
+        #expect(try s.run("employee", "show", code, "--format", "json").out.contains("\"pin_locked\" : true"))
         let unlocked = try ChildProcess.attendance(["employee", "unlock", code], sandbox: s, environment: environment)
         #expect(unlocked.finish(timeout: 30) == .exited(0))
+        #expect(unlocked.outputText == "unlocked \(code) (locked after 10 wrong PINs)\n")
+        #expect(try s.run("employee", "unlock", code).out == "\(code) was not locked; nothing to lift\n")
+        #expect(try s.run("employee", "show", code).out.contains("  PIN:       set\n"))
         let marked = try ChildProcess.attendance(
             ["mark", "in", code], sandbox: s, environment: environment, input: Self.pin + "\n")
         #expect(marked.finish(timeout: 30) == .exited(0), "\(marked.errorText)")
