@@ -36,6 +36,31 @@ struct KioskTests {
         #expect(try kiosk.waitFor("KIOSK-ENDED").contains("KIOSK-ENDED 0"))
     }
 
+    @Test("a 40×10 screen keeps the code prompt and every action; a long name is cut before its code is")
+    func smallScreenAndLongNames() throws {
+        let s = try kioskSandbox()
+        let long = "Maria Fernanda de los Angeles Guadalupe Gonzalez Rodriguez Hernandez"
+        #expect(try s.run("employee", "add", "E031", "--name", long + " Sr").status == 0)
+        let small = try KioskSession(sandbox: s, size: (40, 10))
+        try small.waitFor("Employee code: _")
+        try small.send("E00")
+        let typed = try small.waitFor("Employee code: E00_")
+        #expect(typed.contains("Employee code: E00_"), "\(typed)")
+        try small.send("1", "Enter")
+        let menu = try small.waitFor("[X] Cancel")
+        #expect(menu.contains("[I] Mark IN") && menu.contains("[C] My calendar"), "\(menu)")
+        try small.send("x")
+        try small.waitFor("Employee code: _")
+
+        let wide = try KioskSession(sandbox: s, size: (80, 24))
+        try wide.waitFor("Employee code: _")
+        try wide.send("E031", "Enter")
+        let greeting = try wide.waitFor("(E031)")
+        let line = try #require(greeting.split(separator: "\n").first { $0.contains("(E031)") })
+        #expect(line.contains("Hi Maria Fernanda") && line.contains("… (E031)"), "\(line)")
+        #expect(line.count <= 80)
+    }
+
     @Test("mark in, mark in again refused, mark out: the screen says so and the store agrees")
     func markInAndOut() throws {
         let s = try kioskSandbox(extraPolicy: "duplicate_punch_seconds = 0")

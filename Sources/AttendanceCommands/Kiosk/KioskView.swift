@@ -32,10 +32,13 @@ struct KioskView {
         let hint: String
         switch controller.screen {
         case .idle:
-            for row in BigText.rows("\(local.time)") {
-                body.addCentered([Span(row, TextStyle(color: .cyan))], width: width)
+            // On a screen too small for both, the code prompt stays and the big clock goes (the
+            // header still shows the time): no one should type their code blind.
+            let bigClock = BigText.rows("\(local.time)")
+            if size.rows - 4 >= bigClock.count + 1 {
+                for row in bigClock { body.addCentered([Span(row, TextStyle(color: .cyan))], width: width) }
+                body.blank(2)
             }
-            body.blank(2)
             body.addCentered(
                 [Span("Employee code: ", TextStyle(isBold: true)), Span(controller.typed + "_", TextStyle.plain)],
                 width: width)
@@ -52,7 +55,11 @@ struct KioskView {
             hint = "Type your PIN and press Enter. Esc cancels."
         case .menu(let employee, let today, let selection):
             body.blank()
-            body.addCentered([Span("Hi \(employee.name) (\(employee.code))", TextStyle(isBold: true))], width: width)
+            // A name too long for the line is cut with "…" before the code is: the code is what
+            // tells two people with the same long name apart.
+            let code = " (\(employee.code))"
+            let name = employee.name.rawValue.truncated(toWidth: max(8, width - 2 - 3 - code.terminalWidth))
+            body.addCentered([Span("Hi \(name)\(code)", TextStyle(isBold: true))], width: width)
             body.blank()
             body.addCentered([Span(today.headline)], width: width)
             if let late = today.minutesLate, late > 0, today.day.firstIn != nil {
@@ -95,7 +102,7 @@ struct KioskView {
                 ], width: width)
             body.blank()
             for line in message.lines { body.addCenteredWrapping(line, width: width) }
-            hint = "Press any key to continue."
+            hint = "Press Enter, or type the next code."
         case .calendar(_, let calendar):
             body.add(calendar, indent: 1)
             hint = "Press Enter to go back."
@@ -104,8 +111,12 @@ struct KioskView {
             hint = ""
         }
 
-        // Body between the header (2 rows) and the footer (2 rows), clipped to fit.
+        // Body between the header (2 rows) and the footer (2 rows), clipped to fit. On a small
+        // screen the empty lines go first, so that a menu keeps its last actions.
         let room = max(0, size.rows - 4)
+        if body.lines.count > room {
+            body.lines.removeAll { line in line.allSatisfy { $0.text.allSatisfy(\.isWhitespace) } }
+        }
         let top = controller.screen.isList ? 0 : max(0, (room - body.lines.count) / 2)
         frame.blank(top)
         frame.lines += body.lines.prefix(room - top)
