@@ -16,6 +16,7 @@
 #   /etc/attendance/pin-pepper                         root, 0400 — systemd hands the kiosk a copy
 #   /var/lib/attendance/                               attendance:attendance, 0750 — the store
 #   /etc/systemd/system/attendance-kiosk.service       root, 0644 (not enabled: see the last lines)
+#   /usr/share/doc/attendance/README.md                root, 0644 — the unit's Documentation=
 #
 # ROOT=/some/folder installs under that folder instead of / and leaves systemd alone (the tests
 # install this way); KIOSK_USER names another user than attendance.
@@ -40,6 +41,8 @@ group=$(id -gn "$user")
 
 install -d -m 0755 "$root/usr/local/bin"
 install -m 0755 -o root -g root "$binary" "$root/usr/local/bin/attendance"
+install -d -m 0755 "$root/usr/share/doc/attendance"
+install -m 0644 -o root -g root "$here/../README.md" "$root/usr/share/doc/attendance/README.md"
 
 # The configuration: root's, read by the service through its group.
 install -d -m 0750 -o root -g "$group" "$root/etc/attendance"

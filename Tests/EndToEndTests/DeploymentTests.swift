@@ -5,28 +5,36 @@ import Testing
 /// The shipped systemd unit, rated the way systemd rates it.
 @Suite("Deployment")
 struct DeploymentTests {
-    static let unit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("config/attendance-kiosk.service").path
+    static let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("config").path
+    static let unit = config + "/attendance-kiosk.service"
 
-    @Test("systemd-analyze security rates config/attendance-kiosk.service 4.0 or lower (OK)")
-    func serviceExposure() throws {
+    /// systemd-analyze's overall exposure figure for the unit at `path`.
+    static func exposure(of path: String) throws -> Double {
         let tool = "/usr/bin/systemd-analyze"
         try #require(
             FileManager.default.isExecutableFile(atPath: tool), "systemd-analyze is missing: install Debian's systemd")
         let run = try ChildProcess.run(
-            tool, ["security", "--offline=yes", Self.unit], environment: ["PATH": "/usr/bin:/bin"])
+            tool, ["security", "--offline=yes", path], environment: ["PATH": "/usr/bin:/bin"])
         let text = run.outputText + run.errorText
         let line = try #require(text.split(separator: "\n").first { $0.contains("Overall exposure level") }, "\(text)")
         // "→ Overall exposure level for attendance-kiosk.service: 1.5 OK :-)"
         let rating = try #require(line.range(of: ".service: "), "\(line)")
-        let figure = try #require(
-            line[rating.upperBound...].split(separator: " ").first.flatMap { Double($0) }, "\(line)")
-        #expect(figure <= 4.0, "\(line)")
+        return try #require(line[rating.upperBound...].split(separator: " ").first.flatMap { Double($0) }, "\(line)")
+    }
+
+    @Test("systemd-analyze security rates the kiosk's and the sync's units 4.0 or lower (OK)")
+    func serviceExposure() throws {
+        #expect(try Self.exposure(of: Self.unit) <= 4.0)
+        #expect(try Self.exposure(of: Self.config + "/attendance-sync.service") <= 4.0)
         // What the kiosk needs stays allowed: netlink for nl80211, its tty, local sockets.
         let unit = try String(contentsOfFile: Self.unit, encoding: .utf8)
         #expect(unit.contains("RestrictAddressFamilies=AF_UNIX AF_NETLINK"))
         #expect(unit.contains("DeviceAllow=/dev/tty1 rw"))
         #expect(!unit.contains("PrivateNetwork=yes"))
+        // One store path for the kiosk, the manager's sudo and the sync: the configuration's.
+        #expect(!unit.contains("ATTENDANCE_STORE"))
+        #expect(unit.contains("Documentation=file:///usr/share/doc/attendance/README.md"))
     }
 }
 
@@ -65,6 +73,7 @@ struct InstalledLayoutTests {
         for (path, owner, group, mode) in [
             (etc, 0, gid, 0o750), (config, 0, gid, 0o640), (etc + "/pin-pepper", 0, 0, 0o400),
             (state, uid, gid, 0o750), (root + "/usr/local/bin/attendance", 0, 0, 0o755),
+            (root + "/usr/share/doc/attendance/README.md", 0, 0, 0o644),
         ] as [(String, uid_t, gid_t, mode_t)] {
             var info = stat()
             try #require(stat(path, &info) == 0, "\(path) is missing")
