@@ -15,8 +15,8 @@ struct AdministrationTests {
         // Without --start-date, the day they are added (the harness's 2026-11-21), and it says so.
         #expect(
             h.run(
-                "employee", "add", "E002", "--name", "Bo, \"the\" Builder", "--shift-start", "22:00", "--shift-end",
-                "06:00"
+                "employee", "add", "E002", "--name", "Bo, \"the\" Builder", "--shift-start", "14:00", "--shift-end",
+                "22:30"
             ).out
                 == "added E002 Bo, \"the\" Builder; employed from today, 2026-11-21 (--start-date gives an earlier first day)\n"
         )
@@ -25,7 +25,7 @@ struct AdministrationTests {
                 CODE  NAME               SHIFT        FROM        UNTIL  STATE
                 ----  -----------------  -----------  ----------  -----  ------
                 E001  Asha Rao           policy       2026-01-05         active
-                E002  Bo, "the" Builder  22:00–06:00  2026-11-21         active
+                E002  Bo, "the" Builder  14:00–22:30  2026-11-21         active
 
                 """)
         let json = h.run("employee", "list", "--format", "json").out
@@ -36,7 +36,19 @@ struct AdministrationTests {
             h.run("employee", "list", "--format", "csv").out
                 == "code,name,start_date,end_date,shift_start,shift_end,active,has_pin,pin_locked\r\n"
                 + "E001,Asha Rao,2026-01-05,,,,yes,no,no\r\n"
-                + "E002,\"Bo, \"\"the\"\" Builder\",2026-11-21,,22:00,06:00,yes,no,no\r\n")
+                + "E002,\"Bo, \"\"the\"\" Builder\",2026-11-21,,14:00,22:30,yes,no,no\r\n")
+        // A night shift the office's day_change would cut in two is refused, with one that fits both shifts.
+        let night = h.run("employee", "add", "N001", "--name", "Nita", "--shift-start", "22:00", "--shift-end", "06:00")
+        #expect(night.status == 65)
+        #expect(
+            night.err
+                == "attendance: N001: the shift 22:00–06:00 does not fit in one attendance date: it ends after "
+                + "day_change (04:00) the next morning, on the next attendance date, where its mark-out would be "
+                + "refused as \"not marked in\"; set day_change in [policy] to a time outside the shift, such as "
+                + "day_change = \"08:00\"; nothing was changed\n")
+        #expect(h.run("employee", "edit", "E002", "--shift-start", "22:00", "--shift-end", "06:00").status == 65)
+        h.writeConfig("[policy]\nday_change = \"08:00\"\n")
+        #expect(h.run("employee", "edit", "E002", "--shift-start", "22:00", "--shift-end", "06:00").status == 0)
     }
 
     @Test("adding a code that exists exits 65 naming it, in any case")

@@ -252,9 +252,10 @@ struct ConfigurationTests {
     @Test(
         "shift times and day_change are \"HH:MM\" text or TOML local times of whole minutes",
         arguments: [
-            ("shift_start = 09:30:00", "09:30"), ("shift_start = 22:00:00.000", "22:00"),
+            // Each a value that also fits the default shift and day_change (shiftAcrossDayChange).
+            ("shift_start = 09:30:00", "09:30"), ("shift_start = 10:00:00.000", "10:00"),
             ("shift_start = \"9:30\"", "09:30"),
-            ("shift_end = 06:00:00", "06:00"), ("day_change = 12:00:00", "12:00"),
+            ("shift_end = 17:00:00", "17:00"), ("day_change = 03:00:00", "03:00"),
         ])
     func localTimes(line: String, expected: String) throws {
         let c = try Configuration(parsing: "[policy]\n\(line)", file: "a.toml", hostZone: host)
@@ -344,6 +345,26 @@ struct ConfigurationTests {
         ])
     func unknownNames(text: String, expected: String) {
         #expect(issues(text) == [expected])
+    }
+
+    @Test("a shift that does not fit in one attendance date is refused at its day_change, with one that fits")
+    func shiftAcrossDayChange() {
+        #expect(
+            issues("[policy]\nshift_start = \"22:00\"\nshift_end = \"06:00\"\n") == [
+                "a.toml:3: the shift 22:00–06:00 does not fit in one attendance date: it ends after day_change (04:00) "
+                    + "the next morning, on the next attendance date, where its mark-out would be refused as \"not "
+                    + "marked in\"; set day_change in [policy] to a time outside the shift, such as day_change = \"14:00\""
+            ])
+        #expect(
+            issues("[policy]\nshift_start = \"02:00\"\nshift_end = \"10:00\"\nday_change = \"04:00\"\n") == [
+                "a.toml:4: the shift 02:00–10:00 does not fit in one attendance date: it starts before day_change "
+                    + "(04:00), on the previous attendance date; set day_change in [policy] to a time outside the "
+                    + "shift, such as day_change = \"01:00\""
+            ])
+        // RULES' own example, a night shift with day_change at noon, and the defaults, fit.
+        #expect(issues("[policy]\nshift_start = \"22:00\"\nshift_end = \"06:00\"\nday_change = \"12:00\"\n").isEmpty)
+        #expect(issues("[policy]\n").isEmpty)
+        #expect(issues("[policy]\nshift_start = \"04:00\"\nshift_end = \"04:00\"\n").isEmpty)
     }
 
     @Test("several problems are all reported, in file order")

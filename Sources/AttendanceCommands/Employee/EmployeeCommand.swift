@@ -38,6 +38,15 @@ enum EmployeeListing {
     }
 }
 
+/// Refuses an employee's own shift that does not fit in one attendance date under `policy`
+/// (``Policy/shiftMisfit``).
+func requireShiftFits(_ shift: (start: WallClockTime, end: WallClockTime)?, code: EmployeeCode, policy: Policy) throws {
+    guard let shift,
+        let misfit = policy.applying(shiftStart: shift.start, shiftEnd: shift.end).shiftMisfit(alongside: [policy])
+    else { return }
+    throw CommandFailure("\(code): \(misfit); nothing was changed")
+}
+
 /// Checks the pair `--shift-start`/`--shift-end`, which only make sense together.
 func parseShift(start: WallClockTime?, end: WallClockTime?) throws -> (start: WallClockTime, end: WallClockTime)? {
     switch (start, end) {
@@ -72,6 +81,7 @@ struct EmployeeAdd: ContextCommand {
     func run(in context: Context) throws {
         let shift = try parseShift(start: shiftStart, end: shiftEnd)
         let (configuration, store, actor) = try change.open(in: context, creating: true)
+        try requireShiftFits(shift, code: code, policy: configuration.policy)
         if let hash = configuration.kiosk.exitCodeHash, PINHasher.hasExitCodeForm(code.rawValue),
             PINHasher.verifyExitCode(code.rawValue, against: hash)
         {
@@ -172,7 +182,8 @@ struct EmployeeEdit: ContextCommand {
             changes.startDate = .some(startDate.date)
         }
         if let endDate { changes.endDate = .some(endDate.date) }
-        if let shift = try parseShift(start: shiftStart, end: shiftEnd) {
+        let shift = try parseShift(start: shiftStart, end: shiftEnd)
+        if let shift {
             guard !policyShift else { throw CommandFailure("--policy-shift cannot go with a shift", status: .usage) }
             changes.shift = .some(shift)
         } else if policyShift {
@@ -180,6 +191,7 @@ struct EmployeeEdit: ContextCommand {
         }
         guard !changes.isEmpty else { throw CommandFailure("nothing to change; see --help", status: .usage) }
         let (configuration, store, actor) = try employee.open(in: context)
+        try requireShiftFits(shift, code: employee.code, policy: configuration.policy)
         let today = configuration.policy.attendanceDate(of: context.now())
         let before = try requireEmployee(employee.code, in: store)
         let edited = try store.editEmployee(code: employee.code, changes, today: today, force: force, actor: actor)

@@ -87,6 +87,12 @@ extension Configuration {
                         + "half_day_below_hours (\(policy.halfDayBelowHours)), or 0 to switch it off; "
                         + "otherwise no date can ever be a half day"))
         }
+        if let misfit = policy.shiftMisfit() {
+            let line =
+                document.line(of: "day_change", in: "policy") ?? document.line(of: "shift_end", in: "policy")
+                ?? document.line(of: "shift_start", in: "policy")
+            issues.append(ConfigIssue(file: file, line: line, message: misfit))
+        }
         if !issues.isEmpty { throw .configuration(issues) }
     }
 
