@@ -54,8 +54,8 @@ struct SummaryCommandTests {
                 """
                 E001 Asha Rao
                 Hours – Week of 11/8:
-                Mon: 4 hrs
-                Tue: 0 hrs
+                Mon: 4 hrs (worked on a holiday)
+                Tue: 0 hrs (missing mark-out — not final)
                 Wed: 0.5 hrs
                 Thu: 8.75 hrs
                 Fri: 8.75 hrs

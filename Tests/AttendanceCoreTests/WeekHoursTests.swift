@@ -27,9 +27,10 @@ struct WeekHoursTests {
             employee: Fixture.employee, policy: policy, now: Fixture.instant("2026-02-20 12:00"))
         var punches: [Punch] = []
         var id: Int64 = 1
-        for (day, out) in [("2026-02-09", "18:00"), ("2026-02-10", "18:30"), ("2026-02-11", "17:45"),
-            ("2026-02-12", "18:00"), ("2026-02-13", "18:15"), ("2026-02-14", "14:00")]
-        {
+        for (day, out) in [
+            ("2026-02-09", "18:00"), ("2026-02-10", "18:30"), ("2026-02-11", "17:45"),
+            ("2026-02-12", "18:00"), ("2026-02-13", "18:15"), ("2026-02-14", "14:00"),
+        ] {
             punches += Fixture.punches(["in 09:30", "out \(out)"], on: day, policy: policy, firstID: id)
             id += 2
         }
@@ -45,6 +46,33 @@ struct WeekHoursTests {
                 Fri: 8.75 hrs
                 Sat: 4.5 hrs
                 Total: 47.5 hrs
+
+                """)
+    }
+
+    @Test("the note says why a date's hours are not final: a missing mark-out, someone in now, a holiday worked")
+    func notesOnUnfinishedDates() {
+        let policy = Fixture.policy()
+        // Friday 2026-02-13 at 12:00: Monday's OUT is missing, Wednesday is a holiday worked, today is open.
+        let engine = StatusEngine(employee: Fixture.employee, policy: policy, now: Fixture.instant("2026-02-13 12:00"))
+        let punches =
+            Fixture.punches(["in 09:30"], on: "2026-02-09", policy: policy, firstID: 1)
+            + Fixture.punches(["in 09:30", "out 18:00"], on: "2026-02-10", policy: policy, firstID: 2)
+            + Fixture.punches(["in 09:30", "out 13:30"], on: "2026-02-11", policy: policy, firstID: 4)
+            + Fixture.punches(["in 09:30", "out 18:00"], on: "2026-02-12", policy: policy, firstID: 6)
+            + Fixture.punches(["in 09:30"], on: "2026-02-13", policy: policy, firstID: 8)
+        let week = engine.evaluate(
+            weekStarting: Fixture.date("2026-02-09"), punches: punches,
+            holidays: [Fixture.date("2026-02-11"): "Founders' Day"])
+        #expect(
+            week.payrollText == """
+                Hours – Week of 2/9:
+                Mon: 0 hrs (missing mark-out — not final)
+                Tue: 8.5 hrs
+                Wed: 4 hrs (worked on a holiday)
+                Thu: 8.5 hrs
+                Fri: 0 hrs (in now — not counted yet)
+                Total: 21 hrs
 
                 """)
     }
