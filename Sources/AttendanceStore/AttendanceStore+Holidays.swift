@@ -58,12 +58,20 @@ extension AttendanceStore {
 
     /// Adds `holiday`; a date that already is a holiday is refused, naming it.
     public func addHoliday(_ holiday: Holiday, actor: String) throws(StoreError) {
+        try addHolidays([holiday], actor: actor)
+    }
+
+    /// Adds `holidays` (a closure of several dates) in one transaction: if any date already is a
+    /// holiday, nothing is added and that date is named.
+    public func addHolidays(_ holidays: [Holiday], actor: String) throws(StoreError) {
         try perform {
             try pool.write { db in
-                if let existing = try Self.holidayName(on: holiday.date, in: db) {
-                    throw StoreError.duplicateHoliday(holiday.date, name: existing)
+                for holiday in holidays {
+                    if let existing = try Self.holidayName(on: holiday.date, in: db) {
+                        throw StoreError.duplicateHoliday(holiday.date, name: existing)
+                    }
+                    try insert(holiday, action: "add", actor: actor, reason: nil, in: db)
                 }
-                try insert(holiday, action: "add", actor: actor, reason: nil, in: db)
             }
         }
     }
@@ -71,14 +79,36 @@ extension AttendanceStore {
     /// Removes the holiday on `date` and returns it.
     @discardableResult
     public func removeHoliday(on date: AttendanceDate, actor: String) throws(StoreError) -> Holiday {
+        guard let removed = try removeHolidays(from: date, through: date, actor: actor).first else {
+            throw .unknownHoliday(date)
+        }
+        return removed
+    }
+
+    /// Removes every holiday from `first` through `last` and returns them; a range with none is
+    /// refused.
+    @discardableResult
+    public func removeHolidays(
+        from first: AttendanceDate, through last: AttendanceDate, actor: String
+    ) throws(StoreError) -> [Holiday] {
         try perform {
             try pool.write { db in
-                guard let name = try Self.holidayName(on: date, in: db) else { throw StoreError.unknownHoliday(date) }
-                try db.execute(sql: "DELETE FROM holiday WHERE date = ?", arguments: [date.description])
-                try audit(
-                    db, actor: actor, action: "remove", entity: "holiday", key: date.description,
-                    old: auditJSON(["date": date.description, "name": name]))
-                return Holiday(stored: date, name: name)
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT date, name FROM holiday WHERE date BETWEEN ? AND ? ORDER BY date",
+                    arguments: [first.description, last.description])
+                guard !rows.isEmpty else {
+                    throw first == last ? StoreError.unknownHoliday(first) : StoreError.noHolidays(first, last)
+                }
+                var removed: [Holiday] = []
+                for row in rows {
+                    let (date, name): (String, String) = (row[0], row[1])
+                    try db.execute(sql: "DELETE FROM holiday WHERE date = ?", arguments: [date])
+                    try audit(
+                        db, actor: actor, action: "remove", entity: "holiday", key: date,
+                        old: auditJSON(["date": date, "name": name]))
+                    removed.append(Holiday(stored: try AttendanceDate(parsing: date), name: name))
+                }
+                return removed
             }
         }
     }

@@ -30,6 +30,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The date is already a holiday, under `name`.
     case duplicateHoliday(AttendanceDate, name: String)
     case unknownHoliday(AttendanceDate)
+    /// No holiday from the first date through the last.
+    case noHolidays(AttendanceDate, AttendanceDate)
     /// The employee already has leave of that kind on the date.
     case duplicateLeave(EmployeeCode, AttendanceDate, LeaveKind)
     /// The employee has no leave from the first date through the second.
@@ -77,9 +79,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownNetwork(let bssid):
             return "\(bssid) is not in the allowed WiFi list"
         case .duplicateHoliday(let date, let name):
-            return "\(date) is already a holiday (\(name.quotedForMessage)); remove it first to rename it"
+            return
+                "\(date) is already a holiday (\(name.quotedForMessage)); remove it first to rename it; nothing was added"
         case .unknownHoliday(let date):
             return "\(date) is not in the holiday list"
+        case .noHolidays(let first, let last):
+            return "no date from \(first) to \(last) is in the holiday list"
         case .duplicateLeave(let code, let date, let kind):
             return "\(code) already has \(kind == .half ? "half-day " : "")leave on \(date); nothing was recorded"
         case .unknownLeave(let code, let first, let last):

@@ -27,7 +27,10 @@ struct HolidayLeaveCommandTests {
                 == "date,weekday,name\r\n2027-01-26,Tue,Republic Day\r\n")
         let again = h.run("holiday", "add", "2026-11-09", "--name", "Deepavali")
         #expect(again.status == 65)
-        #expect(again.err == "attendance: 2026-11-09 is already a holiday (\"Diwali\"); remove it first to rename it\n")
+        #expect(
+            again.err
+                == "attendance: 2026-11-09 is already a holiday (\"Diwali\"); remove it first to rename it; nothing was added\n"
+        )
         #expect(h.run("holiday", "remove", "2026-11-09").out == "removed holiday 2026-11-09 Diwali\n")
         #expect(h.run("holiday", "remove", "2026-11-09").err == "attendance: 2026-11-09 is not in the holiday list\n")
         #expect(h.run("holiday", "list", "--year", "2030").out.hasPrefix("no holidays in 2030;"))
@@ -161,6 +164,31 @@ struct HolidayLeaveCommandTests {
                 attendance: 1 event in \(file) could not be imported (listed above)
 
                 """)
+    }
+
+    @Test("a closure: holiday add --to adds every date or none; holiday remove --to takes the range's holidays")
+    func holidayRanges() {
+        h.run("holiday", "add", "2026-12-25", "--name", "Christmas Day")
+        let clash = h.run("holiday", "add", "2026-12-24", "--to", "2026-12-31", "--name", "Year-end closure")
+        #expect(clash.status == 65)
+        #expect(
+            clash.err
+                == "attendance: 2026-12-25 is already a holiday (\"Christmas Day\"); remove it first to rename it; "
+                + "nothing was added\n")
+        #expect(!h.run("holiday", "list", "--year", "2026").out.contains("Year-end closure"))
+        #expect(
+            h.run("holiday", "add", "2026-12-26", "--to", "2026-12-31", "--name", "Year-end closure").out
+                == "added holiday Year-end closure on 6 dates from 2026-12-26 to 2026-12-31\n")
+        #expect(h.run("holiday", "add", "2026-12-31", "--to", "2026-12-30", "--name", "x").status == 65)
+        #expect(h.run("holiday", "add", "2026-01-01", "--to", "2027-01-01", "--name", "x").status == 65)
+        #expect(
+            h.run("holiday", "remove", "2026-12-30", "--to", "2027-01-05").out
+                == "removed holiday 2026-12-30 Year-end closure\nremoved holiday 2026-12-31 Year-end closure\n")
+        let none = h.run("holiday", "remove", "2027-02-01", "--to", "2027-02-10")
+        #expect(
+            none.status == 65
+                && none.err == "attendance: no date from 2027-02-01 to 2027-02-10 is in the holiday list\n")
+        #expect(h.run("holiday", "remove", "2026-12-25").out == "removed holiday 2026-12-25 Christmas Day\n")
     }
 
     @Test("leave outside employment is refused, naming the dates; nothing of the range is recorded")

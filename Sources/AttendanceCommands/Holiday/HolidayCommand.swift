@@ -23,19 +23,28 @@ enum HolidayListing {
     ])
 }
 
-/// `attendance holiday add DATE --name NAME`
+/// `attendance holiday add DATE [--to DATE] --name NAME`
 struct HolidayAdd: ContextCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a holiday.")
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a holiday, or a closure of several dates (--to).",
+        discussion:
+            "Every date of a range is added, weekly offs too. If any date already is a holiday, nothing is added.")
 
     @OptionGroup var change: ChangeOptions
-    @Argument(help: ArgumentHelp("The date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
+    @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
+    @Option(help: ArgumentHelp("The last date of a closure.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
     @Option(help: "What the holiday is called, e.g. \"Republic Day\".") var name: String
 
     func run(in context: Context) throws {
-        let holiday = try Holiday(date: date, name: name)
+        let dates = try DateRange.dates(from: date, to: to, of: "holiday")
+        let holidays = try dates.map { try Holiday(date: $0, name: name) }
         let (_, store, actor) = try change.open(in: context, creating: true)
-        try store.addHoliday(holiday, actor: actor)
-        context.out.line("added holiday \(holiday.date) \(holiday.name)")
+        try store.addHolidays(holidays, actor: actor)
+        let title = holidays[0].name
+        context.out.line(
+            dates.count == 1
+                ? "added holiday \(dates[0]) \(title)"
+                : "added holiday \(title) on \(dates.count) dates from \(dates[0]) to \(dates[dates.count - 1])")
     }
 }
 
@@ -66,15 +75,18 @@ struct HolidayList: ContextCommand {
 
 /// `attendance holiday remove DATE`
 struct HolidayRemove: ContextCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a holiday.")
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove a holiday, or every holiday of a range (--to).")
 
     @OptionGroup var change: ChangeOptions
-    @Argument(help: ArgumentHelp("The date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
+    @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
+    @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
 
     func run(in context: Context) throws {
+        let dates = try DateRange.dates(from: date, to: to, of: "holiday")
         let (_, store, actor) = try change.open(in: context)
-        let removed = try store.removeHoliday(on: date, actor: actor)
-        context.out.line("removed holiday \(removed.date) \(removed.name)")
+        let removed = try store.removeHolidays(from: dates[0], through: dates[dates.count - 1], actor: actor)
+        for holiday in removed { context.out.line("removed holiday \(holiday.date) \(holiday.name)") }
     }
 }
 

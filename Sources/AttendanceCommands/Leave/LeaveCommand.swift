@@ -37,15 +37,9 @@ struct LeaveAdd: ContextCommand {
     @Flag(help: "A half-day leave: the date counts as a half day.") var half = false
     @Option(help: "Why, for the record.") var reason: LeaveReason
 
-    /// The longest range one command records.
-    static let maximumDays = 366
-
     func run(in context: Context) throws {
-        let (employeeCode, first, last) = (employee.code, date, to ?? date)
-        guard first <= last else { throw CommandFailure("--to \(last) is before \(first)") }
-        guard first.distance(to: last) < Self.maximumDays else {
-            throw CommandFailure("a leave range can cover at most \(Self.maximumDays) days")
-        }
+        let range = try DateRange.dates(from: date, to: to, of: "leave")
+        let (employeeCode, first, last) = (employee.code, range[0], range[range.count - 1])
         let (configuration, store, actor) = try employee.open(in: context)
         let holidays = try store.holidayNames(from: first, through: last)
         let dates = configuration.policy.workingDates(from: first, through: last, holidays: holidays)
@@ -99,8 +93,8 @@ struct LeaveRemove: ContextCommand {
     @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
 
     func run(in context: Context) throws {
-        let (employeeCode, first, last) = (employee.code, date, to ?? date)
-        guard first <= last else { throw CommandFailure("--to \(last) is before \(first)") }
+        let range = try DateRange.dates(from: date, to: to, of: "leave")
+        let (employeeCode, first, last) = (employee.code, range[0], range[range.count - 1])
         let (_, store, actor) = try employee.open(in: context)
         let removed = try store.removeLeave(employee: employeeCode, from: first, through: last, actor: actor)
         let code = removed.first?.employeeCode.rawValue ?? employeeCode.rawValue

@@ -47,7 +47,7 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
         case let error as StoreError:
             switch error {
             case .busy: return CommandFailure(error.description, status: .storeBusy)
-            case .duplicateEmployee, .unknownEmployee, .unknownNetwork, .duplicateHoliday, .unknownHoliday,
+            case .duplicateEmployee, .unknownEmployee, .unknownNetwork, .duplicateHoliday, .unknownHoliday, .noHolidays,
                 .duplicateLeave, .unknownLeave:
                 return CommandFailure(error.description, status: .badInput)
             default: return CommandFailure(error.description, status: .storeFailure)
