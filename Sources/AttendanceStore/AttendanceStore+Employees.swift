@@ -125,11 +125,11 @@ extension AttendanceStore {
     /// New dates of employment are judged by the core against the employee's recorded work
     /// (``EmploymentChange``), inside the same transaction: an end before the start is refused,
     /// and so, unless `force`, is a change that puts recorded work outside employment; a forced
-    /// one names those dates in its audit entry.
+    /// one names those dates in its audit entry. A new last date is applied as
+    /// ``Employee/withLastDate(_:today:)`` says: none, or one still to come after `today`, makes a
+    /// deactivated employee active again.
     ///
     /// - Throws: ``EmploymentError`` when the rules refuse; `StoreError` otherwise.
-    /// A new last date is applied as ``Employee/withLastDate(_:today:)`` says: none, or one still to
-    /// come after `today`, makes a deactivated employee active again.
     @discardableResult
     public func editEmployee(
         code: EmployeeCode, _ changes: EmployeeChanges, today: AttendanceDate, force: Bool = false, actor: String
