@@ -147,7 +147,7 @@ public struct CalendarView: Sendable {
         }
         var out = StyledText()
         out.appendLine(counts)
-        var figures = [
+        let figures = [
             "Present days \(summary.presentDaysAgainstGoal)", "worked \(summary.workedHoursText) h",
             "late \(summary.lateCount)", "early exit \(summary.earlyExitCount)",
         ]

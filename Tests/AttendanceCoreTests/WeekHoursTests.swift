@@ -50,17 +50,17 @@ struct WeekHoursTests {
                 """)
     }
 
-    @Test("the note says why a date's hours are not final: a missing mark-out, someone in now, a holiday worked")
+    @Test("the note says why a date's hours are not final: a missing mark-out, in now, a holiday worked, to come")
     func notesOnUnfinishedDates() {
         let policy = Fixture.policy()
-        // Friday 2026-02-13 at 12:00: Monday's OUT is missing, Wednesday is a holiday worked, today is open.
-        let engine = StatusEngine(employee: Fixture.employee, policy: policy, now: Fixture.instant("2026-02-13 12:00"))
+        // Thursday 2026-02-12 at 12:00: Monday's OUT is missing, Wednesday is a holiday worked, today is
+        // open, Friday is still to come.
+        let engine = StatusEngine(employee: Fixture.employee, policy: policy, now: Fixture.instant("2026-02-12 12:00"))
         let punches =
             Fixture.punches(["in 09:30"], on: "2026-02-09", policy: policy, firstID: 1)
             + Fixture.punches(["in 09:30", "out 18:00"], on: "2026-02-10", policy: policy, firstID: 2)
             + Fixture.punches(["in 09:30", "out 13:30"], on: "2026-02-11", policy: policy, firstID: 4)
-            + Fixture.punches(["in 09:30", "out 18:00"], on: "2026-02-12", policy: policy, firstID: 6)
-            + Fixture.punches(["in 09:30"], on: "2026-02-13", policy: policy, firstID: 8)
+            + Fixture.punches(["in 09:30"], on: "2026-02-12", policy: policy, firstID: 6)
         let week = engine.evaluate(
             weekStarting: Fixture.date("2026-02-09"), punches: punches,
             holidays: [Fixture.date("2026-02-11"): "Founders' Day"])
@@ -70,9 +70,9 @@ struct WeekHoursTests {
                 Mon: 0 hrs (missing mark-out — not final)
                 Tue: 8.5 hrs
                 Wed: 4 hrs (worked on a holiday)
-                Thu: 8.5 hrs
-                Fri: 0 hrs (in now — not counted yet)
-                Total: 21 hrs
+                Thu: 0 hrs (in now — not counted yet)
+                Fri: 0 hrs (still to come)
+                Total: 12.5 hrs
 
                 """)
     }

@@ -44,13 +44,14 @@ public struct WeekHours: Sendable, Hashable {
     }
 
     /// " (leave)", " (holiday)", " (half-day leave)", " (worked on a holiday)", " (missing
-    /// mark-out — not final)", " (in now — not counted yet)": why a date has the hours it has, where
+    /// mark-out — not final)", " (in now — not counted yet)", " (still to come)": why a date has the hours it has, where
     /// payroll asks. A forgotten mark-out counts nothing until a manager corrects it, and payroll
     /// must not take its 0 for the day's pay.
     static func note(_ day: DayEvaluation) -> String {
         if day.status == .leave { return " (leave)" }
         if day.status == .missing { return " (missing mark-out — not final)" }
         if day.status == .in { return " (in now — not counted yet)" }
+        if !day.isOver && !day.isToday { return " (still to come)" }
         if day.leave == .half { return " (half-day leave)" }
         if day.status == .holiday { return " (holiday)" }
         if day.holidayName != nil { return " (worked on a holiday)" }
