@@ -180,7 +180,7 @@ extension AttendanceStore {
                 if new.startDate != old.startDate || new.endDate != old.endDate {
                     let judged = EmploymentChange(before: old, after: new)
                     let work = try Self.punches(
-                        in: db, employeeID: old.id, from: AttendanceDate(dayNumber: -719_162), through: nil
+                        in: db, employeeID: old.id, from: .earliest, through: nil
                     )
                     .map(\.attendanceDate)
                     let hidden = try judged.check(workDates: work, force: force)

@@ -51,6 +51,22 @@ struct AdministrationTests {
         #expect(h.run("employee", "edit", "E002", "--shift-start", "22:00", "--shift-end", "06:00").status == 0)
     }
 
+    @Test("a new shift judges the past too, and employee edit says so when there are past dates with punches")
+    func shiftChangeNote() {
+        h.run("employee", "add", "E001", "--name", "Asha", "--start-date", "2026-11-01")
+        let none = h.run("employee", "edit", "E001", "--shift-start", "08:00", "--shift-end", "16:30")
+        #expect(none.status == 0 && none.err.isEmpty)
+        h.run("punch", "add", "E001", "--at", "2026-11-17 09:00", "--kind", "in", "--reason", "kiosk down")
+        h.run("punch", "add", "E001", "--at", "2026-11-17 17:00", "--kind", "out", "--reason", "kiosk down")
+        let changed = h.run("employee", "edit", "E001", "--shift-start", "07:00", "--shift-end", "15:00")
+        #expect(changed.status == 0)
+        #expect(
+            changed.err
+                == "attendance: note: 1 past date with punches (from 2026-11-17) is now judged by the shift 07:00–15:00 "
+                + "too: their late and early-exit flags may differ from registers already printed\n")
+        #expect(h.run("employee", "edit", "E001", "--name", "Asha Rao").err.isEmpty)
+    }
+
     @Test("adding a code that exists exits 65 naming it, in any case")
     func duplicate() {
         h.run("employee", "add", "E001", "--name", "Asha")

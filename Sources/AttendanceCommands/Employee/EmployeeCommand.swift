@@ -197,6 +197,20 @@ struct EmployeeEdit: ContextCommand {
         let edited = try store.editEmployee(code: employee.code, changes, today: today, force: force, actor: actor)
         let back = !before.employment(on: today).mayMark && edited.employment(on: today).mayMark
         context.out.line("updated \(edited.code) \(edited.name)\(back ? "; they may mark in and out again" : "")")
+        // Statuses are worked out from the shift whenever they are shown, not stored: a new shift
+        // judges the past too. Say so when there is a past to judge.
+        if edited.shiftStart != before.shiftStart || edited.shiftEnd != before.shiftEnd {
+            let worked = Set(
+                try store.punches(employeeID: edited.id, from: .earliest, through: today)
+                    .map(\.attendanceDate).filter { $0 < today })
+            if let first = worked.min() {
+                let shift = edited.policy(from: configuration.policy)
+                context.err.line(
+                    "attendance: note: \(worked.count) past date\(worked.count == 1 ? "" : "s") with punches (from \(first)) "
+                        + "\(worked.count == 1 ? "is" : "are") now judged by the shift \(shift.shiftStart)–\(shift.shiftEnd) too: their late and "
+                        + "early-exit flags may differ from registers already printed")
+            }
+        }
     }
 }
 

@@ -35,6 +35,9 @@ public struct AttendanceDate: Hashable, Sendable, Comparable, CustomStringConver
         self = date
     }
 
+    /// 0001-01-01: before every date a punch can have, for "from the beginning".
+    public static let earliest = AttendanceDate(dayNumber: -719_162)
+
     /// The date `dayNumber` days after 1970-01-01 (negative: before).
     public init(dayNumber: Int) {
         // Howard Hinnant's civil_from_days.
