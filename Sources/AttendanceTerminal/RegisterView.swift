@@ -45,7 +45,7 @@ public struct RegisterView: Sendable {
 
     /// The totals after the dates: heading, width, and the value of a row.
     private static let totals: [(heading: String, width: Int, value: @Sendable (MonthSummary) -> String)] = [
-        ("Days", 4, { $0.presentDaysText }),
+        ("Days", 4, { printed(halves: $0.presentHalfDays) }),
         ("L", 2, { count($0, .late) }),
         ("HD", 2, { count($0, .halfDay) }),
         ("A", 2, { count($0, .absent) }),
@@ -57,7 +57,11 @@ public struct RegisterView: Sendable {
     /// A count in two columns: a half-day leave adds 0.5 LV, and 0.5 A when the other half was
     /// not worked, written "½" and "3½" as the legend writes "½ HD".
     static func count(_ summary: MonthSummary, _ status: DayStatus) -> String {
-        let halves = summary.halfDays(status)
+        printed(halves: summary.halfDays(status))
+    }
+
+    /// Half days as the printed register writes them (docs/rules.md): "3", "½", "9½".
+    static func printed(halves: Int) -> String {
         guard halves % 2 == 1 else { return String(halves / 2) }
         return (halves < 2 ? "" : String(halves / 2)) + "½"
     }

@@ -124,8 +124,8 @@ struct RegisterCommandTests {
 
 
                 """ + Self.header + """
-                    E001 Asha Rao   WO  P  L  A HD  P WO WO  L  M  A  P  P WO WO LV LV  P  P  P IN                             9.5  2  1  2  2  1  81.44
-                    E002 B.Chaudhr…  –  –  –  –  –  –  –  –  –  P  P  P  P WO WO  P  P HD  P  P WO                             8.5  0  1  0  ½  0  72.53
+                    E001 Asha Rao   WO  P  L  A HD  P WO WO  L  M  A  P  P WO WO LV LV  P  P  P IN                              9½  2  1  2  2  1  81.44
+                    E002 B.Chaudhr…  –  –  –  –  –  –  –  –  –  P  P  P  P WO WO  P  P HD  P  P WO                              8½  0  1  0  ½  0  72.53
 
                     In now, status so far: E001 P
 

@@ -11,7 +11,8 @@ struct RegisterCommand: ContextCommand {
         discussion: """
             A row per employee, a column per date, then present days (P + L + ½ HD), L, HD, A, LV, M and \
             hours; 132 columns wide, in pages with the header repeated, the legend, the office name and a \
-            line for the manager's signature. --print sends it to CUPS (lp, landscape, fixed width) and \
+            line for the manager's signature. Codes are never shortened: codes longer than 8 characters leave \
+            the names out, and longer than 12 in a 31-day month make the lines wider than 132. --print sends it to CUPS (lp, landscape, fixed width) and \
             prints the job id. CSV (RFC 4180) and JSON are for payroll.
             """)
 
