@@ -42,6 +42,22 @@ struct AdministrationEndToEndTests {
         #expect(back.status == 0, "\(back.err)")
     }
 
+    @Test("on a half-day leave date an IN after the shift start is not called late; without leave it is")
+    func halfDayLeaveMark() throws {
+        let s = try Office.sandbox()
+        s.clock.set(day: 0, time: "08:00")
+        #expect(
+            try s.run("leave", "add", Office.code(1), ScenarioClock.day(), "--half", "--reason", "morning off").status
+                == 0)
+        let onLeave = try ChildProcess.attendance(["mark", "in", Office.code(1)], sandbox: s, day: 0, at: "13:00")
+        #expect(onLeave.termination == .exited(0), "\(onLeave.errorText)")
+        #expect(
+            onLeave.outputText.contains(" at 13:00 on \(ScenarioClock.day()) — half-day leave today ("),
+            "\(onLeave.outputText)")
+        let late = try ChildProcess.attendance(["mark", "in", Office.code(2)], sandbox: s, day: 0, at: "13:00")
+        #expect(late.outputText.contains(" — late by 3h 30m ("), "\(late.outputText)")
+    }
+
     @Test("a configuration with a bad value is rejected naming its line, with status 78")
     func badConfig() throws {
         let s = Sandbox(config: "[policy]\n# the office\nshift_start = \"25:00\"\n")

@@ -224,6 +224,8 @@ package final class MarkingDesk {
             case .in:
                 if snapshot.day.punches.filter({ $0.kind == .in }).count > 1 {
                     summary = "welcome back — worked \(Self.duration(snapshot.workedSeconds)) so far today"
+                } else if snapshot.evaluation.flags.contains(.halfDayLeave) {
+                    summary = "half-day leave today"
                 } else if let late = snapshot.minutesLate, late > 0 {
                     summary = "late by \(Self.duration(Double(late) * 60))"
                 } else {
@@ -294,7 +296,15 @@ package final class MarkingDesk {
         let policy = employee.policy(from: configuration.policy)
         let day = policy.pairing(punches)
         let engine = StatusEngine(employee: employee, policy: configuration.policy, now: at)
-        let evaluation = engine.evaluate(date, punches: punches, holiday: nil, leave: nil, isCorrected: false)
+        var evaluation = engine.evaluate(date, punches: punches, holiday: nil, leave: nil, isCorrected: false)
+        // No lateness on a date with leave (docs/rules.md "Half-day leave"): the date's leave is read
+        // only when it would change what is said. This runs after a punch's commit, so a failed read
+        // leaves the words as they are rather than fail a punch already recorded.
+        if (evaluation.minutesLate ?? 0) > 0,
+            let leave = (try? store.leave(employeeID: employee.id, from: date, through: date))?[date]
+        {
+            evaluation = engine.evaluate(date, punches: punches, holiday: nil, leave: leave, isCorrected: false)
+        }
         return TodaySnapshot(
             date: date, day: day, evaluation: evaluation, workedSeconds: day.workedSeconds(until: at),
             minutesLate: evaluation.minutesLate, zone: policy.zone)
