@@ -171,6 +171,14 @@ struct CalendarCommandTests {
         #expect(punches.first?["code"] as? String == "E001")
         #expect(punches.first?["ssid"] as? String == "OfficeNet")
         #expect((day["gaps"] as? [[String: Any]])?.first?["minutes"] as? Int == 40)
+        // Sessions, gaps and the shift carry the zone's offset, as the punches do (docs/json.md).
+        #expect(day["shift_start"] as? String == "2026-11-06T09:30:00+05:30")
+        #expect(day["shift_end"] as? String == "2026-11-06T18:00:00+05:30")
+        let gap = try #require((day["gaps"] as? [[String: Any]])?.first)
+        #expect(
+            gap["start"] as? String == "2026-11-06T13:00:00+05:30"
+                && gap["end"] as? String == "2026-11-06T13:40:00+05:30")
+        #expect((day["sessions"] as? [[String: Any]])?.first?["start"] as? String == "2026-11-06T09:25:00+05:30")
     }
 
     @Test("an unknown code, a bad month and --month with --day are clear errors")

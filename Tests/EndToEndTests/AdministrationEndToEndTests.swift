@@ -272,7 +272,8 @@ struct AdministrationEndToEndTests {
     func helpListsExitStatuses() throws {
         let help = try Executable.run(["--help"]).out
         for line in [
-            "0   success", "1   refused by the rules", "2   no WiFi link", "64  wrong command line",
+            "0   success", "1   wifi current: this link is not an allowed", "2   no WiFi link",
+            "64  wrong command line", "73  the output could not be written",
             "65  invalid or unknown value", "74  the store could not be read or written", "75  the store was busy",
             "78  the configuration file is wrong",
         ] {

@@ -108,32 +108,31 @@ enum ReportJSON {
         let corrections: [ListingValue]
 
         init(employee: Employee, day: DayEvaluation, zone: LocalZone) {
-            let iso = ISO8601DateFormatter()
+            // Timestamps with the zone's offset, as a punch's own (docs/json.md "Conventions").
+            let iso = { (instant: Date) in PunchTimestamp.text(of: instant, zone: zone) }
             func entry(_ punch: Punch) -> ListingValue {
                 PunchRecord(punch: punch, code: employee.code, zone: zone).object
             }
             self.employee = EmployeeReference(employee)
             self.day = Day(day)
-            shift_start = iso.string(from: day.shift.start)
-            shift_end = iso.string(from: day.shift.end)
+            shift_start = iso(day.shift.start)
+            shift_end = iso(day.shift.end)
             punches = day.punches.punches.map(entry)
             sessions = day.sessions.map { session in Self.span(session, iso: iso) }
             gaps = day.gaps.map { gap in
-                Span(
-                    start: iso.string(from: gap.start), end: iso.string(from: gap.end), minutes: Int(gap.length / 60),
-                    counted: false)
+                Span(start: iso(gap.start), end: iso(gap.end), minutes: Int(gap.length / 60), counted: false)
             }
             corrections = day.punches.punches.filter { $0.source == .manual }.map(entry)
         }
 
-        static func span(_ session: Session, iso: ISO8601DateFormatter) -> Span {
+        static func span(_ session: Session, iso: (Date) -> String) -> Span {
             // Reading the OUT with `if let` rather than `Optional.map`: the latter, inlined,
             // crashes the Swift 6.3.1 optimizer (CopyPropagation) in release builds.
             guard let outPunch = session.outPunch else {
-                return Span(start: iso.string(from: session.start), end: nil, minutes: nil, counted: false)
+                return Span(start: iso(session.start), end: nil, minutes: nil, counted: false)
             }
             return Span(
-                start: iso.string(from: session.start), end: iso.string(from: outPunch.instant),
+                start: iso(session.start), end: iso(outPunch.instant),
                 minutes: Int(outPunch.instant.timeIntervalSince(session.start) / 60), counted: session.isCounted)
         }
     }

@@ -3,7 +3,8 @@ import Foundation
 /// The exit statuses of every command, documented in `attendance --help`.
 public enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
-    /// The rules refused the request (a punch refused; the WiFi link is not allowed).
+    /// `wifi current`: the link is not an allowed one. (A refused mark has its own status, 10–16;
+    /// a refused correction is 65, a value the rules do not accept.)
     case refused = 1
     /// No WiFi link, or it could not be read.
     case noWiFi = 2
@@ -44,7 +45,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     var meaning: String {
         switch self {
         case .success: "success"
-        case .refused: "refused by the rules (e.g. already marked in; WiFi not allowed)"
+        case .refused: "wifi current: this link is not an allowed office WiFi"
         case .noWiFi: "no WiFi link, or the link could not be read"
         case .historyChanged: "store verify: the history was changed outside this program"
         case .alreadyIn: "mark: already marked in"
