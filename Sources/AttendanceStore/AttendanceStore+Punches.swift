@@ -131,8 +131,8 @@ extension AttendanceStore {
 
     // MARK: - Reading
 
-    /// Whether a read of punches brings the details a person reads (SSID, BSSID, location, note,
-    /// origin) or only what the status rules read.
+    /// Whether a read of punches brings the details a person reads (SSID, BSSID, location, note)
+    /// or only what the status rules read (which includes the kiosk a punch came from).
     public enum PunchDetails: Sendable {
         case included
         /// The details are nil: for statuses and hours, which never read them.
@@ -159,8 +159,8 @@ extension AttendanceStore {
     /// time, so that it never holds every punch of the month at once. The query then seeks each
     /// date's slice of the covering index, from the group's first id to its last.
     ///
-    /// With `details: .omitted`, the punches come without their SSID, BSSID, location, note and
-    /// origin (all nil), which the status rules never read: for statuses and hours only.
+    /// With `details: .omitted`, the punches come without their SSID, BSSID, location and note
+    /// (all nil), which the status rules never read: for statuses and hours only.
     public func punchesByEmployee(
         from: AttendanceDate, through: AttendanceDate, employeeIDs: ClosedRange<Int64>? = nil,
         details: PunchDetails = .included

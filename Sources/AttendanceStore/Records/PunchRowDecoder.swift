@@ -20,16 +20,21 @@ struct PunchRowDecoder {
         """
 
     /// ``columns`` without the details a person reads and the status rules do not: the SSID, the
-    /// BSSID, the location, the note and the originating node are NULL, so those punches have them
-    /// nil. SQLite steps each row with five columns fewer, and they are not decoded: a register of
-    /// 2,000 employees went from 1,401 M to 1,202 M instructions (BENCHMARKS.md).
-    private static let columnsWithoutDetails = """
-        id, employee_id, instant_ms, zone, attendance_date, kind, source, NULL, NULL, NULL, NULL, created_at_ms, NULL
-        """
+    /// BSSID, the location and the note are NULL, so those punches have them nil. SQLite steps
+    /// each row with fewer columns, all of them in the covering index, and they are not decoded:
+    /// a register of 2,000 employees went from 1,401 M to 1,202 M instructions (BENCHMARKS.md).
+    ///
+    /// The originating node is a rule's input, not a detail: pairing merges one press made at two
+    /// kiosks (docs/rules.md "Punches" 9). It is read when the store has any punch from another
+    /// kiosk (`originsRead`); a store that never synced has none, and keeps the covering read.
+    private static func columnsWithoutDetails(origin: Bool) -> String {
+        "id, employee_id, instant_ms, zone, attendance_date, kind, source, NULL, NULL, NULL, NULL, created_at_ms, "
+            + (origin ? "origin_node" : "NULL")
+    }
 
-    /// The select list for `details`.
-    private static func columns(_ details: AttendanceStore.PunchDetails) -> String {
-        details == .included ? columns : columnsWithoutDetails
+    /// Whether any punch came from another kiosk: the partial index `punch_by_origin` answers it.
+    private static func anyOrigin(in db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM punch WHERE origin_node IS NOT NULL)") ?? false
     }
 
     private var dates = ColumnCache<AttendanceDate?>()
@@ -43,21 +48,28 @@ struct PunchRowDecoder {
     /// Whether the detail columns are read at all: without them (``columnsWithoutDetails``)
     /// they are NULL, and asking SQLite for five NULLs a row is still work.
     private let details: AttendanceStore.PunchDetails
+    /// Whether the originating node is read (always with the details).
+    private let readsOrigin: Bool
 
-    private init(details: AttendanceStore.PunchDetails) { self.details = details }
+    private init(details: AttendanceStore.PunchDetails, readsOrigin: Bool) {
+        self.details = details
+        self.readsOrigin = readsOrigin
+    }
 
-    /// Selects ``columns(_:)`` of `details` with `clause` ("FROM punch WHERE …") and hands each
+    /// Selects the columns of `details` with `clause` ("FROM punch WHERE …") and hands each
     /// punch to `body` in the order of the rows. The select list is made here, from the same
     /// `details` the decoding follows.
     static func forEach(
         in db: Database, _ clause: String, arguments: StatementArguments = [],
         details: AttendanceStore.PunchDetails = .included, _ body: (Punch) throws -> Void
     ) throws {
-        let statement = try db.makeStatement(sql: "SELECT \(columns(details)) \(clause)")
+        let readsOrigin = try details == .included || anyOrigin(in: db)
+        let select = details == .included ? columns : columnsWithoutDetails(origin: readsOrigin)
+        let statement = try db.makeStatement(sql: "SELECT \(select) \(clause)")
         // The cursor steps the statement and turns SQLite's errors into GRDB's; the columns of
         // the current row are read from the statement itself.
         let rows = try Row.fetchCursor(statement, arguments: arguments)
-        var decoder = PunchRowDecoder(details: details)
+        var decoder = PunchRowDecoder(details: details, readsOrigin: readsOrigin)
         while try rows.next() != nil {
             if let punch = decoder.punch(statement.sqliteStatement) { try body(punch) }
         }
@@ -98,7 +110,7 @@ struct PunchRowDecoder {
             // Notes are rare and each one different: not worth a cache.
             note: included ? Self.text(statement, 10, Self.string) : nil,
             createdAt: Date(milliseconds: sqlite3_column_int64(statement, 11)),
-            origin: included ? Self.text(statement, 12) { origins.value(of: $0, decode: Self.string) } : nil)
+            origin: readsOrigin ? Self.text(statement, 12) { origins.value(of: $0, decode: Self.string) } : nil)
     }
 
     // MARK: - Columns

@@ -324,6 +324,42 @@ struct CentralStoreTests {
         #expect(central.out == kioskB.out)
     }
 
+    @Test(
+        "one IN pressed at two kiosks while the server is down: the register and the summary judge it as the day view")
+    func doubledInOffline() throws {
+        let org = try Organisation(duplicateSeconds: 60)
+        try org.setUp(employees: 1)
+        org.sandbox.clock.set(time: "09:00")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        #expect(try org.kiosk("b", "sync").status == 0)
+        try org.server.stop()
+        org.sandbox.clock.set(time: "09:05")
+        #expect(try org.kiosk("a", "mark", "in", "W001").status == 0)
+        org.sandbox.clock.set(time: "09:05:30")
+        #expect(try org.kiosk("b", "mark", "in", "W001").status == 0)
+        org.sandbox.clock.set(time: "17:00")
+        #expect(try org.kiosk("b", "mark", "out", "W001").status == 0)
+        try org.server.start()
+        for kiosk in ["a", "b", "a"] { #expect(try org.kiosk(kiosk, "sync").status == 0) }
+        // The next morning the date is over: one session 09:05–17:00, P with an early exit.
+        org.sandbox.clock.set(day: 1, time: "10:00")
+        let day = try org.desk("calendar", "W001", "--day", ScenarioClock.day())
+        #expect(day.out.contains("(again: counted once)") && day.out.contains("Flags:    early exit\n"), "\(day.out)")
+        let register = try org.desk("register", "--month", ScenarioClock.month(), "--format", "csv")
+        let rows = register.out.split(separator: "\r\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        let header = try #require(rows.first)
+        let row = try #require(rows.first { $0.first == "W001" })
+        let date = try #require(header.firstIndex(of: Substring(ScenarioClock.day())))
+        let (missing, early) = (
+            try #require(header.firstIndex(of: "M")), try #require(header.firstIndex(of: "early_exit"))
+        )
+        #expect(row[date] == "P" && row[missing] == "0" && row[early] == "1", "\(register.out)")
+        let summary = try org.desk("summary", "--week", ScenarioClock.day(), "--employee", "W001")
+        #expect(!summary.out.contains("missing mark-out"), "\(summary.out)")
+    }
+
     @Test("a kiosk with history joins: its first sync uploads it, wrong PINs and the lock included; the desk unlocks")
     func kioskJoinsWithHistory() throws {
         let org = try Organisation()
