@@ -35,9 +35,9 @@ struct CorrectionOptions: ParsableArguments {
         let reason = try CorrectionText.reason(reason)
         let configuration = try global.configuration(in: context)
         let request = try request(configuration.policy)
-        let path = global.storePath(configuration: configuration, in: context)
-        try context.requireExistingStore(at: path)
-        let store = try context.openStore(at: path)
+        // For the central store, the desk's copy brought up to date first: the rules judge the
+        // correction against every kiosk's punches, and the correction goes up as the command ends.
+        let (_, store) = try global.open(in: context)
         let now = context.now()
         let outcome = try store.correct(
             request, reason: reason, actor: actor.actor(in: context), force: force,

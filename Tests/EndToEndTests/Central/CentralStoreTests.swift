@@ -324,6 +324,29 @@ struct CentralStoreTests {
         #expect(central.out == kioskB.out)
     }
 
+    @Test("a correction at the desk is judged against the centre's latest punches and goes up as it ends")
+    func deskCorrection() throws {
+        let org = try Organisation()
+        try org.setUp(employees: 1)
+        org.sandbox.clock.set(time: "09:00")
+        #expect(try org.desk("employee", "list").status == 0)  // the desk's copy, made before the IN
+        #expect(try org.kiosk("a", "sync").status == 0)
+        #expect(try org.kiosk("a", "mark", "in", "W001").status == 0)
+        #expect(try org.kiosk("a", "sync").status == 0)
+        org.sandbox.clock.set(time: "12:00")
+        // The IN is only at the centre: the copy is brought up to date before the rules judge.
+        let out = try org.desk(
+            "punch", "add", "W001", "--at", "\(ScenarioClock.day()) 11:00", "--kind", "out", "--reason", "left early")
+        #expect(out.status == 0, "\(out.err)")
+        #expect(try org.server.count("SELECT count(*) FROM punch WHERE kind = 'out'") == 1)
+        // A second OUT after it breaks the alternation at the centre and is refused there too.
+        org.sandbox.clock.set(time: "17:10")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        let again = try org.desk(
+            "punch", "add", "W001", "--at", "\(ScenarioClock.day()) 17:00", "--kind", "out", "--reason", "x")
+        #expect(again.status == 65, "\(again.out)\(again.err)")
+    }
+
     @Test(
         "one IN pressed at two kiosks while the server is down: the register and the summary judge it as the day view")
     func doubledInOffline() throws {
