@@ -33,7 +33,7 @@ struct ImportPunches: ContextCommand {
         guard let text = String(validatingUTF8CString: data) else {
             throw CommandFailure("the file \(file) is not UTF-8 text")
         }
-        let (configuration, store, actor) = try change.open(in: context, creating: true)
+        let (configuration, store, actor) = try change.open(in: context, creating: true, recordsOnly: true)
         let parsed = PunchFile(parsing: text, zone: configuration.policy.zone)
         let summary: PunchImportSummary
         do {

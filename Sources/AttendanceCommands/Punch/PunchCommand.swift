@@ -35,6 +35,7 @@ struct CorrectionOptions: ParsableArguments {
         let reason = try CorrectionText.reason(reason)
         let configuration = try global.configuration(in: context)
         let request = try request(configuration.policy)
+        try global.refuseKioskAdministration(configuration, in: context)
         // For the central store, the desk's copy brought up to date first: the rules judge the
         // correction against every kiosk's punches, and the correction goes up as the command ends.
         let (_, store) = try global.open(in: context)

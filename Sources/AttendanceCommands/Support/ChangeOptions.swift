@@ -9,10 +9,14 @@ struct ChangeOptions: ParsableArguments {
     @OptionGroup var actor: ActorOptions
 
     /// The configuration, the opened store, and who the change is recorded as. Only a command
-    /// that sets an office up passes `creating` (a new store for a path that has none).
+    /// that sets an office up passes `creating` (a new store for a path that has none). A command
+    /// that only adds records (`import punches`) passes `recordsOnly`; every other change is
+    /// administration, which a kiosk of the central store leaves to the centre
+    /// (``GlobalOptions/refuseKioskAdministration(_:in:)``).
     func open(
-        in context: Context, creating: Bool = false
+        in context: Context, creating: Bool = false, recordsOnly: Bool = false
     ) throws -> (configuration: Configuration, store: AttendanceStore, actor: String) {
+        if !recordsOnly { try global.refuseKioskAdministration(try global.configuration(in: context), in: context) }
         let (configuration, store) = try global.open(in: context, creating: creating)
         return (configuration, store, actor.actor(in: context))
     }

@@ -88,6 +88,20 @@ public struct GlobalOptions: ParsableArguments {
         return dataHome + "/attendance/attendance.sqlite"
     }
 
+    /// Refuses a change of employees, PINs, access points, holidays, leave or punches on the own
+    /// store of a kiosk of the central store (`[central] kiosk_id`): made there it would stay on
+    /// that kiosk (an edit) or reach every kiosk through a kiosk's login (an addition). Such
+    /// changes are made at the centre, with `--store postgresql://…`.
+    func refuseKioskAdministration(_ configuration: Configuration, in context: Context) throws {
+        guard let kiosk = configuration.central?.kioskID else { return }
+        if let named = storeArgument(in: context), CentralAddress.names(named) { return }
+        throw CommandFailure(
+            "this machine is kiosk \(kiosk.quotedForMessage) of the central store: employees, PINs, access points, "
+                + "holidays, leave and corrections are changed at the centre, where every kiosk gets them — add "
+                + "--store postgresql://USER@HOST/DATABASE with a manager's login",
+            status: .usage)
+    }
+
     /// The configuration and the opened store, the pair most commands start from.
     ///
     /// For the central store (`postgresql://…`) the store is this desk's copy of it, brought up

@@ -133,18 +133,26 @@ struct CentralStoreTests {
         // A second store under kiosk A's name (a copied configuration, a kiosk rebuilt on a new
         // disk) would number its records from 1 again: it is turned away, and its punch waits.
         let copied = org.sandbox.folder + "/copied.sqlite"
-        func copiedKiosk(_ arguments: String...) throws -> Executable.Result {
+        // Set up as a kiosk of its own first (a kiosk of the central store refuses administration).
+        let standalone = org.sandbox.folder + "/standalone.toml"
+        try Office.config().write(toFile: standalone, atomically: true, encoding: .utf8)
+        func copiedKiosk(
+            _ arguments: String..., config: String = org.sandbox.folder + "/a.toml"
+        ) throws
+            -> Executable.Result
+        {
             try Executable.run(
                 arguments,
                 environment: org.sandbox.clock.environment.merging([
-                    "ATTENDANCE_STORE": copied, "ATTENDANCE_CONFIG": org.sandbox.folder + "/a.toml",
+                    "ATTENDANCE_STORE": copied, "ATTENDANCE_CONFIG": config,
                 ]) { $1 })
         }
-        #expect(try copiedKiosk("employee", "add", "W009", "--name", "Worker 9").status == 0)
+        #expect(try copiedKiosk("employee", "add", "W009", "--name", "Worker 9", config: standalone).status == 0)
         #expect(
-            try copiedKiosk("wifi", "allow", "--bssid", Office.bssid, "--ssid", "OfficeNet", "--location", "Copy")
-                .status
-                == 0)
+            try copiedKiosk(
+                "wifi", "allow", "--bssid", Office.bssid, "--ssid", "OfficeNet", "--location", "Copy",
+                config: standalone
+            ).status == 0)
         #expect(try copiedKiosk("mark", "in", "W009").status == 0)
         let taken = try copiedKiosk("sync")
         #expect(taken.status == 78, "\(taken.err)")
@@ -322,6 +330,34 @@ struct CentralStoreTests {
         #expect(central.status == 0, "\(central.err)")
         #expect(central.out == kioskA.out)
         #expect(central.out == kioskB.out)
+    }
+
+    @Test("a kiosk of the central store refuses administration on its own store, and sends nothing of it up")
+    func kioskRefusesAdministration() throws {
+        let org = try Organisation()
+        try org.setUp(employees: 1)
+        org.sandbox.clock.set(time: "09:00")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        for change in [
+            ["employee", "edit", "W001", "--name", "Renamed At Kiosk"], ["employee", "deactivate", "W001"],
+            ["wifi", "allow", "--bssid", "11:22:33:44:55:66", "--location", "Rogue AP"],
+            ["holiday", "add", ScenarioClock.day(1), "--name", "Kiosk-made holiday"],
+            ["leave", "add", "W001", ScenarioClock.day(1), "--reason", "x"],
+            ["punch", "add", "W001", "--at", "\(ScenarioClock.day()) 08:00", "--kind", "in", "--reason", "x"],
+        ] {
+            let refused = try Executable.run(
+                change,
+                environment: org.sandbox.clock.environment.merging([
+                    "ATTENDANCE_STORE": org.store("a"), "ATTENDANCE_CONFIG": org.sandbox.folder + "/a.toml",
+                    "ATTENDANCE_PEPPER": org.pepper,
+                ]) { $1 })
+            #expect(refused.status == 64, "\(change): \(refused.out)\(refused.err)")
+            #expect(refused.err.contains("are changed at the centre"), "\(change): \(refused.err)")
+        }
+        #expect(try org.kiosk("a", "sync").status == 0)
+        #expect(try org.server.count("SELECT count(*) FROM allowed_wifi") == 1)
+        #expect(try org.server.count("SELECT count(*) FROM holiday") == 0)
+        #expect(try org.kiosk("a", "mark", "in", "W001").status == 0)
     }
 
     @Test("a correction at the desk is judged against the centre's latest punches and goes up as it ends")
