@@ -66,6 +66,10 @@ final class Organisation {
 
     /// `attendance ARGS` at kiosk `kiosk` ("a" or "b").
     func kiosk(_ kiosk: String, _ arguments: String..., input: String = "") throws -> Executable.Result {
+        try self.kiosk(kiosk, arguments: arguments, input: input)
+    }
+
+    func kiosk(_ kiosk: String, arguments: [String], input: String = "") throws -> Executable.Result {
         try Executable.run(
             arguments,
             environment: sandbox.clock.environment.merging([
@@ -345,12 +349,7 @@ struct CentralStoreTests {
             ["leave", "add", "W001", ScenarioClock.day(1), "--reason", "x"],
             ["punch", "add", "W001", "--at", "\(ScenarioClock.day()) 08:00", "--kind", "in", "--reason", "x"],
         ] {
-            let refused = try Executable.run(
-                change,
-                environment: org.sandbox.clock.environment.merging([
-                    "ATTENDANCE_STORE": org.store("a"), "ATTENDANCE_CONFIG": org.sandbox.folder + "/a.toml",
-                    "ATTENDANCE_PEPPER": org.pepper,
-                ]) { $1 })
+            let refused = try org.kiosk("a", arguments: change)
             #expect(refused.status == 64, "\(change): \(refused.out)\(refused.err)")
             #expect(refused.err.contains("are changed at the centre"), "\(change): \(refused.err)")
         }
