@@ -41,9 +41,11 @@ struct EmployeeUnlock: ContextCommand {
         let (_, store, actor) = try employee.open(in: context)
         let lifted = try store.unlock(code: employee.code, actor: actor)
         let wrong = "\(lifted.failures) wrong PIN\(lifted.failures == 1 ? "" : "s")"
+        // At a desk of the central store the lock arrives from the kiosk without its count.
+        let why = lifted.failures > 0 ? "locked after \(wrong)" : "locked after too many wrong PINs"
         context.out.line(
             lifted.wasLocked
-                ? "unlocked \(employee.code) (locked after \(wrong))"
+                ? "unlocked \(employee.code) (\(why))"
                 : lifted.failures > 0
                     ? "\(employee.code) was not locked; its \(wrong) in a row are forgotten"
                     : "\(employee.code) was not locked; nothing to lift")

@@ -26,13 +26,23 @@ enum PepperFile {
         let named =
             !(context.environment["ATTENDANCE_PEPPER"] ?? "").isEmpty
             || !(context.environment["CREDENTIALS_DIRECTORY"] ?? "").isEmpty
-        if DeskCopy.isCopy(storePath, in: context) && !named {
+        let atDesk = DeskCopy.isCopy(storePath, in: context)
+        if atDesk && !named {
             throw CommandFailure(
                 "a PIN set at the central store is checked by every kiosk with the organisation's PIN pepper: set "
                     + "ATTENDANCE_PEPPER to a copy of that file (the kiosks' /etc/attendance/pin-pepper); nothing was changed",
                 status: .usage)
         }
-        return try load(at: path, create: true)
+        // At the desk the pepper is the organisation's, copied from a kiosk: one made here (a
+        // mistyped path) would give a PIN no kiosk accepts.
+        if atDesk && FileAccess.isMissing(path) {
+            throw CommandFailure(
+                "the PIN pepper file \(path) does not exist: at the central store a PIN is checked with the "
+                    + "organisation's pepper, so ATTENDANCE_PEPPER must name a copy of the kiosks' "
+                    + "/etc/attendance/pin-pepper; nothing was changed",
+                status: .usage)
+        }
+        return try load(at: path, create: !atDesk)
     }
 
     /// Reads the pepper, creating it when `create` and it does not exist yet.

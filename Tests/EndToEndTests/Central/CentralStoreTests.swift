@@ -478,7 +478,16 @@ struct CentralStoreTests {
         let refused = try Executable.run(
             ["employee", "set-pin", "W001", "--store", org.server.url], environment: noPepper, input: "1111\n1111\n")
         #expect(refused.status == 64 && refused.err.contains("ATTENDANCE_PEPPER"), "\(refused.err)")
+        // A mistyped pepper path is refused too, and no pepper is made there.
+        var mistyped = noPepper
+        mistyped["ATTENDANCE_PEPPER"] = org.sandbox.folder + "/pin-peper"
+        let typo = try Executable.run(
+            ["employee", "set-pin", "W001", "--store", org.server.url], environment: mistyped, input: "1111\n1111\n")
+        #expect(typo.status == 64 && typo.err.contains("pin-peper does not exist"), "\(typo.err)")
+        #expect(!FileManager.default.fileExists(atPath: org.sandbox.folder + "/pin-peper"))
         #expect(unlocked.status == 0, "\(unlocked.err)")
+        #expect(unlocked.out.hasPrefix("unlocked W002 (locked after "), "\(unlocked.out)")
+        #expect(!unlocked.out.contains("after 0 wrong PINs"), "\(unlocked.out)")
         #expect(try org.server.psql("SELECT locked FROM employee WHERE code = 'W002'") == "f")
         org.sandbox.clock.set(time: "10:05")
         #expect(try org.kiosk("a", "sync").status == 0)
