@@ -427,7 +427,8 @@ public final class CentralStore: @unchecked Sendable {
             ("serverClosedConnection", "the server closed the connection"),
             (
                 "CERTIFICATE_VERIFY_FAILED",
-                "the server's TLS certificate is not one ca_file vouches for (or it expired, or names another host)"
+                "the server's TLS certificate is not trusted (by ca_file, or without one by the system's CA "
+                    + "certificates), or it expired, or it names another host"
             ),
         ]
         for (needle, words) in known where text.contains(needle) { return words }

@@ -14,17 +14,50 @@ extension Context {
             ?? credential.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         var password: String?
         if let path {
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw .passwordFile(path: path, reason: "does not exist")
-            }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw .passwordFile(path: path, reason: "cannot be read by \(userName) (permissions?)")
+            let data: Data
+            switch Self.readable(path) {
+            case .success(let contents): data = contents
+            case .failure(let reason): throw .passwordFile(path: path, reason: reason)
             }
             password = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
+            guard password?.isEmpty == false else {
+                throw .passwordFile(path: path, reason: "is empty: its first line is the password")
+            }
+        }
+        // A CA file that is missing, unreadable or not a certificate is named here, in words,
+        // rather than by the TLS library's error codes and build paths.
+        if let caFile = settings?.caFile {
+            switch Self.readable(caFile) {
+            case .failure(let reason): throw .tls(reason: "ca_file \(caFile) \(reason)")
+            case .success(let contents):
+                guard String(decoding: contents, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
+                    throw .tls(
+                        reason: "ca_file \(caFile) is not a PEM certificate (a text file beginning "
+                            + "-----BEGIN CERTIFICATE-----)")
+                }
+            }
         }
         return try CentralStore(
             address: address, password: password, tls: settings?.tls ?? .prefer, caFile: settings?.caFile)
     }
+
+    /// The contents of the file at `path`, or why they cannot be had, in words ("does not exist",
+    /// "is a folder, not a file", "cannot be read: OS user … may not read …").
+    static func readable(_ path: String) -> Readable {
+        var info = stat()
+        guard stat(path, &info) == 0 || !FileAccess.isMissing(path) else { return .failure("does not exist") }
+        if info.st_mode & S_IFMT == S_IFDIR { return .failure("is a folder, not a file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure("cannot be read" + (FileAccess.denial(of: path).map { ": \($0)" } ?? ""))
+        }
+        return .success(data)
+    }
+
+    enum Readable {
+        case success(Data)
+        case failure(String)
+    }
+
 }
 
 /// The central store a command names: `--store postgresql://…` (a manager's desk), or the

@@ -529,6 +529,17 @@ struct CentralStoreTests {
         #expect(untrusted.err.lowercased().contains("certificate"), "\(untrusted.err)")
         #expect(try org.server.count("SELECT count(*) FROM punch") == 0)
 
+        // A CA file that is missing, a folder or not a certificate is named in words.
+        for (file, words) in [
+            (org.sandbox.folder + "/no-such-ca.pem", "does not exist"), (org.sandbox.folder, "is a folder, not a file"),
+            (config, "is not a PEM certificate"),
+        ] {
+            try use("tls = \"require\"\nca_file = \"\(file)\"")
+            let named = try org.kiosk("a", "sync")
+            #expect(named.err.contains("ca_file \(file) \(words)"), "\(named.err)")
+            #expect(!named.err.contains(".build/checkouts"), "\(named.err)")
+        }
+
         try use("tls = \"require\"\nca_file = \"\(authority)\"")
         let synced = try org.kiosk("a", "sync")
         #expect(synced.status == 0, "\(synced.err)")
