@@ -277,6 +277,30 @@ struct AdministrationTests {
         #expect(out.hasSuffix("# configuration OK (\(h.folder)/none.toml)\n"))
     }
 
+    @Test("config check shows [central] in force and names a password or CA file it could not use (78)")
+    func configCheckCentral() {
+        let password = h.folder + "/central-password"
+        _ = FileManager.default.createFile(atPath: password, contents: Data("secret\n".utf8))
+        h.writeConfig(
+            "[central]\nurl = \"postgresql://kiosk_hq@db.example:5432/attendance\"\nkiosk_id = \"hq-1\"\n"
+                + "password_file = \"\(password)\"\n")
+        let good = h.run("config", "check")
+        #expect(good.status == 0, "\(good.err)")
+        #expect(
+            good.out.contains(
+                "[central]\nurl = \"postgresql://kiosk_hq@db.example:5432/attendance\"\nkiosk_id = \"hq-1\"\n"
+                    + "password_file = \"\(password)\"\nsync_seconds = 10\ntls = \"prefer\"\n"), "\(good.out)")
+        h.writeConfig(
+            "[central]\nurl = \"postgresql://kiosk_hq@db.example:5432/attendance\"\npassword_file = \"\(password)-typo\"\n"
+                + "ca_file = \"\(h.folder)\"\n")
+        let bad = h.run("config", "check")
+        #expect(bad.status == 78)
+        #expect(
+            bad.err
+                == "attendance: \(h.folder)/none.toml: password_file in [central]: \(password)-typo does not exist\n")
+        #expect(!bad.out.contains("configuration OK"))
+    }
+
     @Test("a name with escape sequences stored by direct SQL is listed without control characters")
     func hostileStoredName() throws {
         h.run("employee", "add", "E001", "--name", "Asha")

@@ -23,6 +23,17 @@ struct ConfigCheck: ContextCommand {
         let configuration = try global.configuration(in: context)
         let storePath = global.storePath(configuration: configuration, in: context)
         context.out.write(EffectiveConfiguration.render(configuration, storePath: storePath))
+        // The central store's files are read only when it is reached: check them now, for the installer.
+        let files = [
+            ("password_file", configuration.central?.passwordFile), ("ca_file", configuration.central?.caFile),
+        ]
+        for case (let key, let path?) in files {
+            if case .failure(let reason) = Context.readable(path) {
+                throw CommandFailure(
+                    "\(configuration.file ?? "the configuration"): \(key) in [central]: \(path) \(reason)",
+                    status: .configuration)
+            }
+        }
         context.out.line("# configuration OK (\(configuration.file ?? "built-in defaults"))")
     }
 }
@@ -81,6 +92,13 @@ enum EffectiveConfiguration {
             "require_pin = \(c.kiosk.requirePin)",
             "exit_code_hash = \(quoted(c.kiosk.exitCodeHash == nil ? "" : "(set)"))",
         ]
+        if let central = c.central {
+            lines += ["", "[central]", "url = \(quoted(central.url ?? ""))"]
+            if let kiosk = central.kioskID { lines.append("kiosk_id = \(quoted(kiosk))") }
+            if let file = central.passwordFile { lines.append("password_file = \(quoted(file))") }
+            lines += ["sync_seconds = \(central.syncSeconds)", "tls = \(quoted(central.tls.rawValue))"]
+            if let file = central.caFile { lines.append("ca_file = \(quoted(file))") }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

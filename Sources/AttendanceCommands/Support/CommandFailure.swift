@@ -43,7 +43,11 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
             if case .configuration = error { return CommandFailure(error.description, status: .configuration) }
             return CommandFailure(error.description, status: .badInput)
         case let error as CentralError:
-            return CommandFailure(error.description, status: .unavailable)
+            switch error {
+            // A password or CA file that cannot be used is the configuration's to mend, not the network's.
+            case .passwordFile, .tls: return CommandFailure(error.description, status: .configuration)
+            default: return CommandFailure(error.description, status: .unavailable)
+            }
         case let error as StoreError:
             switch error {
             case .busy: return CommandFailure(error.description, status: .storeBusy)
