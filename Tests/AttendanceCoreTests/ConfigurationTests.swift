@@ -347,6 +347,16 @@ struct ConfigurationTests {
         #expect(issues(text) == [expected])
     }
 
+    @Test("[central]: a url that is wrong is named once; a missing url is named at the table")
+    func centralURL() {
+        let wrong = issues("[central]\nurl = \"postgresql://kiosk:secret@db.example/attendance\"\n")
+        #expect(wrong.count == 1 && wrong[0].hasPrefix("a.toml:2: "), "\(wrong)")
+        #expect(
+            issues("[central]\nkiosk_id = \"hq-1\"\n") == [
+                "a.toml:1: [central] needs url = \"postgresql://USER@HOST:PORT/DATABASE\""
+            ])
+    }
+
     @Test("a shift that does not fit in one attendance date is refused at its day_change, with one that fits")
     func shiftAcrossDayChange() {
         #expect(

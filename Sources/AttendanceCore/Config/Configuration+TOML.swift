@@ -60,7 +60,8 @@ extension Configuration {
         var issues = tableIssues.sortedByLine() + keyIssues.sortedByLine()
         if let centralEntry = document.root.entries.first(where: { $0.key == "central" }) {
             if central == nil { central = CentralSettings() }
-            if central?.url == nil {
+            // A url that is there but wrong has its own message already.
+            if central?.url == nil, document.line(of: "url", in: "central") == nil {
                 let line = centralEntry.line
                 issues.append(
                     ConfigIssue(
