@@ -44,11 +44,8 @@ extension Context {
     /// The contents of the file at `path`, or why they cannot be had, in words ("does not exist",
     /// "is a folder, not a file", "cannot be read: OS user … may not read …").
     static func readable(_ path: String) -> Readable {
-        var info = stat()
-        guard stat(path, &info) == 0 || !FileAccess.isMissing(path) else { return .failure("does not exist") }
-        if info.st_mode & S_IFMT == S_IFDIR { return .failure("is a folder, not a file") }
         guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure("cannot be read" + (FileAccess.denial(of: path).map { ": \($0)" } ?? ""))
+            return .failure(GlobalOptions.whyUnreadable(path))
         }
         return .success(data)
     }

@@ -26,7 +26,7 @@ struct PunchRowDecoder {
     ///
     /// The originating node is a rule's input, not a detail: pairing merges one press made at two
     /// kiosks (docs/rules.md "Punches" 9). It is read when the store has any punch from another
-    /// kiosk (`originsRead`); a store that never synced has none, and keeps the covering read.
+    /// kiosk (``anyOrigin(in:)``); a store that never synced has none, and keeps the covering read.
     private static func columnsWithoutDetails(origin: Bool) -> String {
         "id, employee_id, instant_ms, zone, attendance_date, kind, source, NULL, NULL, NULL, NULL, created_at_ms, "
             + (origin ? "origin_node" : "NULL")
