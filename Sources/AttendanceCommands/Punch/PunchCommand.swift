@@ -38,7 +38,7 @@ struct CorrectionOptions: ParsableArguments {
         try global.refuseKioskAdministration(configuration, in: context)
         // For the central store, the desk's copy brought up to date first: the rules judge the
         // correction against every kiosk's punches, and the correction goes up as the command ends.
-        let (_, store) = try global.open(in: context)
+        let store = try global.open(configuration, in: context)
         let now = context.now()
         let outcome = try store.correct(
             request, reason: reason, actor: actor.actor(in: context), force: force,

@@ -16,8 +16,9 @@ struct ChangeOptions: ParsableArguments {
     func open(
         in context: Context, creating: Bool = false, recordsOnly: Bool = false
     ) throws -> (configuration: Configuration, store: AttendanceStore, actor: String) {
-        if !recordsOnly { try global.refuseKioskAdministration(try global.configuration(in: context), in: context) }
-        let (configuration, store) = try global.open(in: context, creating: creating)
+        let configuration = try global.configuration(in: context)
+        if !recordsOnly { try global.refuseKioskAdministration(configuration, in: context) }
+        let store = try global.open(configuration, in: context, creating: creating)
         return (configuration, store, actor.actor(in: context))
     }
 }

@@ -109,14 +109,18 @@ public struct GlobalOptions: ParsableArguments {
     /// unless `creating` (the setting-up commands only): see ``Context/requireExistingStore(at:)``.
     public func open(in context: Context, creating: Bool = false) throws -> (Configuration, AttendanceStore) {
         let configuration = try configuration(in: context)
+        return (configuration, try open(configuration, in: context, creating: creating))
+    }
+
+    /// The store, for a command that has read `configuration` already.
+    func open(_ configuration: Configuration, in context: Context, creating: Bool = false) throws -> AttendanceStore {
         if let named = storeArgument(in: context), CentralAddress.names(named) {
-            let copy = try DeskCopy.open(try CentralAddress(parsing: named), configuration: configuration, in: context)
-            return (configuration, copy.store)
+            return try DeskCopy.open(try CentralAddress(parsing: named), configuration: configuration, in: context)
+                .store
         }
         let path = storePath(configuration: configuration, in: context)
         if !creating { try context.requireExistingStore(at: path) }
-        let store = try context.openStore(at: path)
-        return (configuration, store)
+        return try context.openStore(at: path)
     }
 }
 
