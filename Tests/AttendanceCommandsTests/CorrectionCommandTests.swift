@@ -253,6 +253,42 @@ struct CorrectionCommandTests {
         #expect(h.run("missing", "--month", "2026-10").out == "no missing mark-outs in October 2026\n")
     }
 
+    @Test("a correction on a date of leave or a holiday reports the status the calendar shows")
+    func correctionOnLeaveAndHoliday() throws {
+        #expect(h.run("leave", "add", "E001", "2026-11-16", "--half", "--reason", "dentist").status == 0)
+        #expect(h.run("leave", "add", "E001", "2026-11-17", "--reason", "sick").status == 0)
+        #expect(h.run("holiday", "add", "2026-11-18", "--name", "Founders' Day").status == 0)
+        for date in ["2026-11-16", "2026-11-17", "2026-11-18"] {
+            try kiosk(.in, "\(date) 10:00")
+        }
+        let added = ["2026-11-16", "2026-11-17", "2026-11-18"].map { date in
+            h.run("punch", "add", "E001", "--at", "\(date) 17:00", "--kind", "out", "--reason", "forgot").out
+        }
+        #expect(added[0].hasSuffix("2026-11-16 is now HD (half day); flags: corrected, half-day leave\n"))
+        #expect(added[1].hasSuffix("2026-11-17 is now LV (leave); flags: corrected\n"))
+        #expect(
+            added[2].hasSuffix("2026-11-18 is now L (late); flags: late, early exit, worked on holiday, corrected\n"))
+        // Each line is what the date's own detail says.
+        for (date, line) in zip(["2026-11-16", "2026-11-17", "2026-11-18"], added) {
+            let status = try #require(line.split(separator: "\n").last?.split(separator: " ")[3])
+            #expect(h.run("calendar", "E001", "--day", date).out.contains("Status:   \(status)"), "\(date)")
+        }
+        // An open session on full leave leaves it LV (flagged), not M, and not on the missing list.
+        #expect(
+            h.run("punch", "void", "5", "--reason", "typo").out.hasSuffix(
+                "2026-11-17 is now LV (leave); flags: corrected, missing mark-out\n"))
+        #expect(h.run("missing").out == "no missing mark-outs in November 2026\n")
+    }
+
+    @Test("missing suggests an OUT on the IN's own night when the IN came after midnight")
+    func missingAfterMidnight() throws {
+        try kiosk(.in, "2026-11-19 01:00")  // before day_change: it belongs to 2026-11-18
+        let out = h.run("missing").out
+        #expect(out.contains("2026-11-18  IN 2026-11-19 01:00 (punch 1)"))
+        #expect(out.contains(#"attendance punch add E001 --at "2026-11-19 HH:MM" --kind out"#))
+        #expect(h.run("punch", "add", "E001", "--at", "2026-11-19 02:00", "--kind", "out", "--reason", "r").status == 0)
+    }
+
     @Test("a session over max_session_hours is M too; missing suggests re-timing its OUT")
     func missingOverMax() throws {
         try kiosk(.in, "2026-11-17 09:00")

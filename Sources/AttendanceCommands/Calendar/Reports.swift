@@ -23,6 +23,19 @@ public enum Reports {
             correctedDates: try store.correctedDates(employeeID: employee.id, from: first, through: last))
     }
 
+    /// One date of one employee, evaluated at `now` with everything the calendar reads for it:
+    /// its punches, holiday, leave and corrections.
+    public static func day(
+        _ date: AttendanceDate, of employee: Employee, policy: Policy, now: Date, store: AttendanceStore
+    ) throws(StoreError) -> DayEvaluation {
+        let engine = StatusEngine(employee: employee, policy: policy, now: now)
+        return engine.evaluate(
+            date, punches: try store.punches(employeeID: employee.id, from: date, through: date),
+            holiday: try store.holidayNames(from: date, through: date)[date],
+            leave: try store.leave(employeeID: employee.id, from: date, through: date)[date],
+            isCorrected: try store.correctedDates(employeeID: employee.id, from: date, through: date).contains(date))
+    }
+
     /// How many employees' punches a register holds at once.
     public static let registerGroup = 1_000
 

@@ -24,11 +24,14 @@ struct MissingCommand: ContextCommand {
         let month = month ?? policy.attendanceDate(of: now).yearMonth
         let punches = try store.punchesByEmployee(from: month.firstDay, through: month.lastDay)
         let corrected = try store.correctedDates(from: month.firstDay, through: month.lastDay)
+        let holidays = try store.holidayNames(from: month.firstDay, through: month.lastDay)
+        let leave = try store.leaveByEmployee(from: month.firstDay, through: month.lastDay)
         var items: [MissingMarkOut] = []
         for employee in try store.employees() {
             // The same evaluation as the calendars, so the two always agree on which dates are M.
             let evaluation = StatusEngine(employee: employee, policy: policy, now: now).evaluate(
-                month: month, punches: punches[employee.id] ?? [], correctedDates: corrected[employee.id] ?? [])
+                month: month, punches: punches[employee.id] ?? [], holidays: holidays, leave: leave[employee.id] ?? [:],
+                correctedDates: corrected[employee.id] ?? [])
             for day in evaluation.days where day.status == .missing {
                 items += MissingMarkOut.items(of: day, employee: employee, policy: employee.policy(from: policy))
             }
@@ -81,7 +84,9 @@ struct MissingMarkOut {
             let fits =
                 end > session.start && (next.map { end < $0 } ?? true) && policy.attendanceDate(of: end) == day.date
                 && end.timeIntervalSince(session.start) <= day.punches.maxSessionSeconds
-            let at = fits ? zone.minuteText(of: end) : "\(day.date) HH:MM"
+            // Otherwise the IN's own wall-clock date: an IN after midnight (before day_change)
+            // belongs to the date before, but its OUT can only come later that same night.
+            let at = fits ? zone.minuteText(of: end) : "\(start.date) HH:MM"
             let inText =
                 "IN \(start.date == day.date ? zone.clockText(of: session.start) : zone.minuteText(of: session.start)) "
                 + "(punch \(session.inPunch.id))"

@@ -49,10 +49,10 @@ struct CorrectionOptions: ParsableArguments {
             context.out.line(
                 "flagged: outside the \(configuration.policy.editWindowDays)-day edit window, forced with --force")
         }
+        // Judged as the calendar judges the date: its holiday and leave count too.
         for date in outcome.dates {
-            let punches = try store.punches(employeeID: outcome.employee.id, from: date, through: date)
-            let engine = StatusEngine(employee: outcome.employee, policy: configuration.policy, now: now)
-            context.out.line(report.statusLine(engine.evaluate(date, punches: punches, isCorrected: true)))
+            let day = try Reports.day(date, of: outcome.employee, policy: configuration.policy, now: now, store: store)
+            context.out.line(report.statusLine(day))
         }
     }
 }
