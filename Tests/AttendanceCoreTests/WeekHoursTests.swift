@@ -20,7 +20,9 @@ struct WeekHoursTests {
         #expect([0, 800, 850, 825, 805, 4450].map(WeekHours.hoursText) == ["0", "8", "8.5", "8.25", "8.05", "44.5"])
     }
 
-    @Test("the payroll note lists the working dates and any other date worked, and the total adds them up")
+    @Test(
+        "the payroll note lists the working dates and any other date worked, and the total adds them up; a weekly off worked is named"
+    )
     func payrollNote() {
         let policy = Fixture.policy()
         let engine = StatusEngine(
@@ -44,7 +46,7 @@ struct WeekHoursTests {
                 Wed: 8.25 hrs
                 Thu: 8.5 hrs
                 Fri: 8.75 hrs
-                Sat: 4.5 hrs
+                Sat: 4.5 hrs (worked on a weekly off)
                 Total: 47.5 hrs
 
                 """)

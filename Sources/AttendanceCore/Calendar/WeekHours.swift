@@ -43,7 +43,8 @@ public struct WeekHours: Sendable, Hashable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// " (leave)", " (holiday)", " (half-day leave)", " (worked on a holiday)", " (missing
+    /// " (leave)", " (holiday)", " (half-day leave)", " (worked on a holiday)", " (worked on a weekly
+    /// off)", " (missing
     /// mark-out — not final)", " (in now — not counted yet)", " (still to come)": why a date has the hours it has, where
     /// payroll asks. A forgotten mark-out counts nothing until a manager corrects it, and payroll
     /// must not take its 0 for the day's pay.
@@ -54,7 +55,10 @@ public struct WeekHours: Sendable, Hashable {
         if !day.isOver && !day.isToday { return " (still to come)" }
         if day.leave == .half { return " (half-day leave)" }
         if day.status == .holiday { return " (holiday)" }
-        if day.holidayName != nil { return " (worked on a holiday)" }
+        // The calendar's "worked on holiday" flag, for a listed holiday or a weekly off alike.
+        if day.flags.contains(.workedOnHoliday) {
+            return day.holidayName != nil ? " (worked on a holiday)" : " (worked on a weekly off)"
+        }
         return ""
     }
 
