@@ -46,6 +46,7 @@ public struct CalendarView: Sendable {
         out.appendLine()
         out.append(Self.legend(width: width))
         out.append(summary())
+        out.append(marked(width: width))
         out.append(flagged(width: width))
         return out
     }
@@ -153,6 +154,33 @@ public struct CalendarView: Sendable {
         ]
         out.appendLine(figures.joined(separator: " · "))
         return out
+    }
+
+    /// "Punches on SIMULATED WiFi: 2–6, 9, 11–13": the dates with a punch not verified on a real
+    /// link (docs/rules.md "WiFi verification" 5; manual punches are the dates flagged
+    /// "corrected"), runs of dates joined; nothing when there are none. Where the flagged days are
+    /// limited (the kiosk's screen), it keeps to one line.
+    func marked(width: Int) -> StyledText {
+        let dates = evaluation.days.filter(\.hasSimulatedPunch).map(\.date.day)
+        guard !dates.isEmpty else { return StyledText() }
+        let line = "Punches on SIMULATED WiFi: " + Self.runs(dates)
+        let lines = flaggedLimit == nil ? line.wrapped(toWidth: width) : [line.truncated(toWidth: width)]
+        var out = StyledText()
+        for line in lines { out.appendLine(line) }
+        return out
+    }
+
+    /// "2–6, 9, 11–13": ascending day numbers, each run of consecutive ones as first–last.
+    static func runs(_ days: [Int]) -> String {
+        var parts: [String] = []
+        var index = days.startIndex
+        while index < days.endIndex {
+            var end = index
+            while end + 1 < days.endIndex, days[end + 1] == days[end] + 1 { end += 1 }
+            parts.append(end == index ? "\(days[index])" : "\(days[index])–\(days[end])")
+            index = end + 1
+        }
+        return parts.joined(separator: ", ")
     }
 
     /// "Flagged days:" and a line per flagged date, or nothing when no date is flagged.

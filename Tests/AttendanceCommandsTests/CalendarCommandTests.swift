@@ -29,6 +29,7 @@ struct CalendarCommandTests {
                 M missing mark-out  IN in now  – not employed  [ ] today
                 P 7  L 2  HD 1  A 2  H 0  WO 5  LV 2  M 1
                 Present days 9.5 · worked 81.44 h · late 2 · early exit 2
+                Punches on SIMULATED WiFi: 2–3, 5–6, 9–13, 19–21
 
                 Flagged days:
                   Tue  3  L   late by 22 min
@@ -60,6 +61,7 @@ struct CalendarCommandTests {
                 M missing mark-out  IN in now  – not employed  [ ] today
                 P 8  L 0  HD 1  A 0  H 0  WO 3  LV 0.5  M 0
                 Present days 8.5 · worked 72.53 h · late 0 · early exit 0
+                Punches on SIMULATED WiFi: 10–13, 16–20
 
                 Flagged days:
                   Wed 18  HD  half-day leave

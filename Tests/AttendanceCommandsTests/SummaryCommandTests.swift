@@ -26,6 +26,8 @@ struct SummaryCommandTests {
                 Thu: 8.75 hrs
                 Fri: 8.75 hrs
                 Total: 26.5 hrs
+                Punches on SIMULATED WiFi: Thu 19, Fri 20, Sat 21
+                Corrected by a manager (manual punches): Wed 18
 
                 E002 Bilal Chaudhry-Fernandes
                 Hours – Week of 11/16:
@@ -35,6 +37,7 @@ struct SummaryCommandTests {
                 Thu: 8.57 hrs
                 Fri: 8.57 hrs
                 Total: 38.28 hrs
+                Punches on SIMULATED WiFi: Mon 16, Tue 17, Wed 18, Thu 19, Fri 20
 
                 """)
     }
@@ -60,14 +63,21 @@ struct SummaryCommandTests {
                 Thu: 8.75 hrs
                 Fri: 8.75 hrs
                 Total: 22 hrs
+                Punches on SIMULATED WiFi: Mon 9, Tue 10, Wed 11, Thu 12, Fri 13
 
                 """))
         let json = h.run("summary", "--week", "2026-11-18", "--format", "json").out
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let rows = try #require(object["employees"] as? [[String: Any]])
         #expect(rows.first?["total_hours"] as? Double == 26.5)
+        #expect(rows.first?["simulated_wifi_dates"] as? [String] == ["2026-11-19", "2026-11-20", "2026-11-21"])
+        #expect(rows.first?["corrected_dates"] as? [String] == ["2026-11-18"])
         let csv = CSVReader.parse(h.run("summary", "--week", "2026-11-18", "--format", "csv").out)
         // Sunday first now: Sun 15 … Sat 21.
-        #expect(csv[1] == ["E001", "Asha Rao", "0.00", "0.00", "0.00", "9.00", "8.75", "8.75", "0.00", "26.50"])
+        #expect(
+            csv[1] == [
+                "E001", "Asha Rao", "0.00", "0.00", "0.00", "9.00", "8.75", "8.75", "0.00", "26.50",
+                "2026-11-19 2026-11-20 2026-11-21", "2026-11-18",
+            ])
     }
 }

@@ -41,6 +41,19 @@ struct TerminalTextTests {
     }
 }
 
+@Suite("Calendar marks")
+struct CalendarMarkTests {
+    @Test(
+        "runs of simulated dates are joined first–last",
+        arguments: [
+            ([1], "1"), ([2, 3], "2–3"), ([2, 3, 4, 9, 11, 12], "2–4, 9, 11–12"),
+            (Array(1...31), "1–31"), ([5, 7, 9], "5, 7, 9"),
+        ])
+    func runs(days: [Int], text: String) {
+        #expect(CalendarView.runs(days) == text)
+    }
+}
+
 @Suite("Register counts")
 struct RegisterCountTests {
     @Test("half days print as ½ in two columns", arguments: [(0, "0"), (1, "½"), (2, "1"), (7, "3½"), (20, "10")])

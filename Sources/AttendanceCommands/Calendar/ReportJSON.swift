@@ -179,6 +179,10 @@ enum ReportJSON {
             let hours: [Double]
             let total_hours: Double
             let payroll_text: String
+            /// Dates with a punch verified against a simulated WiFi link.
+            let simulated_wifi_dates: [String]
+            /// Dates a manager corrected (manual punches among them).
+            let corrected_dates: [String]
         }
 
         let week_of: String
@@ -192,7 +196,9 @@ enum ReportJSON {
                 Row(
                     employee: EmployeeReference(row.employee),
                     hours: row.hours.hundredthsByDay.map { Double($0) / 100 },
-                    total_hours: Double(row.hours.totalHundredths) / 100, payroll_text: row.hours.payrollText)
+                    total_hours: Double(row.hours.totalHundredths) / 100, payroll_text: row.hours.payrollText,
+                    simulated_wifi_dates: row.hours.days.filter(\.hasSimulatedPunch).map(\.date.description),
+                    corrected_dates: row.hours.days.filter { $0.flags.contains(.corrected) }.map(\.date.description))
             }
         }
     }

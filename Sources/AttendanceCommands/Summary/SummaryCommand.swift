@@ -51,11 +51,27 @@ struct SummaryCommand: ContextCommand {
                 context.out.line()
                 context.out.line("\(row.employee.code) \(row.employee.name)")
                 context.out.write(row.hours.payrollText)
+                for (heading, dates) in Self.marked(row.hours) where !dates.isEmpty {
+                    let named = dates.map { "\($0.weekday.shortName) \($0.day)" }.joined(separator: ", ")
+                    context.out.line("\(heading): \(named)")
+                }
             }
         }
     }
 
     typealias Row = (employee: Employee, hours: WeekHours)
+
+    /// The dates whose punches were not all taken on a real link, as the register lists them
+    /// (docs/rules.md "WiFi verification" 5): simulated WiFi, and a manager's corrections.
+    static func marked(_ hours: WeekHours) -> [(heading: String, dates: [AttendanceDate])] {
+        [
+            ("Punches on SIMULATED WiFi", hours.days.filter(\.hasSimulatedPunch).map(\.date)),
+            (
+                "Corrected by a manager (manual punches)",
+                hours.days.filter { $0.flags.contains(.corrected) }.map(\.date)
+            ),
+        ]
+    }
 
     /// A row per employee: code, name, the hours of each date, the total. CSV writes hours as
     /// decimals for spreadsheets ("8.50"), the text table as people read them.
@@ -80,7 +96,11 @@ struct SummaryCommand: ContextCommand {
                     hours(date.description, header: "\(date.weekday.shortName) \(date.day)") {
                         $0.hundredthsByDay[index]
                     }
-                } + [hours("total", header: "TOTAL", \.totalHundredths)])
+                } + [hours("total", header: "TOTAL", \.totalHundredths)]
+                // For spreadsheets, the marked dates as the JSON has them: space-separated.
+                + zip(["simulated_wifi_dates", "corrected_dates"], [0, 1]).map { key, index in
+                    .init(key) { .text(marked($0.hours)[index].dates.map(\.description).joined(separator: " ")) }
+                })
     }
 
     /// Hundredths of an hour with two decimals, for spreadsheets: "8.50".
