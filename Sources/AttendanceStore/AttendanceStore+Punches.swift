@@ -126,7 +126,8 @@ extension AttendanceStore {
             id: db.lastInsertedRowID, employeeID: attempt.employeeID,
             instant: Date(milliseconds: attempt.instant.milliseconds), zone: attempt.zone, attendanceDate: date,
             kind: attempt.kind, source: attempt.source, ssid: attempt.ssid, bssid: attempt.bssid,
-            location: attempt.location, note: attempt.note, createdAt: Date(milliseconds: created.milliseconds))
+            location: attempt.location, note: attempt.note, createdAt: Date(milliseconds: created.milliseconds),
+            clockWentBack: clockWentBack)
     }
 
     // MARK: - Reading

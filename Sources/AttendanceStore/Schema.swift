@@ -26,6 +26,9 @@ enum Schema {
             db in
             try db.execute(sql: v6PINAttempts)
         }
+        migrator.registerMigration("v7-clock-went-back: which punches were stored with the clock gone back") { db in
+            try db.execute(sql: v7ClockWentBack)
+        }
         return migrator
     }
 
@@ -341,5 +344,13 @@ enum Schema {
             touched_ms INTEGER NOT NULL
         );
         CREATE INDEX pin_attempt_by_touched ON pin_attempt(touched_ms);
+        """
+
+    /// Punches stored with the kiosk's clock gone back are flagged for the manager on their date.
+    /// Reports read punches from the covering index, which does not hold the flag: this partial
+    /// index tells them at once whether any punch has it (nearly every store: none), so only then
+    /// is the flag read from the table.
+    static let v7ClockWentBack = """
+        CREATE INDEX punch_clock_went_back ON punch(id) WHERE clock_went_back <> 0;
         """
 }

@@ -280,6 +280,30 @@ struct CorrectionCommandTests {
         #expect(h.run("missing").out == "no missing mark-outs in November 2026\n")
     }
 
+    @Test("a punch stored with the clock gone back to an earlier date is flagged there until it is corrected")
+    func clockWentBackAcrossDates() throws {
+        try kiosk(.in, "2026-11-19 09:00")
+        try kiosk(.out, "2026-11-19 18:00")
+        // The kiosk's clock then reads a day earlier: the punch is taken, and said to be flagged.
+        let back = try kiosk(.in, "2026-11-18 09:05")
+        let backOut = try kiosk(.out, "2026-11-18 18:00")
+        let day = h.run("calendar", "E001", "--day", "2026-11-18").out
+        #expect(day.contains("Flags:    clock went back\n"), "\(day)")
+        #expect(h.run("calendar", "E001", "--month", "2026-11").out.contains("  Wed 18  P   clock went back\n"))
+        #expect(!h.run("calendar", "E001", "--day", "2026-11-19").out.contains("clock went back"))
+        // The register's reduced read carries it too: its JSON lists the date among those to look at.
+        let json = h.run("calendar", "E001", "--month", "2026-11", "--format", "json").out
+        #expect(json.contains("clock went back"), "\(json)")
+        // The manager sets both punches' times (each was stored behind the 19th's): the date is
+        // no longer flagged once the last is done.
+        #expect(
+            h.run("punch", "retime", "\(back)", "--at", "2026-11-18 09:06", "--reason", "clock was off").status == 0)
+        #expect(h.run("calendar", "E001", "--day", "2026-11-18").out.contains("clock went back"))
+        #expect(
+            h.run("punch", "retime", "\(backOut)", "--at", "2026-11-18 18:01", "--reason", "clock was off").status == 0)
+        #expect(!h.run("calendar", "E001", "--day", "2026-11-18").out.contains("clock went back"))
+    }
+
     @Test("missing suggests an OUT on the IN's own night when the IN came after midnight")
     func missingAfterMidnight() throws {
         try kiosk(.in, "2026-11-19 01:00")  // before day_change: it belongs to 2026-11-18

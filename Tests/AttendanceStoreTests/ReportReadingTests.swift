@@ -10,7 +10,8 @@ struct ReportReadingTests {
     /// Records a punch as it is given, without the rules, so that rows can go in out of order.
     @discardableResult
     func record(
-        _ o: Office, _ employee: Employee, _ kind: PunchKind, _ text: String, ssid: SSID? = nil, bssid: BSSID? = nil
+        _ o: Office, _ employee: Employee, _ kind: PunchKind, _ text: String, ssid: SSID? = nil, bssid: BSSID? = nil,
+        clockWentBack: Bool = false
     ) throws -> Punch {
         let instant = try o.at(text)
         let attempt = PunchAttempt(
@@ -21,7 +22,7 @@ struct ReportReadingTests {
             case .recorded(let punch, _) = try o.store.recordPunch(
                 attempt, recentSince: date,
                 decide: { _ in
-                    .accept(date, clockWentBack: false)
+                    .accept(date, clockWentBack: clockWentBack)
                 })
         else { throw StoreError.ioError("not recorded") }
         return punch
@@ -83,6 +84,24 @@ struct ReportReadingTests {
         let group = try o.store.punchesByEmployee(
             from: first, through: last, employeeIDs: o.asha.id...bo.id, details: .omitted)
         #expect(group == forStatuses)
+    }
+
+    @Test("a punch stored with the clock gone back carries the flag in every read, the reduced one included")
+    func clockWentBackIsRead() throws {
+        let o = try Office()
+        let (first, last) = (try o.date("2026-11-18"), try o.date("2026-11-19"))
+        try record(o, o.asha, .in, "2026-11-19 09:00")
+        // Before any punch has the flag, the reduced read does not ask for it, and every punch reads false.
+        #expect(
+            try o.store.punchesByEmployee(from: first, through: last, details: .omitted)[o.asha.id]?.map(
+                \.clockWentBack) == [false])
+        let back = try record(o, o.asha, .in, "2026-11-18 09:00", clockWentBack: true)
+        #expect(back.clockWentBack)
+        let own = try o.store.punches(employeeID: o.asha.id, from: first, through: last)
+        #expect(own.map(\.clockWentBack) == [true, false])
+        #expect(try o.store.punchesByEmployee(from: first, through: last)[o.asha.id] == own)
+        let reduced = try o.store.punchesByEmployee(from: first, through: last, details: .omitted)[o.asha.id]
+        #expect(reduced?.map(\.clockWentBack) == [true, false])
     }
 
     @Test("a date range is read through the covering index alone; punch_by_date is gone")

@@ -47,8 +47,9 @@ public struct DayPunches: Sendable, Hashable {
     ///
     /// Kiosk punches (`nl80211`, `simulated`) are stamped with the clock at the moment they are
     /// recorded and their ids increase in that order, so a later id with an earlier instant means
-    /// the kiosk's clock went backwards. Manual and imported punches are entered after the fact
-    /// and are left out, and so are corrected kiosk punches.
+    /// the kiosk's clock went backwards. A punch the kiosk stored as earlier than one it already
+    /// held, of this date or a later one (``Punch/clockWentBack``), counts too. Manual and imported
+    /// punches are entered after the fact and are left out, and so are corrected kiosk punches.
     public let clockWentBack: Bool
     /// The index in ``punches`` of the IN of the session still open at the end, if any.
     private let openIndex: Int?
@@ -82,6 +83,7 @@ public struct DayPunches: Sendable, Hashable {
         for index in ordered.indices {
             // A corrected punch carries the manager's time, not the kiosk clock's.
             if ordered[index].source.isTakenAtKiosk && !ordered[index].isCorrected {
+                if ordered[index].clockWentBack { clockWentBack = true }
                 // In time order, kiosk ids only grow unless the clock stepped back between two punches.
                 let id = ordered[index].id
                 let origin = ordered[index].origin ?? ""

@@ -56,12 +56,15 @@ public struct Punch: Sendable, Hashable, Identifiable {
     /// The kiosk (or manager's desk) that recorded the punch, when it came from another one
     /// through the central store; nil for a punch recorded on this store.
     public var origin: String?
+    /// True when the kiosk stored this punch with a moment earlier than a punch it already held
+    /// (its clock had gone back; `Policy.decide` says so), kept with the punch for the manager.
+    public var clockWentBack: Bool
 
     public init(
         id: Int64, employeeID: Int64, instant: Date, zone: String, attendanceDate: AttendanceDate,
         kind: PunchKind, source: PunchSource, ssid: SSID? = nil, bssid: BSSID? = nil,
         location: String? = nil, note: String? = nil, createdAt: Date, isCorrected: Bool = false,
-        origin: String? = nil
+        origin: String? = nil, clockWentBack: Bool = false
     ) {
         self.id = id
         self.employeeID = employeeID
@@ -77,5 +80,6 @@ public struct Punch: Sendable, Hashable, Identifiable {
         self.createdAt = createdAt
         self.isCorrected = isCorrected
         self.origin = origin
+        self.clockWentBack = clockWentBack
     }
 }

@@ -16,7 +16,7 @@ struct PunchRowDecoder {
     /// The select list of every punch query, in the order ``punch(_:)`` reads it.
     private static let columns = """
         id, employee_id, instant_ms, zone, attendance_date, kind, source, ssid, bssid, location, note, created_at_ms,
-        origin_node
+        origin_node, clock_went_back
         """
 
     /// ``columns`` without the details a person reads and the status rules do not: the SSID, the
@@ -27,14 +27,23 @@ struct PunchRowDecoder {
     /// The originating node is a rule's input, not a detail: pairing merges one press made at two
     /// kiosks (docs/rules.md "Punches" 9). It is read when the store has any punch from another
     /// kiosk (``anyOrigin(in:)``); a store that never synced has none, and keeps the covering read.
-    private static func columnsWithoutDetails(origin: Bool) -> String {
+    ///
+    /// The flag of a punch stored with the clock gone back is not in that index either. It is
+    /// read when any punch has it (``anyClockWentBack(in:)``), which is rare.
+    private static func columnsWithoutDetails(origin: Bool, clock: Bool) -> String {
         "id, employee_id, instant_ms, zone, attendance_date, kind, source, NULL, NULL, NULL, NULL, created_at_ms, "
-            + (origin ? "origin_node" : "NULL")
+            + (origin ? "origin_node" : "NULL") + (clock ? ", clock_went_back" : ", 0")
     }
 
     /// Whether any punch came from another kiosk: the partial index `punch_by_origin` answers it.
     private static func anyOrigin(in db: Database) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM punch WHERE origin_node IS NOT NULL)") ?? false
+    }
+
+    /// Whether any punch was stored with the clock gone back: the partial index
+    /// `punch_clock_went_back` answers it.
+    private static func anyClockWentBack(in db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM punch WHERE clock_went_back <> 0)") ?? false
     }
 
     private var dates = ColumnCache<AttendanceDate?>()
@@ -64,7 +73,9 @@ struct PunchRowDecoder {
         details: AttendanceStore.PunchDetails = .included, _ body: (Punch) throws -> Void
     ) throws {
         let readsOrigin = try details == .included || anyOrigin(in: db)
-        let select = details == .included ? columns : columnsWithoutDetails(origin: readsOrigin)
+        let select =
+            details == .included
+            ? columns : columnsWithoutDetails(origin: readsOrigin, clock: try anyClockWentBack(in: db))
         let statement = try db.makeStatement(sql: "SELECT \(select) \(clause)")
         // The cursor steps the statement and turns SQLite's errors into GRDB's; the columns of
         // the current row are read from the statement itself.
@@ -110,7 +121,8 @@ struct PunchRowDecoder {
             // Notes are rare and each one different: not worth a cache.
             note: included ? Self.text(statement, 10, Self.string) : nil,
             createdAt: Date(milliseconds: sqlite3_column_int64(statement, 11)),
-            origin: readsOrigin ? Self.text(statement, 12) { origins.value(of: $0, decode: Self.string) } : nil)
+            origin: readsOrigin ? Self.text(statement, 12) { origins.value(of: $0, decode: Self.string) } : nil,
+            clockWentBack: sqlite3_column_int64(statement, 13) != 0)
     }
 
     // MARK: - Columns
