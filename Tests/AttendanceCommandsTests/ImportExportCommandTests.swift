@@ -103,6 +103,30 @@ struct ImportExportCommandTests {
         #expect(missing.status == 65 && missing.err == "attendance: the file \(h.folder)/nope.csv does not exist\n")
     }
 
+    @Test("a file that is not UTF-8 is named with its line; a pipe is named as one; a configuration likewise")
+    func notTextOrNotAFile() throws {
+        let latin1 = h.folder + "/latin1.csv"
+        _ = FileManager.default.createFile(
+            atPath: latin1, contents: Data("code,timestamp,kind,note\nE001,2026-11-05T09:00,in,caf".utf8) + Data([0xE9])
+        )
+        #expect(h.run("import", "punches", latin1).err == "attendance: the file \(latin1) is not UTF-8 text (line 2)\n")
+        let fifo = h.folder + "/pipe.csv"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Opened for writing too, so reading it does not wait for a writer.
+        let keep = open(fifo, O_RDWR | O_NONBLOCK)
+        defer { close(keep) }
+        #expect(
+            h.run("import", "punches", fifo).err
+                == "attendance: the file \(fifo) cannot be read: it is not a regular file (a pipe or a device); save it to a file first\n"
+        )
+        let config = h.folder + "/none.toml"
+        _ = FileManager.default.createFile(
+            atPath: config, contents: Data("[kiosk]\n# ok\noffice_name = \"Caf".utf8) + Data([0xE9, 0x22, 0x0A]))
+        let bad = h.run("employee", "list")
+        #expect(bad.status == 78)
+        #expect(bad.err == "attendance: the configuration file \(config) is not UTF-8 text (line 3)\n")
+    }
+
     @Test("importing the same file again adds nothing")
     func reimport() {
         let path = write(good, to: "old-clock.csv")
@@ -163,6 +187,32 @@ struct ImportExportCommandTests {
         let broken = h.run("export", "punches", "--month", "2026-11", "--output", dangling)
         #expect(broken.status == 73)
         #expect(broken.err.contains("its symbolic link cannot be followed (No such file or directory)"))
+    }
+
+    @Test("--output never writes over the store, its journal, the configuration or any SQLite database")
+    func exportOutputRefusesRecords() throws {
+        h.run("import", "punches", write(good, to: "old-clock.csv"))
+        h.writeConfig("[policy]\ntimezone = \"Asia/Kolkata\"\n")
+        let config = h.folder + "/none.toml"
+        let backup = h.folder + "/backup.sqlite"
+        #expect(h.run("store", "backup", backup).status == 0)
+        let link = h.folder + "/store-link.csv"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: h.storePath)
+        for (target, reason) in [
+            (h.storePath, "it is \(h.storePath), which this program keeps; choose another file"),
+            (link, "it is \(h.storePath), which this program keeps; choose another file"),
+            (config, "it is \(config), which this program keeps; choose another file"),
+            (backup, "it is an SQLite database (a store or a backup?); choose another file"),
+        ] {
+            let before = try Data(contentsOf: URL(fileURLWithPath: target))
+            let refused = h.run("export", "punches", "--month", "2026-11", "--output", target)
+            #expect(refused.status == 73, "\(target)")
+            #expect(refused.err == "attendance: cannot write \(target): \(reason); nothing was written there\n")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before, "\(target)")
+        }
+        // Every punch is still there.
+        #expect(h.run("punch", "list", "E001", "--month", "2026-11").status == 0)
+        #expect(try AttendanceStore(path: h.storePath).punchCount() == 4)
     }
 
     @Test("output lost to a full disk is exit status 73 and a line on standard error, not a quiet success")

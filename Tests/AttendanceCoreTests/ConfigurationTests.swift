@@ -402,3 +402,16 @@ struct ConfigurationTests {
             ])
     }
 }
+
+@Suite("Lines that are not text")
+struct TextLinesTests {
+    @Test(
+        "the first line that is not UTF-8 is named",
+        arguments: [
+            (Array("a\nb\n".utf8), nil), (Array("a\n".utf8) + [0xC3], 2), ([0xFF], 1),
+            (Array("ok\né\n".utf8) + [0x80] + Array("\n".utf8), 3), ([], nil),
+        ] as [([UInt8], Int?)])
+    func firstNotUTF8(bytes: [UInt8], line: Int?) {
+        #expect(TextLines.firstNotUTF8(in: bytes) == line)
+    }
+}

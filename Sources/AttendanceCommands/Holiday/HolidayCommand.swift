@@ -113,7 +113,8 @@ struct HolidayImportCommand: ContextCommand {
             throw CommandFailure("\(file) \(GlobalOptions.whyUnreadable(file))")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw CommandFailure("\(file) is not UTF-8 text; iCalendar files are UTF-8")
+            let line = TextLines.firstNotUTF8(in: data).map { " (line \($0))" } ?? ""
+            throw CommandFailure("\(file) is not UTF-8 text\(line); iCalendar files are UTF-8")
         }
         let (configuration, store, actor) = try change.open(in: context, creating: true)
         let today = configuration.policy.attendanceDate(of: context.now())

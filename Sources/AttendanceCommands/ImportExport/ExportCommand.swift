@@ -44,7 +44,11 @@ struct ExportPunches: ContextCommand {
             context.out.write(text)
             return
         }
-        try OutputFile.write(text, to: output)
+        let kept = [
+            store.path, store.path + "-wal", store.path + "-shm", PepperFile.path(storePath: store.path, in: context),
+        ]
+        try OutputFile.write(
+            text, to: output, protecting: kept + [global.configurationPath(in: context)].compactMap { $0 })
         context.out.line("exported \(rows.count) punch\(rows.count == 1 ? "" : "es") of \(month.title) to \(output)")
     }
 }

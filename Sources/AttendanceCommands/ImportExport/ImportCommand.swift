@@ -31,7 +31,8 @@ struct ImportPunches: ContextCommand {
             throw CommandFailure("the file \(file) \(GlobalOptions.whyUnreadable(file))")
         }
         guard let text = String(validatingUTF8CString: data) else {
-            throw CommandFailure("the file \(file) is not UTF-8 text")
+            let line = TextLines.firstNotUTF8(in: data).map { " (line \($0))" } ?? ""
+            throw CommandFailure("the file \(file) is not UTF-8 text\(line)")
         }
         let (configuration, store, actor) = try change.open(in: context, creating: true, recordsOnly: true)
         let parsed = PunchFile(parsing: text, zone: configuration.policy.zone)

@@ -27,19 +27,7 @@ public struct GlobalOptions: ParsableArguments {
     /// The configuration in force: `--config`, `$ATTENDANCE_CONFIG`, the system file, or the
     /// built-in defaults, in that order. A file named explicitly must exist.
     public func configuration(in context: Context) throws -> Configuration {
-        let systemPath = "/etc/attendance/attendance.toml"
-        let path: String?
-        if let config {
-            path = config
-        } else if let fromEnvironment = context.environment["ATTENDANCE_CONFIG"], !fromEnvironment.isEmpty {
-            path = fromEnvironment
-        } else if !FileAccess.isMissing(systemPath) {
-            // Present but perhaps unreadable: say so rather than fall back to the defaults.
-            path = systemPath
-        } else {
-            path = nil
-        }
-        guard let path else { return Configuration(hostZone: context.hostZone) }
+        guard let path = configurationPath(in: context) else { return Configuration(hostZone: context.hostZone) }
         guard let data = FileManager.default.contents(atPath: path) else {
             let fix =
                 "; give the file, and each folder on its way, to a group that user is in "
@@ -48,9 +36,22 @@ public struct GlobalOptions: ParsableArguments {
             throw CommandFailure("the configuration file \(path) \(reason)", status: .configuration)
         }
         guard let text = String(validatingUTF8CString: data) else {
-            throw CommandFailure("the configuration file \(path) is not UTF-8 text", status: .configuration)
+            let line = TextLines.firstNotUTF8(in: data).map { " (line \($0))" } ?? ""
+            throw CommandFailure("the configuration file \(path) is not UTF-8 text\(line)", status: .configuration)
         }
         return try Configuration(parsing: text, file: path, hostZone: context.hostZone)
+    }
+
+    /// The configuration file in force, if any: `--config`, `$ATTENDANCE_CONFIG`, or the system
+    /// file when it is there.
+    func configurationPath(in context: Context) -> String? {
+        let systemPath = "/etc/attendance/attendance.toml"
+        if let config { return config }
+        if let fromEnvironment = context.environment["ATTENDANCE_CONFIG"], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        // Present but perhaps unreadable: say so rather than fall back to the defaults.
+        return FileAccess.isMissing(systemPath) ? nil : systemPath
     }
 
     /// Why a file that could not be read was not: missing, or which permission stops whom.
@@ -59,6 +60,10 @@ public struct GlobalOptions: ParsableArguments {
         if FileAccess.isMissing(path) { return "does not exist" }
         var info = stat()
         if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { return "is a folder, not a file" }
+        // A pipe or a terminal (`/dev/stdin`) is read in one go only when it is a file.
+        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            return "cannot be read: it is not a regular file (a pipe or a device); save it to a file first"
+        }
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         let code = errno
         if fd >= 0 { close(fd) }

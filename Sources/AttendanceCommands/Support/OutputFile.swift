@@ -12,7 +12,11 @@ enum OutputFile {
     ///   stays a link.
     /// - Anything else that exists (a device such as `/dev/stdout`, a pipe) is written into as it
     ///   is: renaming over it would replace the device with a file.
-    static func write(_ text: String, to path: String) throws(CommandFailure) {
+    /// - Never over the store, its journal files, the pepper or the configuration (`protected`),
+    ///   nor over any SQLite database or journal (a backup, another store): a mistyped `--output`
+    ///   must not turn records into a CSV.
+    static func write(_ text: String, to path: String, protecting protected: [String] = []) throws(CommandFailure) {
+        if let reason = refusal(of: path, protecting: protected) { throw failure(path, reason) }
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
             guard info.st_mode & S_IFMT != S_IFDIR else { throw failure(path, "it is a folder") }
@@ -51,6 +55,32 @@ enum OutputFile {
             fsync(folderFD)
             close(folderFD)
         }
+    }
+
+    /// Why `path` must not be written over, or nil. Files are compared by device and inode, so a
+    /// link or another spelling of the same path is caught too.
+    private static func refusal(of path: String, protecting protected: [String]) -> String? {
+        var target = stat()
+        guard stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFREG else { return nil }
+        for other in protected {
+            var info = stat()
+            if stat(other, &info) == 0, info.st_dev == target.st_dev, info.st_ino == target.st_ino {
+                return "it is \(other), which this program keeps; choose another file"
+            }
+        }
+        // The first bytes of a SQLite database, and of its write-ahead log (either byte order).
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 16)
+        let count = read(fd, &head, head.count)
+        if count == 16, head == Array("SQLite format 3\0".utf8) {
+            return "it is an SQLite database (a store or a backup?); choose another file"
+        }
+        if count >= 4, [[0x37, 0x7f, 0x06, 0x82], [0x37, 0x7f, 0x06, 0x83]].contains(Array(head.prefix(4))) {
+            return "it is an SQLite write-ahead log; choose another file"
+        }
+        return nil
     }
 
     /// `path`, or the file its symbolic links lead to.
