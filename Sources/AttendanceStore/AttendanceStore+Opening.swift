@@ -17,7 +17,9 @@ extension AttendanceStore {
         var created = false
         do {
             created = try prepareFile(at: path)
-            return (try openForWriting(at: path, connections: connections), nil)
+            let pool = try openForWriting(at: path, connections: connections)
+            tightenMode(at: path)
+            return (pool, nil)
         } catch let error where error.stillAllowsReading {
             refusal = error
         }
@@ -73,7 +75,39 @@ extension AttendanceStore {
             // The history chain's triggers link each new record with it.
             db.add(function: AttendanceStore.historyLinkFunction)
         }
+        if !readOnly {
+            // Before anything is written (WAL mode, the migrations): a mistyped path that names
+            // another program's database is left exactly as it was.
+            configuration.prepareDatabase { db in
+                if try isForeign(db) { throw ForeignDatabase() }
+            }
+        }
         return configuration
+    }
+
+    /// Another program's database: it has tables, and none of them records this program's
+    /// migrations. An empty file (a store about to be made) is not.
+    static func isForeign(_ db: Database) throws -> Bool {
+        let (tables, ours) =
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT count(*), count(*) FILTER (WHERE name = 'grdb_migrations')
+                    FROM sqlite_master WHERE type = 'table'
+                    """
+            ).map { (($0[0] as Int?) ?? 0, ($0[1] as Int?) ?? 0) } ?? (0, 0)
+        return tables > 0 && ours == 0
+    }
+
+    /// Thrown while opening a connection to another program's database (``isForeign(_:)``).
+    struct ForeignDatabase: Error {}
+
+    /// What is said about another program's database named as the store.
+    static func foreign(_ path: String) -> StoreError {
+        .cannotOpen(
+            path: path,
+            reason: "it is another program's SQLite database, not an attendance store; nothing was changed "
+                + "(check --store, $ATTENDANCE_STORE or [store] path)")
     }
 
     /// The pool with a writer in WAL mode, the schema migrated.
@@ -152,7 +186,9 @@ extension AttendanceStore {
     {
         let pool = try connect(to: location, connections, configuration: configuration(readOnly: true))
         guard requiringCurrentSchema else { return pool }
-        guard try pool.read(Schema.migrator.hasCompletedMigrations) else { throw StoreError.needsUpgrade(path: path) }
+        guard try pool.read(Schema.migrator.hasCompletedMigrations) else {
+            throw try pool.read(isForeign) ? foreign(path) : StoreError.needsUpgrade(path: path)
+        }
         return pool
     }
 
@@ -201,9 +237,7 @@ extension AttendanceStore {
         }
         defer { close(fd) }
         var info = stat()
-        if fstat(fd, &info) == 0 && (info.st_mode & 0o027) != 0 {
-            _ = fchmod(fd, info.st_mode & 0o640)
-        }
+        _ = fstat(fd, &info)
         // A manager running `sudo attendance …` must not leave a root-owned store that the
         // kiosk's own user cannot write: a store root creates belongs to its folder's owner
         // (SQLite itself gives its -wal and -shm files the database's owner when run as root).
@@ -214,6 +248,14 @@ extension AttendanceStore {
             _ = fchown(fd, folderInfo.st_uid, folderInfo.st_gid)
         }
         return created
+    }
+
+    /// Takes away what group write and others have on the store's file. Done once the store is
+    /// known to be one (opened and migrated), so another program's file named by mistake keeps
+    /// its mode.
+    static func tightenMode(at path: String) {
+        var info = stat()
+        if stat(path, &info) == 0 && (info.st_mode & 0o027) != 0 { _ = chmod(path, info.st_mode & 0o640) }
     }
 
     static func syncFile(at path: String) throws(StoreError) {

@@ -241,6 +241,7 @@ public final class AttendanceStore: Sendable {
     }
 
     static func mapOpening(_ error: Error, path: String) -> StoreError {
+        if error is ForeignDatabase { return foreign(path) }
         guard let error = error as? DatabaseError else { return .cannotOpen(path: path, reason: "\(error)") }
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:

@@ -276,6 +276,30 @@ struct StoreTests {
         #expect(throws: StoreError.self) { try store.backup(to: copy) }  // never overwrites
     }
 
+    @Test("another program's SQLite database named as the store is refused and left exactly as it was")
+    func foreignDatabase() throws {
+        let path = folder.file("other.db")
+        let made = try run("/usr/bin/sqlite3", [path, "CREATE TABLE foo(x); INSERT INTO foo VALUES (1);"])
+        #expect(made.status == 0)
+        chmod(path, 0o664)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        for connections in [AttendanceStore.Connections.pool, .single] {
+            #expect {
+                _ = try AttendanceStore(path: path, connections: connections)
+            } throws: { error in
+                guard let error = error as? StoreError, case .cannotOpen(_, let reason) = error else { return false }
+                return reason.hasPrefix("it is another program's SQLite database, not an attendance store")
+            }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        #expect(mode == 0o664)
+        #expect(
+            try run("/usr/bin/sqlite3", [path, "PRAGMA journal_mode; SELECT name FROM sqlite_master;"]).output
+                == "delete\nfoo\n")
+    }
+
     @Test("a file that is not a database is reported as damaged, not as a crash")
     func notADatabase() throws {
         let path = folder.file("j.sqlite")
