@@ -125,6 +125,13 @@ struct ImportExportCommandTests {
         let bad = h.run("employee", "list")
         #expect(bad.status == 78)
         #expect(bad.err == "attendance: the configuration file \(config) is not UTF-8 text (line 3)\n")
+        #expect(truncate(config, 3 << 20) == 0)
+        let huge = h.run("employee", "list")
+        #expect(huge.status == 78)
+        #expect(
+            huge.err
+                == "attendance: the configuration file \(config) is 3072 KB; a configuration is a few KB, so this is not one (at most 1024 KB)\n"
+        )
     }
 
     @Test("importing the same file again adds nothing")

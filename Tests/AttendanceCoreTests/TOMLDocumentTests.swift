@@ -16,6 +16,20 @@ struct TOMLDocumentTests {
         TOMLCanonicalJSON.text(try TOMLDocument(parsing: text, file: "a.toml").root)
     }
 
+    @Test("values and keys nested past 32 levels are refused with their line, however deep the file goes")
+    func nestingLimit() throws {
+        let deepArray = "[kiosk]\nx = " + String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000)
+        #expect(refusal(deepArray) == "a.toml:2: values are nested more than 32 deep")
+        let deepTable = "a = " + String(repeating: "{b=", count: 10_000) + "1" + String(repeating: "}", count: 10_000)
+        #expect(refusal(deepTable) == "a.toml:1: values are nested more than 32 deep")
+        let deepHeader = "\n[" + Array(repeating: "a", count: 50_000).joined(separator: ".") + "]"
+        #expect(refusal(deepHeader) == "a.toml:2: a key has more than 32 parts")
+        // 32 of each is still read.
+        let arrays = "x = " + String(repeating: "[", count: 32) + String(repeating: "]", count: 32)
+        #expect(try read(arrays).hasPrefix("{\"x\":[[[["))
+        #expect(refusal("[" + Array(repeating: "a", count: 32).joined(separator: ".") + "]") == "accepted")
+    }
+
     static let dateForms =
         "is not a valid date or time; expected a form such as 1979-05-27, 07:32:00, 1979-05-27T07:32:00 or "
         + "1979-05-27T07:32:00Z, with a day that exists, hours 00–23, minutes and seconds 00–59"

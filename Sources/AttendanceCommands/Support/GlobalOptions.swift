@@ -28,6 +28,14 @@ public struct GlobalOptions: ParsableArguments {
     /// built-in defaults, in that order. A file named explicitly must exist.
     public func configuration(in context: Context) throws -> Configuration {
         guard let path = configurationPath(in: context) else { return Configuration(hostZone: context.hostZone) }
+        // A configuration is a few kilobytes; a huge file (a log or a disk image named by
+        // mistake) is refused before it is read, not after minutes and gigabytes.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > Self.largestConfiguration {
+            throw CommandFailure(
+                "the configuration file \(path) is \(info.st_size / 1024) KB; a configuration is a few KB, so this "
+                    + "is not one (at most \(Self.largestConfiguration / 1024) KB)", status: .configuration)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             let fix =
                 "; give the file, and each folder on its way, to a group that user is in "
@@ -41,6 +49,9 @@ public struct GlobalOptions: ParsableArguments {
         }
         return try Configuration(parsing: text, file: path, hostZone: context.hostZone)
     }
+
+    /// The largest configuration file read, in bytes.
+    static let largestConfiguration = 1 << 20
 
     /// The configuration file in force, if any: `--config`, `$ATTENDANCE_CONFIG`, or the system
     /// file when it is there.

@@ -8,6 +8,11 @@ struct TOMLParser {
     var line = 1
     let root = TableNode(origin: .implicit, line: 1, name: "")
     var current: TableNode
+    /// Arrays and inline tables open around the value being read.
+    var depth = 0
+    /// How deep values may nest, and how many parts a key may have: a configuration needs a few,
+    /// and a file of thousands of `[` must be refused with its line, not overflow the stack.
+    static let maxDepth = 32
 
     init(text: String, file: String) {
         // TOML lets a parser read CRLF as LF everywhere, inside strings too; a lone CR stays
@@ -184,6 +189,7 @@ struct TOMLParser {
                 name = bare
             }
             parts.append(KeyPart(name: name, line: partLine))
+            guard parts.count <= Self.maxDepth else { throw issue("a key has more than \(Self.maxDepth) parts") }
             skipSpaces()
             guard peek == "." else { return parts }
             advance()
@@ -211,6 +217,8 @@ struct TOMLParser {
 
     mutating func parseArray() throws(ConfigIssue) -> Item {
         let startLine = line
+        try enterNested()
+        defer { depth -= 1 }
         advance()
         var items: [Item] = []
         while true {
@@ -232,6 +240,12 @@ struct TOMLParser {
         }
     }
 
+    /// One level deeper into arrays and inline tables, within ``maxDepth``.
+    mutating func enterNested() throws(ConfigIssue) {
+        guard depth < Self.maxDepth else { throw issue("values are nested more than \(Self.maxDepth) deep") }
+        depth += 1
+    }
+
     /// White space, line breaks and comments between array items.
     mutating func skipArrayFiller() throws(ConfigIssue) {
         while let c = peek {
@@ -248,6 +262,8 @@ struct TOMLParser {
     /// `{ a = 1, b.c = 2 }` on one line, no trailing comma; closed to later additions.
     mutating func parseInlineTable() throws(ConfigIssue) -> Item {
         let startLine = line
+        try enterNested()
+        defer { depth -= 1 }
         let table = TableNode(origin: .inline, line: startLine, name: "")
         advance()
         skipSpaces()
