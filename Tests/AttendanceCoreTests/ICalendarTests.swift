@@ -68,6 +68,47 @@ struct ICalendarTests {
         #expect(Self.pairs(parsed) == ["2026-08-15 Independence Day", "2026-11-02 Diwali", "2026-11-03 Diwali"])
     }
 
+    @Test("a date that does not exist is a problem, not a time; a DURATION too long to count is refused, not a crash")
+    func impossibleValues() {
+        let text = Self.calendar(
+            """
+            BEGIN:VEVENT
+            DTSTART;VALUE=DATE:20261332
+            SUMMARY:Thirteenth month
+            END:VEVENT
+            BEGIN:VEVENT
+            DTSTART:00000101
+            SUMMARY:Year zero
+            END:VEVENT
+            BEGIN:VEVENT
+            DTSTART;VALUE=DATE:20261224
+            DTEND;VALUE=DATE:99991232
+            SUMMARY:Forever
+            END:VEVENT
+            BEGIN:VEVENT
+            DTSTART;VALUE=DATE:20261224
+            DURATION:P1317624576693539402W
+            SUMMARY:Xmas
+            END:VEVENT
+            BEGIN:VEVENT
+            DTSTART;VALUE=DATE:20261224
+            DURATION:P9223372036854775807D1D
+            SUMMARY:Xmas again
+            END:VEVENT
+            """)
+        let parsed = Self.parse(text)
+        #expect(parsed.holidays.isEmpty)
+        #expect(parsed.skipped.isEmpty)
+        #expect(
+            parsed.problems.map(\.description) == [
+                "line 5: event \"Thirteenth month\" starts on DTSTART;VALUE=DATE:20261332, which is not a date that exists",
+                "line 9: event \"Year zero\" starts on DTSTART:00000101, which is not a date that exists",
+                "line 14: event \"Forever\" ends on DTEND;VALUE=DATE:99991232, which is not a date that exists",
+                "line 19: event \"Xmas\" has a DURATION of \"P1317624576693539402W\"; only whole days (P2D) or weeks (P1W) can be holidays",
+                "line 24: event \"Xmas again\" has a DURATION of \"P9223372036854775807D1D\"; only whole days (P2D) or weeks (P1W) can be holidays",
+            ])
+    }
+
     @Test("folded lines are unfolded and SUMMARY escapes are read: \\, \\; \\\\ and \\n")
     func foldingAndEscapes() {
         let parsed = Self.parse(

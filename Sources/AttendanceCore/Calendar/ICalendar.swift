@@ -128,6 +128,11 @@ public struct ICalendarHolidays: Sendable, Hashable {
             return skip("is cancelled (STATUS:CANCELLED)", line: status.number)
         }
         guard let first = Self.date(start) else {
+            if Self.isDateForm(start) {
+                return problem(
+                    "starts on \("DTSTART\(start.rawParameters):\(start.value)".clippedForMessage), which is not a date that exists",
+                    line: start.number)
+            }
             return skip(
                 "has a time (\("DTSTART\(start.rawParameters):\(start.value)".clippedForMessage)); only all-day events can be holidays",
                 line: start.number)
@@ -135,6 +140,11 @@ public struct ICalendarHolidays: Sendable, Hashable {
         var length = 1
         if let end = event.first("DTEND") {
             guard let exclusiveEnd = Self.date(end) else {
+                if Self.isDateForm(end) {
+                    return problem(
+                        "ends on \("DTEND\(end.rawParameters):\(end.value)".clippedForMessage), which is not a date that exists",
+                        line: end.number)
+                }
                 return problem(
                     "ends at a time (\("DTEND\(end.rawParameters):\(end.value)".clippedForMessage)); only all-day events can be holidays",
                     line: end.number)
@@ -264,6 +274,13 @@ public struct ICalendarHolidays: Sendable, Hashable {
         return AttendanceDate(iCalendarDate: line.value)
     }
 
+    /// True for a value written as a `DATE` (`VALUE=DATE`, or eight digits alone), whether or not
+    /// the date exists: `20261332` is a wrong date, not a time.
+    private static func isDateForm(_ line: ContentLine) -> Bool {
+        if let type = line.parameters["VALUE"] { return type.uppercased() == "DATE" }
+        return line.value.count == 8 && line.value.allSatisfy(\.isASCIIDigit)
+    }
+
     /// Whole days in a duration of days or weeks only (`P3D`, `P1W`, `P1W2D`); nil otherwise.
     private static func days(inDuration value: String) -> Int? {
         var text = Substring(value.uppercased())
@@ -277,12 +294,14 @@ public struct ICalendarHolidays: Sendable, Hashable {
                 number.append(character)
                 continue
             }
-            guard let count = Int(number) else { return nil }
+            // Anything longer than the limit below is refused before it is multiplied or added.
+            guard let count = Int(number), count <= 100_000 else { return nil }
             switch character {
             case "W": total += 7 * count
             case "D": total += count
             default: return nil  // T, H, M, S: a part of a day
             }
+            guard total <= 100_000 else { return nil }
             number = ""
         }
         return number.isEmpty && total <= 100_000 ? total : nil
