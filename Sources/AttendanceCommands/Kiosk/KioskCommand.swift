@@ -91,6 +91,9 @@ struct KioskRun: ContextCommand {
         let problems = try AttendanceStore.check(fileAt: path)
         guard problems.isEmpty else { return .outOfService(KioskController.damaged(problems)) }
         let store = try context.openStore(at: path, connections: .pool)
+        // Opened for reading only (read-only, a full disk): out of service, and tried again like
+        // every other reason, so the kiosk takes punches again once the disk has room.
+        if let refusal = store.writeRefusal { return .outOfService(String(describing: refusal)) }
         let desk = MarkingDesk(
             configuration: configuration, store: store, linkReader: reader,
             pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)

@@ -104,6 +104,15 @@ struct ReadOnlyStoreTests {
         // The path is longer than a line and is cut over two; the rest reads whole.
         #expect(screen.contains("cannot be written: OS user"), "\(screen)")
         #expect(screen.contains("; nothing was saved"), "\(screen)")
+
+        // The manager gives the kiosk's user write access again: it starts by itself.
+        chmod(data, geteuid() == 0 ? 0o770 : 0o755)
+        chmod(store, 0o660)
+        try kiosk.waitFor("Employee code", timeout: 15)
+        try kiosk.send(Office.code(1), "Enter")
+        try kiosk.waitFor("[O] Mark OUT")
+        try kiosk.send("o")
+        try kiosk.waitFor("MARKED OUT")
     }
 
     @Test(
