@@ -176,6 +176,16 @@ public final class AttendanceStore: Sendable {
             throw .backupFailed("\(destination) already exists; choose a new file name")
         }
         let temporary = destination + ".partial-\(getpid())"
+        let folder = (destination as NSString).deletingLastPathComponent
+        var info = stat()
+        // A backup goes where it is told: a mistyped folder is not made.
+        guard stat(folder.isEmpty ? "." : folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw .backupFailed("the folder \(folder) does not exist; make it first (nothing was written)")
+        }
+        // The copy's disk, not the store's, is the one a lack of room is about.
+        let noRoom = StoreError.backupFailed(
+            "the disk holding \(folder.isEmpty ? "." : folder) is full; no backup was written, and the store is as it was"
+        )
         do {
             try Self.prepareFile(at: temporary)
             do {
@@ -196,9 +206,11 @@ public final class AttendanceStore: Sendable {
             try Self.syncFile(at: (destination as NSString).deletingLastPathComponent)
         } catch {
             for suffix in ["", "-wal", "-shm", "-journal"] { try? manager.removeItem(atPath: temporary + suffix) }
-            if let error = error as? StoreError { throw error }
+            if let error = error as? StoreError { throw error.isLackOfRoom ? noRoom : error }
             if let error = error as? DatabaseError {
-                if error.resultCode == .SQLITE_FULL { throw .diskFull }
+                if error.resultCode == .SQLITE_FULL || Self.spaceProblem(after: error, near: temporary) != nil {
+                    throw noRoom
+                }
                 throw .backupFailed(error.message ?? "\(error.resultCode)")
             }
             throw .backupFailed(String(describing: error))

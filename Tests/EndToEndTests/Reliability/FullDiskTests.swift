@@ -197,4 +197,32 @@ struct FullDiskTests {
             ["employee", "add", "E001", "--name", "Asha"], sandbox: s, environment: environment)
         #expect(added.finish(timeout: 30) == .exited(0), "\(added.errorText)")
     }
+
+    @Test(
+        "a backup onto a full disk names that disk, not the store's, and leaves nothing; a missing folder is not made",
+        .enabled(if: canMount))
+    func backupOntoFullDisk() throws {
+        let s = try Office.sandbox()
+        let disk = try TinyDisk(in: s.folder, kilobytes: 1024)
+        defer { withExtendedLifetime(s) { disk.unmount() } }
+        #expect(disk.fill() > 0)
+        let refused = try ChildProcess.attendance(["store", "backup", disk.path + "/copy.sqlite"], sandbox: s)
+        #expect(refused.finish(timeout: 30) == .exited(74))
+        #expect(
+            refused.errorText
+                == "attendance: backup failed: the disk holding \(disk.path) is full; no backup was written, and the store is as it was\n"
+        )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == ["filler"])
+        let missing = disk.path + "/no/such"
+        let typo = try ChildProcess.attendance(["store", "backup", missing + "/copy.sqlite"], sandbox: s)
+        #expect(typo.finish(timeout: 30) == .exited(74))
+        #expect(
+            typo.errorText
+                == "attendance: backup failed: the folder \(missing) does not exist; make it first (nothing was written)\n"
+        )
+        #expect(!FileManager.default.fileExists(atPath: disk.path + "/no"))
+        disk.free()
+        let done = try ChildProcess.attendance(["store", "backup", disk.path + "/copy.sqlite"], sandbox: s)
+        #expect(done.finish(timeout: 30) == .exited(0), "\(done.errorText)")
+    }
 }
