@@ -62,7 +62,9 @@ extension Unicode.Scalar {
     public var isUnsafeForTerminal: Bool {
         switch value {
         case 0x00...0x1F, 0x7F...0x9F: return true
-        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        // Unicode's Bidi_Control set: the Arabic letter mark, the left-to-right and right-to-left
+        // marks, embeddings, overrides and isolates.
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
         case 0x2028, 0x2029: return true  // line and paragraph separators move the cursor too
         default: return false
         }

@@ -83,7 +83,7 @@ struct ValueTypesTests {
         // Zero-width spaces, joiners and a BOM show nothing: "Hi  (H11)".
         for bad in [
             "", "   ", String(repeating: "n", count: 101), "Eve\u{1b}[2J", "Mallory\u{9b}", "A\u{202e}B", "x\ny",
-            "\u{200B}\u{200B}", "\u{200D}\u{FEFF}\u{2060}",
+            "\u{200B}\u{200B}", "\u{200D}\u{FEFF}\u{2060}", "Ahmad\u{061C} Rao", "Ahmad\u{200F} Rao",
         ] {
             #expect(throws: CoreError.self) { try PersonName(parsing: bad) }
         }
