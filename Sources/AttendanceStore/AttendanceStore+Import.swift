@@ -69,11 +69,16 @@ extension AttendanceStore {
                             + "(it is now \(policy.zone.minuteText(of: now)))"))
             }
         }
-        guard issues.isEmpty else { throw PunchFile.Refusal(issues: issues) }
-
+        // The rules are judged on the rows that could be read, even when others could not, so
+        // that one refusal names every offending row (docs/rules.md "Punches" 8).
+        let badLines = Set(issues.map(\.line))
+        let readable = file.rows.filter { !badLines.contains($0.line) }
         var present = try existingKeys(for: file.rows, ids: ids, in: db)
-        let ruleIssues = try ruleProblems(of: file.rows, ids: ids, present: present, policy: policy, now: now, in: db)
-        guard ruleIssues.isEmpty else { throw PunchFile.Refusal(issues: ruleIssues) }
+        let ruleIssues = try ruleProblems(of: readable, ids: ids, present: present, policy: policy, now: now, in: db)
+        guard issues.isEmpty, ruleIssues.isEmpty else {
+            throw PunchFile.Refusal(
+                issues: issues + ruleIssues, judgedWithoutBadRows: !issues.isEmpty && !ruleIssues.isEmpty)
+        }
         let created = clock().milliseconds
         let insert = try db.makeStatement(
             sql: """

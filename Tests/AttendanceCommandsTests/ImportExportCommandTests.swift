@@ -32,7 +32,7 @@ struct ImportExportCommandTests {
 
         """
 
-    @Test("an import with one bad row imports nothing and names the line")
+    @Test("an import with a bad row imports nothing, names the line, and the rows that break the rules without it")
     func oneBadRow() {
         let path = write(
             good.replacingOccurrences(of: "E002,2026-11-18T10:00", with: "E002,2026-11-18 10h00"), to: "bad.csv")
@@ -41,12 +41,20 @@ struct ImportExportCommandTests {
         #expect(
             result.err == """
                 attendance: \(path):4: invalid timestamp "2026-11-18 10h00": expected ISO 8601 such as 2026-11-18T09:02:00+05:30 (without an offset: local time in Asia/Kolkata)
-                attendance: \(path): 1 bad row; nothing was imported
+                attendance: \(path):5: E002: on 2026-11-18, OUT at 2026-11-19 01:30 (line 5) would have no IN before it
+                attendance: \(path): 2 bad rows; nothing was imported (the punch rules were judged without the rows that could not be read)
 
                 """)
         #expect(result.out.isEmpty)
         #expect(h.run("punch", "list", "E001", "--month", "2026-11").out == "no punches for E001 in November 2026\n")
         #expect(!h.run("audit").out.contains("import"))
+        // A row that breaks the rules on its own is named beside one that cannot be read.
+        let both = write("code,timestamp,kind\nE001,2026-11-18T18:00,out\nE002,2026-11-18T25:30,in\n", to: "both.csv")
+        let refused = h.run("import", "punches", both).err
+        #expect(
+            refused.contains(
+                "\(both):2: E001: on 2026-11-18, OUT at 18:00 (line 2) would have no IN before it\n"))
+        #expect(refused.contains("\(both):3: invalid timestamp"))
     }
 
     @Test("rows that break the punch rules are refused, each on its line, against what is stored too; nothing imported")

@@ -44,8 +44,11 @@ struct ImportPunches: ContextCommand {
         } catch let refusal as PunchFile.Refusal {
             let lines = refusal.issues.map { "\(file):\($0.line): \($0.message)" }
             let bad = Set(refusal.issues.map(\.line)).count
+            let judged =
+                refusal.judgedWithoutBadRows
+                ? " (the punch rules were judged without the rows that could not be read)" : ""
             throw CommandFailure(
-                (lines + ["\(file): \(bad) bad row\(bad == 1 ? "" : "s"); nothing was imported"]).joined(
+                (lines + ["\(file): \(bad) bad row\(bad == 1 ? "" : "s"); nothing was imported\(judged)"]).joined(
                     separator: "\n"))
         }
         let skipped = summary.alreadyPresent == 0 ? "" : " (\(summary.alreadyPresent) already present)"

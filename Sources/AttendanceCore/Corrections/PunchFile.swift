@@ -220,7 +220,13 @@ extension PunchFile {
     public struct Refusal: Error, Sendable, Hashable {
         /// In line order.
         public let issues: [Issue]
+        /// True when some rows could not be read and others broke the punch rules: those were
+        /// judged as if the unreadable rows were not in the file.
+        public let judgedWithoutBadRows: Bool
 
-        public init(issues: [Issue]) { self.issues = issues.sorted { $0.line < $1.line } }
+        public init(issues: [Issue], judgedWithoutBadRows: Bool = false) {
+            self.issues = issues.sorted { $0.line < $1.line }
+            self.judgedWithoutBadRows = judgedWithoutBadRows
+        }
     }
 }
