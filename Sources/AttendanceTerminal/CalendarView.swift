@@ -156,17 +156,24 @@ public struct CalendarView: Sendable {
         return out
     }
 
-    /// "Punches on SIMULATED WiFi: 2–6, 9, 11–13": the dates with a punch not verified on a real
-    /// link (docs/rules.md "WiFi verification" 5; manual punches are the dates flagged
-    /// "corrected"), runs of dates joined; nothing when there are none. Where the flagged days are
-    /// limited (the kiosk's screen), it keeps to one line.
+    /// "Punches on SIMULATED WiFi: 2–6, 9, 11–13" and "Punches imported from another time clock:
+    /// 1–5": the dates with a punch not verified at a kiosk on a real link (docs/rules.md "WiFi
+    /// verification" 5; manual punches are the dates flagged "corrected"), runs of dates joined;
+    /// nothing when there are none. Where the flagged days are limited (the kiosk's screen), each
+    /// keeps to one line.
     func marked(width: Int) -> StyledText {
-        let dates = evaluation.days.filter(\.hasSimulatedPunch).map(\.date.day)
-        guard !dates.isEmpty else { return StyledText() }
-        let line = "Punches on SIMULATED WiFi: " + Self.runs(dates)
-        let lines = flaggedLimit == nil ? line.wrapped(toWidth: width) : [line.truncated(toWidth: width)]
         var out = StyledText()
-        for line in lines { out.appendLine(line) }
+        for (heading, marked) in [
+            ("Punches on SIMULATED WiFi", \DayEvaluation.hasSimulatedPunch),
+            ("Punches imported from another time clock", \DayEvaluation.hasImportedPunch),
+        ] {
+            let dates = evaluation.days.filter { $0[keyPath: marked] }.map(\.date.day)
+            guard !dates.isEmpty else { continue }
+            let line = heading + ": " + Self.runs(dates)
+            for line in flaggedLimit == nil ? line.wrapped(toWidth: width) : [line.truncated(toWidth: width)] {
+                out.appendLine(line)
+            }
+        }
         return out
     }
 

@@ -142,6 +142,27 @@ struct ImportExportCommandTests {
         )
     }
 
+    @Test("imported punches are marked in the calendar, the register and the summary, as simulated ones are")
+    func importedPunchesAreMarked() throws {
+        #expect(h.run("import", "punches", write(good, to: "old-clock.csv")).status == 0)
+        let calendar = h.run("calendar", "E001", "--month", "2026-11").out
+        #expect(calendar.contains("\nPunches imported from another time clock: 18\n"), "\(calendar)")
+        let register = h.run("register", "--month", "2026-11").out
+        #expect(register.contains("\nPunches imported from another time clock: E001 18; E002 18\n"), "\(register)")
+        let csv = CSVReader.parse(h.run("register", "--month", "2026-11", "--format", "csv").out)
+        #expect(csv[0].last == "imported_days" && csv[1].last == "18")
+        let json = h.run("register", "--month", "2026-11", "--format", "json").out
+        let register_ = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let rows = try #require(register_["employees"] as? [[String: Any]])
+        #expect(rows.map { $0["imported_dates"] as? [String] } == [["2026-11-18"], ["2026-11-18"]])
+        #expect(
+            h.run("summary", "--week", "2026-11-18").out.contains("Punches imported from another time clock: Wed 18\n"))
+        let month = h.run("calendar", "E001", "--month", "2026-11", "--format", "json").out
+        let calendar_ = try #require(try JSONSerialization.jsonObject(with: Data(month.utf8)) as? [String: Any])
+        let days = try #require(calendar_["days"] as? [[String: Any]])
+        #expect(days.filter { $0["imported"] as? Bool == true }.map { $0["date"] as? String } == ["2026-11-18"])
+    }
+
     @Test("importing the same file again adds nothing")
     func reimport() {
         let path = write(good, to: "old-clock.csv")

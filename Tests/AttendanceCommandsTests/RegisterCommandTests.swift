@@ -186,16 +186,16 @@ struct RegisterCommandTests {
         let rows = CSVReader.parse(out)
         #expect(rows[0].prefix(3) == ["code", "name", "2026-11-01"])
         #expect(
-            Array(rows[0].suffix(14)) == [
+            Array(rows[0].suffix(15)) == [
                 "present_days", "P", "L", "HD", "A", "H", "WO", "LV", "M", "late", "early_exit", "hours",
-                "simulated_wifi_days", "corrected_days",
+                "simulated_wifi_days", "corrected_days", "imported_days",
             ])
         #expect(rows.count == 4)
         #expect(rows[1].prefix(7) == ["E001", "Asha Rao", "WO", "P", "L", "A", "HD"])
         #expect(
-            Array(rows[1].suffix(14)) == [
+            Array(rows[1].suffix(15)) == [
                 "9.5", "7", "2", "1", "2", "0", "5", "2", "1", "2", "2", "81.44", "2 3 5 6 9 10 11 12 13 19 20 21",
-                "18",
+                "18", "",
             ])
         #expect(rows[3][1] == "Chen, \"CJ\" Jun")
         // After the dates, the status so far of whoever is in now: E001 since 09:00 on the 21st.

@@ -27,6 +27,8 @@ enum ReportJSON {
         let flags: [String]
         /// A punch of the date was verified against a simulated WiFi link.
         let simulated_wifi: Bool
+        /// A punch of the date was imported from another time clock.
+        let imported: Bool
         let worked_minutes: Int
         let minutes_late: Int?
         let holiday: String?
@@ -40,6 +42,7 @@ enum ReportJSON {
             provisional_code = day.provisionalStatus?.code
             flags = day.flags.names
             simulated_wifi = day.hasSimulatedPunch
+            imported = day.hasImportedPunch
             worked_minutes = Int(day.workedSeconds / 60)
             minutes_late = day.flags.contains(.late) ? day.minutesLate : nil
             holiday = day.holidayName
@@ -150,6 +153,8 @@ enum ReportJSON {
             let simulated_wifi_dates: [String]
             /// Dates with a punch a manager entered or changed (manual punches among them).
             let corrected_dates: [String]
+            /// Dates with a punch imported from another time clock.
+            let imported_dates: [String]
         }
 
         let office: String
@@ -166,7 +171,8 @@ enum ReportJSON {
                     employee: EmployeeReference(row.employee), codes: row.days.map(\.code),
                     provisional_code: row.provisionalStatus?.code, summary: Summary(row.summary),
                     simulated_wifi_dates: row.dates(where: \.hasSimulatedPunch).map(\.description),
-                    corrected_dates: row.dates(where: { $0.flags.contains(.corrected) }).map(\.description))
+                    corrected_dates: row.dates(where: { $0.flags.contains(.corrected) }).map(\.description),
+                    imported_dates: row.dates(where: \.hasImportedPunch).map(\.description))
             }
         }
     }
@@ -183,6 +189,8 @@ enum ReportJSON {
             let simulated_wifi_dates: [String]
             /// Dates a manager corrected (manual punches among them).
             let corrected_dates: [String]
+            /// Dates with a punch imported from another time clock.
+            let imported_dates: [String]
         }
 
         let week_of: String
@@ -198,7 +206,8 @@ enum ReportJSON {
                     hours: row.hours.hundredthsByDay.map { Double($0) / 100 },
                     total_hours: Double(row.hours.totalHundredths) / 100, payroll_text: row.hours.payrollText,
                     simulated_wifi_dates: row.hours.days.filter(\.hasSimulatedPunch).map(\.date.description),
-                    corrected_dates: row.hours.days.filter { $0.flags.contains(.corrected) }.map(\.date.description))
+                    corrected_dates: row.hours.days.filter { $0.flags.contains(.corrected) }.map(\.date.description),
+                    imported_dates: row.hours.days.filter(\.hasImportedPunch).map(\.date.description))
             }
         }
     }

@@ -92,6 +92,7 @@ struct RegisterCommand: ContextCommand {
         let marked: [ListingColumn<Row>] = [
             .init("simulated_wifi_days") { .text(Self.days($0, \.hasSimulatedPunch)) },
             .init("corrected_days") { .text(Self.days($0, { $0.flags.contains(.corrected) })) },
+            .init("imported_days") { .text(Self.days($0, \.hasImportedPunch)) },
         ]
         return Listing(identity + days + totals + marked).csv(register.rows)
     }

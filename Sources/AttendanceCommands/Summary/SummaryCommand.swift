@@ -62,7 +62,7 @@ struct SummaryCommand: ContextCommand {
     typealias Row = (employee: Employee, hours: WeekHours)
 
     /// The dates whose punches were not all taken on a real link, as the register lists them
-    /// (docs/rules.md "WiFi verification" 5): simulated WiFi, and a manager's corrections.
+    /// (docs/rules.md "WiFi verification" 5): simulated WiFi, a manager's corrections, imports.
     static func marked(_ hours: WeekHours) -> [(heading: String, dates: [AttendanceDate])] {
         [
             ("Punches on SIMULATED WiFi", hours.days.filter(\.hasSimulatedPunch).map(\.date)),
@@ -70,6 +70,7 @@ struct SummaryCommand: ContextCommand {
                 "Corrected by a manager (manual punches)",
                 hours.days.filter { $0.flags.contains(.corrected) }.map(\.date)
             ),
+            ("Punches imported from another time clock", hours.days.filter(\.hasImportedPunch).map(\.date)),
         ]
     }
 
@@ -98,7 +99,7 @@ struct SummaryCommand: ContextCommand {
                     }
                 } + [hours("total", header: "TOTAL", \.totalHundredths)]
                 // For spreadsheets, the marked dates as the JSON has them: space-separated.
-                + zip(["simulated_wifi_dates", "corrected_dates"], [0, 1]).map { key, index in
+                + zip(["simulated_wifi_dates", "corrected_dates", "imported_dates"], [0, 1, 2]).map { key, index in
                     .init(key) { .text(marked($0.hours)[index].dates.map(\.description).joined(separator: " ")) }
                 })
     }

@@ -17,6 +17,8 @@ public struct MonthRegister: Sendable {
         public let flags: DayFlags
         /// A punch of the date was verified against a simulated link (docs/rules.md "WiFi verification" 5).
         public let hasSimulatedPunch: Bool
+        /// A punch of the date was imported from another time clock.
+        public let hasImportedPunch: Bool
         /// Beside IN (today, a session open now): the status so far (docs/rules.md status 6).
         public let provisionalStatus: DayStatus?
 
@@ -27,6 +29,7 @@ public struct MonthRegister: Sendable {
             status = evaluation.status
             flags = evaluation.flags
             hasSimulatedPunch = evaluation.hasSimulatedPunch
+            hasImportedPunch = evaluation.hasImportedPunch
             provisionalStatus = evaluation.provisionalStatus
         }
     }

@@ -48,4 +48,8 @@ public struct DayEvaluation: Sendable, Hashable {
     /// Whether a punch of the date was verified against a simulated WiFi link rather than one
     /// read from the kernel; reports mark such dates (docs/rules.md "WiFi verification" 5).
     public var hasSimulatedPunch: Bool { punches.punches.contains { $0.source == .simulated } }
+
+    /// Whether a punch of the date was brought in by `attendance import punches` from another time
+    /// clock: not taken at a kiosk, so reports mark it as they mark simulated and manual punches.
+    public var hasImportedPunch: Bool { punches.punches.contains { $0.source == .import } }
 }
