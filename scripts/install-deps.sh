@@ -14,7 +14,7 @@ packages=(
   systemd                                   # systemd-analyze rates the shipped service unit
   ncal                                      # calendar layout cross-check
   python3-dateutil                          # recurrence rules cross-checked by dateutil.rrule (/usr/bin/python3)
-  cups cups-client cups-bsd printer-driver-cups-pdf poppler-utils  # printing the register
+  cups cups-client cups-bsd cups-filters printer-driver-cups-pdf poppler-utils  # printing the register
   postgresql-15 postgresql-client-15        # the central store's tests start a real server
   # The WiFi reader against a real kernel (scripts/wifi-vm): an emulated machine whose
   # mac80211_hwsim radios carry access points and stations; busybox is its userland, the

@@ -20,7 +20,7 @@ public struct RegisterView: Sendable {
     /// so the paper can later prove the history it was made from (`store verify --digest`).
     public let history: (digest: String, records: Int)?
 
-    /// The width the register is laid out for: a line printer's, and landscape A4 or Letter at 13 cpi.
+    /// The width the register is laid out for: a line printer's, and landscape A4 or Letter at 14 cpi.
     public static let width = 132
 
     /// Columns of the code column: the longest code, at least "Code".

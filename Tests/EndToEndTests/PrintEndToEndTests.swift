@@ -40,6 +40,33 @@ struct PrintEndToEndTests {
         #expect(pdf.pages >= 2)
     }
 
+    @Test(
+        "a full page of the register fits landscape Letter and A4 alike: as many sheets as it says",
+        .timeLimit(.minutes(3)), .enabled(if: FileManager.default.fileExists(atPath: PrivateCUPS.genericPDF)),
+        arguments: ["Letter", "A4"])
+    func fitsThePaper(size: String) throws {
+        let cups = PrivateCUPS()
+        defer { cups.stop() }
+        try cups.start()
+        let path = try cups.addFileQueue("Paper\(size)", pageSize: size)
+        let sandbox = try Self.seededSandbox()
+        // 33 people: two full pages of 132 columns. At 13 characters an inch every line was two
+        // on Letter, and lines were spaced for 7.5 in of height, which A4 has not: either spilled
+        // onto sheets nothing said were there.
+        for number in 4...33 {
+            let code = String(format: "E%03d", number)
+            #expect(try sandbox.run("employee", "add", code, "--name", "Worker \(number)").status == 0)
+        }
+        let month = ScenarioClock.month()
+        let lines = try sandbox.run("register", "--month", month).out.split(separator: "\n")
+        #expect(lines.map(\.count).max() == 132)
+        let result = try sandbox.run(
+            "register", "--month", month, "--print", "--printer", "Paper\(size)", extra: cups.environment)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("(2 pages)"), "\(result.out)")
+        #expect(try cups.waitForPDF(at: path) == 2, "\(size)")
+    }
+
     @Test("an unknown printer and a scheduler that is not running are exit 69 with a sentence", .timeLimit(.minutes(1)))
     func errors() throws {
         let cups = PrivateCUPS()

@@ -83,6 +83,7 @@ final class PrivateCUPS {
             AccessLog \(folder)/log/access_log
             PageLog \(folder)/log/page_log
             Sandboxing relaxed
+            FileDevice Yes
 
             """)
         try "Out \(output)\nAnonDirName \(output)\nLabel 1\n".write(
@@ -106,6 +107,31 @@ final class PrivateCUPS {
             ["-p", queue, "-v", "cups-pdf:/\(instance)", "-P", "/usr/share/ppd/cups-pdf/CUPS-PDF_opt.ppd", "-E"],
             timeout: timeout)
         guard added.status == 0 else { throw Failure("lpadmin failed: \(added.output)") }
+    }
+
+    /// The generic PDF printer's description, for ``addFileQueue(_:pageSize:)``.
+    static let genericPDF = "/usr/share/ppd/cupsfilters/Generic-PDF_Printer-PDF.ppd"
+
+    /// Adds queue `name` on `size` paper ("Letter", "A4") that writes each job to one PDF file,
+    /// whose path it returns: CUPS's own text filter's pages, on the paper given.
+    func addFileQueue(_ name: String, pageSize size: String) throws -> String {
+        let path = output + "/\(name).pdf"
+        let added = try run(
+            "/usr/sbin/lpadmin",
+            ["-p", name, "-v", "file://\(path)", "-P", Self.genericPDF, "-o", "PageSize=\(size)", "-E"], timeout: 20)
+        guard added.status == 0 else { throw Failure("lpadmin failed: \(added.output)") }
+        return path
+    }
+
+    /// Waits at most `timeout` for the PDF at `path` to be whole, and returns its page count.
+    func waitForPDF(at path: String, timeout: TimeInterval = 60) throws -> Int {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let info = try run("/usr/bin/pdfinfo", [path], timeout: 10)
+            if info.status == 0, let pages = Self.pages(in: info.output), pages > 0 { return pages }
+            Thread.sleep(forTimeInterval: 0.25)
+        }
+        throw Failure("no whole PDF at \(path) within \(Int(timeout)) s")
     }
 
     /// Waits at most `timeout` for a PDF with at least one page from job `job` ("AttendancePDF-1")

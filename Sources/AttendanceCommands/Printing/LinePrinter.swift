@@ -11,14 +11,21 @@ struct LinePrinter {
     /// How long `lp` may take to hand the job over.
     var timeoutSeconds: Double = 30
 
-    /// Characters per inch: 132 columns take 10.2 in, inside landscape A4 and Letter alike.
-    static let charactersPerInch = 13
-    /// The printable height of a landscape page we plan for, in inches (Letter is the shorter one).
-    static let printableInches = 7.5
+    /// The printable width and height of a landscape page we plan for, in inches: the page less
+    /// the half-inch margins asked for. Letter (11 × 8.5 in) is the narrower of the two common
+    /// papers and A4 (11.69 × 8.27 in) the shorter, so a page laid out for both fits either.
+    static let printableWidthInches = 10.0
+    static let printableHeightInches = 7.25
+
+    /// Characters per inch so that lines of `columns` fit across: 14 for the register's 132
+    /// (13 left Letter two columns short, and every line wrapped), more for a wider register.
+    static func charactersPerInch(for columns: Int) -> Int {
+        max(13, Int((Double(columns) / printableWidthInches).rounded(.up)))
+    }
 
     /// Lines per inch so that `linesPerPage` lines fit on one landscape page (6 at least).
     static func linesPerInch(for linesPerPage: Int) -> Int {
-        max(6, Int((Double(linesPerPage) / printableInches).rounded(.up)))
+        max(6, Int((Double(linesPerPage) / printableHeightInches).rounded(.up)))
     }
 
     /// Sends `text` to `printer` (the default destination when nil) as job `title` and returns
@@ -31,7 +38,9 @@ struct LinePrinter {
                 status: .unavailable)
         }
         var arguments = [
-            "-t", title, "-o", "landscape", "-o", "cpi=\(Self.charactersPerInch)",
+            "-t", title, "-o", "landscape",
+            "-o",
+            "cpi=\(Self.charactersPerInch(for: text.split(separator: "\n").map { String($0).terminalWidth }.max() ?? 0))",
             "-o", "lpi=\(Self.linesPerInch(for: linesPerPage))", "-o", "page-left=36", "-o", "page-right=36",
             "-o", "page-top=36", "-o", "page-bottom=36",
         ]
@@ -120,6 +129,7 @@ struct LinePrinter {
                 status: .unavailable)
         }
         return Output(
-            status: run.status, out: String(decoding: run.out, as: UTF8.self), err: String(decoding: run.err, as: UTF8.self))
+            status: run.status, out: String(decoding: run.out, as: UTF8.self),
+            err: String(decoding: run.err, as: UTF8.self))
     }
 }
