@@ -177,14 +177,14 @@ public struct RegisterView: Sendable {
     }
 
     /// Under the rows, the dates whose punches were not all taken on a real link: "Punches on
-    /// SIMULATED WiFi: E001 23 24", "Corrected by a manager (manual punches): E002 23" and
+    /// SIMULATED WiFi: E001 23 24", "Corrected by a manager (punches added, voided or re-timed): E002 23" and
     /// "Punches imported from another time clock: E003 1 2";
     /// nothing when there are none (docs/rules.md "WiFi verification" 5).
     static func marked(_ rows: [MonthRegister.Row]) -> StyledText {
         var out = StyledText()
         let marks: [(marked: @Sendable (MonthRegister.Day) -> Bool, heading: String)] = [
             ({ $0.hasSimulatedPunch }, "Punches on SIMULATED WiFi"),
-            ({ $0.flags.contains(.corrected) }, "Corrected by a manager (manual punches)"),
+            ({ $0.flags.contains(.corrected) }, "Corrected by a manager (punches added, voided or re-timed)"),
             ({ $0.hasImportedPunch }, "Punches imported from another time clock"),
         ]
         for (marked, heading) in marks {

@@ -304,6 +304,19 @@ struct CorrectionCommandTests {
         #expect(!h.run("calendar", "E001", "--day", "2026-11-18").out.contains("clock went back"))
     }
 
+    @Test("missing adds --force to the command for a date past the edit window, and that command is taken")
+    func missingPastEditWindow() throws {
+        try kiosk(.in, "2026-10-05 09:10")
+        let out = h.run("missing", "--month", "2026-10").out
+        let command = #"attendance punch add E001 --at "2026-10-05 18:00" --kind out --force --reason "REASON""#
+        #expect(out.contains(command), "\(out)")
+        let run = h.run(
+            "punch", "add", "E001", "--at", "2026-10-05 18:00", "--kind", "out", "--force", "--reason", "forgot")
+        #expect(run.status == 0, "\(run.err)")
+        try kiosk(.in, "2026-11-20 09:10")
+        #expect(h.run("missing").out.contains(#"--at "2026-11-20 18:00" --kind out --reason"#))
+    }
+
     @Test("missing suggests an OUT on the IN's own night when the IN came after midnight")
     func missingAfterMidnight() throws {
         try kiosk(.in, "2026-11-19 01:00")  // before day_change: it belongs to 2026-11-18

@@ -131,7 +131,7 @@ struct RegisterCommandTests {
 
                     Punches on SIMULATED WiFi: E001 2 3 5 6 9 10 11 12 13 19 20 21; E002 10 11 12 13 16 17 18 19 20
 
-                    Corrected by a manager (manual punches): E001 18
+                    Corrected by a manager (punches added, voided or re-timed): E001 18
 
                     """ + Self.legendAndSignature + (try Self.digestLine(fixture)))
         #expect(result.out.split(separator: "\n").allSatisfy { $0.count <= 132 })

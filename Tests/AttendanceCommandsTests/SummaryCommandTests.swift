@@ -27,7 +27,7 @@ struct SummaryCommandTests {
                 Fri: 8.75 hrs
                 Total: 26.5 hrs
                 Punches on SIMULATED WiFi: Thu 19, Fri 20, Sat 21
-                Corrected by a manager (manual punches): Wed 18
+                Corrected by a manager (punches added, voided or re-timed): Wed 18
 
                 E002 Bilal Chaudhry-Fernandes
                 Hours – Week of 11/16:

@@ -131,7 +131,7 @@ struct WiFiEndToEndTests {
 
         let text = try s.run("register", "--month", month).out
         #expect(text.contains("Punches on SIMULATED WiFi: E001 \(day)\n"), "\(text)")
-        #expect(text.contains("Corrected by a manager (manual punches): E002 \(day)\n"), "\(text)")
+        #expect(text.contains("Corrected by a manager (punches added, voided or re-timed): E002 \(day)\n"), "\(text)")
         let csv = try s.run("register", "--month", month, "--format", "csv").out.components(separatedBy: "\r\n")
             .filter { !$0.isEmpty }
         #expect(csv.first?.hasSuffix(",hours,simulated_wifi_days,corrected_days,imported_days") == true)

@@ -8,7 +8,11 @@ struct LeaveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "leave",
         abstract: "Record, list and remove employees' leave.",
-        discussion: "A full-day leave shows LV; a half-day leave makes the date count as a half day (HD).",
+        discussion: """
+            A full-day leave shows LV. A half-day leave covers one half of the date and the punches decide the \
+            other: worked, it is HD; with no punches once the date is over, A; forgotten mark-out, M. It counts \
+            0.5 LV plus that other half (0.5 HD-present or 0.5 A).
+            """,
         subcommands: [LeaveAdd.self, LeaveList.self, LeaveRemove.self])
 }
 

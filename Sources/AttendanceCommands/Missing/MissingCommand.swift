@@ -2,6 +2,7 @@ import ArgumentParser
 import AttendanceCore
 import AttendanceStore
 import AttendanceTerminal
+import Foundation
 
 /// `attendance missing [--month M]`
 struct MissingCommand: ContextCommand {
@@ -33,7 +34,8 @@ struct MissingCommand: ContextCommand {
                 month: month, punches: punches[employee.id] ?? [], holidays: holidays, leave: leave[employee.id] ?? [:],
                 correctedDates: corrected[employee.id] ?? [])
             for day in evaluation.days where day.status == .missing {
-                items += MissingMarkOut.items(of: day, employee: employee, policy: employee.policy(from: policy))
+                items += MissingMarkOut.items(
+                    of: day, employee: employee, policy: employee.policy(from: policy), now: now)
             }
         }
         let count = items.count
@@ -70,7 +72,7 @@ struct MissingMarkOut {
     ])
 
     /// The open and over-long sessions of an M date.
-    static func items(of day: DayEvaluation, employee: Employee, policy: Policy) -> [MissingMarkOut] {
+    static func items(of day: DayEvaluation, employee: Employee, policy: Policy, now: Date) -> [MissingMarkOut] {
         let zone = policy.zone
         let code = employee.code.rawValue
         let sessions = day.sessions
@@ -87,6 +89,8 @@ struct MissingMarkOut {
             // Otherwise the IN's own wall-clock date: an IN after midnight (before day_change)
             // belongs to the date before, but its OUT can only come later that same night.
             let at = fits ? zone.minuteText(of: end) : "\(start.date) HH:MM"
+            // Past the edit window a correction needs --force, and the command says so.
+            let force = policy.isOutsideEditWindow(day.date, now: now) ? " --force" : ""
             let inText =
                 "IN \(start.date == day.date ? zone.clockText(of: session.start) : zone.minuteText(of: session.start)) "
                 + "(punch \(session.inPunch.id))"
@@ -96,12 +100,12 @@ struct MissingMarkOut {
                     code: code, name: employee.name.rawValue, date: day.date.description,
                     punch_id: session.inPunch.id, punch_time: start.minuteText, out_punch_id: out.id,
                     punch: "\(inText) to OUT \(zone.minuteText(of: out.instant)) (punch \(out.id)), over \(hours) h",
-                    command: "attendance punch retime \(out.id) --at \"\(at)\" --reason \"REASON\"")
+                    command: "attendance punch retime \(out.id) --at \"\(at)\"\(force) --reason \"REASON\"")
             }
             return MissingMarkOut(
                 code: code, name: employee.name.rawValue, date: day.date.description, punch_id: session.inPunch.id,
                 punch_time: start.minuteText, out_punch_id: nil, punch: inText,
-                command: "attendance punch add \(code) --at \"\(at)\" --kind out --reason \"REASON\"")
+                command: "attendance punch add \(code) --at \"\(at)\" --kind out\(force) --reason \"REASON\"")
         }
     }
 }

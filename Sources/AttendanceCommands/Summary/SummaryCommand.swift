@@ -67,7 +67,7 @@ struct SummaryCommand: ContextCommand {
         [
             ("Punches on SIMULATED WiFi", hours.days.filter(\.hasSimulatedPunch).map(\.date)),
             (
-                "Corrected by a manager (manual punches)",
+                "Corrected by a manager (punches added, voided or re-timed)",
                 hours.days.filter { $0.flags.contains(.corrected) }.map(\.date)
             ),
             ("Punches imported from another time clock", hours.days.filter(\.hasImportedPunch).map(\.date)),

@@ -35,8 +35,7 @@ public struct CorrectionCheck: Sendable {
     /// Whether correcting `dates` reaches back past `edit_window_days`; throws when it does and
     /// `force` is false. The result is recorded with the correction as its flag.
     public func isOutsideEditWindow(_ dates: [AttendanceDate], force: Bool) throws(CorrectionError) -> Bool {
-        let today = policy.attendanceDate(of: now)
-        guard let oldest = dates.min(), oldest.distance(to: today) > policy.editWindowDays else { return false }
+        guard let oldest = dates.min(), policy.isOutsideEditWindow(oldest, now: now) else { return false }
         guard force else { throw .outsideEditWindow(oldest, days: policy.editWindowDays) }
         return true
     }

@@ -28,6 +28,12 @@ public struct Policy: Sendable, Hashable {
     public var dayChange = WallClockTime(validMinuteOfDay: 4 * 60)
     public var editWindowDays = 30
 
+    /// Whether correcting `date` at `now` reaches back past `edit_window_days` (and so needs
+    /// `--force`).
+    public func isOutsideEditWindow(_ date: AttendanceDate, now: Date) -> Bool {
+        date.distance(to: attendanceDate(of: now)) > editWindowDays
+    }
+
     /// The defaults of docs/rules.md in `zone` (the host's zone when the configuration names none).
     public init(zone: LocalZone) { self.zone = zone }
 
