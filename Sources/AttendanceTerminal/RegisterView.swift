@@ -165,12 +165,12 @@ public struct RegisterView: Sendable {
     /// when nobody is.
     static func inNow(_ rows: [MonthRegister.Row]) -> StyledText {
         let entries = rows.compactMap { row in
-            row.provisionalStatus.map { "\(row.employee.code.rawValue.terminalSafe) \($0.code)" }
+            row.provisionalStatus.map { "\(row.employee.code.rawValue.terminalSafe)~\($0.code)" }
         }
         guard !entries.isEmpty else { return StyledText() }
         var out = StyledText()
         out.appendLine()
-        for line in ("In now, status so far: " + entries.joined(separator: "; ")).wrapped(toWidth: width) {
+        for line in Self.wrappedKeepingEntries("In now, status so far: " + entries.joined(separator: "; ")) {
             out.appendLine(line)
         }
         return out
@@ -198,16 +198,28 @@ public struct RegisterView: Sendable {
                 text.append(UInt8(ascii: " "))
                 text += row.employee.code.rawValue.terminalSafe.utf8
                 for day in row.days where marked(day) {
-                    text.append(UInt8(ascii: " "))
+                    text.append(Self.entrySpace)
                     text += dayNumbers[day.date.day]
                 }
                 listed = true
             }
             guard listed else { continue }
             out.appendLine()
-            for line in String(decoding: text, as: UTF8.self).wrapped(toWidth: width) { out.appendLine(line) }
+            for line in Self.wrappedKeepingEntries(String(decoding: text, as: UTF8.self)) { out.appendLine(line) }
         }
         return out
+    }
+
+    /// Stands for a space inside one entry of a closing list ("E001 23 24"), so that lines break
+    /// between entries, not inside one: `~` is in no code, day number or heading.
+    static let entrySpace = UInt8(ascii: "~")
+
+    /// `text` wrapped to the register's width, each entry kept on one line where it fits, and
+    /// ``entrySpace`` made a space again.
+    static func wrappedKeepingEntries(_ text: String) -> [String] {
+        text.wrapped(toWidth: width).map {
+            String(decoding: $0.utf8.map { $0 == entrySpace ? 0x20 : $0 }, as: UTF8.self)
+        }
     }
 
     /// The bytes of "1" to "31", made once.

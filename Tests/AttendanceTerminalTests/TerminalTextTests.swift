@@ -54,6 +54,23 @@ struct CalendarMarkTests {
     }
 }
 
+@Suite("Register closing lists")
+struct RegisterClosingListTests {
+    @Test("lines break between entries, never inside one, and the entries' spaces come back")
+    func entriesKeptWhole() {
+        let entries = (1...40).map { "E\(1000 + $0)~\($0 % 2 == 0 ? "L" : "HD")" }
+        let lines = RegisterView.wrappedKeepingEntries("In now, status so far: " + entries.joined(separator: "; "))
+        #expect(lines.count > 1)
+        #expect(lines.allSatisfy { $0.count <= RegisterView.width && !$0.contains("~") })
+        let pieces = lines.joined(separator: " ").dropFirst("In now, status so far: ".count)
+            .components(separatedBy: "; ")
+        #expect(pieces == entries.map { $0.replacingOccurrences(of: "~", with: " ") })
+        // Each line ends with a whole entry: a status, not a code.
+        #expect(
+            lines.allSatisfy { $0.hasSuffix("L") || $0.hasSuffix("HD") || $0.hasSuffix("L;") || $0.hasSuffix("HD;") })
+    }
+}
+
 @Suite("Register counts")
 struct RegisterCountTests {
     @Test("half days print as ½ in two columns", arguments: [(0, "0"), (1, "½"), (2, "1"), (7, "3½"), (20, "10")])
