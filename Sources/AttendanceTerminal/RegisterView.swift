@@ -217,9 +217,7 @@ public struct RegisterView: Sendable {
     /// `text` wrapped to the register's width, each entry kept on one line where it fits, and
     /// ``entrySpace`` made a space again.
     static func wrappedKeepingEntries(_ text: String) -> [String] {
-        text.wrapped(toWidth: width).map {
-            String(decoding: $0.utf8.map { $0 == entrySpace ? 0x20 : $0 }, as: UTF8.self)
-        }
+        text.wrapped(toWidth: width, joiner: Character(Unicode.Scalar(entrySpace)))
     }
 
     /// The bytes of "1" to "31", made once.

@@ -62,6 +62,16 @@ extension String {
         return wrappedByCharacters(toWidth: width)
     }
 
+    /// ``wrapped(toWidth:)``, where `joiner` (a printable ASCII character the text has nowhere
+    /// else) stands for a space that must not break a line, and is a space again in the lines.
+    public func wrapped(toWidth width: Int, joiner: Character) -> [String] {
+        guard let byte = joiner.asciiValue else { return wrapped(toWidth: width) }
+        if utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
+            return Self.wrappedASCII(Array(utf8), toWidth: max(1, width), joiner: byte)
+        }
+        return wrapped(toWidth: width).map { String($0.map { $0 == joiner ? " " : $0 }) }
+    }
+
     /// ``wrapped(toWidth:)`` for any text, character by character; the ASCII path must give the
     /// same lines (a test compares them).
     func wrappedByCharacters(toWidth width: Int) -> [String] {
@@ -101,11 +111,17 @@ extension String {
 
     /// ``wrapped(toWidth:)`` of printable ASCII `bytes`: the same lines. The words are found by
     /// walking the bytes once; each line is made a string once.
-    private static func wrappedASCII(_ bytes: [UInt8], toWidth width: Int) -> [String] {
+    private static func wrappedASCII(_ bytes: [UInt8], toWidth width: Int, joiner: UInt8? = nil) -> [String] {
         var lines: [String] = []
         var line: [UInt8] = []
         line.reserveCapacity(width)
         let space = UInt8(ascii: " ")
+        func finished(_ line: [UInt8]) -> String {
+            guard let joiner else { return String(decoding: line, as: UTF8.self) }
+            var line = line
+            for index in line.indices where line[index] == joiner { line[index] = space }
+            return String(decoding: line, as: UTF8.self)
+        }
         var start = 0
         while start < bytes.count {
             guard bytes[start] != space else {
@@ -115,7 +131,7 @@ extension String {
             var end = start + 1
             while end < bytes.count && bytes[end] != space { end += 1 }
             if !line.isEmpty && line.count + 1 + (end - start) > width {
-                lines.append(String(decoding: line, as: UTF8.self))
+                lines.append(finished(line))
                 line.removeAll(keepingCapacity: true)
             }
             if !line.isEmpty { line.append(space) }
@@ -124,7 +140,7 @@ extension String {
             while line.count + (end - rest) > width {
                 let room = width - line.count
                 if room == 0 {
-                    lines.append(String(decoding: line, as: UTF8.self))
+                    lines.append(finished(line))
                     line.removeAll(keepingCapacity: true)
                     continue
                 }
@@ -134,7 +150,7 @@ extension String {
             line += bytes[rest..<end]
             start = end
         }
-        if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+        if !line.isEmpty { lines.append(finished(line)) }
         return lines
     }
 

@@ -32,7 +32,7 @@ struct PunchRowDecoder {
     /// read when any punch has it (``anyClockWentBack(in:)``), which is rare.
     private static func columnsWithoutDetails(origin: Bool, clock: Bool) -> String {
         "id, employee_id, instant_ms, zone, attendance_date, kind, source, NULL, NULL, NULL, NULL, created_at_ms, "
-            + (origin ? "origin_node" : "NULL") + (clock ? ", clock_went_back" : ", 0")
+            + (origin ? "origin_node" : "NULL") + (clock ? ", clock_went_back" : "")
     }
 
     /// Whether any punch came from another kiosk: the partial index `punch_by_origin` answers it.
@@ -59,10 +59,14 @@ struct PunchRowDecoder {
     private let details: AttendanceStore.PunchDetails
     /// Whether the originating node is read (always with the details).
     private let readsOrigin: Bool
+    /// Whether the clock-went-back flag is selected (always with the details); without it the
+    /// rows are one column shorter, and every punch reads false.
+    private let readsClock: Bool
 
-    private init(details: AttendanceStore.PunchDetails, readsOrigin: Bool) {
+    private init(details: AttendanceStore.PunchDetails, readsOrigin: Bool, readsClock: Bool) {
         self.details = details
         self.readsOrigin = readsOrigin
+        self.readsClock = readsClock
     }
 
     /// Selects the columns of `details` with `clause` ("FROM punch WHERE …") and hands each
@@ -73,14 +77,14 @@ struct PunchRowDecoder {
         details: AttendanceStore.PunchDetails = .included, _ body: (Punch) throws -> Void
     ) throws {
         let readsOrigin = try details == .included || anyOrigin(in: db)
+        let readsClock = try details == .included || anyClockWentBack(in: db)
         let select =
-            details == .included
-            ? columns : columnsWithoutDetails(origin: readsOrigin, clock: try anyClockWentBack(in: db))
+            details == .included ? columns : columnsWithoutDetails(origin: readsOrigin, clock: readsClock)
         let statement = try db.makeStatement(sql: "SELECT \(select) \(clause)")
         // The cursor steps the statement and turns SQLite's errors into GRDB's; the columns of
         // the current row are read from the statement itself.
         let rows = try Row.fetchCursor(statement, arguments: arguments)
-        var decoder = PunchRowDecoder(details: details, readsOrigin: readsOrigin)
+        var decoder = PunchRowDecoder(details: details, readsOrigin: readsOrigin, readsClock: readsClock)
         while try rows.next() != nil {
             if let punch = decoder.punch(statement.sqliteStatement) { try body(punch) }
         }
@@ -122,7 +126,7 @@ struct PunchRowDecoder {
             note: included ? Self.text(statement, 10, Self.string) : nil,
             createdAt: Date(milliseconds: sqlite3_column_int64(statement, 11)),
             origin: readsOrigin ? Self.text(statement, 12) { origins.value(of: $0, decode: Self.string) } : nil,
-            clockWentBack: sqlite3_column_int64(statement, 13) != 0)
+            clockWentBack: readsClock && sqlite3_column_int64(statement, 13) != 0)
     }
 
     // MARK: - Columns
