@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 extension AttendanceStore {
     // MARK: - Opening
@@ -88,15 +89,26 @@ extension AttendanceStore {
     /// Another program's database: it has tables, and none of them records this program's
     /// migrations. An empty file (a store about to be made) is not.
     static func isForeign(_ db: Database) throws -> Bool {
-        let (tables, ours) =
-            try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT count(*), count(*) FILTER (WHERE name = 'grdb_migrations')
-                    FROM sqlite_master WHERE type = 'table'
-                    """
-            ).map { (($0[0] as Int?) ?? 0, ($0[1] as Int?) ?? 0) } ?? (0, 0)
-        return tables > 0 && ours == 0
+        // Through SQLite itself: it runs as every connection opens (a one-shot mark's too), and
+        // GRDB's statement authorizer would cost more than the query.
+        var statement: OpaquePointer?
+        let sql = """
+            SELECT count(*), count(*) FILTER (WHERE name = 'grdb_migrations') FROM sqlite_master WHERE type = 'table'
+            """
+        let prepared = sqlite3_prepare_v2(db.sqliteConnection, sql, -1, &statement, nil)
+        defer { sqlite3_finalize(statement) }
+        guard prepared == SQLITE_OK else {
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: prepared),
+                message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
+        let stepped = sqlite3_step(statement)
+        guard stepped == SQLITE_ROW else {
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: stepped), message: String(cString: sqlite3_errmsg(db.sqliteConnection))
+            )
+        }
+        return sqlite3_column_int64(statement, 0) > 0 && sqlite3_column_int64(statement, 1) == 0
     }
 
     /// Thrown while opening a connection to another program's database (``isForeign(_:)``).
