@@ -60,6 +60,28 @@ struct AdministrationEndToEndTests {
         #expect(late.outputText.contains(" — late by 3h 30m ("), "\(late.outputText)")
     }
 
+    @Test(
+        "SUDO_USER names the manager only in a process sudo made (root); anyone else is recorded as themselves",
+        .enabled(if: geteuid() == 0, "needs root to run as another user"))
+    func sudoUserBelievedOnlyFromRoot() throws {
+        let s = Sandbox()
+        #expect(
+            try s.run("holiday", "add", ScenarioClock.day(5), "--name", "Root day", extra: ["SUDO_USER": "priya"])
+                .status == 0)
+        // The store and its folder given to nobody, who claims to be someone else.
+        chown(s.folder, 65534, 65534)
+        for suffix in ["", "-wal", "-shm"] { chown(s.store + suffix, 65534, 65534) }
+        let asNobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        let claimed = try ChildProcess.attendance(
+            ["holiday", "add", ScenarioClock.day(6), "--name", "Nobody's day"], sandbox: s,
+            environment: ["SUDO_USER": "ceo"], prefix: asNobody)
+        #expect(claimed.finish(timeout: 30) == .exited(0), "\(claimed.errorText)")
+        let audit = try s.run("audit").out
+        #expect(audit.contains("priya (uid 0)"), "\(audit)")
+        #expect(!audit.contains("ceo"), "\(audit)")
+        #expect(audit.contains("(uid 65534)"), "\(audit)")
+    }
+
     @Test("a configuration with a bad value is rejected naming its line, with status 78")
     func badConfig() throws {
         let s = Sandbox(config: "[policy]\n# the office\nshift_start = \"25:00\"\n")

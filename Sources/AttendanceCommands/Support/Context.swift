@@ -71,7 +71,10 @@ public struct Context: Sendable {
         let stdout = FileDescriptorSink(fd: STDOUT_FILENO)
         let stderr = FileDescriptorSink(fd: STDERR_FILENO)
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        let sudoUser = environment["SUDO_USER"].flatMap { $0.isEmpty ? nil : $0 }
+        // sudo names who ran it; anyone else could set SUDO_USER to any name, so it is believed
+        // only in a process sudo made (root, really and effectively).
+        let sudoUser =
+            getuid() == 0 && geteuid() == 0 ? environment["SUDO_USER"].flatMap { $0.isEmpty ? nil : $0 } : nil
         var context = Context(
             out: Console(
                 sink: stdout, usesColor: stdout.isTerminal && !noColor && environment["TERM"] != "dumb",
