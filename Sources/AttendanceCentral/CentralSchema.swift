@@ -11,8 +11,9 @@ enum CentralSchema {
     /// Which advisory lock serialises the writers (an arbitrary, fixed number).
     static let writerLock = 7_243_001
 
-    /// 1: the first; 2: each node's store identity; 3: each node's history links.
-    static let version = 3
+    /// 1: the first; 2: each node's store identity; 3: each node's history links; 4: a kiosk's
+    /// login may raise a PIN lock and never lift one.
+    static let version = 4
 
     static let statements: [String] =
         [
@@ -215,6 +216,25 @@ enum CentralSchema {
             "GRANT UPDATE (last_push, last_pull, store_id) ON node TO attendance_kiosk, attendance_manager",
             "GRANT INSERT ON employee, allowed_wifi, holiday, leave TO attendance_kiosk, attendance_manager",
             "GRANT UPDATE (locked) ON employee TO attendance_kiosk",
+            // The column grant lets a kiosk set `locked` either way; only a manager (or the owner)
+            // may lift a lock, or a stolen kiosk's login could undo every lockout.
+            """
+            CREATE OR REPLACE FUNCTION attendance_lock_raise_only() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF OLD.locked AND NOT NEW.locked
+                    AND pg_has_role(current_user, 'attendance_kiosk', 'MEMBER')
+                    AND NOT pg_has_role(current_user, 'attendance_manager', 'MEMBER')
+                THEN
+                    RAISE EXCEPTION 'only a manager lifts a PIN lock' USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                RETURN NEW;
+            END $$
+            """,
+            "DROP TRIGGER IF EXISTS employee_lock_raise_only ON employee",
+            """
+            CREATE TRIGGER employee_lock_raise_only BEFORE UPDATE OF locked ON employee
+            FOR EACH ROW EXECUTE FUNCTION attendance_lock_raise_only()
+            """,
             "GRANT UPDATE ON employee, allowed_wifi, holiday, leave TO attendance_manager",
             """
             INSERT INTO schema_info (key, value) VALUES ('version', '\(version)')

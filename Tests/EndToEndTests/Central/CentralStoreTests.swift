@@ -116,7 +116,7 @@ struct CentralStoreTests {
         let org = try Organisation()
         let again = try org.desk("central", "init")
         #expect(again.status == 0)
-        #expect(again.out.contains("up to date (schema 3)"))
+        #expect(again.out.contains("up to date (schema 4)"))
         try org.setUp(employees: 1)
         org.sandbox.clock.set(time: "09:00")
         #expect(try org.kiosk("a", "sync").status == 0)
@@ -464,6 +464,10 @@ struct CentralStoreTests {
         #expect(
             try org.server.count(
                 "SELECT count(*) FROM audit_log WHERE action = 'wrong-pin' AND employee_code = 'W002'") == 10)
+        #expect(try org.server.psql("SELECT locked FROM employee WHERE code = 'W002'") == "t")
+        // A kiosk's login may raise a lock but never lift one, even by hand.
+        let lifted = org.server.psqlError("UPDATE employee SET locked = false WHERE code = 'W002'", user: "kiosk_a")
+        #expect(lifted.contains("only a manager lifts a PIN lock"), "\(lifted)")
         #expect(try org.server.psql("SELECT locked FROM employee WHERE code = 'W002'") == "t")
 
         // The manager lifts the lock at the desk; the kiosk hears of it on its next round.
