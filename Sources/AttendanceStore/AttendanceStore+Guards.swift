@@ -18,11 +18,45 @@ extension AttendanceStore {
 
     /// The guard triggers the store no longer has: an empty list when every one is in place.
     public func missingGuardTriggers() throws(StoreError) -> [String] {
-        let present = try perform {
+        let present = try triggers()
+        return Schema.guardTriggers.filter { present[$0] == nil }
+    }
+
+    /// The triggers the store has that its migrations did not make, or made otherwise: added or
+    /// rewritten outside this program. A trigger can make the program's own writes do anything,
+    /// even link forged records into the history chain as if it had written them.
+    public func foreignTriggers() throws(StoreError) -> [String] {
+        let expected = try Self.schemaTriggers()
+        return try triggers().filter { expected[$0.key] != $0.value }.keys.sorted()
+    }
+
+    /// Name → SQL of every trigger in the store.
+    private func triggers() throws(StoreError) -> [String: String] {
+        try perform {
             try pool.read { db in
-                Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger'"))
+                var found: [String: String] = [:]
+                for row in try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger'") {
+                    found[row["name"]] = row["sql"]
+                }
+                return found
             }
         }
-        return Schema.guardTriggers.filter { !present.contains($0) }
+    }
+
+    /// Name → SQL of every trigger the migrations make, read from a store made in memory.
+    static func schemaTriggers() throws(StoreError) -> [String: String] {
+        do {
+            let reference = try DatabaseQueue(configuration: configuration(readOnly: false))
+            try Schema.migrator.migrate(reference)
+            return try reference.read { db in
+                var found: [String: String] = [:]
+                for row in try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger'") {
+                    found[row["name"]] = row["sql"]
+                }
+                return found
+            }
+        } catch {
+            throw .ioError("cannot make the schema's reference: \(error)")
+        }
     }
 }

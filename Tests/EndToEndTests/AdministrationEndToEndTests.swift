@@ -170,6 +170,28 @@ struct AdministrationEndToEndTests {
         )
     }
 
+    @Test("store check names a trigger added or rewritten outside the program; the kiosk will not start on it")
+    func storeCheckSeesForeignTriggers() throws {
+        let s = Sandbox()
+        _ = try s.run("employee", "add", "E001", "--name", "Asha")
+        #expect(try s.run("store", "check").status == 0)
+        _ = try s.sqlite(
+            """
+            CREATE TRIGGER zz AFTER INSERT ON pin_attempt BEGIN SELECT 1; END;
+            DROP TRIGGER punch_no_edit;
+            CREATE TRIGGER punch_no_edit BEFORE UPDATE OF note ON punch BEGIN SELECT 1; END;
+            """)
+        let check = try s.run("store", "check")
+        #expect(check.status == 74)
+        for name in ["punch_no_edit", "zz"] {
+            #expect(check.out.contains("trigger \(name) was added or rewritten outside this program"), "\(check.out)")
+        }
+        #expect(!check.out.contains("trigger punch_no_delete"), "\(check.out)")
+        let kiosk = try KioskSession(sandbox: s)
+        let screen = words(of: try kiosk.waitFor("OUT OF SERVICE"))
+        #expect(screen.contains("changed outside this program (trigger punch_no_edit, zz)"), "\(screen)")
+    }
+
     @Test("issue 11 item 8: store check refuses a store writable by others and a pepper readable by others")
     func storeCheckSeesLooseModes() throws {
         let s = Sandbox()

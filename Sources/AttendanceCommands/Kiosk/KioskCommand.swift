@@ -94,6 +94,13 @@ struct KioskRun: ContextCommand {
         // Opened for reading only (read-only, a full disk): out of service, and tried again like
         // every other reason, so the kiosk takes punches again once the disk has room.
         if let refusal = store.writeRefusal { return .outOfService(String(describing: refusal)) }
+        // A trigger made outside the program would act inside every punch the kiosk records.
+        let foreign = try store.foreignTriggers()
+        guard foreign.isEmpty else {
+            return .outOfService(
+                "The attendance store was changed outside this program (trigger \(foreign.joined(separator: ", "))); "
+                    + "run `attendance store check`, then restore a backup.")
+        }
         let desk = MarkingDesk(
             configuration: configuration, store: store, linkReader: reader,
             pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)

@@ -69,6 +69,11 @@ extension StoreCheck {
         try store.missingGuardTriggers().map {
             "guard trigger \($0) is missing (dropped outside this program): history can be changed by direct SQL"
         }
+            + store.foreignTriggers().map {
+                "trigger \($0) was added or rewritten outside this program: it can make the program's own writes do "
+                    + "anything, even link forged records into the history; `attendance store verify --digest` with an "
+                    + "earlier digest shows what was added"
+            }
     }
 
     /// One line per file whose mode lets the wrong people in: the store and its -wal and -shm
