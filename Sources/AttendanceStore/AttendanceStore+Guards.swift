@@ -32,15 +32,16 @@ extension AttendanceStore {
 
     /// Name → SQL of every trigger in the store.
     private func triggers() throws(StoreError) -> [String: String] {
-        try perform {
-            try pool.read { db in
-                var found: [String: String] = [:]
-                for row in try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger'") {
-                    found[row["name"]] = row["sql"]
-                }
-                return found
-            }
+        try perform { try pool.read(Self.triggers(in:)) }
+    }
+
+    /// Name → SQL of every trigger in `db`.
+    private static func triggers(in db: Database) throws -> [String: String] {
+        var found: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger'") {
+            found[row["name"]] = row["sql"]
         }
+        return found
     }
 
     /// Name → SQL of every trigger the migrations make, read from a store made in memory.
@@ -48,13 +49,7 @@ extension AttendanceStore {
         do {
             let reference = try DatabaseQueue(configuration: configuration(readOnly: false))
             try Schema.migrator.migrate(reference)
-            return try reference.read { db in
-                var found: [String: String] = [:]
-                for row in try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger'") {
-                    found[row["name"]] = row["sql"]
-                }
-                return found
-            }
+            return try reference.read(triggers(in:))
         } catch {
             throw .ioError("cannot make the schema's reference: \(error)")
         }

@@ -164,8 +164,8 @@ public struct CalendarView: Sendable {
     func marked(width: Int) -> StyledText {
         var out = StyledText()
         for (heading, marked) in [
-            ("Punches on SIMULATED WiFi", \DayEvaluation.hasSimulatedPunch),
-            ("Punches imported from another time clock", \DayEvaluation.hasImportedPunch),
+            (EvidenceHeading.simulated, \DayEvaluation.hasSimulatedPunch),
+            (EvidenceHeading.imported, \DayEvaluation.hasImportedPunch),
         ] {
             let dates = evaluation.days.filter { $0[keyPath: marked] }.map(\.date.day)
             guard !dates.isEmpty else { continue }

@@ -183,9 +183,9 @@ public struct RegisterView: Sendable {
     static func marked(_ rows: [MonthRegister.Row]) -> StyledText {
         var out = StyledText()
         let marks: [(marked: @Sendable (MonthRegister.Day) -> Bool, heading: String)] = [
-            ({ $0.hasSimulatedPunch }, "Punches on SIMULATED WiFi"),
-            ({ $0.flags.contains(.corrected) }, "Corrected by a manager (punches added, voided or re-timed)"),
-            ({ $0.hasImportedPunch }, "Punches imported from another time clock"),
+            ({ $0.hasSimulatedPunch }, EvidenceHeading.simulated),
+            ({ $0.flags.contains(.corrected) }, EvidenceHeading.corrected),
+            ({ $0.hasImportedPunch }, EvidenceHeading.imported),
         ]
         for (marked, heading) in marks {
             // "E001 23 24; E002 23", gathered as bytes and made a string once: a demo office,

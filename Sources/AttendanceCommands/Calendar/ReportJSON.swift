@@ -201,13 +201,13 @@ enum ReportJSON {
             week_of = firstDay.description
             dates = firstDay.dates(through: firstDay.adding(days: 6)).map(\.description)
             employees = rows.map { row in
-                Row(
+                // The dates the text names under the payroll note, in the same order.
+                let marked = SummaryCommand.marked(row.hours).map { $0.dates.map(\.description) }
+                return Row(
                     employee: EmployeeReference(row.employee),
                     hours: row.hours.hundredthsByDay.map { Double($0) / 100 },
                     total_hours: Double(row.hours.totalHundredths) / 100, payroll_text: row.hours.payrollText,
-                    simulated_wifi_dates: row.hours.days.filter(\.hasSimulatedPunch).map(\.date.description),
-                    corrected_dates: row.hours.days.filter { $0.flags.contains(.corrected) }.map(\.date.description),
-                    imported_dates: row.hours.days.filter(\.hasImportedPunch).map(\.date.description))
+                    simulated_wifi_dates: marked[0], corrected_dates: marked[1], imported_dates: marked[2])
             }
         }
     }

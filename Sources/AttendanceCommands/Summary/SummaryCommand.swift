@@ -65,12 +65,12 @@ struct SummaryCommand: ContextCommand {
     /// (docs/rules.md "WiFi verification" 5): simulated WiFi, a manager's corrections, imports.
     static func marked(_ hours: WeekHours) -> [(heading: String, dates: [AttendanceDate])] {
         [
-            ("Punches on SIMULATED WiFi", hours.days.filter(\.hasSimulatedPunch).map(\.date)),
+            (EvidenceHeading.simulated, hours.days.filter(\.hasSimulatedPunch).map(\.date)),
             (
-                "Corrected by a manager (punches added, voided or re-timed)",
+                EvidenceHeading.corrected,
                 hours.days.filter { $0.flags.contains(.corrected) }.map(\.date)
             ),
-            ("Punches imported from another time clock", hours.days.filter(\.hasImportedPunch).map(\.date)),
+            (EvidenceHeading.imported, hours.days.filter(\.hasImportedPunch).map(\.date)),
         ]
     }
 

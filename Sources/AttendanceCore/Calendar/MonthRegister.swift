@@ -28,12 +28,7 @@ public struct MonthRegister: Sendable {
             date = evaluation.date
             status = evaluation.status
             flags = evaluation.flags
-            // Both marks in one pass over the date's punches: a register makes 62,000 of these.
-            var (simulated, imported) = (false, false)
-            for punch in evaluation.punches.punches {
-                if punch.source == .simulated { simulated = true } else if punch.source == .import { imported = true }
-            }
-            (hasSimulatedPunch, hasImportedPunch) = (simulated, imported)
+            (hasSimulatedPunch, hasImportedPunch) = evaluation.evidence
             provisionalStatus = evaluation.provisionalStatus
         }
     }

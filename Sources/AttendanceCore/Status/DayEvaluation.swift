@@ -47,9 +47,22 @@ public struct DayEvaluation: Sendable, Hashable {
 
     /// Whether a punch of the date was verified against a simulated WiFi link rather than one
     /// read from the kernel; reports mark such dates (docs/rules.md "WiFi verification" 5).
-    public var hasSimulatedPunch: Bool { punches.punches.contains { $0.source == .simulated } }
+    public var hasSimulatedPunch: Bool { evidence.simulated }
 
     /// Whether a punch of the date was brought in by `attendance import punches` from another time
     /// clock: not taken at a kiosk, so reports mark it as they mark simulated and manual punches.
-    public var hasImportedPunch: Bool { punches.punches.contains { $0.source == .import } }
+    public var hasImportedPunch: Bool { evidence.imported }
+
+    /// Both marks, found in one pass over the date's punches (a register makes 62,000 days).
+    public var evidence: (simulated: Bool, imported: Bool) {
+        var found = (simulated: false, imported: false)
+        for punch in punches.punches {
+            if punch.source == .simulated {
+                found.simulated = true
+            } else if punch.source == .import {
+                found.imported = true
+            }
+        }
+        return found
+    }
 }
