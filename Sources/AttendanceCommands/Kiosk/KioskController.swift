@@ -17,7 +17,6 @@ final class KioskController {
         case working(String)
         case message(KioskMessage)
         case calendar(Employee, StyledText)
-        case outOfService(String)
 
         /// Lists start at the top; everything else is centred.
         var isList: Bool {
@@ -86,25 +85,16 @@ final class KioskController {
         lastInput = uptime()
     }
 
-    /// Takes the kiosk out of service when the store cannot be written (read-only, a full disk
-    /// at start-up), and reads the WiFi link. A damaged store never gets this far: `KioskRun`
-    /// checks the file with `AttendanceStore.check(fileAt:)` before opening it for writing.
+    /// Reads the WiFi link. A store that cannot be written, a damaged one or one changed outside
+    /// the program never gets this far: `KioskRun.start` shows its out-of-service screen instead,
+    /// and tries again every few seconds.
     func startUp() {
-        if let refusal = desk.store.writeRefusal {
-            screen = .outOfService(String(describing: refusal))
-            return
-        }
         refreshLink()
     }
 
     /// The out-of-service reason for a store whose check found `problems`.
     static func damaged(_ problems: [String]) -> String {
         "The attendance store is damaged (\(problems.count) problem(s)); restore a backup."
-    }
-
-    var isOutOfService: Bool {
-        if case .outOfService = screen { return true }
-        return false
     }
 
     // MARK: - Keys
@@ -115,7 +105,7 @@ final class KioskController {
         case .idle: handleCodeKey(key)
         case .pin(let employee, let code): handlePINKey(key, employee: employee, code: code)
         case .menu(let employee, let today, let selection): handleMenuKey(key, employee, today, selection)
-        case .working, .outOfService: break
+        case .working: break
         case .message:
             // Any key dismisses a message early; a code character also starts the next code.
             goIdle()

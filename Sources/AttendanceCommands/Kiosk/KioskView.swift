@@ -106,9 +106,6 @@ struct KioskView {
         case .calendar(_, let calendar):
             body.add(calendar, indent: 1)
             hint = "Press Enter to go back."
-        case .outOfService(let reason):
-            body = Self.outOfServiceBody(reason, width: width)
-            hint = ""
         }
 
         // Body between the header (2 rows) and the footer (2 rows), clipped to fit. On a small

@@ -70,10 +70,12 @@ public struct GlobalOptions: ParsableArguments {
         if let denial = FileAccess.denial(of: path) { return "cannot be read: \(denial)" }
         if FileAccess.isMissing(path) { return "does not exist" }
         var info = stat()
-        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { return "is a folder, not a file" }
-        // A pipe or a terminal (`/dev/stdin`) is read in one go only when it is a file.
-        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
-            return "cannot be read: it is not a regular file (a pipe or a device); save it to a file first"
+        if stat(path, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR { return "is a folder, not a file" }
+            // A pipe or a terminal (`/dev/stdin`) is read in one go only when it is a file.
+            if info.st_mode & S_IFMT != S_IFREG {
+                return "cannot be read: it is not a regular file (a pipe or a device); save it to a file first"
+            }
         }
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         let code = errno
