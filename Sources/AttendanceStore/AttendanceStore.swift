@@ -176,15 +176,17 @@ public final class AttendanceStore: Sendable {
             throw .backupFailed("\(destination) already exists; choose a new file name")
         }
         let temporary = destination + ".partial-\(getpid())"
-        let folder = (destination as NSString).deletingLastPathComponent
+        // A bare file name is a file in the current folder.
+        let named = (destination as NSString).deletingLastPathComponent
+        let folder = named.isEmpty ? "." : named
         var info = stat()
         // A backup goes where it is told: a mistyped folder is not made.
-        guard stat(folder.isEmpty ? "." : folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw .backupFailed("the folder \(folder) does not exist; make it first (nothing was written)")
         }
         // The copy's disk, not the store's, is the one a lack of room is about.
         let noRoom = StoreError.backupFailed(
-            "the disk holding \(folder.isEmpty ? "." : folder) is full; no backup was written, and the store is as it was"
+            "the disk holding \(folder) is full; no backup was written, and the store is as it was"
         )
         do {
             try Self.prepareFile(at: temporary)
@@ -203,7 +205,7 @@ public final class AttendanceStore: Sendable {
             guard rename(temporary, destination) == 0 else {
                 throw StoreError.backupFailed("cannot rename the copy into place: \(String(cString: strerror(errno)))")
             }
-            try Self.syncFile(at: (destination as NSString).deletingLastPathComponent)
+            try Self.syncFile(at: folder)
         } catch {
             for suffix in ["", "-wal", "-shm", "-journal"] { try? manager.removeItem(atPath: temporary + suffix) }
             if let error = error as? StoreError { throw error.isLackOfRoom ? noRoom : error }

@@ -147,6 +147,21 @@ struct AdministrationEndToEndTests {
         #expect(twice.status == 74 && twice.err.contains("already exists"))
     }
 
+    @Test("store backup to a bare file name writes it in the current folder and says so")
+    func backupToBareFileName() throws {
+        let s = Sandbox()
+        _ = try s.run("employee", "add", "E001", "--name", "Asha")
+        // Run from the sandbox's folder (env -C), where the bare name lands.
+        let backup = try Executable.run(
+            ["store", "backup", "copy.sqlite"], environment: s.environment, prefix: ["/usr/bin/env", "-C", s.folder])
+        #expect(backup.status == 0, "\(backup.err)")
+        #expect(backup.err.isEmpty)
+        let copy = try Executable.run(
+            ["employee", "list", "--format", "csv", "--store", s.folder + "/copy.sqlite"],
+            environment: ["ATTENDANCE_CONFIG": s.config])
+        #expect(copy.out.contains("E001,Asha"))
+    }
+
     @Test("issue 11 item 8: store check names every guard trigger dropped with the sqlite3 tool, status 74")
     func storeCheckSeesDroppedGuards() throws {
         let s = Sandbox()
