@@ -51,13 +51,79 @@ public enum FileAccess {
     static func describe(_ path: String) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else { return String(cString: strerror(errno)) }
-        let owner = getpwuid(info.st_uid).map { String(cString: $0.pointee.pw_name) } ?? "#\(info.st_uid)"
-        let mode = String(info.st_mode & 0o7777, radix: 8)
-        return
-            "owner \(owner), group \(groupName(info.st_gid)), mode \(String(repeating: "0", count: max(0, 4 - mode.count)))\(mode)"
+        let owner = ownerName(info.st_uid)
+        return "owner \(owner), group \(groupName(info.st_gid)), mode \(octal(info))"
+    }
+
+    /// "0640": the permission bits, four octal digits.
+    private static func octal(_ info: stat) -> String {
+        let digits = String(info.st_mode & 0o7777, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     private static func groupName(_ gid: gid_t) -> String {
         getgrgid(gid).map { String(cString: $0.pointee.gr_name) } ?? "#\(gid)"
+    }
+}
+
+// MARK: - What `store check` says about the files
+
+extension FileAccess {
+    /// One line per way the store's files let the wrong people in or keep the right one out:
+    /// the store and its -wal and -shm writable by group or others, the store readable by every
+    /// user, its folder writable by group or others, a store owned by someone else than its
+    /// folder (a copy put back as root), and a PIN pepper readable by group or others or not
+    /// 32 bytes long.
+    public static func problems(storePath: String, pepperPath: String) -> [String] {
+        var problems: [String] = []
+        for file in [storePath, storePath + "-wal", storePath + "-shm"] {
+            guard let info = status(of: file), info.st_mode & 0o022 != 0 else { continue }
+            problems.append("\(file) is writable by group or others (mode \(octal(info))); chmod go-w \(file)")
+        }
+        let named = (storePath as NSString).deletingLastPathComponent
+        let folder = named.isEmpty ? "." : named
+        if let store = status(of: storePath) {
+            if store.st_mode & 0o004 != 0 {
+                problems.append(
+                    "\(storePath) is readable by every user of this machine (mode \(octal(store))), and it holds "
+                        + "everyone's attendance; chmod o-rwx \(storePath)")
+            }
+            if let place = status(of: folder) {
+                if place.st_mode & 0o022 != 0 {
+                    problems.append(
+                        "the store's folder \(folder) is writable by group or others (mode \(octal(place))): they can "
+                            + "replace the store or put a -wal beside it; chmod go-w \(folder)")
+                }
+                if place.st_uid != store.st_uid {
+                    let owner = ownerName(place.st_uid)
+                    problems.append(
+                        "\(storePath) belongs to \(ownerName(store.st_uid)) but its folder to \(owner) "
+                            + "(\(describe(storePath))): a kiosk running as \(owner) cannot write it; "
+                            + "chown \(owner):\(groupName(place.st_gid)) \(storePath)")
+                }
+            }
+        }
+        if let pepper = status(of: pepperPath) {
+            if pepper.st_mode & 0o044 != 0 {
+                problems.append(
+                    "the PIN pepper \(pepperPath) is readable by group or others (mode \(octal(pepper))); "
+                        + "chmod go-rwx \(pepperPath)")
+            }
+            if pepper.st_mode & S_IFMT == S_IFREG && pepper.st_size != 32 {
+                problems.append(
+                    "the PIN pepper \(pepperPath) is \(pepper.st_size) bytes long, not 32: no PIN can be set or "
+                        + "checked; put back the organisation's pepper (a new one makes every PIN unusable)")
+            }
+        }
+        return problems
+    }
+
+    private static func status(of path: String) -> stat? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info : nil
+    }
+
+    private static func ownerName(_ uid: uid_t) -> String {
+        getpwuid(uid).map { String(cString: $0.pointee.pw_name) } ?? "#\(uid)"
     }
 }

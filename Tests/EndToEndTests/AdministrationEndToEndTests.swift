@@ -222,7 +222,40 @@ struct AdministrationEndToEndTests {
         #expect(
             check.out.contains(
                 "the PIN pepper \(pepper) is readable by group or others (mode 0644); chmod go-rwx \(pepper)\n"))
-        #expect(check.err.contains("failed its check: 2 problem(s)"))
+        #expect(check.out.contains("\(s.store) is readable by every user of this machine (mode 0666)"))
+        #expect(check.err.contains("failed its check: 3 problem(s)"))
+    }
+
+    @Test(
+        "store check refuses what keeps a kiosk out or lets others in: an open folder, a store put back by another owner, a short pepper",
+        .enabled(if: geteuid() == 0, "needs to give the store to another user: runs as root (CI does)"))
+    func storeCheckSeesInstallationProblems() throws {
+        let s = Sandbox()
+        let pepper = s.folder + "/pepper"
+        let extra = ["ATTENDANCE_PEPPER": pepper]
+        _ = try s.run("employee", "add", "E001", "--name", "Asha")
+        #expect(try s.run("employee", "set-pin", "E001", input: "2468\n2468\n", extra: extra).status == 0)
+        #expect(try s.run("store", "check", extra: extra).status == 0)
+
+        // A backup copied back by hand as another user; the folder opened to all; a pepper cut short.
+        #expect(chown(s.store, 65534, 65534) == 0 && chmod(s.folder, 0o777) == 0)
+        defer { chmod(s.folder, 0o755) }
+        #expect(truncate(pepper, 16) == 0)
+        let check = try s.run("store", "check", extra: extra)
+        #expect(check.status == 74)
+        #expect(
+            check.out.contains(
+                "the store's folder \(s.folder) is writable by group or others (mode 0777): they can replace the store "
+                    + "or put a -wal beside it; chmod go-w \(s.folder)\n"), "\(check.out)")
+        #expect(
+            check.out.contains(
+                "\(s.store) belongs to nobody but its folder to root (owner nobody, group nogroup, mode 0640): a kiosk "
+                    + "running as root cannot write it; chown root:root \(s.store)\n"), "\(check.out)")
+        #expect(
+            check.out.contains(
+                "the PIN pepper \(pepper) is 16 bytes long, not 32: no PIN can be set or checked; put back the "
+                    + "organisation's pepper (a new one makes every PIN unusable)\n"), "\(check.out)")
+        #expect(check.err.contains("failed its check: 3 problem(s)"))
     }
 
     @Test("a store file that is not a database: one clear line, status 74, no stack trace")

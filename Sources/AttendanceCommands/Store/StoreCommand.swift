@@ -18,9 +18,11 @@ struct StoreCheck: ContextCommand {
         abstract: "Check the store's file for damage and its durability settings.",
         discussion: """
             Runs SQLite's quick_check (or integrity_check with --thorough), checks that every guard trigger \
-            that keeps history append-only is still in place, that the store's files are not writable by \
-            group or others and that the PIN pepper is readable by its owner only. Exit status 74, with \
-            each problem named, when anything is wrong. The history's hash chain is checked by \
+            that keeps history append-only is still in place and that no other trigger was added, that the \
+            store's files are not writable by group or others nor readable by every user, that its folder \
+            is not writable by group or others and has the store's owner, that the store can be written, \
+            and that the PIN pepper is 32 bytes readable by its owner only. Exit status 74, with each \
+            problem named, when anything is wrong. The history's hash chain is checked by \
             `attendance store verify`.
             """)
 
@@ -34,7 +36,8 @@ struct StoreCheck: ContextCommand {
         try context.requireExistingStore(at: path)
         // Modes first: opening the store tightens its file to 0640 (and SQLite makes a new -wal
         // and -shm with the store's mode), which would hide or spread what someone had loosened.
-        let modes = Self.modeProblems(storePath: path, in: context)
+        let modes = FileAccess.problems(
+            storePath: path, pepperPath: PepperFile.path(storePath: path, in: context))
         // Checked through read-only connections first: opening a store for writing writes to
         // it, and a damaged store must not be written at all.
         let problems = try AttendanceStore.check(fileAt: path, thorough: thorough)
@@ -50,14 +53,12 @@ struct StoreCheck: ContextCommand {
                 "the store \(path) failed its check: \(found.count) problem(s) listed above; "
                     + "`attendance store verify` checks the history's hash chain", status: .storeFailure)
         }
-        if let refusal = store.writeRefusal {
-            context.out.line("opened read-only: \(refusal)")
-        } else {
-            let settings = try store.durabilitySettings()
-            context.out.line(
-                "journal_mode=\(settings.journalMode) synchronous=\(settings.synchronous) busy_timeout=\(settings.busyTimeoutMilliseconds)ms"
-            )
-        }
+        // A store this user cannot write takes no punch: that is a problem, not a note.
+        if let refusal = store.writeRefusal { throw refusal }
+        let settings = try store.durabilitySettings()
+        context.out.line(
+            "journal_mode=\(settings.journalMode) synchronous=\(settings.synchronous) busy_timeout=\(settings.busyTimeoutMilliseconds)ms"
+        )
         context.out.line("ok")
     }
 }
@@ -74,35 +75,6 @@ extension StoreCheck {
                     + "anything, even link forged records into the history; `attendance store verify --digest` with an "
                     + "earlier digest shows what was added"
             }
-    }
-
-    /// One line per file whose mode lets the wrong people in: the store and its -wal and -shm
-    /// files writable by group or others, the PIN pepper readable by group or others.
-    static func modeProblems(storePath: String, in context: Context) -> [String] {
-        var problems: [String] = []
-        for file in [storePath, storePath + "-wal", storePath + "-shm"] {
-            guard let mode = permissions(of: file), mode & 0o022 != 0 else { continue }
-            problems.append(
-                "\(file) is writable by group or others (mode \(octal(mode))); chmod go-w \(file)")
-        }
-        let pepper = PepperFile.path(storePath: storePath, in: context)
-        if let mode = permissions(of: pepper), mode & 0o044 != 0 {
-            problems.append(
-                "the PIN pepper \(pepper) is readable by group or others (mode \(octal(mode))); chmod go-rwx \(pepper)")
-        }
-        return problems
-    }
-
-    /// The permission bits of the file at `path`, nil when there is none.
-    private static func permissions(of path: String) -> mode_t? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return status.st_mode & 0o7777
-    }
-
-    private static func octal(_ mode: mode_t) -> String {
-        let digits = String(mode, radix: 8)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
 
