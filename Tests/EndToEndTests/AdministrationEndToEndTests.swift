@@ -207,14 +207,21 @@ struct AdministrationEndToEndTests {
         #expect(screen.contains("changed outside this program (trigger punch_no_edit, zz)"), "\(screen)")
     }
 
-    @Test("issue 11 item 8: store check refuses a store writable by others and a pepper readable by others")
-    func storeCheckSeesLooseModes() throws {
+    /// A sandbox whose store has an employee with a PIN and passes its check; its pepper, and
+    /// the environment that names it.
+    static func storeWithPIN() throws -> (Sandbox, pepper: String, extra: [String: String]) {
         let s = Sandbox()
         let pepper = s.folder + "/pepper"
         let extra = ["ATTENDANCE_PEPPER": pepper]
         _ = try s.run("employee", "add", "E001", "--name", "Asha")
         #expect(try s.run("employee", "set-pin", "E001", input: "2468\n2468\n", extra: extra).status == 0)
         #expect(try s.run("store", "check", extra: extra).status == 0)
+        return (s, pepper, extra)
+    }
+
+    @Test("issue 11 item 8: store check refuses a store writable by others and a pepper readable by others")
+    func storeCheckSeesLooseModes() throws {
+        let (s, pepper, extra) = try Self.storeWithPIN()
         #expect(chmod(s.store, 0o666) == 0 && chmod(pepper, 0o644) == 0)
         let check = try s.run("store", "check", extra: extra)
         #expect(check.status == 74)
@@ -230,12 +237,7 @@ struct AdministrationEndToEndTests {
         "store check refuses what keeps a kiosk out or lets others in: an open folder, a store put back by another owner, a short pepper",
         .enabled(if: geteuid() == 0, "needs to give the store to another user: runs as root (CI does)"))
     func storeCheckSeesInstallationProblems() throws {
-        let s = Sandbox()
-        let pepper = s.folder + "/pepper"
-        let extra = ["ATTENDANCE_PEPPER": pepper]
-        _ = try s.run("employee", "add", "E001", "--name", "Asha")
-        #expect(try s.run("employee", "set-pin", "E001", input: "2468\n2468\n", extra: extra).status == 0)
-        #expect(try s.run("store", "check", extra: extra).status == 0)
+        let (s, pepper, extra) = try Self.storeWithPIN()
 
         // A backup copied back by hand as another user; the folder opened to all; a pepper cut short.
         #expect(chown(s.store, 65534, 65534) == 0 && chmod(s.folder, 0o777) == 0)
