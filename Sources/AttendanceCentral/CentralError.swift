@@ -19,6 +19,9 @@ public enum CentralError: Error, Equatable, Sendable, CustomStringConvertible {
     case server(CentralAddress, reason: String)
     /// Another store already syncs under this kiosk id.
     case nameTaken(CentralAddress, node: String)
+    /// A desk's change would undo newer changes at the centre (`changes` names each row and who
+    /// changed it); nothing of the push was stored.
+    case conflict(CentralAddress, node: String, changes: [String])
     /// The pushed history does not extend the history the centre holds for this node.
     case historyDiverged(CentralAddress, node: String, seq: Int64, reason: String)
 
@@ -44,6 +47,10 @@ public enum CentralError: Error, Equatable, Sendable, CustomStringConvertible {
                 "the central store \(address) refuses \(node.quotedForMessage)'s history: its record \(seq) \(reason). "
                 + "History on this store was changed after the centre received it; nothing was sent. "
                 + "Run `attendance store verify` here and compare with the centre's copy"
+        case .conflict(let address, let node, let changes):
+            return
+                "the central store \(address) has newer changes than \(node.quotedForMessage)'s: "
+                + changes.joined(separator: ", ") + "; nothing was sent"
         case .nameTaken(let address, let node):
             return
                 "the central store \(address) already has another store syncing as \(node.quotedForMessage): give this "

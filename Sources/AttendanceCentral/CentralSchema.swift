@@ -12,8 +12,8 @@ enum CentralSchema {
     static let writerLock = 7_243_001
 
     /// 1: the first; 2: each node's store identity; 3: each node's history links; 4: a kiosk's
-    /// login may raise a PIN lock and never lift one.
-    static let version = 4
+    /// login may raise a PIN lock and never lift one; 5: a lock a kiosk raises is a change of its own.
+    static let version = 5
 
     static let statements: [String] =
         [
@@ -226,6 +226,11 @@ enum CentralSchema {
                     AND NOT pg_has_role(current_user, 'attendance_manager', 'MEMBER')
                 THEN
                     RAISE EXCEPTION 'only a manager lifts a PIN lock' USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                -- A lock raised by a kiosk's push is a change of its own: a desk's older edit of
+                -- the same employee must not pass as the row's last writer and lift it (schema 5).
+                IF NEW.locked AND NOT OLD.locked AND NEW.changed_by IS NOT DISTINCT FROM OLD.changed_by THEN
+                    NEW.changed_by := 'a kiosk (' || session_user || ')';
                 END IF;
                 RETURN NEW;
             END $$

@@ -107,8 +107,14 @@ public final class CentralStore: @unchecked Sendable {
 
     /// Stores `batch` from `node` in one transaction. Records already there (a push repeated
     /// after a crash) are left as they are; a kiosk's employees, access points, holidays and leave
-    /// go in only where the centre has none, a desk's replace the centre's.
-    public func push(_ batch: SyncBatch, from node: String, role: SyncRole) throws(CentralError) {
+    /// go in only where the centre has none. A desk's replace the centre's when the centre's row
+    /// has not changed since the desk last pulled (`base`, its pull cursors), or was last changed
+    /// by this desk itself: a change made on a copy that could not send it at once must not undo
+    /// what others did since (a PIN lock raised at a kiosk, another manager's edit). Otherwise
+    /// nothing of the batch is stored and ``CentralError/conflict(_:node:changes:)`` names the rows.
+    public func push(
+        _ batch: SyncBatch, from node: String, role: SyncRole, base: [String: Int64] = [:]
+    ) throws(CentralError) {
         try run { () throws in
             let encoder = JSONEncoder()
             func json<T: Encodable>(_ value: [T]) throws -> String {
@@ -121,8 +127,23 @@ public final class CentralStore: @unchecked Sendable {
                     "INSERT INTO node (name, role, last_push) VALUES ($1, $2, now()) ON CONFLICT (name) DO UPDATE SET last_push = now()",
                     [node, role.rawValue])
                 let replace = role == .desk
+                // A desk's last pulled change number of a kind, bound as $3 (a kiosk's upsert has none).
+                func bases(_ kind: String) -> [any PostgresEncodable & Sendable] { replace ? [base[kind] ?? 0] : [] }
+                // The rows of `table` a desk sent that the centre kept, each with who changed it since.
+                func refused(_ table: String, key: String, sent: [String], stored: [PostgresRow]) throws -> [String] {
+                    guard replace, stored.count < sent.count else { return [] }
+                    let kept = Set(try stored.map { try $0.decode(String.self) })
+                    let missing = sent.filter { !kept.contains($0) }
+                    let holders = try rows(
+                        "SELECT \(key), changed_by FROM \(table) WHERE \(key) = ANY($1)", [missing])
+                    return try holders.map { row in
+                        let (name, by) = try row.decode((String, String).self)
+                        return "\(table == "allowed_wifi" ? "access point" : table) \(name) (changed by \(by))"
+                    }
+                }
+                var conflicts: [String] = []
                 if !batch.employees.isEmpty {
-                    try execute(
+                    let stored = try rows(
                         """
                         INSERT INTO employee (code, name, start_date, end_date, shift_start, shift_end, active, pin_hash,
                             pin_salt, pin_rounds, locked, changed_by)
@@ -136,8 +157,12 @@ public final class CentralStore: @unchecked Sendable {
                                 shift_start = excluded.shift_start, shift_end = excluded.shift_end, active = excluded.active,
                                 pin_hash = excluded.pin_hash, pin_salt = excluded.pin_salt, pin_rounds = excluded.pin_rounds,
                                 locked = excluded.locked, changed_by = excluded.changed_by
+                            \(Self.unchangedSince("employee"))
                             """ : "NOTHING")
-                        """, [try json(batch.employees), node])
+                        RETURNING code
+                        """, [try json(batch.employees), node] + bases("employee"))
+                    conflicts += try refused(
+                        "employee", key: "code", sent: batch.employees.map(\.code), stored: stored)
                     if !replace {
                         // A kiosk raises a lock after wrong PINs; only a manager lifts it.
                         let locked = batch.employees.filter(\.locked).map(\.code)
@@ -148,7 +173,7 @@ public final class CentralStore: @unchecked Sendable {
                     }
                 }
                 if !batch.wifi.isEmpty {
-                    try execute(
+                    let stored = try rows(
                         """
                         INSERT INTO allowed_wifi (bssid, ssid, location, active, changed_by)
                         SELECT bssid, decode(ssid_hex, 'hex'), location, active, $2
@@ -156,19 +181,29 @@ public final class CentralStore: @unchecked Sendable {
                         ON CONFLICT (bssid) DO \(replace ? """
                             UPDATE SET ssid = excluded.ssid, location = excluded.location, active = excluded.active,
                                 changed_by = excluded.changed_by
+                            \(Self.unchangedSince("allowed_wifi"))
                             """ : "NOTHING")
-                        """, [try json(batch.wifi), node])
+                        RETURNING bssid
+                        """, [try json(batch.wifi), node] + bases("allowed_wifi"))
+                    conflicts += try refused(
+                        "allowed_wifi", key: "bssid", sent: batch.wifi.map(\.bssid), stored: stored)
                 }
                 if !batch.holidays.isEmpty {
-                    try execute(
+                    let stored = try rows(
                         """
                         INSERT INTO holiday (date, name, removed, changed_by)
                         SELECT date, name, removed, $2 FROM jsonb_to_recordset($1::jsonb) AS r(date text, name text, removed boolean)
-                        ON CONFLICT (date) DO \(replace ? "UPDATE SET name = excluded.name, removed = excluded.removed, changed_by = excluded.changed_by" : "NOTHING")
-                        """, [try json(batch.holidays), node])
+                        ON CONFLICT (date) DO \(replace ? """
+                            UPDATE SET name = excluded.name, removed = excluded.removed, changed_by = excluded.changed_by
+                            \(Self.unchangedSince("holiday"))
+                            """ : "NOTHING")
+                        RETURNING date
+                        """, [try json(batch.holidays), node] + bases("holiday"))
+                    conflicts += try refused(
+                        "holiday", key: "date", sent: batch.holidays.map(\.date), stored: stored)
                 }
                 if !batch.leave.isEmpty {
-                    try execute(
+                    let stored = try rows(
                         """
                         INSERT INTO leave (employee_code, date, half_day, reason, removed, changed_by)
                         SELECT employee_code, date, half_day, reason, removed, $2
@@ -177,9 +212,16 @@ public final class CentralStore: @unchecked Sendable {
                         ON CONFLICT (employee_code, date) DO \(replace ? """
                             UPDATE SET half_day = excluded.half_day, reason = excluded.reason, removed = excluded.removed,
                                 changed_by = excluded.changed_by
+                            \(Self.unchangedSince("leave"))
                             """ : "NOTHING")
-                        """, [try json(batch.leave), node])
+                        RETURNING employee_code || ' ' || date
+                        """, [try json(batch.leave), node] + bases("leave"))
+                    conflicts += try refused(
+                        "leave", key: "employee_code || ' ' || date",
+                        sent: batch.leave.map { "\($0.employeeCode) \($0.date)" }, stored: stored)
                 }
+                // Nothing of a batch goes in when one of its rows would undo a newer change.
+                guard conflicts.isEmpty else { throw CentralError.conflict(address, node: node, changes: conflicts) }
                 if !batch.punches.isEmpty {
                     try execute(
                         """
@@ -375,6 +417,12 @@ public final class CentralStore: @unchecked Sendable {
             }
             return result
         }
+    }
+
+    /// The condition of a desk's replacing upsert on `table`: the centre's row has not changed
+    /// since the desk's last pull of that kind ($3), or this desk ($2) made its last change.
+    static func unchangedSince(_ table: String) -> String {
+        "WHERE \(table).seq <= $3 OR \(table).changed_by = $2"
     }
 
     // MARK: - Talking to the server

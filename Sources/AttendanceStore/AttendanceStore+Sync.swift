@@ -24,6 +24,26 @@ public struct SyncStatus: Sendable, Equatable {
 extension AttendanceStore {
     // MARK: - State
 
+    /// The changes made on this store that the central store does not have yet, one line each
+    /// from the audit log: "edit employee W001".
+    public func unsentChanges() throws(StoreError) -> [String] {
+        try perform {
+            try pool.read { db in
+                let cursors = try Self.cursors(in: db)
+                return try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT action, entity, entity_key FROM audit_log
+                        WHERE origin_node IS NULL AND id > ? ORDER BY id
+                        """, arguments: [cursors.pushedAudit]
+                ).map { row in
+                    let key: String? = row["entity_key"]
+                    return [row["action"], row["entity"], key].compactMap { $0 }.joined(separator: " ")
+                }
+            }
+        }
+    }
+
     /// The sync state: the node name, the server, the last round, what waits.
     public func syncStatus() throws(StoreError) -> SyncStatus {
         try perform {

@@ -27,12 +27,47 @@ final class DeskCopy: @unchecked Sendable {
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
-        let store = try context.openStore(at: path, connections: .pool)
-        let node = try store.syncStatus().node ?? newDeskName(in: context)
-        let copy = DeskCopy(address: address, store: store, node: node, settings: configuration.central)
-        try copy.sync(in: context)
+        func make() throws -> DeskCopy {
+            let store = try context.openStore(at: path, connections: .pool)
+            let node = try store.syncStatus().node ?? newDeskName(in: context)
+            return DeskCopy(address: address, store: store, node: node, settings: configuration.central)
+        }
+        var copy = try make()
+        do {
+            try copy.sync(in: context)
+        } catch let error as CentralError {
+            // Changes an earlier command could not send, which others have overtaken since: the
+            // command runs on a new copy, and the manager is told what did not reach the centre.
+            guard case .conflict = error else { throw error }
+            let notApplied = try setAside(copy.store, after: error, in: context)
+            copy = try make()
+            try copy.sync(in: context)
+            context.err.line("attendance: \(notApplied)")
+        }
         lock.withLock { opened.append(copy) }
         return copy
+    }
+
+    /// Moves the copy `store` aside (kept beside it, for the record) after the centre refused
+    /// its unsent changes because others changed the same rows since; the next command makes a
+    /// new copy. The words for the manager: what was refused, and what to do.
+    static func setAside(_ store: AttendanceStore, after error: CentralError, in context: Context) throws -> String {
+        let unsent = (try? store.unsentChanges()) ?? []
+        store.closeForExit()
+        let stamp = ISO8601DateFormatter.string(
+            from: context.now(), timeZone: .gmt,
+            formatOptions: [.withYear, .withMonth, .withDay, .withTime, .withTimeZone])
+        let kept = String(store.path.dropLast(".sqlite".count)) + ".not-sent-\(stamp).sqlite"
+        for suffix in ["", "-wal", "-shm"] where !FileAccess.isMissing(store.path + suffix) {
+            guard rename(store.path + suffix, kept + suffix) == 0 else {
+                throw CommandFailure(
+                    "\(error); cannot move this desk's copy \(store.path) aside: \(String(cString: strerror(errno)))",
+                    status: .storeFailure)
+            }
+        }
+        return "\(error). This desk's changes that had not reached it were not applied: "
+            + (unsent.isEmpty ? "none recorded" : unsent.joined(separator: ", "))
+            + ". They are kept in \(kept); make them again on the centre's current records if they are still wanted"
     }
 
     private init(address: CentralAddress, store: AttendanceStore, node: String, settings: CentralSettings?) {
@@ -64,6 +99,9 @@ final class DeskCopy: @unchecked Sendable {
             do {
                 try copy.sync(in: context)
             } catch let error as CentralError {
+                if case .conflict = error {
+                    throw CommandFailure(try setAside(copy.store, after: error, in: context), status: .storeBusy)
+                }
                 let waiting = (try? copy.store.syncStatus().waiting) ?? 0
                 throw CommandFailure(
                     "\(error); the change is kept on this desk (\(waiting) record(s) wait) and goes up with the next "

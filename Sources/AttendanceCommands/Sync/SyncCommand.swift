@@ -62,6 +62,9 @@ struct SyncCommand: ContextCommand {
                 throw CommandFailure("\(error) (\(waiting) record(s))", status: .configuration)
             }
             if case .historyDiverged = error { throw CommandFailure(error.description, status: .historyChanged) }
+            if case .conflict = error {
+                throw CommandFailure(try DeskCopy.setAside(store, after: error, in: context), status: .storeBusy)
+            }
             throw CommandFailure(
                 "\(error); nothing was lost: \(waiting) record(s) wait on this store and go up with the next sync",
                 status: .unavailable)

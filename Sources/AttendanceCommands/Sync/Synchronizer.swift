@@ -47,12 +47,15 @@ package struct Synchronizer {
         do {
             let identity = try store.claimNode(node, server: central.address.description)
             try central.claim(node, storeID: identity, role: role)
+            // A desk's changes were made on what it last pulled; the centre refuses them where
+            // others changed the same rows since.
+            let base = role == .desk ? try store.syncStatus().cursors.pulled : [:]
             // Pages until one is not full: punches made during the round wait for the next one,
             // so a busy kiosk's round still ends and pulls.
             while true {
                 let (batch, upTo) = try store.outgoing(node: node, limit: pageSize)
                 if batch.isEmpty { break }
-                try central.push(batch, from: node, role: role)
+                try central.push(batch, from: node, role: role, base: base)
                 try store.markPushed(upTo: upTo)
                 report.pushed.append(batch)
                 if max(batch.punches.count, batch.corrections.count, batch.audit.count, batch.links.count) < pageSize {

@@ -80,12 +80,15 @@ final class Organisation {
 
     /// `attendance ARGS --store postgresql://…` at the manager's desk.
     func desk(_ arguments: String..., input: String = "") throws -> Executable.Result {
-        try Executable.run(
-            arguments + ["--store", server.url],
-            environment: sandbox.clock.environment.merging([
-                "ATTENDANCE_CONFIG": sandbox.folder + "/desk.toml", "XDG_CACHE_HOME": sandbox.folder + "/cache",
-                "ATTENDANCE_CENTRAL_PASSWORD_FILE": server.passwordFile, "ATTENDANCE_PEPPER": pepper,
-            ]) { $1 }, input: input)
+        try Executable.run(arguments + ["--store", server.url], environment: deskEnvironment, input: input)
+    }
+
+    /// The manager's desk: the scenario's clock, the desk's configuration and copies folder.
+    var deskEnvironment: [String: String] {
+        sandbox.clock.environment.merging([
+            "ATTENDANCE_CONFIG": sandbox.folder + "/desk.toml", "XDG_CACHE_HOME": sandbox.folder + "/cache",
+            "ATTENDANCE_CENTRAL_PASSWORD_FILE": server.passwordFile, "ATTENDANCE_PEPPER": pepper,
+        ]) { $1 }
     }
 
     /// The employees and the office's access point, added centrally.
@@ -116,7 +119,7 @@ struct CentralStoreTests {
         let org = try Organisation()
         let again = try org.desk("central", "init")
         #expect(again.status == 0)
-        #expect(again.out.contains("up to date (schema 4)"))
+        #expect(again.out.contains("up to date (schema 5)"))
         try org.setUp(employees: 1)
         org.sandbox.clock.set(time: "09:00")
         #expect(try org.kiosk("a", "sync").status == 0)
@@ -500,6 +503,74 @@ struct CentralStoreTests {
         let marked = try org.kiosk("a", "mark", "in", "W002", input: "2468\n")
         #expect(marked.status == 0, "\(marked.err)")
         #expect(try org.kiosk("a", "mark", "out", "W001", input: "1357\n").status == 0)
+    }
+
+    @Test(
+        "a desk's change that could not be sent does not undo a PIN lock raised since: it is refused, kept and named")
+    func staleDeskChange() throws {
+        let org = try Organisation()
+        try org.setUp(employees: 1)
+        // The organisation's pepper, as a kiosk made it and the manager copied it to the desk.
+        #expect(
+            FileManager.default.createFile(
+                atPath: org.pepper, contents: Data((0..<32).map { _ in UInt8.random(in: 0...255) }),
+                attributes: [.posixPermissions: 0o400]))
+        org.sandbox.clock.set(time: "08:00")
+        #expect(try org.desk("employee", "set-pin", "W001", input: "1357\n1357\n").status == 0)
+        #expect(try org.kiosk("a", "sync").status == 0)
+
+        // The manager sets a new PIN at a terminal; the network goes while the PIN is typed.
+        let exports = org.deskEnvironment.merging([
+            "PATH": "/usr/bin:/bin", "HOME": org.sandbox.folder, "LANG": "C.UTF-8", "TZ": ScenarioClock.zoneName,
+        ]) { $1 }.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let pane = try TmuxPane(
+            socket: "attendance-test-" + UUID().uuidString.prefix(8), folder: org.sandbox.folder,
+            command:
+                "env \(exports) '\(Executable.attendance)' employee set-pin W001 --store '\(org.server.url)'; "
+                + "echo DESK-ENDED $?; sleep 30")
+        defer { pane.killServer() }
+        let prompt = try pane.screen(until: { $0.contains("New PIN for W001:") }, timeout: 30)
+        try #require(prompt.contains("New PIN for W001:"), "\(prompt)")
+        try org.server.stop()
+        try pane.send(["2468", "Enter"], literal: false)
+        _ = try pane.screen(until: { $0.contains("Again:") }, timeout: 10)
+        try pane.send(["2468", "Enter"], literal: false)
+        let kept = try pane.screen(until: { $0.contains("DESK-ENDED") }, timeout: 60)
+        #expect(kept.contains("kept on this desk") && kept.contains("DESK-ENDED 69"), "\(kept)")
+        try org.server.start()
+
+        // Meanwhile someone tries W001's PIN at kiosk A until it locks, and the lock reaches the centre.
+        for minute in 0..<10 {
+            org.sandbox.clock.set(time: String(format: "09:%02d", 10 + minute))
+            #expect(try org.kiosk("a", "mark", "in", "W001", input: "0000\n").status == (minute == 9 ? 15 : 14))
+        }
+        #expect(try org.kiosk("a", "sync").status == 0)
+        #expect(try org.server.psql("SELECT locked FROM employee WHERE code = 'W001'") == "t")
+
+        // The desk's next command: the unsent PIN would lift the lock, so the centre refuses it,
+        // the command runs on the centre's records, and the manager is told what was not applied.
+        org.sandbox.clock.set(time: "09:30")
+        let shown = try org.desk("employee", "show", "W001")
+        #expect(shown.status == 0, "\(shown.err)")
+        #expect(shown.out.contains("PIN:       set; LOCKED"), "\(shown.out)")
+        #expect(
+            shown.err.contains("has newer changes than")
+                && shown.err.contains("employee W001 (changed by a kiosk (kiosk_a))")
+                && shown.err.contains("not applied: reset-pin employee W001"), "\(shown.err)")
+        let copies = try FileManager.default.contentsOfDirectory(
+            atPath: org.sandbox.folder + "/cache/attendance/central")
+        #expect(copies.contains { $0.contains(".not-sent-") && $0.hasSuffix(".sqlite") }, "\(copies)")
+        #expect(try org.server.psql("SELECT locked FROM employee WHERE code = 'W001'") == "t")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        #expect(try org.kiosk("a", "mark", "in", "W001", input: "2468\n").status == 15, "still locked")
+
+        // Made again on the centre's records, the new PIN lifts the lock as a manager's change does.
+        #expect(try org.desk("employee", "set-pin", "W001", input: "2468\n2468\n").status == 0)
+        #expect(try org.server.psql("SELECT locked FROM employee WHERE code = 'W001'") == "f")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        org.sandbox.clock.set(time: "09:40")
+        let marked = try org.kiosk("a", "mark", "in", "W001", input: "2468\n")
+        #expect(marked.status == 0, "\(marked.err)")
     }
 
     @Test("tls = require: the kiosk reaches a TLS-only server through its CA file, and refuses an impostor")
