@@ -58,6 +58,15 @@ struct CorrectionCheckTests {
                 == "on 2026-03-02, OUT at 18:00 (punch 2) would have no IN before it")
     }
 
+    @Test("an OUT stamped before the IN it was meant to close says it is not after that IN")
+    func outBeforeItsIn() {
+        let after = Fixture.punches(["in 09:00", "out 08:59"], on: "2026-03-02")
+        #expect(
+            refusal(before: [], after: after, dates: ["2026-03-02"])
+                == "on 2026-03-02, OUT at 08:59 (punch 2) would have no IN before it: it is not after "
+                + "IN at 09:00 (punch 1), which it cannot close")
+    }
+
     @Test("voiding the OUT leaves an open session, which is allowed (the date becomes M)")
     func voidingTheOut() {
         let before = Fixture.punches(["in 09:02", "out 18:00"], on: "2026-03-02")
@@ -197,7 +206,9 @@ struct CorrectionCheckTests {
         #expect(!restored.isVoided)
         let moved = PunchHistory(
             original: punch,
-            corrections: [correction(1, .retime, to: "2026-03-03 09:00"), correction(2, .retime, to: "2026-03-02 08:50")])
+            corrections: [
+                correction(1, .retime, to: "2026-03-03 09:00"), correction(2, .retime, to: "2026-03-02 08:50"),
+            ])
         #expect(moved.effective.instant == Fixture.instant("2026-03-02 08:50"))
         #expect(moved.effective.attendanceDate == monday && moved.isRetimed)
         #expect(moved.original == punch)

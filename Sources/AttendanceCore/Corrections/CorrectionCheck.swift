@@ -71,7 +71,7 @@ public struct CorrectionCheck: Sendable {
     private func sequenceProblems(_ day: DayPunches) -> [CorrectionProblem] {
         var problems: [CorrectionProblem] = []
         var previous: Punch?
-        for punch in day.punches {
+        for (index, punch) in day.punches.enumerated() {
             defer { previous = punch }
             let date = punch.attendanceDate
             switch (previous?.kind, punch.kind) {
@@ -84,10 +84,16 @@ public struct CorrectionCheck: Sendable {
                                 + "\(label(punch, on: date)); punches must alternate IN, OUT, IN, OUT"))
                 }
             case (nil, .out):
+                // An OUT stamped before the IN it was meant to close (a clock set back, a typo)
+                // says so, as the kiosk does (docs/rules.md "Punches" 7).
+                let reason =
+                    day.punches.dropFirst(index + 1).first.map { next in
+                        next.kind == .in ? ": it is not after \(label(next, on: date)), which it cannot close" : ""
+                    } ?? ""
                 problems.append(
                     CorrectionProblem(
                         kind: .outWithoutIn, ids: [punch.id],
-                        message: "on \(date), \(label(punch, on: date)) would have no IN before it"))
+                        message: "on \(date), \(label(punch, on: date)) would have no IN before it" + reason))
             case (.in, .out):
                 guard let start = previous else { break }
                 let length = punch.instant.timeIntervalSince(start.instant)
