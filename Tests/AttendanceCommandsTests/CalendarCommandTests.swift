@@ -28,7 +28,7 @@ struct CalendarCommandTests {
                 P present  L late  HD half day  A absent  H holiday  WO weekly off  LV leave
                 M missing mark-out  IN in now  – not employed  [ ] today
                 P 7  L 2  HD 1  A 2  H 0  WO 5  LV 2  M 1
-                Present days 9.5 · worked 81.44 h · late 2 · early exit 2
+                Present days 9.5 · worked 76.39 h · late 2 · early exit 2
                 Punches on SIMULATED WiFi: 2–3, 5–6, 9–13, 19–21
 
                 Flagged days:
@@ -60,7 +60,7 @@ struct CalendarCommandTests {
                 P present  L late  HD half day  A absent  H holiday  WO weekly off  LV leave
                 M missing mark-out  IN in now  – not employed  [ ] today
                 P 8  L 0  HD 1  A 0  H 0  WO 3  LV 0.5  M 0
-                Present days 8.5 · worked 72.53 h · late 0 · early exit 0
+                Present days 8.5 · worked 72.56 h · late 0 · early exit 0
                 Punches on SIMULATED WiFi: 10–13, 16–20
 
                 Flagged days:
@@ -83,7 +83,7 @@ struct CalendarCommandTests {
                 " 22      23      24      25      26      27      28",
                 " 29      30",
             ])
-        #expect(lines.contains("Present days 9.5 of goal 20 · worked 81.44 h · late 2 · early exit 2"))
+        #expect(lines.contains("Present days 9.5 of goal 20 · worked 76.39 h · late 2 · early exit 2"))
     }
 
     @Test("--day shows punches with source and WiFi, sessions, gaps and worked time")
@@ -159,7 +159,7 @@ struct CalendarCommandTests {
         #expect(days[20]["provisional_code"] as? String == "P")
         let summary = try #require(object["summary"] as? [String: Any])
         #expect(summary["present_days"] as? Double == 9.5)
-        #expect(summary["worked_hours"] as? Double == 81.44)
+        #expect(summary["worked_hours"] as? Double == 76.39)
         #expect(
             summary["counts"] as? [String: Int] == ["P": 7, "L": 2, "HD": 1, "A": 2, "H": 0, "WO": 5, "LV": 2, "M": 1])
         let detail = fixture.harness.run("calendar", "E001", "--day", "2026-11-06", "--format", "json").out

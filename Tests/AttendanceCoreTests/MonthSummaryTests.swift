@@ -137,8 +137,27 @@ struct MonthSummaryTests {
         #expect(month.summary.lateCount == 0)
         #expect(month.days[18].status == .future)
         #expect(month.summary.counts == [.absent: 10, .weeklyOff: 5, .present: 2])
-        #expect(month.summary.workedHoursText == "20.00")
+        // Worked time is the sum of IN→OUT sessions: today's open session (2 h so far) counts
+        // once it is marked out, as in the week's payroll note.
+        #expect(month.summary.workedHoursText == "18.00")
+        #expect(month.days[17].countedSeconds == 0 && month.days[17].workedSeconds == 2 * 3600)
         #expect(month.days[16].isOver && !month.days[17].isOver && !month.days[18].isOver)
+    }
+
+    @Test("a month's hours are its dates' hours added, as the week's payroll note adds them")
+    func hoursAddUpLikeTheWeek() {
+        // Three dates of 8 h 0 min 18 s: 8.01 h each as shown (8.005 rounds up), 24.03 h in all,
+        // not the 24.02 h the exact total would round to.
+        let punches = Self.punches((2...4).map { ($0, ["in 09:00", "out 17:00:18"]) })
+        let engine = StatusEngine(
+            employee: Fixture.employee, policy: Fixture.policy(), now: Fixture.instant("2026-03-10 12:00"))
+        let month = engine.evaluate(month: Self.march, punches: punches)
+        let week = WeekHours(days: Array(month.days[1...7]))
+        #expect(week.firstDay == Fixture.date("2026-03-02"))
+        #expect(week.hundredthsByDay.prefix(3) == [801, 801, 801])
+        #expect(week.totalHundredths == 2403)
+        #expect(month.summary.workedHoursText == "24.03")
+        #expect(month.summary.workedSeconds == 3 * (8 * 3600 + 18))
     }
 
     @Test("shared shift instants give the same month, and ones for another shift are not used")

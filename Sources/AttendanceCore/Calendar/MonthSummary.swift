@@ -10,8 +10,12 @@ public struct MonthSummary: Sendable, Hashable {
     /// Half days per status, indexed by the status's position in `DayStatus.allCases` (an
     /// array, not a dictionary: hashing a status for every date of a register adds up).
     private let halves: [Int]
-    /// Total worked time of the month's dates, in seconds (today's open session up to `now`).
+    /// Total worked time of the month's closed sessions, in seconds (today's open session counts
+    /// once it is marked out).
     public let workedSeconds: TimeInterval
+    /// The month's worked hours in hundredths: the sum of its dates' (``DayEvaluation/workedHundredths``),
+    /// as a week's payroll note adds them, so the two agree over the same dates.
+    private let workedHundredthsOfHours: Int
     /// Dates flagged late (L, and HD that was late); today while IN is left out until it ends.
     public let lateCount: Int
     /// Dates flagged early exit.
@@ -23,6 +27,7 @@ public struct MonthSummary: Sendable, Hashable {
     public init(month: YearMonth, days: [DayEvaluation], goalDays: Int?) {
         var halves = Array(repeating: 0, count: DayStatus.allCases.count)
         var worked: TimeInterval = 0
+        var hundredths = 0
         var late = 0
         var early = 0
         for day in days {
@@ -35,13 +40,15 @@ public struct MonthSummary: Sendable, Hashable {
                     halves[day.status.index] += 2
                 }
             }
-            worked += day.workedSeconds
+            worked += day.countedSeconds
+            hundredths += day.workedHundredths
             if day.flags.contains(.late), day.status != .in { late += 1 }
             if day.flags.contains(.earlyExit) { early += 1 }
         }
         self.month = month
         self.halves = halves
         workedSeconds = worked
+        workedHundredthsOfHours = hundredths
         lateCount = late
         earlyExitCount = early
         self.goalDays = goalDays
@@ -85,7 +92,7 @@ public struct MonthSummary: Sendable, Hashable {
     /// "12" or "12.5".
     public var presentDaysText: String { Self.halvesText(presentHalfDays) }
 
-    /// Worked hours rounded to hundredths (half up).
+    /// Worked hours in hundredths: each date rounded half up, then added.
     public var workedHours: Double { Double(workedHundredthsOfHours) / 100 }
 
     /// Worked hours with two decimals: "163.25".
@@ -94,8 +101,6 @@ public struct MonthSummary: Sendable, Hashable {
         let fraction = hundredths % 100
         return String(hundredths / 100) + "." + (fraction < 10 ? "0" : "") + String(fraction)
     }
-
-    private var workedHundredthsOfHours: Int { Int((workedSeconds / 36).rounded(.toNearestOrAwayFromZero)) }
 
     /// "12.5 of goal 20", or "12.5" without a goal: the present days as a summary shows them
     /// (docs/rules.md "Month summary": "present days X of goal Y").

@@ -14,12 +14,7 @@ public struct WeekHours: Sendable, Hashable {
 
     /// Worked hours of each date in hundredths. Today's session that is still open is left out:
     /// payroll counts what was marked out.
-    public var hundredthsByDay: [Int] {
-        days.map { day in
-            let seconds = day.status == .in ? day.punches.workedSeconds : day.workedSeconds
-            return Self.hundredths(ofSeconds: seconds)
-        }
-    }
+    public var hundredthsByDay: [Int] { days.map(\.workedHundredths) }
 
     /// The week's total in hundredths of hours: the sum of the dates.
     public var totalHundredths: Int { hundredthsByDay.reduce(0, +) }
@@ -63,11 +58,6 @@ public struct WeekHours: Sendable, Hashable {
     }
 
     // MARK: - Numbers
-
-    /// Seconds as hundredths of an hour, rounded half up.
-    public static func hundredths(ofSeconds seconds: Double) -> Int {
-        Int((seconds / 36).rounded(.toNearestOrAwayFromZero))
-    }
 
     /// Hundredths of an hour with as few decimals as they need: "8", "8.5", "8.25".
     public static func hoursText(_ hundredths: Int) -> String {

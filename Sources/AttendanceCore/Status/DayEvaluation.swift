@@ -42,6 +42,14 @@ public struct DayEvaluation: Sendable, Hashable {
     public var firstIn: Date? { punches.firstIn }
     public var lastOut: Date? { punches.lastOut }
 
+    /// The worked time payroll counts: the closed sessions. Today's open session counts from
+    /// its OUT on (docs/rules.md "Punches" 5: worked time is the sum of the IN→OUT sessions).
+    public var countedSeconds: TimeInterval { status == .in ? punches.workedSeconds : workedSeconds }
+
+    /// ``countedSeconds`` in hundredths of an hour, rounded half up: the figure every report adds
+    /// up, so that a week's and a month's hours over the same dates are the same.
+    public var workedHundredths: Int { Int((countedSeconds / 36).rounded(.toNearestOrAwayFromZero)) }
+
     /// Whether a manager should look at the date: missing mark-out or an irregular punch.
     public var needsCorrection: Bool { status == .missing || !flags.isDisjoint(with: .needsCorrection) }
 
