@@ -53,7 +53,7 @@ public enum CentralError: Error, Equatable, Sendable, CustomStringConvertible {
                 + changes.joined(separator: ", ") + "; nothing was sent"
         case .nameTaken(let address, let node):
             return
-                "the central store \(address) already has another store syncing as \(node.quotedForMessage): give this "
+                "the central store \(address) already has another store, or another kiosk's login, syncing as \(node.quotedForMessage): give this "
                 + "kiosk a kiosk_id of its own in [central]; nothing was sent, and its records wait here"
         }
     }

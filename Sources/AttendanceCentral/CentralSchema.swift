@@ -12,10 +12,14 @@ enum CentralSchema {
     static let writerLock = 7_243_001
 
     /// 1: the first; 2: each node's store identity; 3: each node's history links; 4: a kiosk's
-    /// login may raise a PIN lock and never lift one; 5: a lock a kiosk raises is a change of its own.
-    static let version = 5
+    /// login may raise a PIN lock and never lift one; 5: a lock a kiosk raises is a change of its
+    /// own; 6: a kiosk's login adds records only under the kiosk id it holds.
+    static let version = 6
 
-    static let statements: [String] =
+    static let statements: [String] = tables + historyGuards + roles + holders + [versionRow]
+
+    /// The tables, their indexes, and the functions the triggers below call.
+    private static let tables: [String] =
         [
             "CREATE SEQUENCE IF NOT EXISTS change_seq",
             """
@@ -169,7 +173,10 @@ enum CentralSchema {
             END $$
             """,
         ]
-        + ["punch", "punch_correction", "audit_log", "history_link"].flatMap { table in
+
+    /// History is append-only; a kept state takes the next change number on every change.
+    private static let historyGuards: [String] =
+        ["punch", "punch_correction", "audit_log", "history_link"].flatMap { table in
             [
                 "DROP TRIGGER IF EXISTS \(table)_append_only ON \(table)",
                 """
@@ -192,7 +199,10 @@ enum CentralSchema {
                 """,
             ]
         }
-        + [
+
+    /// The two roles and what each may do.
+    private static let roles: [String] =
+        [
             // Two roles for login users to be members of: kiosks may add records and raise a PIN
             // lock, never change a kept state otherwise; managers may change kept states. Neither
             // may change history (the triggers above hold for every role).
@@ -241,9 +251,70 @@ enum CentralSchema {
             FOR EACH ROW EXECUTE FUNCTION attendance_lock_raise_only()
             """,
             "GRANT UPDATE ON employee, allowed_wifi, holiday, leave TO attendance_manager",
+            // Version 6: each node is held by the login that first synced it, and a kiosk's login
+            // adds records only under its own node. Without it one kiosk's login could add a record
+            // under another kiosk's id and number, and that kiosk's real record of that number
+            // would then be taken for one the centre already has and never arrive.
+            "ALTER TABLE node ADD COLUMN IF NOT EXISTS login text",
             """
-            INSERT INTO schema_info (key, value) VALUES ('version', '\(version)')
-            ON CONFLICT (key) DO UPDATE SET value = excluded.value
+            CREATE OR REPLACE FUNCTION attendance_kiosk_only() RETURNS boolean LANGUAGE sql STABLE AS $$
+                SELECT pg_has_role(current_user, 'attendance_kiosk', 'MEMBER')
+                    AND NOT pg_has_role(current_user, 'attendance_manager', 'MEMBER')
+            $$
+            """,
+            """
+            CREATE OR REPLACE FUNCTION attendance_node_holder() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'INSERT' THEN
+                    NEW.login := session_user;
+                ELSIF attendance_kiosk_only() THEN
+                    -- A kiosk's node made before version 6 is bound by its kiosk's next sync.
+                    IF OLD.login IS DISTINCT FROM session_user
+                        AND NOT (OLD.login IS NULL AND OLD.role = 'kiosk')
+                    THEN
+                        RAISE EXCEPTION 'the kiosk id % is held by another login', OLD.name
+                            USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    NEW.login := session_user;
+                ELSE
+                    NEW.login := coalesce(NEW.login, OLD.login);
+                END IF;
+                RETURN NEW;
+            END $$
+            """,
+            "DROP TRIGGER IF EXISTS node_holder ON node",
+            """
+            CREATE TRIGGER node_holder BEFORE INSERT OR UPDATE ON node
+            FOR EACH ROW EXECUTE FUNCTION attendance_node_holder()
+            """,
+            """
+            CREATE OR REPLACE FUNCTION attendance_own_records() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF attendance_kiosk_only()
+                    AND NOT EXISTS (SELECT FROM node WHERE name = NEW.node AND login = session_user)
+                THEN
+                    RAISE EXCEPTION 'a kiosk''s login adds records only under its own kiosk id, not %', NEW.node
+                        USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                RETURN NEW;
+            END $$
             """,
         ]
+
+    /// Version 6: the triggers that keep each kiosk's login to its own records.
+    private static let holders: [String] =
+        ["punch", "punch_correction", "audit_log", "history_link"].flatMap { table in
+            [
+                "DROP TRIGGER IF EXISTS \(table)_own_records ON \(table)",
+                """
+                CREATE TRIGGER \(table)_own_records BEFORE INSERT ON \(table)
+                FOR EACH ROW EXECUTE FUNCTION attendance_own_records()
+                """,
+            ]
+        }
+
+    private static let versionRow = """
+        INSERT INTO schema_info (key, value) VALUES ('version', '\(version)')
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value
+        """
 }

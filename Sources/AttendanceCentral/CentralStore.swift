@@ -93,14 +93,20 @@ public final class CentralStore: @unchecked Sendable {
     /// Makes sure `node` is this store's name at the centre: the first store to sync under a
     /// name keeps it. Throws ``CentralError/nameTaken(_:node:)`` for any other store.
     public func claim(_ node: String, storeID: String, role: SyncRole) throws(CentralError) {
-        let holder = try run { () throws -> String? in
-            let rows = try rows(
-                """
-                INSERT INTO node (name, role, store_id) VALUES ($1, $2, $3)
-                ON CONFLICT (name) DO UPDATE SET store_id = coalesce(node.store_id, excluded.store_id)
-                RETURNING store_id
-                """, [node, role.rawValue, storeID])
-            return try rows.first?.decode(String?.self)
+        let holder: String?
+        do {
+            holder = try run { () throws -> String? in
+                let rows = try rows(
+                    """
+                    INSERT INTO node (name, role, store_id) VALUES ($1, $2, $3)
+                    ON CONFLICT (name) DO UPDATE SET store_id = coalesce(node.store_id, excluded.store_id)
+                    RETURNING store_id
+                    """, [node, role.rawValue, storeID])
+                return try rows.first?.decode(String?.self)
+            }
+        } catch .notPermitted(_, let reason) where reason.contains("is held by another login") {
+            // Another kiosk's login synced under this name first (schema 6).
+            throw .nameTaken(address, node: node)
         }
         guard holder == storeID else { throw .nameTaken(address, node: node) }
     }

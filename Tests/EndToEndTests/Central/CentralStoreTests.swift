@@ -119,7 +119,7 @@ struct CentralStoreTests {
         let org = try Organisation()
         let again = try org.desk("central", "init")
         #expect(again.status == 0)
-        #expect(again.out.contains("up to date (schema 5)"))
+        #expect(again.out.contains("up to date (schema 6)"))
         try org.setUp(employees: 1)
         org.sandbox.clock.set(time: "09:00")
         #expect(try org.kiosk("a", "sync").status == 0)
@@ -163,9 +163,46 @@ struct CentralStoreTests {
         #expect(try copiedKiosk("mark", "in", "W009").status == 0)
         let taken = try copiedKiosk("sync")
         #expect(taken.status == 78, "\(taken.err)")
-        #expect(taken.err.contains("another store syncing as \"kiosk-a\""), "\(taken.err)")
+        #expect(taken.err.contains("syncing as \"kiosk-a\""), "\(taken.err)")
         #expect(try org.server.count("SELECT count(*) FROM punch") == 1)
         #expect(try org.kiosk("a", "sync").status == 0, "the first store keeps its name")
+        // A kiosk's login adds records only under its own kiosk id (schema 6): under kiosk B's id
+        // and next number, kiosk B's real punch of that number would be taken for it and lost.
+        #expect(try org.kiosk("b", "sync").status == 0)
+        for sql in [
+            """
+            INSERT INTO punch (node, origin_id, employee_code, instant_ms, zone, attendance_date, kind, source,
+                clock_went_back, created_at_ms)
+            VALUES ('kiosk-b', 1, 'W001', 0, 'UTC', '2026-01-01', 'in', 'nl80211', false, 0)
+            """,
+            """
+            INSERT INTO audit_log (node, origin_id, at_ms, actor, action, entity, entity_key)
+            VALUES ('kiosk-b', 99, 0, 'someone', 'unlock', 'employee', 'W001')
+            """,
+        ] {
+            let forged = org.server.psqlError(sql, user: "kiosk_a")
+            #expect(forged.contains("only under its own kiosk id, not kiosk-b"), "\(forged)")
+        }
+        // Nor may it take over kiosk B's name, which would turn kiosk B away as a copy.
+        let seized = org.server.psqlError("UPDATE node SET store_id = 'x' WHERE name = 'kiosk-b'", user: "kiosk_a")
+        #expect(seized.contains("held by another login"), "\(seized)")
+        #expect(try org.server.psql("SELECT login FROM node WHERE name = 'kiosk-a'") == "kiosk_a")
+        // Its own records still go in.
+        org.sandbox.clock.set(time: "17:00")
+        #expect(try org.kiosk("a", "mark", "out", "W001").status == 0)
+        #expect(try org.kiosk("a", "sync").status == 0)
+        #expect(try org.server.count("SELECT count(*) FROM punch WHERE node = 'kiosk-a'") == 2)
+        // Kiosk A's login given kiosk B's id by mistake is told to give it an id of its own.
+        let mistaken = org.sandbox.folder + "/mistaken.toml"
+        try String(contentsOfFile: org.sandbox.folder + "/a.toml", encoding: .utf8)
+            .replacingOccurrences(of: "kiosk_id = \"kiosk-a\"", with: "kiosk_id = \"kiosk-b\"")
+            .write(toFile: mistaken, atomically: true, encoding: .utf8)
+        let wrongID = try Executable.run(
+            ["sync"],
+            environment: org.sandbox.clock.environment.merging([
+                "ATTENDANCE_STORE": org.sandbox.folder + "/mistaken.sqlite", "ATTENDANCE_CONFIG": mistaken,
+            ]) { $1 })
+        #expect(wrongID.status == 78 && wrongID.err.contains("syncing as \"kiosk-b\""), "\(wrongID.err)")
     }
 
     @Test("reference data added centrally reaches both kiosks; IN at one kiosk, OUT at the other")
