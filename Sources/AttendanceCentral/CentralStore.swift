@@ -30,6 +30,7 @@ public final class CentralStore: @unchecked Sendable {
             do {
                 switch tls {
                 case .disable:
+                    if let refusal = address.plainTextRefusal { throw CentralError.tls(reason: refusal) }
                     tlsSetting = .disable
                 case .prefer:
                     var settings = TLSConfiguration.makeClientConfiguration()
@@ -40,6 +41,8 @@ public final class CentralStore: @unchecked Sendable {
                     if let caFile { settings.trustRoots = .file(caFile) }
                     tlsSetting = .require(try NIOSSLContext(configuration: settings))
                 }
+            } catch let error as CentralError {
+                throw error
             } catch {
                 throw .tls(reason: String(describing: error))
             }

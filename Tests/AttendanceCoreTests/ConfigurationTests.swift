@@ -64,6 +64,16 @@ struct ConfigurationTests {
         #expect(c.policy.zone.identifier == "Europe/Berlin")
         #expect(c.store.path == "/var/lib/attendance/attendance.sqlite")
         #expect(c.wifi.source == .nl80211)
+        #expect(c.central == nil)
+        // Its [central] section, commented out, is valid once the "# " is removed.
+        let block = try #require(text.range(of: "# [central]\n"))
+        let central = text[block.lowerBound...].split(separator: "\n").map { $0.dropFirst(2) }.joined(separator: "\n")
+        let joined = try Configuration(
+            parsing: String(text[..<block.lowerBound]) + central + "\n", file: "attendance.toml", hostZone: host)
+        let settings = try #require(joined.central)
+        #expect(settings.url == "postgresql://kiosk_hq@db.example.org:5432/attendance")
+        #expect(settings.kioskID == "hq-entrance" && settings.tls == .require && settings.syncSeconds == 10)
+        #expect(settings.passwordFile != nil && settings.caFile != nil)
     }
 
     @Test("every key set to a valid value is read")
@@ -355,6 +365,26 @@ struct ConfigurationTests {
             issues("[central]\nkiosk_id = \"hq-1\"\n") == [
                 "a.toml:1: [central] needs url = \"postgresql://USER@HOST:PORT/DATABASE\""
             ])
+    }
+
+    @Test(
+        "[central]: tls = \"disable\" only for a socket or loopback; over a network it is named at its line",
+        arguments: [
+            ("postgresql://k@db.example:5432/a", false), ("postgresql://k@10.0.0.5/a", false),
+            ("postgresql://k@127.0.0.2:5433/a", true), ("postgresql://k@localhost/a", true),
+            ("postgresql://k@[::1]:5432/a", true), ("postgresql://k@/a?host=/run/postgresql", true),
+            ("postgresql://k@127.example.com/a", false),
+        ])
+    func plainTextOnlyLocally(url: String, allowed: Bool) {
+        let found = issues("[central]\nurl = \"\(url)\"\ntls = \"disable\"\n")
+        if allowed {
+            #expect(found.isEmpty, "\(found)")
+        } else {
+            #expect(
+                found.count == 1 && found[0].hasPrefix("a.toml:3: tls = \"disable\" would send the password"),
+                "\(found)")
+        }
+        #expect(issues("[central]\nurl = \"\(url)\"\ntls = \"require\"\n").isEmpty)
     }
 
     @Test("a shift that does not fit in one attendance date is refused at its day_change, with one that fits")

@@ -68,6 +68,12 @@ extension Configuration {
                         file: file, line: line,
                         message: "[central] needs url = \"postgresql://USER@HOST:PORT/DATABASE\""))
             }
+            if let central, central.tls == .disable, let url = central.url,
+                let refusal = (try? CentralAddress(parsing: url))?.plainTextRefusal
+            {
+                let line = document.line(of: "tls", in: "central") ?? centralEntry.line
+                issues.append(ConfigIssue(file: file, line: line, message: refusal))
+            }
         }
         if wifi.source == .simulated && (wifi.simulatedBSSID == nil) {
             let line = document.line(of: "source", in: "wifi")

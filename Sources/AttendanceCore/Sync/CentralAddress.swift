@@ -82,6 +82,23 @@ public struct CentralAddress: Sendable, Hashable, CustomStringConvertible {
         self.socketFolder = socketFolder
     }
 
+    /// Whether the connection stays on this machine: a socket folder, `localhost`, 127.0.0.0/8 or
+    /// ::1. Only such a connection may go without TLS (`[central] tls = "disable"`).
+    public var staysOnThisMachine: Bool {
+        guard let host else { return true }
+        let name = host.lowercased()
+        return name == "localhost" || name == "::1"
+            || (name.hasPrefix("127.") && name.allSatisfy { $0.isNumber || $0 == "." })
+    }
+
+    /// Why `tls = "disable"` is refused for this address, or nil when it may go without TLS.
+    public var plainTextRefusal: String? {
+        staysOnThisMachine
+            ? nil
+            : "tls = \"disable\" would send the password and every record in clear text to \(host ?? "")"
+                + "; it is for a socket folder or a loopback address only: use \"require\" (with ca_file)"
+    }
+
     /// The URL again, as a person may see it (it holds no password).
     public var description: String {
         if let socketFolder { return "postgresql://\(user)@/\(database)?host=\(socketFolder) (port \(port))" }
