@@ -25,7 +25,7 @@ extension AttendanceStore {
     // MARK: - State
 
     /// The changes made on this store that the central store does not have yet, one line each
-    /// from the audit log: "edit employee W001".
+    /// from the audit log, with what an edit changed: "edit employee W001 (name: "Chen Li")".
     public func unsentChanges() throws(StoreError) -> [String] {
         try perform {
             try pool.read { db in
@@ -33,13 +33,54 @@ extension AttendanceStore {
                 return try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT action, entity, entity_key FROM audit_log
+                        SELECT action, entity, entity_key, old_value, new_value FROM audit_log
                         WHERE origin_node IS NULL AND id > ? ORDER BY id
                         """, arguments: [cursors.pushedAudit]
                 ).map { row in
                     let key: String? = row["entity_key"]
-                    return [row["action"], row["entity"], key].compactMap { $0 }.joined(separator: " ")
+                    let change = [row["action"], row["entity"], key].compactMap { $0 }.joined(separator: " ")
+                    let changed = Self.changedFields(from: row["old_value"], to: row["new_value"])
+                    return changed.isEmpty ? change : "\(change) (\(changed))"
                 }
+            }
+        }
+    }
+
+    /// The fields of an audit entry's JSON state that differ, as `name: "Chen Li"`; empty when
+    /// either side is missing or not a JSON object.
+    static func changedFields(from old: String?, to new: String?) -> String {
+        func object(_ text: String?) -> [String: AuditField]? {
+            text.flatMap { try? JSONDecoder().decode([String: AuditField].self, from: Data($0.utf8)) }
+        }
+        guard let before = object(old), let after = object(new) else { return "" }
+        return after.keys.sorted().compactMap { key in
+            before[key] == after[key] ? nil : "\(key): \(after[key]?.text ?? "none")"
+        }.joined(separator: ", ")
+    }
+
+    /// One value of an audit entry's JSON state, as a manager reads it.
+    enum AuditField: Decodable, Equatable {
+        case text(String), number(Double), flag(Bool), none
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if value.decodeNil() {
+                self = .none
+            } else if let flag = try? value.decode(Bool.self) {
+                self = .flag(flag)
+            } else if let number = try? value.decode(Double.self) {
+                self = .number(number)
+            } else {
+                self = .text(try value.decode(String.self))
+            }
+        }
+
+        var text: String {
+            switch self {
+            case .text(let string): "\"\(string)\""
+            case .number(let number): number == number.rounded() ? String(Int64(number)) : String(number)
+            case .flag(let flag): flag ? "yes" : "no"
+            case .none: "none"
             }
         }
     }

@@ -276,6 +276,25 @@ struct StoreTests {
         #expect(throws: StoreError.self) { try store.backup(to: copy) }  // never overwrites
     }
 
+    @Test("the changes not yet sent name what an edit changed, from the audit log")
+    func unsentChanges() throws {
+        let store = try AttendanceStore(path: folder.file("desk.sqlite"))
+        let code = try EmployeeCode(parsing: "E001")
+        _ = try store.addEmployee(NewEmployee(code: code, name: try PersonName(parsing: "Asha Rao")), actor: "t")
+        _ = try store.editEmployee(
+            code: code, EmployeeChanges(name: try PersonName(parsing: "Asha Rao-Iyer"), endDate: .some(nil)),
+            today: try AttendanceDate(parsing: "2026-11-23"), actor: "t")
+        _ = try store.deactivateEmployee(
+            code: code, endDate: try AttendanceDate(parsing: "2026-11-20"),
+            today: try AttendanceDate(parsing: "2026-11-23"),
+            actor: "t")
+        #expect(
+            try store.unsentChanges().prefix(2) == [
+                "add employee E001", "edit employee E001 (name: \"Asha Rao-Iyer\")",
+            ])
+        #expect(try store.unsentChanges().last == "deactivate employee E001 (active: no, end_date: \"2026-11-20\")")
+    }
+
     @Test("another program's SQLite database named as the store is refused and left exactly as it was")
     func foreignDatabase() throws {
         let path = folder.file("other.db")

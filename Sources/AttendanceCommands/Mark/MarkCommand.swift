@@ -27,6 +27,9 @@ struct MarkCommand: ContextCommand {
     @Argument(help: "The employee's code.") var code: String
     @Option(help: "A note to keep with the punch (at most 500 characters).") var note: String?
 
+    /// The same words for a code that does not exist and a wrong PIN: they must not tell which.
+    static let unknownOrWrongPIN = "unknown code or wrong PIN — NOT recorded"
+
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
         // Closed as the mark ends, unless it is a desk copy, which is sent up after the command.
@@ -40,18 +43,19 @@ struct MarkCommand: ContextCommand {
         case .identified(let found):
             employee = found
         case .unknown:
-            throw CommandFailure("unknown code or wrong PIN", status: .unknownCodeOrPIN)
+            throw CommandFailure(Self.unknownOrWrongPIN, status: .unknownCodeOrPIN)
         case .askPIN(let found):
             let pin = context.readSecret("PIN: ") ?? ""
             switch try desk.checkPIN(pin, for: found, code: code) {
             case .accepted:
-                guard let found else { throw CommandFailure("unknown code or wrong PIN", status: .unknownCodeOrPIN) }
+                guard let found else { throw CommandFailure(Self.unknownOrWrongPIN, status: .unknownCodeOrPIN) }
                 employee = found
-            case .rejected: throw CommandFailure("unknown code or wrong PIN", status: .unknownCodeOrPIN)
+            case .rejected: throw CommandFailure(Self.unknownOrWrongPIN, status: .unknownCodeOrPIN)
             case .wait(let seconds):
-                throw CommandFailure("too many wrong PINs; try again in \(seconds) s", status: .locked)
+                throw CommandFailure("too many wrong PINs; try again in \(seconds) s — NOT recorded", status: .locked)
             case .locked:
-                throw CommandFailure("this code is locked after too many wrong PINs; ask your manager", status: .locked)
+                throw CommandFailure(
+                    "this code is locked after too many wrong PINs; ask your manager — NOT recorded", status: .locked)
             }
         }
         let who = "\(employee.code) \(employee.name)"

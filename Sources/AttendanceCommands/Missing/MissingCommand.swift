@@ -27,6 +27,11 @@ struct MissingCommand: ContextCommand {
         let corrected = try store.correctedDates(from: month.firstDay, through: month.lastDay)
         let holidays = try store.holidayNames(from: month.firstDay, through: month.lastDay)
         let leave = try store.leaveByEmployee(from: month.firstDay, through: month.lastDay)
+        // At a desk the correction is made at the centre too: pasted without it, it would go to
+        // the local store.
+        let central = global.store.flatMap { CentralAddress.names($0) ? $0 : nil }
+        let storeOption =
+            central.map { " --store " + ($0.allSatisfy(Self.isPlainShellCharacter) ? $0 : "'\($0)'") } ?? ""
         var items: [MissingMarkOut] = []
         for employee in try store.employees() {
             // The same evaluation as the calendars, so the two always agree on which dates are M.
@@ -35,13 +40,19 @@ struct MissingCommand: ContextCommand {
                 correctedDates: corrected[employee.id] ?? [])
             for day in evaluation.days where day.status == .missing {
                 items += MissingMarkOut.items(
-                    of: day, employee: employee, policy: employee.policy(from: policy), now: now)
+                    of: day, employee: employee, policy: employee.policy(from: policy), now: now,
+                    storeOption: storeOption)
             }
         }
         let count = items.count
         try MissingMarkOut.listing.write(
             items, as: format, to: context, empty: "no missing mark-outs in \(month.title)",
             footer: "\(count) missing mark-out\(count == 1 ? "" : "s") in \(month.title)")
+    }
+
+    /// Characters a shell takes as they are, outside quotes.
+    static func isPlainShellCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || "@%+=:,./_-".contains(character))
     }
 }
 
@@ -72,7 +83,10 @@ struct MissingMarkOut {
     ])
 
     /// The open and over-long sessions of an M date.
-    static func items(of day: DayEvaluation, employee: Employee, policy: Policy, now: Date) -> [MissingMarkOut] {
+    /// `storeOption` (" --store postgresql://…" at a desk, else "") ends each command.
+    static func items(
+        of day: DayEvaluation, employee: Employee, policy: Policy, now: Date, storeOption: String = ""
+    ) -> [MissingMarkOut] {
         let zone = policy.zone
         let code = employee.code.rawValue
         let sessions = day.sessions
@@ -100,12 +114,14 @@ struct MissingMarkOut {
                     code: code, name: employee.name.rawValue, date: day.date.description,
                     punch_id: session.inPunch.id, punch_time: start.minuteText, out_punch_id: out.id,
                     punch: "\(inText) to OUT \(zone.minuteText(of: out.instant)) (punch \(out.id)), over \(hours) h",
-                    command: "attendance punch retime \(out.id) --at \"\(at)\"\(force) --reason \"REASON\"")
+                    command:
+                        "attendance punch retime \(out.id) --at \"\(at)\"\(force) --reason \"REASON\"\(storeOption)")
             }
             return MissingMarkOut(
                 code: code, name: employee.name.rawValue, date: day.date.description, punch_id: session.inPunch.id,
                 punch_time: start.minuteText, out_punch_id: nil, punch: inText,
-                command: "attendance punch add \(code) --at \"\(at)\" --kind out\(force) --reason \"REASON\"")
+                command:
+                    "attendance punch add \(code) --at \"\(at)\" --kind out\(force) --reason \"REASON\"\(storeOption)")
         }
     }
 }

@@ -67,7 +67,8 @@ final class DeskCopy: @unchecked Sendable {
         }
         return "\(error). This desk's changes that had not reached it were not applied: "
             + (unsent.isEmpty ? "none recorded" : unsent.joined(separator: ", "))
-            + ". They are kept in \(kept); make them again on the centre's current records if they are still wanted"
+            + ". They are kept in \(kept) (`attendance audit --store \(kept)` shows them); make them again on the "
+            + "centre's current records if they are still wanted"
     }
 
     private init(address: CentralAddress, store: AttendanceStore, node: String, settings: CentralSettings?) {

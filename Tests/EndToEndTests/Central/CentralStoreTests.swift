@@ -272,6 +272,15 @@ struct CentralStoreTests {
         #expect(try org.sqlite("a", "SELECT count(*) FROM punch") == "5")
         let day = try org.desk("calendar", "W002", "--day", ScenarioClock.day())
         #expect(day.out.contains("Sessions:\n  09:00–10:00"), "\(day.out)")
+        // The next day the open sessions are M; the desk's command to close one goes to the centre.
+        org.sandbox.clock.set(day: 1, time: "10:00")
+        let missing = try org.desk("missing", "--month", ScenarioClock.month(), "--format", "csv")
+        #expect(missing.status == 0, "\(missing.err)")
+        #expect(
+            missing.out.contains("attendance punch add W001 --at \"")
+                && missing.out.contains(
+                    "--reason \"\"REASON\"\" --store \(org.server.url)"),
+            "\(missing.out)")
     }
 
     @Test("sync killed with SIGKILL at random moments leaves every record on the centre exactly once")

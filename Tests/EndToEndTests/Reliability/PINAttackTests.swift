@@ -9,8 +9,8 @@ import Testing
 struct PINAttackTests {
     static let pin = "48151623"
     static let otherPIN = "27182818"
-    static let rejected = "attendance: unknown code or wrong PIN\n"
-    static let locked = "attendance: this code is locked after too many wrong PINs; ask your manager\n"
+    static let rejected = "attendance: unknown code or wrong PIN — NOT recorded\n"
+    static let locked = "attendance: this code is locked after too many wrong PINs; ask your manager — NOT recorded\n"
 
     /// A sandbox where W001 and W002 have PINs, with the pepper file beside the store.
     static func sandbox() throws -> (Sandbox, [String: String]) {
@@ -128,7 +128,7 @@ struct PINAttackTests {
         let right = try ChildProcess.attendance(
             ["mark", "in", code], sandbox: s, environment: environment, input: Self.pin + "\n")
         #expect(right.finish(timeout: 30) == .exited(15))
-        #expect(right.errorText == "attendance: too many wrong PINs; try again in 2 s\n")
+        #expect(right.errorText == "attendance: too many wrong PINs; try again in 2 s — NOT recorded\n")
         s.clock.advance(by: 3)
         let later = try ChildProcess.attendance(
             ["mark", "in", code], sandbox: s, environment: environment, input: Self.pin + "\n")

@@ -42,7 +42,7 @@ struct PINProbingTests {
             }
         }
         let real = answers[Office.code(2)] ?? []
-        #expect(real.contains("exit 15 attendance: too many wrong PINs; try again in 2 s\n"), "\(real)")
+        #expect(real.contains("exit 15 attendance: too many wrong PINs; try again in 2 s — NOT recorded\n"), "\(real)")
         #expect(real.last == "exit 15 " + PINAttackTests.locked, "\(real)")
         #expect(answers["NOBODY"] == real)
         // Kept in the store, one row for the made-up code, and no audit entry per attempt.
@@ -72,7 +72,7 @@ struct PINProbingTests {
             answers.append("\(ended.map(String.init(describing:)) ?? "hung") \(child.errorText)")
         }
         let checked = answers.filter { $0 == "exit 14 " + PINAttackTests.rejected }
-        let waiting = answers.filter { $0 == "exit 15 attendance: too many wrong PINs; try again in 2 s\n" }
+        let waiting = answers.filter { $0 == "exit 15 attendance: too many wrong PINs; try again in 2 s — NOT recorded\n" }
         #expect(checked.count == 1 && waiting.count == 7, "\(answers)")
         if code == "W001" {
             #expect(try PINAttackTests.pinState(s, code) == (5, false))
