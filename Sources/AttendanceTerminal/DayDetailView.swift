@@ -118,9 +118,14 @@ public struct DayDetailView: Sendable {
     }
 
     /// "3h 35m", "5h 03m so far", "never marked out", "17h 10m, over the maximum: not counted".
+    /// Only today's last session is still running: one that a later IN followed (a mark-out
+    /// forgotten, or an IN pressed at two kiosks) was never marked out, today too.
     func lengthText(_ session: Session) -> String {
         let length = TimeText.duration(session.length(until: now))
-        if session.isOpen { return day.isToday ? length + " so far" : "never marked out" }
+        if session.isOpen {
+            let running = day.isToday && session == day.sessions.last
+            return running ? length + " so far" : "never marked out"
+        }
         if session.isOverMax { return length + ", over the maximum: not counted" }
         return length
     }

@@ -141,6 +141,20 @@ struct CalendarCommandTests {
         #expect(missing.contains("  09:00–open            never marked out\nWorked:   0m\n"))
     }
 
+    @Test("today, a session a later IN followed was never marked out; only the last one runs on")
+    func sessionLeftOpenToday() throws {
+        let fixture = try ReportFixture.seeded()
+        // One IN pressed at two kiosks an hour apart while they could not sync, then an OUT.
+        let chen = try fixture.addEmployee("E003", "Chen Li")
+        try fixture.punch(chen, .in, "2026-11-21 08:00")
+        try fixture.punch(chen, .in, "2026-11-21 09:00")
+        try fixture.punch(chen, .out, "2026-11-21 10:30")
+        let today = fixture.harness.run("calendar", "E003", "--day", "2026-11-21").out
+        #expect(
+            today.contains("Sessions:\n  08:00–open            never marked out\n  09:00–10:30           1h 30m\n"),
+            "\(today)")
+    }
+
     @Test("--format json has every date's status, flags and worked minutes, and the summary")
     func json() throws {
         let fixture = try ReportFixture.seeded()
