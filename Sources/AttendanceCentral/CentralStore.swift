@@ -428,6 +428,18 @@ public final class CentralStore: @unchecked Sendable {
         }
     }
 
+    /// The names the centre keeps for `codes`, by code (codes it does not have are left out).
+    public func employeeNames(_ codes: [String]) throws(CentralError) -> [String: String] {
+        try run { () throws -> [String: String] in
+            var names: [String: String] = [:]
+            for row in try rows("SELECT code, name FROM employee WHERE code = ANY($1)", [codes]) {
+                let (code, name) = try row.decode((String, String).self)
+                names[code] = name
+            }
+            return names
+        }
+    }
+
     /// The condition of a desk's replacing upsert on `table`: the centre's row has not changed
     /// since the desk's last pull of that kind ($3), or this desk ($2) made its last change.
     static func unchangedSince(_ table: String) -> String {

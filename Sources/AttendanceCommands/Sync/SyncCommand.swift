@@ -56,6 +56,13 @@ struct SyncCommand: ContextCommand {
             context.out.line("synced \(node) with \(target.address)")
             context.out.line("  pushed: \(report.pushed.summary)")
             context.out.line("  pulled: \(report.pulled.summary)")
+            if !report.clashes.isEmpty {
+                context.err.line(
+                    "attendance: note: the centre already has these codes for other names, and keeps its own: "
+                        + report.clashes.joined(separator: "; ")
+                        + ". This kiosk's punches under them now count for the centre's person; if they are "
+                        + "someone else's, correct them at the desk (attendance punch list CODE --store …)")
+            }
         } catch let error as CentralError {
             let waiting = try store.syncStatus().waiting
             if case .nameTaken = error {

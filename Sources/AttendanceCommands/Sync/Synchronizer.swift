@@ -40,6 +40,10 @@ package struct Synchronizer {
     package struct Report: Sendable {
         package var pushed = SyncBatch()
         package var pulled = SyncBatch()
+        /// On a kiosk's first round: its employees whose code the centre has under another name.
+        /// The centre's record stays, so this kiosk's punches under that code count for the
+        /// centre's person (`E001: "Someone Else" here, "Asha Rao" at the centre`).
+        package var clashes: [String] = []
     }
 
     package func round(at time: @Sendable () -> Date) throws -> Report {
@@ -50,6 +54,17 @@ package struct Synchronizer {
             // A desk's changes were made on what it last pulled; the centre refuses them where
             // others changed the same rows since.
             let base = role == .desk ? try store.syncStatus().cursors.pulled : [:]
+            // A kiosk that ran on its own joins: its employees go in only where the centre has
+            // none, so a code the centre gives another person is named before anything goes up.
+            if role == .kiosk, try store.syncStatus().cursors.pulled.isEmpty {
+                let local = try store.employees()
+                let names = try central.employeeNames(local.map(\.code.rawValue))
+                report.clashes = local.compactMap { employee in
+                    guard let there = names[employee.code.rawValue], there != employee.name.rawValue else { return nil }
+                    return "\(employee.code): \(employee.name.rawValue.quotedForMessage) here, "
+                        + "\(there.quotedForMessage) at the centre"
+                }
+            }
             // Pages until one is not full: punches made during the round wait for the next one,
             // so a busy kiosk's round still ends and pulls.
             while true {

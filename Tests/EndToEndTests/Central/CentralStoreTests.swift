@@ -501,10 +501,16 @@ struct CentralStoreTests {
         org.sandbox.clock.set(time: "09:30")
         #expect(try alone("mark", "in", "W002", input: "2468\n").status == 15, "locked")
 
-        // Joined: the first round sends everything it has, once.
+        // Meanwhile the centre gave W001 to someone else.
+        #expect(try org.desk("employee", "add", "W001", "--name", "Someone Else").status == 0)
+
+        // Joined: the first round sends everything it has, once, and names the code the centre
+        // keeps for another person.
         org.sandbox.clock.set(time: "10:00")
         let first = try org.kiosk("a", "sync")
         #expect(first.status == 0, "\(first.err)")
+        #expect(first.err.contains("W001: \"Worker 1\" here, \"Someone Else\" at the centre"), "\(first.err)")
+        #expect(!first.err.contains("W002"), "\(first.err)")
         #expect(try org.kiosk("a", "sync").status == 0)
         #expect(try org.server.count("SELECT count(*) FROM employee") == 2)
         #expect(try org.server.count("SELECT count(*) FROM allowed_wifi") == 1)
