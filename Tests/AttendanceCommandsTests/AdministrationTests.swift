@@ -67,6 +67,15 @@ struct AdministrationTests {
         #expect(h.run("employee", "edit", "E001", "--name", "Asha Rao").err.isEmpty)
     }
 
+    @Test("a code that starts with the kiosk menu's I or O is added with a note; others without")
+    func menuKeyCodes() {
+        let added = h.run("employee", "add", "o7", "--name", "Olu Ade")
+        #expect(added.status == 0)
+        #expect(added.err.contains("o7 starts with O, the kiosk menu's key for Mark OUT"), "\(added.err)")
+        let plain = h.run("employee", "add", "E7", "--name", "Eve Ade")
+        #expect(plain.status == 0 && plain.err.isEmpty, "\(plain.err)")
+    }
+
     @Test("adding a code that exists exits 65 naming it, in any case")
     func duplicate() {
         h.run("employee", "add", "E001", "--name", "Asha")

@@ -137,7 +137,7 @@ struct KioskTests {
         #expect(try s.sqlite("SELECT count(*) FROM punch") == "1\n")
     }
 
-    @Test("the same punch twice within the window says already recorded, stores one")
+    @Test("an IN again within the window after an OUT is not stored, and the screen says the person is OUT")
     func duplicate() throws {
         let s = try kioskSandbox()
         // A badge reader marked E001 in and out seconds ago.
@@ -148,10 +148,34 @@ struct KioskTests {
         try kiosk.send("E001", "Enter")
         try kiosk.waitFor("[I] Mark IN")
         try kiosk.send("i")
-        let screen = try kiosk.waitFor("Already recorded at")
-        #expect(screen.contains("Your IN at"))
-        #expect(screen.contains("is saved; nothing more to do"))
+        let screen = try kiosk.waitFor("already recorded at")
+        #expect(screen.contains("IN already recorded at") && screen.contains("NOT recorded again"), "\(screen)")
+        #expect(screen.contains("came after it: you are marked OUT now."), "\(screen)")
+        #expect(!screen.contains("nothing more to do"), "\(screen)")
         #expect(try s.sqlite("SELECT group_concat(kind) FROM punch") == "in,out\n")
+        // The command line says the same.
+        let again = try s.run("mark", "in", "E001")
+        #expect(again.status == 12 && again.err.contains("so E001 Asha Rao is marked OUT now"), "\(again.err)")
+    }
+
+    @Test("a code typed while someone else's menu is still up starts a new code; it never chooses their action")
+    func nextPersonTypesOverAMenu() throws {
+        let s = try kioskSandbox()
+        #expect(try s.run("employee", "add", "1001", "--name", "Dev Rao").status == 0)
+        #expect(try s.run("employee", "add", "2002", "--name", "Eva Lind").status == 0)
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        for (first, next, name) in [("E002", "E001", "Asha Rao"), ("2002", "1001", "Dev Rao")] {
+            try kiosk.send(first, "Enter")
+            try kiosk.waitFor("[I] Mark IN")
+            // The next person types their code and Enter over the open menu.
+            try kiosk.send(next, "Enter")
+            let menu = try kiosk.waitFor("Hi \(name)")
+            #expect(menu.contains("(\(next))"), "\(menu)")
+            try kiosk.send("x")
+            try kiosk.waitFor("Employee code: _")
+        }
+        #expect(try s.sqlite("SELECT count(*) FROM punch") == "0\n")
     }
 
     @Test("an unknown code is refused plainly and nothing is stored")

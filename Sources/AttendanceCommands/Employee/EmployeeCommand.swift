@@ -101,6 +101,14 @@ struct EmployeeAdd: ContextCommand {
             ? "employed from today, \(today) (--start-date gives an earlier first day)"
             : "employed from \(employee.startDate.map(\.description) ?? "")"
         context.out.line("added \(added.code) \(added.name); \(since)")
+        if let first = added.code.rawValue.first, "IiOo".contains(first) {
+            // The kiosk's menu takes I and O as its choices: the first letter of this code, typed
+            // while someone else's menu is still up, would mark that person.
+            context.err.line(
+                "attendance: note: \(added.code) starts with \(first.uppercased()), the kiosk menu's key for Mark "
+                    + "\(first.lowercased() == "i" ? "IN" : "OUT"); typed while another person's menu is still up, it "
+                    + "would choose that for them. Codes that start with another letter or a digit avoid it.")
+        }
     }
 }
 

@@ -46,6 +46,9 @@ final class KioskController {
             case .cancel: "x"
             }
         }
+
+        /// The keys of every action, those a menu does not offer too: pressed there, they do nothing.
+        static let allKeys: Set<Character> = ["i", "o", "c", "x"]
     }
 
     let desk: MarkingDesk
@@ -170,8 +173,12 @@ final class KioskController {
             let lower = Character(c.lowercased())
             if let action = actions.first(where: { $0.key == lower }) {
                 perform(action, employee)
-            } else if let digit = c.wholeNumberValue, (1...actions.count).contains(digit) {
-                perform(actions[digit - 1], employee)
+            } else if !Action.allKeys.contains(lower) {
+                // Any other character is the next person starting a code while this menu is
+                // still up: it goes to a new code prompt, so their Enter cannot choose this
+                // menu's action for the person before them.
+                goIdle()
+                handleCodeKey(key)
             }
         default:
             break

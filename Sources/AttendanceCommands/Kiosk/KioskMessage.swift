@@ -44,11 +44,22 @@ struct KioskMessage {
             return KioskMessage(
                 tone: .success, banner: "\(kind.label) \(details.clock)",
                 title: "MARKED \(kind.label) \(details.clock) — \(details.summary)", lines: lines)
-        case .duplicate(let previous):
+        case .duplicate(let previous, let since):
             let time = zone.clockText(of: previous.instant)
+            guard let since else {
+                return KioskMessage(
+                    tone: .neutral, title: "Already recorded at \(time)",
+                    lines: [who, "Your \(previous.kind.label) at \(time) is saved; nothing more to do."])
+            }
+            // IN, OUT, IN within the window: the second IN is not recorded, and the person is OUT.
             return KioskMessage(
-                tone: .neutral, title: "Already recorded at \(time)",
-                lines: [who, "Your \(previous.kind.label) at \(time) is saved; nothing more to do."])
+                tone: .refusal, title: "\(previous.kind.label) already recorded at \(time) — NOT recorded again",
+                lines: [
+                    who,
+                    "Your \(since.kind.label) at \(zone.clockText(of: since.instant)) came after it: you are marked "
+                        + "\(since.kind.label) now.",
+                    "To mark \(previous.kind.label) again, wait a minute and try again.",
+                ])
         case .refused(let refusal):
             let title =
                 switch refusal {

@@ -69,10 +69,16 @@ struct MarkCommand: ContextCommand {
                 context.err.line(
                     "attendance: note: this punch is earlier than one already stored; flagged for the manager")
             }
-        case .duplicate(let previous):
-            let time = configuration.policy.zone.clockText(of: previous.instant)
+        case .duplicate(let previous, let since):
+            let zone = configuration.policy.zone
+            let time = zone.clockText(of: previous.instant)
+            let now =
+                since.map {
+                    "; \($0.kind.label) at \(zone.clockText(of: $0.instant)) came after it, so \(who) is marked "
+                        + "\($0.kind.label) now — NOT recorded again"
+                } ?? ""
             throw CommandFailure(
-                "\(previous.kind.label) for \(who) was already recorded at \(time)", status: .duplicate)
+                "\(previous.kind.label) for \(who) was already recorded at \(time)\(now)", status: .duplicate)
         case .refused(let refusal):
             throw CommandFailure("\(who): \(refusal)", status: Self.status(of: refusal))
         case .wifiNotAllowed(let verdict):

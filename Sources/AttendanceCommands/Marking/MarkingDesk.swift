@@ -170,7 +170,9 @@ package final class MarkingDesk {
     /// What became of a mark.
     package enum MarkResult {
         case recorded(Punch, details: MarkDetails)
-        case duplicate(of: Punch)
+        /// Not recorded again (docs/rules.md "Punches" 4); `since` is a later punch of the other
+        /// kind, when there is one: the person's state is then not what the repeated press asked for.
+        case duplicate(of: Punch, since: Punch?)
         case refused(PunchRefusal)
         case wifiNotAllowed(WiFiVerdict)
         case wifiUnavailable(WiFiError)
@@ -213,7 +215,9 @@ package final class MarkingDesk {
             return policy.decide(kind, at: at, recent: recent, knowledge: knowledge)
         }
         switch outcome {
-        case .duplicate(let previous): return .duplicate(of: previous)
+        case .duplicate(let previous):
+            let latest = decidedOn.max(by: DayPunches.timeOrder)
+            return .duplicate(of: previous, since: latest.flatMap { $0.kind != previous.kind ? $0 : nil })
         case .refused(let refusal): return .refused(refusal)
         case .recorded(let punch, let clockWentBack):
             let todays = (decidedOn + [punch]).filter { $0.attendanceDate == punch.attendanceDate }

@@ -216,7 +216,7 @@ public struct DayPunches: Sendable, Hashable {
     // MARK: - Ordering
 
     /// Time order; punches at the same instant in the order they were recorded.
-    static func timeOrder(_ a: Punch, _ b: Punch) -> Bool {
+    public static func timeOrder(_ a: Punch, _ b: Punch) -> Bool {
         a.instant != b.instant ? a.instant < b.instant : a.id < b.id
     }
 
