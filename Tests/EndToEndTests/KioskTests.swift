@@ -158,6 +158,22 @@ struct KioskTests {
         #expect(again.status == 12 && again.err.contains("so E001 Asha Rao is marked OUT now"), "\(again.err)")
     }
 
+    @Test("an employee deactivated while their menu is up cannot mark from it")
+    func deactivatedWhileMenuIsUp() throws {
+        let s = try kioskSandbox()
+        #expect(try s.run("employee", "edit", "E002", "--start-date", ScenarioClock.day(-7)).status == 0)
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E002", "Enter")
+        try kiosk.waitFor("[I] Mark IN")
+        let left = try s.run("employee", "deactivate", "E002", "--end-date", ScenarioClock.day(-1))
+        #expect(left.status == 0, "\(left.err)")
+        try kiosk.send("i")
+        let screen = try kiosk.waitFor("cannot mark today")
+        #expect(screen.contains("NOT recorded") && screen.contains("Bo Chen (E002)"), "\(screen)")
+        #expect(try s.sqlite("SELECT count(*) FROM punch") == "0\n")
+    }
+
     @Test("a code typed while someone else's menu is still up starts a new code; it never chooses their action")
     func nextPersonTypesOverAMenu() throws {
         let s = try kioskSandbox()
@@ -313,11 +329,23 @@ struct KioskTests {
         #expect(try s.sqlite("SELECT kind, attendance_date FROM punch ORDER BY id") == "in|\(day)\nout|\(day)\n")
     }
 
+    @Test("a mark-in on a full day of leave says so, not 'on time' or 'late'")
+    func markInOnLeave() throws {
+        // Every day a working day: the scenario's day may be a Sunday, where leave is not taken.
+        let s = try kioskSandbox(extraPolicy: #"working_days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]"#)
+        #expect(try s.run("leave", "add", "E001", ScenarioClock.day(), "--reason", "annual leave").status == 0)
+        s.clock.set(time: "13:00")
+        let marked = try s.run("mark", "in", "E001")
+        #expect(marked.status == 0, "\(marked.err)")
+        #expect(marked.out.contains("— on leave today: the date stays LV ("), "\(marked.out)")
+    }
+
     @Test("a mark-out ending a session longer than max_session_hours says it is not counted")
     func markOutAfterTooLongASession() throws {
         let s = try kioskSandbox()
         s.clock.set(time: "05:00")
         #expect(try s.run("mark", "in", "E001").status == 0)
+        #expect(try s.run("mark", "in", "E002").status == 0)
         // 22 hours later, still the same attendance date (it turns at 04:00).
         s.clock.set(day: 1, time: "03:00")
         let out = try s.run("mark", "out", "E001")
@@ -326,6 +354,19 @@ struct KioskTests {
             out.out.contains(
                 "worked 0 min today — this session was longer than 16 h, so it is not counted; your manager will correct it"
             ), "\(out.out)")
+        // At the kiosk the menu says why it shows 0 min, and the whole sentence is on the screen.
+        s.clock.set(day: 1, time: "03:00")
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E002", "Enter")
+        let menu = try kiosk.waitFor("[O] Mark OUT")
+        #expect(menu.contains("in since 05:00 — over 16 h, not counted: ask your manager"), "\(menu)")
+        try kiosk.send("o")
+        let screen = try kiosk.waitFor("MARKED OUT")
+        let text = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(
+            text.contains("This session was longer than 16 h, so it is not counted; your manager will correct it."),
+            "\(screen)")
     }
 
     @Test("idle timeout clears a half-typed code and returns any screen to idle")

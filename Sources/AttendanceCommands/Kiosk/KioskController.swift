@@ -250,7 +250,12 @@ final class KioskController {
             let kind: PunchKind = action == .markIn ? .in : .out
             work("Checking WiFi and saving…") {
                 do {
-                    let result = try self.desk.mark(kind, employee: employee)
+                    // The menu may have been up a while: a deactivation or a new end date made
+                    // meanwhile stops the code now, as it would at the code prompt.
+                    guard let current = try self.desk.activeEmployee(code: employee.code.rawValue) else {
+                        return self.show(.mayNotMark(employee))
+                    }
+                    let result = try self.desk.mark(kind, employee: current)
                     self.show(.mark(result, kind: kind, employee: employee, zone: self.desk.configuration.policy.zone))
                 } catch {
                     self.show(.storeFailure(error))

@@ -21,6 +21,13 @@ struct KioskMessage {
         )
     }
 
+    /// The code stopped marking while its menu was up (deactivated, or its employment ended).
+    static func mayNotMark(_ employee: Employee) -> KioskMessage {
+        KioskMessage(
+            tone: .refusal, title: "This code cannot mark today — NOT recorded",
+            lines: ["\(employee.name) (\(employee.code))", "Ask your manager."])
+    }
+
     static let locked = KioskMessage(
         tone: .refusal, title: "This code is locked",
         lines: ["Too many wrong PINs were typed. Ask your manager to unlock it."])
@@ -38,6 +45,7 @@ struct KioskMessage {
         switch result {
         case .recorded(_, let details):
             var lines = [who, "WiFi: \(WiFiWording.describe(details.link)) — \(details.location)"]
+            if let notice = details.notice { lines.insert(notice.capitalizedFirst + ".", at: 1) }
             if details.clockWentBack {
                 lines.append("Note: the clock seems to have gone back; your manager will check this punch.")
             }

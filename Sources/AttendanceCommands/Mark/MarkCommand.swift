@@ -63,7 +63,8 @@ struct MarkCommand: ContextCommand {
         case .recorded(let punch, let details):
             let simulated = details.link.isSimulated ? " [SIMULATED WiFi]" : ""
             context.out.line(
-                "\(punch.kind.label) \(who) at \(details.clock) on \(punch.attendanceDate) — \(details.summary) (\(details.location)\(simulated))"
+                "\(punch.kind.label) \(who) at \(details.clock) on \(punch.attendanceDate) — \(details.summary)"
+                    + (details.notice.map { " — \($0)" } ?? "") + " (\(details.location)\(simulated))"
             )
             if details.clockWentBack {
                 context.err.line(

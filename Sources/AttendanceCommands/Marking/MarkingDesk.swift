@@ -184,6 +184,8 @@ package final class MarkingDesk {
         var clock: String
         /// "late by 17 min", "on time", "worked 8h 12m today".
         var summary: String
+        /// A sentence more the person must read, when there is one: a session not counted.
+        var notice: String?
         var link: WiFiLink
         var location: String
         var clockWentBack: Bool
@@ -224,12 +226,16 @@ package final class MarkingDesk {
                 .sorted { ($0.instant, $0.id) < ($1.instant, $1.id) }
             let snapshot = self.today(for: employee, on: punch.attendanceDate, punches: todays, at: at)
             let summary: String
+            var notice: String?
             switch kind {
             case .in:
                 if snapshot.day.punches.filter({ $0.kind == .in }).count > 1 {
                     summary = "welcome back — worked \(Self.duration(snapshot.workedSeconds)) so far today"
                 } else if snapshot.evaluation.flags.contains(.halfDayLeave) {
                     summary = "half-day leave today"
+                } else if snapshot.evaluation.status == .leave {
+                    // A full-day leave decides the date whatever the punches (docs/rules.md 3).
+                    summary = "on leave today: the date stays LV"
                 } else if let late = snapshot.minutesLate, late > 0 {
                     summary = "late by \(Self.duration(Double(late) * 60))"
                 } else {
@@ -238,16 +244,17 @@ package final class MarkingDesk {
             case .out:
                 // docs/rules.md "Punches" 5: a session over the maximum is not counted; say so
                 // rather than let "worked 0 min" stand unexplained.
-                let notCounted =
-                    snapshot.day.sessions.last?.isOverMax == true
-                    ? " — this session was longer than \(policy.maxSessionHoursText) h, so it is not counted;"
-                        + " your manager will correct it" : ""
-                summary = "worked \(Self.duration(snapshot.workedSeconds)) today" + notCounted
+                if snapshot.day.sessions.last?.isOverMax == true {
+                    notice =
+                        "this session was longer than \(policy.maxSessionHoursText) h, so it is not counted; "
+                        + "your manager will correct it"
+                }
+                summary = "worked \(Self.duration(snapshot.workedSeconds)) today"
             }
             return .recorded(
                 punch,
                 details: MarkDetails(
-                    clock: policy.zone.clockText(of: punch.instant), summary: summary, link: link,
+                    clock: policy.zone.clockText(of: punch.instant), summary: summary, notice: notice, link: link,
                     location: network.location, clockWentBack: clockWentBack))
         }
     }
@@ -263,12 +270,18 @@ package final class MarkingDesk {
         /// Minutes late of today's first IN, nil when not in yet.
         var minutesLate: Int?
         var zone: LocalZone
+        /// How long the open session has run, 0 when there is none.
+        var openForSeconds: Double = 0
 
         /// "not marked in yet today", "in since 09:02 — worked 3h 12m so far", …
         var headline: String {
             if let open = day.openSession {
-                return
-                    "in since \(zone.clockText(of: open.start)) — worked \(MarkingDesk.duration(workedSeconds)) so far"
+                // An open session past max_session_hours is not counted: say so, not "worked 0 min".
+                let worked =
+                    openForSeconds > day.maxSessionSeconds
+                    ? "over \(Self.hoursText(day.maxSessionSeconds)) h, not counted: ask your manager"
+                    : "worked \(MarkingDesk.duration(workedSeconds)) so far"
+                return "in since \(zone.clockText(of: open.start)) — \(worked)"
             }
             if let lastOut = day.lastOut {
                 return
@@ -278,6 +291,12 @@ package final class MarkingDesk {
         }
 
         var isIn: Bool { day.openSession != nil }
+
+        /// "16", "12.5": max_session_hours as the configuration gives it.
+        static func hoursText(_ seconds: Double) -> String {
+            let hours = seconds / 3600
+            return hours == hours.rounded() ? String(Int(hours)) : String(hours)
+        }
 
         /// "lunch 13:00–13:45" style lines for each gap.
         var gapLines: [String] {
@@ -311,7 +330,8 @@ package final class MarkingDesk {
         }
         return TodaySnapshot(
             date: date, day: day, evaluation: evaluation, workedSeconds: day.workedSeconds(until: at),
-            minutesLate: evaluation.minutesLate, zone: policy.zone)
+            minutesLate: evaluation.minutesLate, zone: policy.zone,
+            openForSeconds: day.openSession.map { at.timeIntervalSince($0.start) } ?? 0)
     }
 
     /// "8h 12m", "45 min": how the kiosk and `mark` say a duration.
