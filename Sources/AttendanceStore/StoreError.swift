@@ -49,7 +49,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotOpen(let path, let reason):
             return "cannot open the attendance store at \(path): \(reason)"
         case .busy:
-            return "the attendance store is busy (another attendance program is writing); nothing was saved — try again"
+            return "the attendance store is busy (another program is writing to it); nothing was saved — try again"
         case .diskFull:
             return "the disk holding the attendance store is full; nothing was saved — free some space and try again"
         case .needsUpgrade(let path):

@@ -101,6 +101,12 @@ struct KeyDecoderTests {
         #expect(keys == [.character("E"), .character("0"), .character("1")])
     }
 
+    @Test("the Linux console's F1–F5 type nothing", arguments: ["A", "B", "C", "D", "E"])
+    func linuxConsoleFunctionKeys(final: String) {
+        let keys = KeyDecoder().decode(Array(("E0\u{1B}[[" + final + "1").utf8))
+        #expect(keys == [.character("E"), .character("0"), .character("1")])
+    }
+
     @Test("arrows and a lone escape still decode")
     func arrows() {
         #expect(KeyDecoder().decode(Array("\u{1B}[A\u{1B}[B".utf8)) == [.up, .down])

@@ -358,7 +358,7 @@ struct AdministrationEndToEndTests {
         #expect(result.status == 75)
         #expect(
             result.err
-                == "attendance: the attendance store is busy (another attendance program is writing); nothing was saved — try again\n"
+                == "attendance: the attendance store is busy (another program is writing to it); nothing was saved — try again\n"
         )
         #expect(result.seconds >= 4.5)
         #expect(try s.sqlite("SELECT count(*) FROM employee") == "1\n")

@@ -244,6 +244,20 @@ struct KioskTests {
         }
     }
 
+    @Test("SIGUSR1 (any signal that would end it where it stands) ends it in order, the terminal restored")
+    func otherSignalsRestore() throws {
+        let s = try kioskSandbox()
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        let pid = try #require(try kiosk.kioskPID())
+        kill(pid, SIGUSR1)
+        try kiosk.waitFor("KIOSK-ENDED")
+        #expect(try kiosk.format("#{alternate_on}") == "0")
+        #expect(try kiosk.format("#{cursor_flag}") == "1")
+        let stty = try String(contentsOfFile: s.folder + "/stty-after", encoding: .utf8)
+        #expect(stty.contains(" icanon") && stty.contains(" echo"), "\(stty)")
+    }
+
     @Test("a name with ESC[2J, an OSC title and a C1 byte is shown without any control bytes")
     func hostileName() throws {
         let s = try kioskSandbox()

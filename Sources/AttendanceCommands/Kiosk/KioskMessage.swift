@@ -17,7 +17,8 @@ struct KioskMessage {
 
     static func wait(_ seconds: Int) -> KioskMessage {
         KioskMessage(
-            tone: .refusal, title: "Too many wrong PINs", lines: ["Please wait \(seconds) seconds before trying again."]
+            tone: .refusal, title: "Too many wrong PINs",
+            lines: ["Please wait \(seconds) second\(seconds == 1 ? "" : "s") before trying again."]
         )
     }
 
@@ -33,7 +34,13 @@ struct KioskMessage {
         lines: ["Too many wrong PINs were typed. Ask your manager to unlock it."])
 
     static func storeFailure(_ error: any Error) -> KioskMessage {
-        KioskMessage(
+        // A busy store is a moment's wait, not the manager's business.
+        if let error = error as? StoreError, case .busy = error {
+            return KioskMessage(
+                tone: .refusal, title: "Busy — NOT recorded",
+                lines: ["The store was busy for a moment. Please try again."])
+        }
+        return KioskMessage(
             tone: .refusal, title: "Could not be saved — NOT recorded",
             lines: ["Tell your manager.", String(describing: error)])
     }
@@ -75,9 +82,12 @@ struct KioskMessage {
                 case .alreadyIn: "Already marked in"
                 case .clockBehindMarkIn: "The clock is behind your mark-in"
                 }
-            return KioskMessage(
-                tone: .refusal, title: title,
-                lines: [who, String(describing: refusal).capitalizedFirst + ".", "Nothing was recorded."])
+            let why =
+                switch refusal {
+                case .notIn: "There is no mark-in today for this to close: mark IN first."
+                default: String(describing: refusal).capitalizedFirst + "."
+                }
+            return KioskMessage(tone: .refusal, title: title, lines: [who, why, "Nothing was recorded."])
         case .wifiNotAllowed(let verdict):
             var lines = [
                 "This kiosk is not on an approved office WiFi. Nothing was recorded.",

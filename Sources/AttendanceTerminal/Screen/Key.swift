@@ -68,6 +68,11 @@ public struct KeyDecoder: Sendable {
             return (nil, bytes.count - start)
         }
         guard next == UInt8(ascii: "[") || next == UInt8(ascii: "O") else { return (.escape, 1) }
+        // The Linux console's F1–F5 ("ESC [ [ A" … "ESC [ [ E", TERM=linux, a kiosk's tty1): the
+        // second "[" would otherwise end the sequence and leave the letter typed.
+        if next == UInt8(ascii: "["), start + 2 < bytes.count, bytes[start + 2] == UInt8(ascii: "[") {
+            return (nil, min(4, bytes.count - start))
+        }
         // CSI/SS3: parameters and intermediates up to a final byte in 0x40...0x7E.
         var i = start + 2
         while i < bytes.count, !(0x40...0x7E).contains(bytes[i]) { i += 1 }

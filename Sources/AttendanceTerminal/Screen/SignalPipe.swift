@@ -3,7 +3,9 @@ import Foundation
 /// Signals turned into bytes on a pipe, so the kiosk's one loop can wait for keys, signals
 /// and the next clock tick with a single `poll`.
 ///
-/// SIGTERM and SIGHUP end the kiosk (after restoring the terminal), SIGWINCH redraws it.
+/// SIGTERM and SIGHUP end the kiosk (after restoring the terminal), SIGWINCH redraws it. The
+/// other signals whose default would end the process where it stands (SIGUSR1, SIGUSR2, SIGALRM,
+/// SIGVTALRM, SIGPROF, SIGIO, SIGPWR) end it the same orderly way, never with the terminal left raw.
 /// SIGINT, SIGQUIT and SIGTSTP are ignored outright, so even a signal sent from outside
 /// cannot stop or suspend the kiosk; SIGPIPE is ignored so a closed terminal is an error to
 /// handle, not a crash.
@@ -12,6 +14,10 @@ public enum SignalPipe {
         case terminate
         case resize
     }
+
+    /// Those that end the kiosk in order, and SIGWINCH.
+    static let endingSignals = [SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR]
+    static let watchedSignals = endingSignals + [SIGWINCH]
 
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
     nonisolated(unsafe) private static var readEnd: Int32 = -1
@@ -30,7 +36,7 @@ public enum SignalPipe {
         for ignored in [SIGINT, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE] {
             signal(ignored, SIG_IGN)
         }
-        for watched in [SIGTERM, SIGHUP, SIGWINCH] {
+        for watched in watchedSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 var byte = UInt8(truncatingIfNeeded: number)
@@ -44,7 +50,7 @@ public enum SignalPipe {
         // worker thread); then SIGTERM would wait for ever. Unblock what the kiosk relies on.
         var wanted = sigset_t()
         sigemptyset(&wanted)
-        for watched in [SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&wanted, watched) }
+        for watched in watchedSignals { sigaddset(&wanted, watched) }
         pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
         return readEnd
     }
@@ -55,9 +61,8 @@ public enum SignalPipe {
         var byte: UInt8 = 0
         while readEnd >= 0, Foundation.read(readEnd, &byte, 1) == 1 {
             switch Int32(byte) {
-            case SIGTERM, SIGHUP: events.append(.terminate)
             case SIGWINCH: events.append(.resize)
-            default: break
+            default: events.append(.terminate)
             }
         }
         return events
