@@ -244,6 +244,9 @@ extension AttendanceStore {
             let code = errno
             if code == EROFS { throw .readOnly(path: path, reason: "its file system is mounted read-only") }
             if code == EACCES { throw .readOnly(path: path, reason: FileAccess.denial(of: path, writing: true)) }
+            if code == EPERM {
+                throw .readOnly(path: path, reason: "writing it is not permitted (is it immutable? lsattr \(path))")
+            }
             if code == ENOSPC { throw .diskFull }
             throw .cannotOpen(path: path, reason: String(cString: strerror(code)))
         }
@@ -259,6 +262,7 @@ extension AttendanceStore {
         {
             _ = fchown(fd, folderInfo.st_uid, folderInfo.st_gid)
         }
+        FileAccess.alignJournalModes(of: path, storeMode: info.st_mode)
         return created
     }
 

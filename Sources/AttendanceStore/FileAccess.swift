@@ -80,6 +80,22 @@ extension FileAccess {
             guard let info = status(of: file), info.st_mode & 0o022 != 0 else { continue }
             problems.append("\(file) is writable by group or others (mode \(octal(info))); chmod go-w \(file)")
         }
+        // A -wal or -shm its owner may not write, or that another user owns, keeps the kiosk's
+        // user from writing the store even when the store itself is fine.
+        if let store = status(of: storePath) {
+            for file in [storePath + "-wal", storePath + "-shm"] {
+                guard let info = status(of: file) else { continue }
+                if info.st_uid != store.st_uid {
+                    problems.append(
+                        "\(file) belongs to \(ownerName(info.st_uid)), the store to \(ownerName(store.st_uid)): the "
+                            + "store's user cannot write through it; chown \(ownerName(store.st_uid)) \(file)")
+                } else if info.st_mode & 0o200 == 0, store.st_mode & 0o200 != 0 {
+                    problems.append(
+                        "\(file) cannot be written by its owner (mode \(octal(info))) while the store can: a writer "
+                            + "opens the store read-only; chmod \(octal(store)) \(file)")
+                }
+            }
+        }
         let named = (storePath as NSString).deletingLastPathComponent
         let folder = named.isEmpty ? "." : named
         if let store = status(of: storePath) {
@@ -116,6 +132,17 @@ extension FileAccess {
             }
         }
         return problems
+    }
+
+    /// The store's -wal and -shm made while the store could not be written (SQLite gives them
+    /// the store's mode then, 0440 say) keep a writer out after the store is writable again: a
+    /// kiosk waiting for the fix would stay out of service. When this user owns them, they get the
+    /// store's mode back.
+    static func alignJournalModes(of storePath: String, storeMode: mode_t) {
+        for file in [storePath + "-wal", storePath + "-shm"] {
+            guard let info = status(of: file), info.st_uid == geteuid(), info.st_mode & 0o200 == 0 else { continue }
+            _ = chmod(file, storeMode & 0o660)
+        }
     }
 
     private static func status(of path: String) -> stat? {

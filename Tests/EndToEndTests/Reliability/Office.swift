@@ -139,6 +139,19 @@ let canMount: Bool = {
     return (try? runTool("/bin/umount", [probe]))?.status == 0
 }()
 
+/// Whether a file in the temporary folder can be made immutable (`chattr +i`: root, and a file
+/// system that keeps the flag).
+let canMakeImmutable: Bool = {
+    guard geteuid() == 0 else { return false }
+    let probe = NSTemporaryDirectory() + "attendance-chattr-probe-" + UUID().uuidString
+    guard FileManager.default.createFile(atPath: probe, contents: Data()) else { return false }
+    defer {
+        _ = try? runTool("/usr/bin/chattr", ["-i", probe])
+        unlink(probe)
+    }
+    return (try? runTool("/usr/bin/chattr", ["+i", probe]))?.status == 0
+}()
+
 /// Runs a tool and returns its exit status and combined output.
 @discardableResult
 func runTool(

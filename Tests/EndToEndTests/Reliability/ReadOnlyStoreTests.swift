@@ -117,6 +117,56 @@ struct ReadOnlyStoreTests {
     }
 
     @Test(
+        "a kiosk started on its own store made read-only recovers when it is writable again, though its -shm was made read-only"
+    )
+    func readOnlyJournalFiles() throws {
+        let s = try Office.sandbox()
+        let data = s.folder + "/own"
+        let store = data + "/attendance.sqlite"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: s.store, toPath: store)
+        if geteuid() == 0 {
+            chown(data, 65534, 65534)
+            chown(store, 65534, 65534)
+        }
+        chmod(data, 0o755)
+        chmod(store, 0o440)
+        let kiosk = try KioskSession(
+            sandbox: s, prefix: Self.reader.joined(separator: " "), environment: ["ATTENDANCE_STORE": store])
+        try kiosk.waitFor("OUT OF SERVICE")
+        // SQLite gave the -shm it made the store's mode then: 0440.
+        var info = stat()
+        #expect(stat(store + "-shm", &info) == 0 && info.st_mode & 0o777 == 0o440)
+        // store check names it once the store is writable again, as a problem a writer meets.
+        chmod(store, 0o640)
+        let check = try Self.run(["store", "check"], s, store: store, prefix: [])
+        #expect(
+            check.out.contains("\(store)-shm cannot be written by its owner (mode 0440) while the store can"),
+            "\(check.out)\(check.err)")
+        // The kiosk's user owns it, so the kiosk gives it the store's mode back and starts by itself.
+        try kiosk.waitFor("Employee code", timeout: 15)
+        try kiosk.send(Office.code(1), "Enter")
+        try kiosk.waitFor("[I] Mark IN")
+        try kiosk.send("i")
+        try kiosk.waitFor("MARKED IN")
+        #expect(stat(store + "-shm", &info) == 0 && info.st_mode & 0o777 == 0o640)
+    }
+
+    @Test(
+        "an immutable store (chattr +i): marking refused with the reason, reports work",
+        .enabled(if: canMakeImmutable, "needs root and a file system that keeps chattr +i"))
+    func immutableStore() throws {
+        let s = try Office.sandbox()
+        let marked = try Self.run(["mark", "in", Office.code(1)], s, store: s.store, prefix: [])
+        #expect(marked.status == .exited(0), "\(marked.err)")
+        try runTool("/usr/bin/chattr", ["+i", s.store])
+        defer { _ = try? runTool("/usr/bin/chattr", ["-i", s.store]) }
+        try Self.expectReadOnlyBehaviour(
+            s, store: s.store, prefix: [], code: Office.code(1),
+            reason: "writing it is not permitted (is it immutable? lsattr \(s.store))")
+    }
+
+    @Test(
         "issue 11 item 12: a user who may not read the store is told so, with whose file and which mode, not 'read-only'",
         .enabled(if: geteuid() == 0, "needs another user than the store's owner: runs as root (CI does)"))
     func unreadableStore() throws {
