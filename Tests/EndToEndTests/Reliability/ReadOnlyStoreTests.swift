@@ -75,15 +75,22 @@ struct ReadOnlyStoreTests {
         #expect(contents(of: store) == before, "the store file changed")
     }
 
+    /// The sandbox's store moved into a folder of its own, whose mode a test may change: the
+    /// folder and the store's new path.
+    static func storeInFolder(of s: Sandbox, named name: String) throws -> (String, String) {
+        let data = s.folder + "/" + name
+        let store = data + "/attendance.sqlite"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: s.store, toPath: store)
+        return (data, store)
+    }
+
     @Test(
         "a store of mode 0440 that the user may only read: marking refused with the reason, reports work, kiosk out of service"
     )
     func fileMode() throws {
         let s = try Office.sandbox()
-        let data = s.folder + "/data"
-        let store = data + "/attendance.sqlite"
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        try FileManager.default.moveItem(atPath: s.store, toPath: store)
+        let (data, store) = try Self.storeInFolder(of: s, named: "data")
         let marked = try Self.run(["mark", "in", Office.code(1)], s, store: store, prefix: [])
         #expect(marked.status == .exited(0), "\(marked.err)")
 
@@ -121,10 +128,7 @@ struct ReadOnlyStoreTests {
     )
     func readOnlyJournalFiles() throws {
         let s = try Office.sandbox()
-        let data = s.folder + "/own"
-        let store = data + "/attendance.sqlite"
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        try FileManager.default.moveItem(atPath: s.store, toPath: store)
+        let (data, store) = try Self.storeInFolder(of: s, named: "own")
         if geteuid() == 0 {
             chown(data, 65534, 65534)
             chown(store, 65534, 65534)
