@@ -57,13 +57,26 @@ extension AttendanceStore {
     public func recordPunch(
         _ attempt: PunchAttempt, recentSince: AttendanceDate, decide: (_ recent: [Punch]) -> PunchDecision
     ) throws(StoreError) -> PunchOutcome {
+        do {
+            return try recordPunchIfInPlace(attempt, recentSince: recentSince, decide: decide)
+        } catch .moved(let path) {
+            abandon()
+            throw .moved(path: path)
+        }
+    }
+
+    private func recordPunchIfInPlace(
+        _ attempt: PunchAttempt, recentSince: AttendanceDate, decide: (_ recent: [Punch]) -> PunchDecision
+    ) throws(StoreError) -> PunchOutcome {
         try perform {
             try pool.writeWithoutTransaction { db in
                 var outcome = PunchOutcome.refused(.notIn)
                 try db.inTransaction(.immediate) {
                     // A store file deleted (or replaced) under a running kiosk would take this punch
-                    // with it when the kiosk ends: nothing may be acknowledged into it.
+                    // with it when the kiosk ends: nothing may be acknowledged into it. A resident
+                    // process also watches the -wal and -shm, which a "clean-up" may remove.
                     try Self.requireNotMoved(db, path: path)
+                    if watchesJournals, Self.journalsMoved(of: path) { throw StoreError.moved(path: path) }
                     let recent = try Self.punches(
                         in: db, employeeID: attempt.employeeID, from: recentSince, through: nil)
                     switch decide(recent) {
@@ -91,6 +104,79 @@ extension AttendanceStore {
         var moved: Int32 = 0
         let status = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_HAS_MOVED, &moved)
         if status == SQLITE_OK, moved != 0 { throw .moved(path: path) }
+    }
+
+    /// Whether the -wal or -shm file this process has open for the store at `path` was removed or
+    /// replaced: Linux names such an open file "… (deleted)" in /proc/self/fd. (SQLite's own
+    /// check looks at the database file only.)
+    static func journalsMoved(of path: String) -> Bool {
+        guard let canonical = realpath(path, nil) else { return false }
+        defer { free(canonical) }
+        let store = String(cString: canonical)
+        let removed = [store + "-wal (deleted)", store + "-shm (deleted)"]
+        guard let folder = opendir("/proc/self/fd") else { return false }
+        defer { closedir(folder) }
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.first?.isNumber == true else { continue }
+            let length = readlink("/proc/self/fd/" + name, &target, target.count - 1)
+            guard length > 0 else { continue }
+            let link = String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if removed.contains(link) { return true }
+        }
+        return false
+    }
+
+    // MARK: - Files removed under a running process
+
+    /// Keeps this store's connections open until the process ends, once its files were found
+    /// removed or replaced under it: closing the last one would copy a removed -wal into the
+    /// database file that is there now and delete the -wal that the programs using that file
+    /// write to. The kernel closes the files at exit, where SQLite does nothing.
+    func abandon() {
+        isAbandoned.withLock { $0 = true }
+        Self.abandoned.withLock { $0.append(pool) }
+    }
+
+    /// The punches this process recorded through this store since it opened it that the store
+    /// at `path` does not hold now (they went with a removed -wal or store file), with their
+    /// employees' codes, in time order: for the caller to keep in a file to import. Empty when
+    /// they cannot be read.
+    public func punchesNotOnDisk() -> [(code: String, punch: Punch)] {
+        let since = openedAt.milliseconds
+        let clause = "FROM punch WHERE created_at_ms >= ? AND origin_node IS NULL ORDER BY instant_ms, id"
+        guard
+            let here = try? pool.read({ db in
+                (
+                    try PunchRowDecoder.fetchAll(in: db, clause, arguments: [since]),
+                    try Dictionary(
+                        Row.fetchAll(db, sql: "SELECT id, code FROM employee").map {
+                            ($0["id"] as Int64, $0["code"] as String)
+                        },
+                        uniquingKeysWith: { first, _ in first })
+                )
+            })
+        else { return [] }
+        struct Key: Hashable {
+            let employee: Int64
+            let instant: Int64
+            let kind: PunchKind
+        }
+        var there = Set<Key>()
+        if let fresh = try? Self.openForReading(at: path, connections: .single, requiringCurrentSchema: false) {
+            let punches =
+                (try? fresh.read { db in try PunchRowDecoder.fetchAll(in: db, clause, arguments: [since]) }) ?? []
+            there = Set(punches.map { Key(employee: $0.employeeID, instant: $0.instant.milliseconds, kind: $0.kind) })
+            try? fresh.close()
+        }
+        return here.0.compactMap { punch in
+            let key = Key(employee: punch.employeeID, instant: punch.instant.milliseconds, kind: punch.kind)
+            guard !there.contains(key), let code = here.1[punch.employeeID] else { return nil }
+            return (code, punch)
+        }
     }
 
     /// Keeps an OUT refused because the clock is behind its mark-in in the audit log, so the

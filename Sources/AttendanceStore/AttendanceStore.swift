@@ -31,6 +31,14 @@ public final class AttendanceStore: Sendable {
     public let writeRefusal: StoreError?
     /// Set by ``closeForExit()``.
     private let isClosed = Mutex(false)
+    /// Set when its files were found removed or replaced under this process (``abandon()``).
+    let isAbandoned = Mutex(false)
+    static let abandoned = Mutex<[any DatabaseWriter]>([])
+    /// When this store was opened: what it recorded since is what ``punchesNotOnDisk()`` looks at.
+    let openedAt: Date
+    /// Whether punches check the -wal and -shm too: a resident process (a pool), which keeps them
+    /// open long enough for someone to remove them.
+    let watchesJournals: Bool
 
     /// How long a writer waits for another one before giving up with `StoreError.busy`.
     public static let busyTimeoutSeconds: Double = 5
@@ -45,6 +53,8 @@ public final class AttendanceStore: Sendable {
     ) throws(StoreError) {
         self.path = path
         self.clock = clock
+        openedAt = clock()
+        if case .pool = connections { watchesJournals = true } else { watchesJournals = false }
         (pool, writeRefusal) = try Self.openPool(at: path, connections: connections)
         guard writeRefusal == nil else { return }
         let settings = try durabilitySettings()
@@ -67,6 +77,8 @@ public final class AttendanceStore: Sendable {
         self.pool = pool
         self.writeRefusal = writeRefusal
         self.clock = clock
+        openedAt = clock()
+        watchesJournals = false
     }
 
     /// One more connection to this store, for reading only: a report that reads on a thread per
@@ -93,6 +105,8 @@ public final class AttendanceStore: Sendable {
         // A failed close leaves the connection open, and the WAL is moved by the next opener:
         // every commit is already on disk either way.
         isClosed.withLock { $0 = true }
+        // Files removed under it: closing would write into the files that are there now.
+        guard !isAbandoned.withLock({ $0 }) else { return }
         try? pool.close()
         Self.closedForExit.withLock { $0.append(pool) }
     }

@@ -15,6 +15,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The store's file was removed or replaced while this process had it open: what it wrote
     /// now would go to a file no one else sees, and be lost when the process ends.
     case moved(path: String)
+    /// As ``moved(path:)``, and `count` punches recorded by this process before it was noticed
+    /// are not in the store that is there now: they were written to `file`, to be imported.
+    case movedPunchesKept(path: String, count: Int, file: String)
     /// A write went past the process's file-size limit (`ulimit -f`, systemd's `LimitFSIZE=`):
     /// SQLite sees EFBIG, as it would a full disk.
     case fileSizeLimit(bytes: UInt64)
@@ -58,6 +61,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .moved(let path):
             return "the attendance store at \(path) was removed or replaced while this program had it open; nothing "
                 + "was saved — restart the kiosk (or the command) so it opens the store that is there now"
+        case .movedPunchesKept(let path, let count, let file):
+            return "the attendance store at \(path) (or its -wal or -shm file) was removed or replaced while this "
+                + "program had it open; nothing was saved — restart the kiosk so it opens the store that is there "
+                + "now. \(count) punch(es) recorded here before it was noticed are not in that store: they are kept in "
+                + "\(file); add them with `attendance import punches \(file)`"
         case .fileSizeLimit(let bytes):
             return
                 "the attendance store reached this program's file size limit (\(bytes) bytes, ulimit -f); nothing was saved — raise the limit and try again"

@@ -15,6 +15,9 @@ package final class MarkingDesk {
     let now: @Sendable () -> Date
     private let pepperPath: String
     private var pepper: [UInt8]?
+    /// Once the store's files were found removed under this process: the error every later punch
+    /// gets, naming the file its lost punches were kept in (they are kept once).
+    private var storeGone: StoreError?
 
     package init(
         configuration: Configuration, store: AttendanceStore, linkReader: any WiFiLinkReading, pepperPath: String,
@@ -212,9 +215,16 @@ package final class MarkingDesk {
         // punch itself, that is today as committed, and reading it again would compile and run
         // the same two queries a second time.
         var decidedOn: [Punch] = []
-        let outcome = try store.recordPunch(attempt, recentSince: today.adding(days: -1)) { recent in
-            decidedOn = recent
-            return policy.decide(kind, at: at, recent: recent, knowledge: knowledge)
+        let outcome: PunchOutcome
+        do {
+            outcome = try store.recordPunch(attempt, recentSince: today.adding(days: -1)) { recent in
+                decidedOn = recent
+                return policy.decide(kind, at: at, recent: recent, knowledge: knowledge)
+            }
+        } catch .moved(let path) {
+            let gone = storeGone ?? keepPunchesNotOnDisk(ofStoreAt: path, at: at)
+            storeGone = gone
+            throw gone
         }
         switch outcome {
         case .duplicate(let previous):
@@ -257,6 +267,32 @@ package final class MarkingDesk {
                     clock: policy.zone.clockText(of: punch.instant), summary: summary, notice: notice, link: link,
                     location: network.location, clockWentBack: clockWentBack))
         }
+    }
+
+    /// After the store's files were found removed or replaced under this process: the punches
+    /// it had recorded since it opened the store that the store there now does not hold are
+    /// written beside it, in the form `attendance import punches` reads, so that none is lost.
+    /// The error to show: where they are, or only what happened when there are none (or the file
+    /// could not be written, which the error then does not claim).
+    private func keepPunchesNotOnDisk(ofStoreAt path: String, at: Date) -> StoreError {
+        let lost = store.punchesNotOnDisk()
+        guard !lost.isEmpty else { return .moved(path: path) }
+        let zone = configuration.policy.zone
+        let rows = lost.map { code, punch in
+            [
+                code, PunchTimestamp.text(of: punch.instant, zone: zone), punch.kind.rawValue, punch.note ?? "",
+                punch.source.rawValue,
+            ]
+        }
+        let stamp = ISO8601DateFormatter.string(
+            from: at, timeZone: .gmt, formatOptions: [.withYear, .withMonth, .withDay, .withTime, .withTimeZone])
+        let file = "\(path).not-saved-\(stamp).csv"
+        do {
+            try OutputFile.write(CSV.render(header: PunchFile.columns, rows: rows), to: file)
+        } catch {
+            return .moved(path: path)
+        }
+        return .movedPunchesKept(path: path, count: lost.count, file: file)
     }
 
     // MARK: - Today
