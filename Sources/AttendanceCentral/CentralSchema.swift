@@ -174,31 +174,34 @@ enum CentralSchema {
             """,
         ]
 
+    /// The tables that hold history: punches, corrections, the audit log, the chain's links.
+    private static let historyTables = ["punch", "punch_correction", "audit_log", "history_link"]
+
     /// History is append-only; a kept state takes the next change number on every change.
     private static let historyGuards: [String] =
-        ["punch", "punch_correction", "audit_log", "history_link"].flatMap { table in
-            [
-                "DROP TRIGGER IF EXISTS \(table)_append_only ON \(table)",
-                """
-                CREATE TRIGGER \(table)_append_only BEFORE UPDATE OR DELETE ON \(table)
-                FOR EACH ROW EXECUTE FUNCTION attendance_append_only()
-                """,
-                "DROP TRIGGER IF EXISTS \(table)_no_truncate ON \(table)",
-                """
-                CREATE TRIGGER \(table)_no_truncate BEFORE TRUNCATE ON \(table)
-                FOR EACH STATEMENT EXECUTE FUNCTION attendance_append_only()
-                """,
-            ]
+        historyTables.flatMap { table in
+            trigger("\(table)_append_only", "BEFORE UPDATE OR DELETE", on: table, function: "attendance_append_only")
+                + trigger(
+                    "\(table)_no_truncate", "BEFORE TRUNCATE", on: table, forEach: "STATEMENT",
+                    function: "attendance_append_only")
         }
         + ["employee", "allowed_wifi", "holiday", "leave"].flatMap { table in
-            [
-                "DROP TRIGGER IF EXISTS \(table)_next_change ON \(table)",
-                """
-                CREATE TRIGGER \(table)_next_change BEFORE UPDATE ON \(table)
-                FOR EACH ROW EXECUTE FUNCTION attendance_next_change()
-                """,
-            ]
+            trigger("\(table)_next_change", "BEFORE UPDATE", on: table, function: "attendance_next_change")
         }
+
+    /// A trigger made anew, as every statement here must be safe to run again: dropped when it is
+    /// there, then created to call `function`.
+    private static func trigger(
+        _ name: String, _ timing: String, on table: String, forEach level: String = "ROW", function: String
+    ) -> [String] {
+        [
+            "DROP TRIGGER IF EXISTS \(name) ON \(table)",
+            """
+            CREATE TRIGGER \(name) \(timing) ON \(table)
+            FOR EACH \(level) EXECUTE FUNCTION \(function)()
+            """,
+        ]
+    }
 
     /// The two roles and what each may do.
     private static let roles: [String] =
@@ -245,16 +248,18 @@ enum CentralSchema {
                 RETURN NEW;
             END $$
             """,
-            "DROP TRIGGER IF EXISTS employee_lock_raise_only ON employee",
-            """
-            CREATE TRIGGER employee_lock_raise_only BEFORE UPDATE OF locked ON employee
-            FOR EACH ROW EXECUTE FUNCTION attendance_lock_raise_only()
-            """,
-            "GRANT UPDATE ON employee, allowed_wifi, holiday, leave TO attendance_manager",
-            // Version 6: each node is held by the login that first synced it, and a kiosk's login
-            // adds records only under its own node. Without it one kiosk's login could add a record
-            // under another kiosk's id and number, and that kiosk's real record of that number
-            // would then be taken for one the centre already has and never arrive.
+        ]
+        + trigger(
+            "employee_lock_raise_only", "BEFORE UPDATE OF locked", on: "employee",
+            function: "attendance_lock_raise_only")
+        + ["GRANT UPDATE ON employee, allowed_wifi, holiday, leave TO attendance_manager"]
+
+    /// Version 6: each node is held by the login that first synced it, and a kiosk's login adds
+    /// records only under its own node. Without it one kiosk's login could add a record under
+    /// another kiosk's id and number, and that kiosk's real record of that number would then be
+    /// taken for one the centre already has and never arrive.
+    private static let holders: [String] =
+        [
             "ALTER TABLE node ADD COLUMN IF NOT EXISTS login text",
             """
             CREATE OR REPLACE FUNCTION attendance_kiosk_only() RETURNS boolean LANGUAGE sql STABLE AS $$
@@ -282,11 +287,9 @@ enum CentralSchema {
                 RETURN NEW;
             END $$
             """,
-            "DROP TRIGGER IF EXISTS node_holder ON node",
-            """
-            CREATE TRIGGER node_holder BEFORE INSERT OR UPDATE ON node
-            FOR EACH ROW EXECUTE FUNCTION attendance_node_holder()
-            """,
+        ]
+        + trigger("node_holder", "BEFORE INSERT OR UPDATE", on: "node", function: "attendance_node_holder")
+        + [
             """
             CREATE OR REPLACE FUNCTION attendance_own_records() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
@@ -298,19 +301,10 @@ enum CentralSchema {
                 END IF;
                 RETURN NEW;
             END $$
-            """,
+            """
         ]
-
-    /// Version 6: the triggers that keep each kiosk's login to its own records.
-    private static let holders: [String] =
-        ["punch", "punch_correction", "audit_log", "history_link"].flatMap { table in
-            [
-                "DROP TRIGGER IF EXISTS \(table)_own_records ON \(table)",
-                """
-                CREATE TRIGGER \(table)_own_records BEFORE INSERT ON \(table)
-                FOR EACH ROW EXECUTE FUNCTION attendance_own_records()
-                """,
-            ]
+        + historyTables.flatMap { table in
+            trigger("\(table)_own_records", "BEFORE INSERT", on: table, function: "attendance_own_records")
         }
 
     private static let versionRow = """

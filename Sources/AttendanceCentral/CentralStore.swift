@@ -26,11 +26,11 @@ public final class CentralStore: @unchecked Sendable {
                 unixSocketPath: "\(folder)/.s.PGSQL.\(address.port)", username: address.user, password: password,
                 database: address.database)
         } else {
+            if tls == .disable, let refusal = address.plainTextRefusal { throw .tls(reason: refusal) }
             let tlsSetting: PostgresConnection.Configuration.TLS
             do {
                 switch tls {
                 case .disable:
-                    if let refusal = address.plainTextRefusal { throw CentralError.tls(reason: refusal) }
                     tlsSetting = .disable
                 case .prefer:
                     var settings = TLSConfiguration.makeClientConfiguration()
@@ -41,8 +41,6 @@ public final class CentralStore: @unchecked Sendable {
                     if let caFile { settings.trustRoots = .file(caFile) }
                     tlsSetting = .require(try NIOSSLContext(configuration: settings))
                 }
-            } catch let error as CentralError {
-                throw error
             } catch {
                 throw .tls(reason: String(describing: error))
             }
