@@ -33,10 +33,7 @@ struct ExportPunches: ContextCommand {
         var rows: [[String]] = []
         for employee in try store.employees() {
             for punch in punches[employee.id] ?? [] {
-                rows.append([
-                    employee.code.rawValue, PunchTimestamp.text(of: punch.instant, zone: zone), punch.kind.rawValue,
-                    punch.note ?? "", punch.source.rawValue,
-                ])
+                rows.append(PunchFile.row(code: employee.code.rawValue, punch, zone: zone))
             }
         }
         let text = CSV.render(header: PunchFile.columns, rows: rows)

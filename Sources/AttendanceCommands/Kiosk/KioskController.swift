@@ -26,7 +26,7 @@ final class KioskController {
     }
 
     /// What a menu offers, only the actions that apply.
-    enum Action: Equatable {
+    enum Action: Equatable, CaseIterable {
         case markIn, markOut, calendar, cancel
 
         var label: String {
@@ -48,7 +48,7 @@ final class KioskController {
         }
 
         /// The keys of every action, those a menu does not offer too: pressed there, they do nothing.
-        static let allKeys: Set<Character> = ["i", "o", "c", "x"]
+        static let allKeys = Set(allCases.map(\.key))
     }
 
     let desk: MarkingDesk

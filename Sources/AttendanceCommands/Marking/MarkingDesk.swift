@@ -277,16 +277,8 @@ package final class MarkingDesk {
     private func keepPunchesNotOnDisk(ofStoreAt path: String, at: Date) -> StoreError {
         let lost = store.punchesNotOnDisk()
         guard !lost.isEmpty else { return .moved(path: path) }
-        let zone = configuration.policy.zone
-        let rows = lost.map { code, punch in
-            [
-                code, PunchTimestamp.text(of: punch.instant, zone: zone), punch.kind.rawValue, punch.note ?? "",
-                punch.source.rawValue,
-            ]
-        }
-        let stamp = ISO8601DateFormatter.string(
-            from: at, timeZone: .gmt, formatOptions: [.withYear, .withMonth, .withDay, .withTime, .withTimeZone])
-        let file = "\(path).not-saved-\(stamp).csv"
+        let rows = lost.map { code, punch in PunchFile.row(code: code, punch, zone: configuration.policy.zone) }
+        let file = "\(path).not-saved-\(FileStamp.text(of: at)).csv"
         do {
             try OutputFile.write(CSV.render(header: PunchFile.columns, rows: rows), to: file)
         } catch {
@@ -306,17 +298,16 @@ package final class MarkingDesk {
         /// Minutes late of today's first IN, nil when not in yet.
         var minutesLate: Int?
         var zone: LocalZone
-        /// How long the open session has run, 0 when there is none.
-        var openForSeconds: Double = 0
+        /// `max_session_hours` ("16") when the open session has run longer: it is not counted.
+        var openPastMaximum: String?
 
         /// "not marked in yet today", "in since 09:02 — worked 3h 12m so far", …
         var headline: String {
             if let open = day.openSession {
                 // An open session past max_session_hours is not counted: say so, not "worked 0 min".
                 let worked =
-                    openForSeconds > day.maxSessionSeconds
-                    ? "over \(Self.hoursText(day.maxSessionSeconds)) h, not counted: ask your manager"
-                    : "worked \(MarkingDesk.duration(workedSeconds)) so far"
+                    openPastMaximum.map { "over \($0) h, not counted: ask your manager" }
+                    ?? "worked \(MarkingDesk.duration(workedSeconds)) so far"
                 return "in since \(zone.clockText(of: open.start)) — \(worked)"
             }
             if let lastOut = day.lastOut {
@@ -327,12 +318,6 @@ package final class MarkingDesk {
         }
 
         var isIn: Bool { day.openSession != nil }
-
-        /// "16", "12.5": max_session_hours as the configuration gives it.
-        static func hoursText(_ seconds: Double) -> String {
-            let hours = seconds / 3600
-            return hours == hours.rounded() ? String(Int(hours)) : String(hours)
-        }
 
         /// "lunch 13:00–13:45" style lines for each gap.
         var gapLines: [String] {
@@ -367,7 +352,9 @@ package final class MarkingDesk {
         return TodaySnapshot(
             date: date, day: day, evaluation: evaluation, workedSeconds: day.workedSeconds(until: at),
             minutesLate: evaluation.minutesLate, zone: policy.zone,
-            openForSeconds: day.openSession.map { at.timeIntervalSince($0.start) } ?? 0)
+            openPastMaximum: day.openSession.flatMap {
+                at.timeIntervalSince($0.start) > day.maxSessionSeconds ? policy.maxSessionHoursText : nil
+            })
     }
 
     /// "8h 12m", "45 min": how the kiosk and `mark` say a duration.

@@ -54,10 +54,8 @@ final class DeskCopy: @unchecked Sendable {
     static func setAside(_ store: AttendanceStore, after error: CentralError, in context: Context) throws -> String {
         let unsent = (try? store.unsentChanges()) ?? []
         store.closeForExit()
-        let stamp = ISO8601DateFormatter.string(
-            from: context.now(), timeZone: .gmt,
-            formatOptions: [.withYear, .withMonth, .withDay, .withTime, .withTimeZone])
-        let kept = String(store.path.dropLast(".sqlite".count)) + ".not-sent-\(stamp).sqlite"
+        let kept =
+            String(store.path.dropLast(".sqlite".count)) + ".not-sent-\(FileStamp.text(of: context.now())).sqlite"
         for suffix in ["", "-wal", "-shm"] where !FileAccess.isMissing(store.path + suffix) {
             guard rename(store.path + suffix, kept + suffix) == 0 else {
                 throw CommandFailure(

@@ -51,12 +51,13 @@ package struct Synchronizer {
         do {
             let identity = try store.claimNode(node, server: central.address.description)
             try central.claim(node, storeID: identity, role: role)
+            let pulled = try store.syncStatus().cursors.pulled
             // A desk's changes were made on what it last pulled; the centre refuses them where
             // others changed the same rows since.
-            let base = role == .desk ? try store.syncStatus().cursors.pulled : [:]
+            let base = role == .desk ? pulled : [:]
             // A kiosk that ran on its own joins: its employees go in only where the centre has
             // none, so a code the centre gives another person is named before anything goes up.
-            if role == .kiosk, try store.syncStatus().cursors.pulled.isEmpty {
+            if role == .kiosk, pulled.isEmpty {
                 let local = try store.employees()
                 let names = try central.employeeNames(local.map(\.code.rawValue))
                 report.clashes = local.compactMap { employee in

@@ -46,6 +46,14 @@ public struct PunchFile: Sendable {
     /// The columns, in the order an export writes them.
     public static let columns = ["code", "timestamp", "kind", "note", "source"]
 
+    /// `punch` of the employee `code` as a row of ``columns``, its time in `zone`.
+    public static func row(code: String, _ punch: Punch, zone: LocalZone) -> [String] {
+        [
+            code, PunchTimestamp.text(of: punch.instant, zone: zone), punch.kind.rawValue, punch.note ?? "",
+            punch.source.rawValue,
+        ]
+    }
+
     /// Reads `text`; timestamps without an offset are local times in `zone`.
     public init(parsing text: String, zone: LocalZone) {
         var records = CSVRecords(text)
