@@ -138,7 +138,7 @@ extension AttendanceStore {
     /// write to. The kernel closes the files at exit, where SQLite does nothing.
     func abandon() {
         isAbandoned.withLock { $0 = true }
-        Self.abandoned.withLock { $0.append(pool) }
+        Self.keptUntilExit.withLock { $0.append(pool) }
     }
 
     /// The punches this process recorded through this store since it opened it that the store

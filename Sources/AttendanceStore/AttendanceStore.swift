@@ -33,7 +33,6 @@ public final class AttendanceStore: Sendable {
     private let isClosed = Mutex(false)
     /// Set when its files were found removed or replaced under this process (``abandon()``).
     let isAbandoned = Mutex(false)
-    static let abandoned = Mutex<[any DatabaseWriter]>([])
     /// When this store was opened: what it recorded since is what ``punchesNotOnDisk()`` looks at.
     let openedAt: Date
     /// Whether punches check the -wal and -shm too: a resident process (a pool), which keeps them
@@ -108,10 +107,12 @@ public final class AttendanceStore: Sendable {
         // Files removed under it: closing would write into the files that are there now.
         guard !isAbandoned.withLock({ $0 }) else { return }
         try? pool.close()
-        Self.closedForExit.withLock { $0.append(pool) }
+        Self.keptUntilExit.withLock { $0.append(pool) }
     }
 
-    private static let closedForExit = Mutex<[any DatabaseWriter]>([])
+    /// Connections never freed before the process ends: those closed for exit (freeing costs
+    /// time, see above), and those of a store abandoned open (``abandon()``).
+    static let keptUntilExit = Mutex<[any DatabaseWriter]>([])
 
     // MARK: - Settings
 
