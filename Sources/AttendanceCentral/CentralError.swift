@@ -24,6 +24,9 @@ public enum CentralError: Error, Equatable, Sendable, CustomStringConvertible {
     case conflict(CentralAddress, node: String, changes: [String])
     /// The pushed history does not extend the history the centre holds for this node.
     case historyDiverged(CentralAddress, node: String, seq: Int64, reason: String)
+    /// The centre's checks refused a record of the batch (`reason` names it); nothing of the
+    /// batch was stored.
+    case refused(CentralAddress, reason: String)
 
     public var description: String {
         switch self {
@@ -33,7 +36,8 @@ public enum CentralError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the central store \(address) refused the login (\(reason)); check the user and password_file"
         case .notInitialised(let address):
             return
-                "the central store \(address) has no attendance tables yet; run `attendance central init --store \(address)` once"
+                "the central store \(address) has no attendance tables yet, or those of an older version; run "
+                + "`attendance central init --store \(address)` as the database's owner"
         case .notPermitted(let address, let reason):
             return "the central store \(address) does not permit this for this user (\(reason))"
         case .passwordFile(let path, let reason):
@@ -51,10 +55,23 @@ public enum CentralError: Error, Equatable, Sendable, CustomStringConvertible {
             return
                 "the central store \(address) has newer changes than \(node.quotedForMessage)'s: "
                 + changes.joined(separator: ", ") + "; nothing was sent"
+        case .refused(let address, let reason):
+            return "the central store \(address) refuses this store's records: \(reason); nothing was sent"
         case .nameTaken(let address, let node):
             return
                 "the central store \(address) already has another store, or another kiosk's login, syncing as \(node.quotedForMessage): give this "
                 + "kiosk a kiosk_id of its own in [central]; nothing was sent, and its records wait here"
+        }
+    }
+
+    /// The same error about `node`, where the server's answer could not name it.
+    func naming(_ node: String) -> CentralError {
+        switch self {
+        case .conflict(let address, "", let changes): .conflict(address, node: node, changes: changes)
+        case .historyDiverged(let address, "", let seq, let reason):
+            .historyDiverged(address, node: node, seq: seq, reason: reason)
+        case .nameTaken(let address, ""): .nameTaken(address, node: node)
+        default: self
         }
     }
 

@@ -5,18 +5,21 @@
 /// entries are kept under their origin (kiosk name, number there), so a push repeated after a
 /// crash stores nothing twice. Employees, access points, holidays and leave are kept as their
 /// latest state. One sequence, `change_seq`, numbers every change in commit order (writers take
-/// one advisory lock), which is what lets a kiosk pull "everything after N" without missing a
-/// record that committed late.
+/// one advisory lock, only while one statement runs on the server), which is what lets a kiosk
+/// pull "everything after N" without missing a record that committed late. Logins reach the
+/// tables only through the functions of CentralSchema+API.swift.
 enum CentralSchema {
     /// Which advisory lock serialises the writers (an arbitrary, fixed number).
     static let writerLock = 7_243_001
 
     /// 1: the first; 2: each node's store identity; 3: each node's history links; 4: a kiosk's
     /// login may raise a PIN lock and never lift one; 5: a lock a kiosk raises is a change of its
-    /// own; 6: a kiosk's login adds records only under the kiosk id it holds.
-    static let version = 6
+    /// own; 6: a kiosk's login adds records only under the kiosk id it holds; 7: logins reach the
+    /// tables only through the functions of ``api``, which check every record.
+    static let version = 7
 
-    static let statements: [String] = tables + historyGuards + roles + holders + [versionRow]
+    static let statements: [String] =
+        tables + historyGuards + checks + retired + roles + api + grants + sessionLimits + [versionRow]
 
     /// The tables, their indexes, and the functions the triggers below call.
     private static let tables: [String] =
@@ -128,8 +131,10 @@ enum CentralSchema {
                 PRIMARY KEY (node, origin_id)
             )
             """,
-            // Version 2: the store that first synced under a name keeps it.
+            // Version 2: the store that first synced under a name keeps it; version 6: the login
+            // that first synced it.
             "ALTER TABLE node ADD COLUMN IF NOT EXISTS store_id text",
+            "ALTER TABLE node ADD COLUMN IF NOT EXISTS login text",
             // Version 3: every node's history chain, as its links (docs/rules.md "History"): the
             // anchor a kiosk's root cannot reach.
             """
@@ -167,7 +172,7 @@ enum CentralSchema {
             """
             CREATE OR REPLACE FUNCTION attendance_next_change() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
-                NEW.seq := nextval('change_seq');
+                NEW.seq := nextval('public.change_seq');
                 NEW.changed_at := now();
                 RETURN NEW;
             END $$
@@ -175,7 +180,7 @@ enum CentralSchema {
         ]
 
     /// The tables that hold history: punches, corrections, the audit log, the chain's links.
-    private static let historyTables = ["punch", "punch_correction", "audit_log", "history_link"]
+    static let historyTables = ["punch", "punch_correction", "audit_log", "history_link"]
 
     /// History is append-only; a kept state takes the next change number on every change.
     private static let historyGuards: [String] =
@@ -202,110 +207,6 @@ enum CentralSchema {
             """,
         ]
     }
-
-    /// The two roles and what each may do.
-    private static let roles: [String] =
-        [
-            // Two roles for login users to be members of: kiosks may add records and raise a PIN
-            // lock, never change a kept state otherwise; managers may change kept states. Neither
-            // may change history (the triggers above hold for every role).
-            """
-            DO $$ BEGIN
-                IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'attendance_kiosk') THEN
-                    CREATE ROLE attendance_kiosk NOLOGIN;
-                END IF;
-                IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'attendance_manager') THEN
-                    CREATE ROLE attendance_manager NOLOGIN;
-                END IF;
-            END $$
-            """,
-            """
-            GRANT SELECT ON schema_info, node, employee, allowed_wifi, holiday, leave, punch, punch_correction, audit_log,
-                history_link
-            TO attendance_kiosk, attendance_manager
-            """,
-            "GRANT USAGE ON SEQUENCE change_seq TO attendance_kiosk, attendance_manager",
-            "GRANT INSERT ON node, punch, punch_correction, audit_log, history_link TO attendance_kiosk, attendance_manager",
-            "GRANT UPDATE (last_push, last_pull, store_id) ON node TO attendance_kiosk, attendance_manager",
-            "GRANT INSERT ON employee, allowed_wifi, holiday, leave TO attendance_kiosk, attendance_manager",
-            "GRANT UPDATE (locked) ON employee TO attendance_kiosk",
-            // The column grant lets a kiosk set `locked` either way; only a manager (or the owner)
-            // may lift a lock, or a stolen kiosk's login could undo every lockout.
-            """
-            CREATE OR REPLACE FUNCTION attendance_lock_raise_only() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                IF OLD.locked AND NOT NEW.locked
-                    AND pg_has_role(current_user, 'attendance_kiosk', 'MEMBER')
-                    AND NOT pg_has_role(current_user, 'attendance_manager', 'MEMBER')
-                THEN
-                    RAISE EXCEPTION 'only a manager lifts a PIN lock' USING ERRCODE = 'insufficient_privilege';
-                END IF;
-                -- A lock raised by a kiosk's push is a change of its own: a desk's older edit of
-                -- the same employee must not pass as the row's last writer and lift it (schema 5).
-                IF NEW.locked AND NOT OLD.locked AND NEW.changed_by IS NOT DISTINCT FROM OLD.changed_by THEN
-                    NEW.changed_by := 'a kiosk (' || session_user || ')';
-                END IF;
-                RETURN NEW;
-            END $$
-            """,
-        ]
-        + trigger(
-            "employee_lock_raise_only", "BEFORE UPDATE OF locked", on: "employee",
-            function: "attendance_lock_raise_only")
-        + ["GRANT UPDATE ON employee, allowed_wifi, holiday, leave TO attendance_manager"]
-
-    /// Version 6: each node is held by the login that first synced it, and a kiosk's login adds
-    /// records only under its own node. Without it one kiosk's login could add a record under
-    /// another kiosk's id and number, and that kiosk's real record of that number would then be
-    /// taken for one the centre already has and never arrive.
-    private static let holders: [String] =
-        [
-            "ALTER TABLE node ADD COLUMN IF NOT EXISTS login text",
-            """
-            CREATE OR REPLACE FUNCTION attendance_kiosk_only() RETURNS boolean LANGUAGE sql STABLE AS $$
-                SELECT pg_has_role(current_user, 'attendance_kiosk', 'MEMBER')
-                    AND NOT pg_has_role(current_user, 'attendance_manager', 'MEMBER')
-            $$
-            """,
-            """
-            CREATE OR REPLACE FUNCTION attendance_node_holder() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                IF TG_OP = 'INSERT' THEN
-                    NEW.login := session_user;
-                ELSIF attendance_kiosk_only() THEN
-                    -- A kiosk's node made before version 6 is bound by its kiosk's next sync.
-                    IF OLD.login IS DISTINCT FROM session_user
-                        AND NOT (OLD.login IS NULL AND OLD.role = 'kiosk')
-                    THEN
-                        RAISE EXCEPTION 'the kiosk id % is held by another login', OLD.name
-                            USING ERRCODE = 'insufficient_privilege';
-                    END IF;
-                    NEW.login := session_user;
-                ELSE
-                    NEW.login := coalesce(NEW.login, OLD.login);
-                END IF;
-                RETURN NEW;
-            END $$
-            """,
-        ]
-        + trigger("node_holder", "BEFORE INSERT OR UPDATE", on: "node", function: "attendance_node_holder")
-        + [
-            """
-            CREATE OR REPLACE FUNCTION attendance_own_records() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                IF attendance_kiosk_only()
-                    AND NOT EXISTS (SELECT FROM node WHERE name = NEW.node AND login = session_user)
-                THEN
-                    RAISE EXCEPTION 'a kiosk''s login adds records only under its own kiosk id, not %', NEW.node
-                        USING ERRCODE = 'insufficient_privilege';
-                END IF;
-                RETURN NEW;
-            END $$
-            """
-        ]
-        + historyTables.flatMap { table in
-            trigger("\(table)_own_records", "BEFORE INSERT", on: table, function: "attendance_own_records")
-        }
 
     private static let versionRow = """
         INSERT INTO schema_info (key, value) VALUES ('version', '\(version)')

@@ -6,9 +6,9 @@ import PostgresNIO
 /// The central PostgreSQL store, through postgres-nio: the only code that speaks to it.
 ///
 /// One connection, used synchronously (commands and the kiosk's sync thread block on it; none
-/// of them is an event loop). Every write is one transaction under the writers' advisory lock,
-/// so change numbers commit in order; every read of changes is one REPEATABLE READ snapshot, so
-/// a round sees a consistent prefix of them.
+/// of them is an event loop). Every write is one call of the centre's functions, one statement
+/// and so one transaction that never waits on this side; every read of changes is one
+/// REPEATABLE READ snapshot, so a round sees a consistent prefix of them.
 public final class CentralStore: @unchecked Sendable {
     public let address: CentralAddress
     private let connection: PostgresConnection
@@ -92,242 +92,48 @@ public final class CentralStore: @unchecked Sendable {
     // MARK: - Going up
 
     /// Makes sure `node` is this store's name at the centre: the first store to sync under a
-    /// name keeps it. Throws ``CentralError/nameTaken(_:node:)`` for any other store.
+    /// name keeps it, and a kiosk's login holds one kiosk id. Throws
+    /// ``CentralError/nameTaken(_:node:)`` for any other store.
     public func claim(_ node: String, storeID: String, role: SyncRole) throws(CentralError) {
         let holder: String?
         do {
             holder = try run { () throws -> String? in
-                let rows = try rows(
-                    """
-                    INSERT INTO node (name, role, store_id) VALUES ($1, $2, $3)
-                    ON CONFLICT (name) DO UPDATE SET store_id = coalesce(node.store_id, excluded.store_id)
-                    RETURNING store_id
-                    """, [node, role.rawValue, storeID])
-                return try rows.first?.decode(String?.self)
+                try rows("SELECT attendance_claim($1, $2, $3)", [node, role.rawValue, storeID]).first?.decode(
+                    String?.self)
             }
-        } catch .notPermitted(_, let reason) where reason.contains("is held by another login") {
-            // Another kiosk's login synced under this name first (schema 6).
-            throw .nameTaken(address, node: node)
+        } catch {
+            throw error.naming(node)
         }
         guard holder == storeID else { throw .nameTaken(address, node: node) }
     }
 
-    /// Stores `batch` from `node` in one transaction. Records already there (a push repeated
-    /// after a crash) are left as they are; a kiosk's employees, access points, holidays and leave
-    /// go in only where the centre has none. A desk's replace the centre's when the centre's row
-    /// has not changed since the desk last pulled (`base`, its pull cursors), or was last changed
-    /// by this desk itself: a change made on a copy that could not send it at once must not undo
-    /// what others did since (a PIN lock raised at a kiosk, another manager's edit). Otherwise
-    /// nothing of the batch is stored and ``CentralError/conflict(_:node:changes:)`` names the rows.
+    /// Stores `batch` from `node` in one statement, which the centre checks record by record
+    /// (CentralSchema+API.swift). Records already there (a push repeated after a crash) are left
+    /// as they are; a kiosk's employees, access points, holidays and leave go in only where the
+    /// centre has none. A desk's replace the centre's when the centre's row has not changed since
+    /// the desk last pulled (`base`, its pull cursors), or was last changed by this desk itself:
+    /// a change made on a copy that could not send it at once must not undo what others did
+    /// since (a PIN lock raised at a kiosk, another manager's edit). Otherwise nothing of the
+    /// batch is stored and ``CentralError/conflict(_:node:changes:)`` names the rows.
     public func push(
         _ batch: SyncBatch, from node: String, role: SyncRole, base: [String: Int64] = [:]
     ) throws(CentralError) {
-        try run { () throws in
-            let encoder = JSONEncoder()
-            func json<T: Encodable>(_ value: [T]) throws -> String {
-                String(decoding: try encoder.encode(value), as: UTF8.self)
+        do {
+            try run { () throws in
+                let encoder = JSONEncoder()
+                let records = String(decoding: try encoder.encode(batch), as: UTF8.self)
+                let marks = String(decoding: try encoder.encode(role == .desk ? base : [:]), as: UTF8.self)
+                try execute("SELECT attendance_push($1, $2::jsonb, $3::jsonb)", [node, records, marks])
             }
-            try execute("BEGIN")
-            do {
-                try execute("SELECT pg_advisory_xact_lock(\(CentralSchema.writerLock))")
-                try execute(
-                    "INSERT INTO node (name, role, last_push) VALUES ($1, $2, now()) ON CONFLICT (name) DO UPDATE SET last_push = now()",
-                    [node, role.rawValue])
-                let replace = role == .desk
-                // A desk's last pulled change number of a kind, bound as $3 (a kiosk's upsert has none).
-                func bases(_ kind: String) -> [any PostgresEncodable & Sendable] { replace ? [base[kind] ?? 0] : [] }
-                // The rows of `table` a desk sent that the centre kept, each with who changed it since.
-                func refused(_ table: String, key: String, sent: [String], stored: [PostgresRow]) throws -> [String] {
-                    guard replace, stored.count < sent.count else { return [] }
-                    let kept = Set(try stored.map { try $0.decode(String.self) })
-                    let missing = sent.filter { !kept.contains($0) }
-                    let holders = try rows(
-                        "SELECT \(key), changed_by FROM \(table) WHERE \(key) = ANY($1)", [missing])
-                    return try holders.map { row in
-                        let (name, by) = try row.decode((String, String).self)
-                        return "\(table == "allowed_wifi" ? "access point" : table) \(name) (changed by \(by))"
-                    }
-                }
-                var conflicts: [String] = []
-                if !batch.employees.isEmpty {
-                    let stored = try rows(
-                        """
-                        INSERT INTO employee (code, name, start_date, end_date, shift_start, shift_end, active, pin_hash,
-                            pin_salt, pin_rounds, locked, changed_by)
-                        SELECT code, name, start_date, end_date, shift_start, shift_end, active, decode(pin_hash_hex, 'hex'),
-                            decode(pin_salt_hex, 'hex'), pin_rounds, locked, $2
-                        FROM jsonb_to_recordset($1::jsonb) AS r(code text, name text, start_date text, end_date text,
-                            shift_start text, shift_end text, active boolean, pin_hash_hex text, pin_salt_hex text,
-                            pin_rounds integer, locked boolean)
-                        ON CONFLICT (code) DO \(replace ? """
-                            UPDATE SET name = excluded.name, start_date = excluded.start_date, end_date = excluded.end_date,
-                                shift_start = excluded.shift_start, shift_end = excluded.shift_end, active = excluded.active,
-                                pin_hash = excluded.pin_hash, pin_salt = excluded.pin_salt, pin_rounds = excluded.pin_rounds,
-                                locked = excluded.locked, changed_by = excluded.changed_by
-                            \(Self.unchangedSince("employee"))
-                            """ : "NOTHING")
-                        RETURNING code
-                        """, [try json(batch.employees), node] + bases("employee"))
-                    conflicts += try refused(
-                        "employee", key: "code", sent: batch.employees.map(\.code), stored: stored)
-                    if !replace {
-                        // A kiosk raises a lock after wrong PINs; only a manager lifts it.
-                        let locked = batch.employees.filter(\.locked).map(\.code)
-                        if !locked.isEmpty {
-                            try execute(
-                                "UPDATE employee SET locked = true WHERE code = ANY($1) AND NOT locked", [locked])
-                        }
-                    }
-                }
-                if !batch.wifi.isEmpty {
-                    let stored = try rows(
-                        """
-                        INSERT INTO allowed_wifi (bssid, ssid, location, active, changed_by)
-                        SELECT bssid, decode(ssid_hex, 'hex'), location, active, $2
-                        FROM jsonb_to_recordset($1::jsonb) AS r(bssid text, ssid_hex text, location text, active boolean)
-                        ON CONFLICT (bssid) DO \(replace ? """
-                            UPDATE SET ssid = excluded.ssid, location = excluded.location, active = excluded.active,
-                                changed_by = excluded.changed_by
-                            \(Self.unchangedSince("allowed_wifi"))
-                            """ : "NOTHING")
-                        RETURNING bssid
-                        """, [try json(batch.wifi), node] + bases("allowed_wifi"))
-                    conflicts += try refused(
-                        "allowed_wifi", key: "bssid", sent: batch.wifi.map(\.bssid), stored: stored)
-                }
-                if !batch.holidays.isEmpty {
-                    let stored = try rows(
-                        """
-                        INSERT INTO holiday (date, name, removed, changed_by)
-                        SELECT date, name, removed, $2 FROM jsonb_to_recordset($1::jsonb) AS r(date text, name text, removed boolean)
-                        ON CONFLICT (date) DO \(replace ? """
-                            UPDATE SET name = excluded.name, removed = excluded.removed, changed_by = excluded.changed_by
-                            \(Self.unchangedSince("holiday"))
-                            """ : "NOTHING")
-                        RETURNING date
-                        """, [try json(batch.holidays), node] + bases("holiday"))
-                    conflicts += try refused(
-                        "holiday", key: "date", sent: batch.holidays.map(\.date), stored: stored)
-                }
-                if !batch.leave.isEmpty {
-                    let stored = try rows(
-                        """
-                        INSERT INTO leave (employee_code, date, half_day, reason, removed, changed_by)
-                        SELECT employee_code, date, half_day, reason, removed, $2
-                        FROM jsonb_to_recordset($1::jsonb) AS r(employee_code text, date text, half_day boolean,
-                            reason text, removed boolean)
-                        ON CONFLICT (employee_code, date) DO \(replace ? """
-                            UPDATE SET half_day = excluded.half_day, reason = excluded.reason, removed = excluded.removed,
-                                changed_by = excluded.changed_by
-                            \(Self.unchangedSince("leave"))
-                            """ : "NOTHING")
-                        RETURNING employee_code || ' ' || date
-                        """, [try json(batch.leave), node] + bases("leave"))
-                    conflicts += try refused(
-                        "leave", key: "employee_code || ' ' || date",
-                        sent: batch.leave.map { "\($0.employeeCode) \($0.date)" }, stored: stored)
-                }
-                // Nothing of a batch goes in when one of its rows would undo a newer change.
-                guard conflicts.isEmpty else { throw CentralError.conflict(address, node: node, changes: conflicts) }
-                if !batch.punches.isEmpty {
-                    try execute(
-                        """
-                        INSERT INTO punch (node, origin_id, employee_code, instant_ms, zone, attendance_date, kind, source,
-                            ssid, bssid, location, note, entered_by, clock_went_back, created_at_ms)
-                        SELECT node, origin_id, employee_code, instant_ms, zone, attendance_date, kind, source,
-                            decode(ssid_hex, 'hex'), bssid, location, note, entered_by, clock_went_back, created_at_ms
-                        FROM jsonb_to_recordset($1::jsonb) AS r(node text, origin_id bigint, employee_code text,
-                            instant_ms bigint, zone text, attendance_date text, kind text, source text, ssid_hex text,
-                            bssid text, location text, note text, entered_by text, clock_went_back boolean,
-                            created_at_ms bigint)
-                        ORDER BY origin_id
-                        ON CONFLICT (node, origin_id) DO NOTHING
-                        """, [try json(batch.punches)])
-                }
-                if !batch.corrections.isEmpty {
-                    try execute(
-                        """
-                        INSERT INTO punch_correction (node, origin_id, punch_node, punch_origin_id, employee_code, action,
-                            punch_date, from_date, to_date, new_instant_ms, outside_edit_window, actor, at_ms, reason)
-                        SELECT node, origin_id, punch_node, punch_origin_id, employee_code, action, punch_date, from_date,
-                            to_date, new_instant_ms, outside_edit_window, actor, at_ms, reason
-                        FROM jsonb_to_recordset($1::jsonb) AS r(node text, origin_id bigint, punch_node text,
-                            punch_origin_id bigint, employee_code text, action text, punch_date text, from_date text,
-                            to_date text, new_instant_ms bigint, outside_edit_window boolean, actor text, at_ms bigint,
-                            reason text)
-                        ORDER BY origin_id
-                        ON CONFLICT (node, origin_id) DO NOTHING
-                        """, [try json(batch.corrections)])
-                }
-                if !batch.audit.isEmpty {
-                    try execute(
-                        """
-                        INSERT INTO audit_log (node, origin_id, at_ms, actor, action, entity, entity_key, employee_code,
-                            old_value, new_value, reason)
-                        SELECT node, origin_id, at_ms, actor, action, entity, entity_key, employee_code, old_value,
-                            new_value, reason
-                        FROM jsonb_to_recordset($1::jsonb) AS r(node text, origin_id bigint, at_ms bigint, actor text,
-                            action text, entity text, entity_key text, employee_code text, old_value text,
-                            new_value text, reason text)
-                        ORDER BY origin_id
-                        ON CONFLICT (node, origin_id) DO NOTHING
-                        """, [try json(batch.audit)])
-                }
-                if !batch.links.isEmpty { try storeLinks(batch.links, of: node) }
-                try execute("COMMIT")
-            } catch {
-                try? execute("ROLLBACK")
-                throw error
-            }
+        } catch {
+            throw error.naming(node)
         }
-    }
-
-    /// Keeps `node`'s history links, refusing (and so rolling back the whole push) any that
-    /// does not extend what the centre holds: a link already here must come again unchanged,
-    /// and each new one must start from the one before it.
-    private func storeLinks(_ links: [SyncedLink], of node: String) throws {
-        let ordered = links.sorted { $0.seq < $1.seq }
-        guard let first = ordered.first, let last = ordered.last else { return }
-        var held: [Int64: String] = [:]
-        for row in try rows(
-            "SELECT seq, encode(hash, 'hex') FROM history_link WHERE node = $1 AND seq BETWEEN $2 AND $3",
-            [node, first.seq - 1, last.seq])
-        {
-            let (seq, hash) = try row.decode((Int64, String).self)
-            held[seq] = hash
-        }
-        var previous: String? = first.seq == 1 ? HistoryLink.start.hexText : held[first.seq - 1]
-        for link in ordered {
-            if let kept = held[link.seq], kept != link.hashHex {
-                throw CentralError.historyDiverged(
-                    address, node: node, seq: link.seq, reason: "differs from the one the centre received before")
-            }
-            if let previous, previous != link.prevHex {
-                throw CentralError.historyDiverged(
-                    address, node: node, seq: link.seq,
-                    reason: "does not follow record \(link.seq - 1) as the centre received it")
-            }
-            previous = link.hashHex
-        }
-        let encoder = JSONEncoder()
-        try execute(
-            """
-            INSERT INTO history_link (node, seq, kind, record_node, record_id, prev, hash)
-            SELECT $2, seq, kind, record_node, record_id, decode(prev_hex, 'hex'), decode(hash_hex, 'hex')
-            FROM jsonb_to_recordset($1::jsonb) AS r(seq bigint, kind text, record_node text, record_id bigint,
-                prev_hex text, hash_hex text)
-            ORDER BY seq
-            ON CONFLICT (node, seq) DO NOTHING
-            """, [String(decoding: try encoder.encode(ordered), as: UTF8.self), node])
     }
 
     // MARK: - Coming down
 
-    /// The kinds of change a store pulls, in the order they are applied: states before the
-    /// records that name them, punches before the corrections that name them.
-    public static let pulledKinds = [
-        "employee", "allowed_wifi", "holiday", "leave", "punch", "punch_correction", "audit_log",
-    ]
+    /// The kinds of change a store pulls, in the order they are applied.
+    public static let pulledKinds = CentralSchema.pulledKinds
 
     /// Hands `apply` every change after `cursors`, in pages of at most `pageSize`, each with the
     /// change numbers it reaches. Records made by `node` itself are left out. All pages come from
@@ -342,7 +148,8 @@ public final class CentralStore: @unchecked Sendable {
                 for kind in Self.pulledKinds {
                     var after = cursors[kind] ?? 0
                     while true {
-                        let page = try rows(Self.pullQuery(kind), [after, Int64(pageSize), node])
+                        let page = try rows(
+                            "SELECT * FROM attendance_pull($1, $2, $3, $4)", [kind, after, Int32(pageSize), node])
                         guard let row = page.first else { break }
                         let (json, last, count) = try row.decode((String, Int64?, Int64).self)
                         guard let last, count > 0 else { break }
@@ -369,47 +176,8 @@ public final class CentralStore: @unchecked Sendable {
                 try? execute("ROLLBACK")
                 throw error
             }
-            try? execute("UPDATE node SET last_pull = now() WHERE name = $1", [node])
+            try? execute("SELECT attendance_note_pull($1)", [node])
         }
-    }
-
-    /// One page of changes of `kind` as JSON, with the last change number and the count.
-    static func pullQuery(_ kind: String) -> String {
-        let columns: String
-        var ownOnly = ""
-        switch kind {
-        case "employee":
-            columns = """
-                code, name, start_date, end_date, shift_start, shift_end, active, encode(pin_hash, 'hex') AS pin_hash_hex,
-                encode(pin_salt, 'hex') AS pin_salt_hex, pin_rounds, locked
-                """
-        case "allowed_wifi": columns = "bssid, encode(ssid, 'hex') AS ssid_hex, location, active"
-        case "holiday": columns = "date, name, removed"
-        case "leave": columns = "employee_code, date, half_day, reason, removed"
-        case "punch":
-            columns = """
-                node, origin_id, employee_code, instant_ms, zone, attendance_date, kind, source,
-                encode(ssid, 'hex') AS ssid_hex, bssid, location, note, entered_by, clock_went_back, created_at_ms
-                """
-            ownOnly = " AND node <> $3"
-        case "punch_correction":
-            columns = """
-                node, origin_id, punch_node, punch_origin_id, employee_code, action, punch_date, from_date, to_date,
-                new_instant_ms, outside_edit_window, actor, at_ms, reason
-                """
-            ownOnly = " AND node <> $3"
-        default:
-            columns = """
-                node, origin_id, at_ms, actor, action, entity, entity_key, employee_code, old_value, new_value, reason
-                """
-            ownOnly = " AND node <> $3"
-        }
-        // $3 is bound for every kind so the parameter list is the same; states ignore it.
-        let keep = ownOnly.isEmpty ? " AND $3::text IS NOT NULL" : ownOnly
-        return """
-            SELECT coalesce(json_agg(row_to_json(t) ORDER BY t.seq), '[]')::text, max(t.seq), count(*)
-            FROM (SELECT seq, \(columns) FROM \(kind) WHERE seq > $1\(keep) ORDER BY seq LIMIT $2) t
-            """
     }
 
     // MARK: - Reading for reports
@@ -426,22 +194,17 @@ public final class CentralStore: @unchecked Sendable {
         }
     }
 
-    /// The names the centre keeps for `codes`, by code (codes it does not have are left out).
+    /// The names the centre keeps for `codes`, by code as asked, compared without regard to case
+    /// (codes it does not have are left out).
     public func employeeNames(_ codes: [String]) throws(CentralError) -> [String: String] {
         try run { () throws -> [String: String] in
             var names: [String: String] = [:]
-            for row in try rows("SELECT code, name FROM employee WHERE code = ANY($1)", [codes]) {
+            for row in try rows("SELECT * FROM attendance_employee_names($1)", [codes]) {
                 let (code, name) = try row.decode((String, String).self)
                 names[code] = name
             }
             return names
         }
-    }
-
-    /// The condition of a desk's replacing upsert on `table`: the centre's row has not changed
-    /// since the desk's last pull of that kind ($3), or this desk ($2) made its last change.
-    static func unchangedSince(_ table: String) -> String {
-        "WHERE \(table).seq <= $3 OR \(table).changed_by = $2"
     }
 
     // MARK: - Talking to the server
@@ -508,13 +271,26 @@ public final class CentralStore: @unchecked Sendable {
         if let error = error as? PSQLError {
             if let info = error.serverInfo {
                 let message = info[.message] ?? "error"
+                let detail = info[.detail] ?? ""
                 switch info[.sqlState] ?? "" {
                 case "28P01", "28000": return .authentication(address, reason: message)
                 case "42501": return .notPermitted(address, reason: message)
-                case "42P01": return .notInitialised(address)
+                // No tables, or none of the functions this version calls: an older schema.
+                case "42P01", "42883": return .notInitialised(address)
                 case "3D000": return .unreachable(address, reason: message)
-                case let state where state.hasPrefix("08") || state.hasPrefix("57P"):
+                case CentralSchema.Refusal.refused: return .refused(address, reason: message)
+                case CentralSchema.Refusal.conflict:
+                    return .conflict(address, node: "", changes: detail.split(separator: "\n").map(String.init))
+                case CentralSchema.Refusal.historyDiverged:
+                    return .historyDiverged(address, node: "", seq: Int64(detail) ?? 0, reason: message)
+                case CentralSchema.Refusal.nameTaken: return .nameTaken(address, node: "")
+                // Busy, out of disk, memory or connections, shutting down: waiting mends these.
+                case "55P03", "40001", "40P01": return .unreachable(address, reason: message)
+                case let state where state.hasPrefix("08") || state.hasPrefix("57P") || state.hasPrefix("53"):
                     return .unreachable(address, reason: message)
+                // A value or reference the centre's checks refuse.
+                case let state where state.hasPrefix("22") || state.hasPrefix("23"):
+                    return .refused(address, reason: detail.isEmpty ? message : "\(message): \(detail)")
                 default: return .server(address, reason: message)
                 }
             }

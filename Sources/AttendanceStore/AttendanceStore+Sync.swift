@@ -197,8 +197,12 @@ extension AttendanceStore {
 
     /// The next records made here that the central store lacks, at most `limit` of each kind,
     /// oldest first, with the state of every employee, access point, holiday and leave day that
-    /// their audit entries name.
-    public func outgoing(node: String, limit: Int) throws(StoreError) -> (batch: SyncBatch, upTo: SyncCursors) {
+    /// their audit entries name; `withEmployeesOfRecords` adds every employee their punches and
+    /// corrections name (a kiosk's, which the centre takes only where it has none, so that a
+    /// kiosk joining with history never sends a punch of someone the centre does not know).
+    public func outgoing(
+        node: String, limit: Int, withEmployeesOfRecords: Bool = false
+    ) throws(StoreError) -> (batch: SyncBatch, upTo: SyncCursors) {
         try perform {
             try pool.read { db in
                 var cursors = try Self.cursors(in: db)
@@ -254,6 +258,10 @@ extension AttendanceStore {
                     batch.audit.append(entry)
                     named[entry.entity, default: []].insert(entry.entityKey)
                     cursors.pushedAudit = row["id"]
+                }
+                if withEmployeesOfRecords {
+                    named["employee", default: []].formUnion(
+                        batch.punches.map(\.employeeCode) + batch.corrections.map(\.employeeCode))
                 }
                 try Self.addState(named: named, to: &batch, in: db)
                 // The history's links, each naming its record as the centre knows it.
@@ -428,11 +436,9 @@ extension AttendanceStore {
                             db, sql: "SELECT id FROM punch WHERE origin_node = ? AND origin_id = ?",
                             arguments: [correction.punchNode, correction.punchOriginID])
                     }
-                    guard let punchID else {
-                        throw StoreError.syncIdentity(
-                            "a correction from \(correction.node.quotedForMessage) names a punch this store has not "
-                                + "received (\(correction.punchNode.quotedForMessage) #\(correction.punchOriginID))")
-                    }
+                    // Every punch of the centre's snapshot comes before its corrections: one naming a
+                    // punch nobody has (kept by a centre older than its checks) corrects nothing.
+                    guard let punchID else { continue }
                     let employeeID = try employeeID(correction.employeeCode)
                     try db.execute(
                         sql: """

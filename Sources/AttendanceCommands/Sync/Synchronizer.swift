@@ -69,7 +69,8 @@ package struct Synchronizer {
             // Pages until one is not full: punches made during the round wait for the next one,
             // so a busy kiosk's round still ends and pulls.
             while true {
-                let (batch, upTo) = try store.outgoing(node: node, limit: pageSize)
+                let (batch, upTo) = try store.outgoing(
+                    node: node, limit: pageSize, withEmployeesOfRecords: role == .kiosk)
                 if batch.isEmpty { break }
                 try central.push(batch, from: node, role: role, base: base)
                 try store.markPushed(upTo: upTo)

@@ -119,7 +119,7 @@ struct CentralStoreTests {
         let org = try Organisation()
         let again = try org.desk("central", "init")
         #expect(again.status == 0)
-        #expect(again.out.contains("up to date (schema 6)"))
+        #expect(again.out.contains("up to date (schema 7)"))
         try org.setUp(employees: 1)
         org.sandbox.clock.set(time: "09:00")
         #expect(try org.kiosk("a", "sync").status == 0)
@@ -127,8 +127,8 @@ struct CentralStoreTests {
         #expect(try org.kiosk("a", "sync").status == 0)
         #expect(try org.server.count("SELECT count(*) FROM punch") == 1)
         for sql in [
-            "UPDATE punch SET kind = 'out'", "DELETE FROM punch", "TRUNCATE punch", "DELETE FROM audit_log",
-            "UPDATE audit_log SET actor = 'x'",
+            "UPDATE punch SET kind = 'out'", "DELETE FROM punch", "TRUNCATE punch CASCADE", "TRUNCATE punch_correction",
+            "DELETE FROM audit_log", "UPDATE audit_log SET actor = 'x'",
         ] {
             #expect(org.server.psqlError(sql).contains("append-only"), "\(sql)")
         }
@@ -166,8 +166,9 @@ struct CentralStoreTests {
         #expect(taken.err.contains("syncing as \"kiosk-a\""), "\(taken.err)")
         #expect(try org.server.count("SELECT count(*) FROM punch") == 1)
         #expect(try org.kiosk("a", "sync").status == 0, "the first store keeps its name")
-        // A kiosk's login adds records only under its own kiosk id (schema 6): under kiosk B's id
-        // and next number, kiosk B's real punch of that number would be taken for it and lost.
+        // A kiosk's login adds no record directly, and through the centre's functions only under
+        // its own kiosk id: under kiosk B's id and next number, kiosk B's real punch of that
+        // number would be taken for it and lost (KioskLoginTests tries the functions).
         #expect(try org.kiosk("b", "sync").status == 0)
         for sql in [
             """
@@ -181,11 +182,13 @@ struct CentralStoreTests {
             """,
         ] {
             let forged = org.server.psqlError(sql, user: "kiosk_a")
-            #expect(forged.contains("only under its own kiosk id, not kiosk-b"), "\(forged)")
+            #expect(forged.contains("permission denied"), "\(forged)")
         }
         // Nor may it take over kiosk B's name, which would turn kiosk B away as a copy.
         let seized = org.server.psqlError("UPDATE node SET store_id = 'x' WHERE name = 'kiosk-b'", user: "kiosk_a")
-        #expect(seized.contains("held by another login"), "\(seized)")
+        #expect(seized.contains("permission denied"), "\(seized)")
+        let claimed = org.server.psqlError("SELECT attendance_claim('kiosk-b', 'kiosk', 'x')", user: "kiosk_a")
+        #expect(claimed.contains("held by another login"), "\(claimed)")
         #expect(try org.server.psql("SELECT login FROM node WHERE name = 'kiosk-a'") == "kiosk_a")
         // Its own records still go in.
         org.sandbox.clock.set(time: "17:00")
@@ -522,7 +525,11 @@ struct CentralStoreTests {
         #expect(try org.server.psql("SELECT locked FROM employee WHERE code = 'W002'") == "t")
         // A kiosk's login may raise a lock but never lift one, even by hand.
         let lifted = org.server.psqlError("UPDATE employee SET locked = false WHERE code = 'W002'", user: "kiosk_a")
-        #expect(lifted.contains("only a manager lifts a PIN lock"), "\(lifted)")
+        #expect(lifted.contains("permission denied"), "\(lifted)")
+        let unlocking = #"{"employees": [{"code": "W002", "name": "Worker 2", "active": true, "locked": false}]}"#
+        #expect(
+            org.server.psqlError("SELECT attendance_push('kiosk-a', '\(unlocking)', '{}')", user: "kiosk_a")
+                .hasPrefix("no error"))
         #expect(try org.server.psql("SELECT locked FROM employee WHERE code = 'W002'") == "t")
 
         // The manager lifts the lock at the desk; the kiosk hears of it on its next round.
