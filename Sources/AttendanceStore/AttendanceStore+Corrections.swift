@@ -151,13 +151,14 @@ extension AttendanceStore {
                 fromDate.description, toDate.description, newInstant?.milliseconds, outside, actor, at.milliseconds,
                 reason,
             ])
+        let correctionID = db.lastInsertedRowID
         let result = try Self.history(punchID: id, in: db)
         try audit(
             db, actor: actor, action: action.rawValue, entity: "punch", key: String(id), employeeID: employee.id,
             old: try before.map { try Self.auditValue($0, employee: employee, zone: policy.zone) },
             new: try Self.auditValue(result, employee: employee, zone: policy.zone, outsideEditWindow: outside),
             reason: reason)
-        guard let correction = result.corrections.last else {
+        guard let correction = result.corrections.first(where: { $0.id == correctionID }) else {
             throw StoreError.ioError("the correction of punch \(id) was not stored")
         }
         return CorrectionOutcome(employee: employee, before: before, after: result, correction: correction)
@@ -189,7 +190,7 @@ extension AttendanceStore {
             let punch = try PunchRowDecoder.fetchAll(in: db, "FROM punch WHERE id = ?", arguments: [punchID]).first
         else { throw CorrectionError.unknownPunch(punchID) }
         let corrections = try Row.fetchAll(
-            db, sql: "SELECT \(correctionColumns) FROM punch_correction WHERE punch_id = ? ORDER BY id",
+            db, sql: "SELECT \(correctionColumns) FROM punch_correction WHERE punch_id = ? ORDER BY at_ms, id",
             arguments: [punchID]
         ).map(correction(from:))
         return PunchHistory(original: punch, corrections: corrections)

@@ -432,7 +432,7 @@ extension AttendanceStore {
         guard !punchIDs.isEmpty else { return [] }
         let ids = punchIDs.map(String.init).joined(separator: ",")
         return try Row.fetchAll(
-            db, sql: "SELECT \(correctionColumns) FROM punch_correction WHERE punch_id IN (\(ids)) ORDER BY id"
+            db, sql: "SELECT \(correctionColumns) FROM punch_correction WHERE punch_id IN (\(ids)) ORDER BY at_ms, id"
         ).map(correction(from:))
     }
 

@@ -214,6 +214,28 @@ struct CorrectionCheckTests {
         #expect(moved.original == punch)
     }
 
+    @Test("corrections apply in the order they were made, not the order a store numbered them")
+    func historyMadeOrder() {
+        let punch = Fixture.punch(.out, "2026-03-02 17:00", id: 9)
+        func retime(_ id: Int64, to text: String, madeAt made: String) -> PunchCorrection {
+            PunchCorrection(
+                id: id, punchID: 9, employeeID: 7, action: .retime, fromDate: monday, toDate: monday,
+                newInstant: Fixture.instant(text), actor: "m", at: Fixture.instant(made), reason: "r")
+        }
+        // A store received the 17:30 change last (number 2), another first: both end at 18:00.
+        let newer = retime(1, to: "2026-03-02 18:00", madeAt: "2026-03-02 20:40")
+        let older = retime(2, to: "2026-03-02 19:00", madeAt: "2026-03-02 17:30")
+        #expect(
+            PunchHistory(original: punch, corrections: [newer, older]).effective.instant
+                == Fixture.instant("2026-03-02 18:00"))
+        #expect(PunchHistory(original: punch, corrections: [older, newer]).corrections.map(\.id) == [2, 1])
+        // Made in the same millisecond: the number decides.
+        let twin = retime(3, to: "2026-03-02 19:30", madeAt: "2026-03-02 20:40")
+        #expect(
+            PunchHistory(original: punch, corrections: [twin, newer]).effective.instant
+                == Fixture.instant("2026-03-02 19:30"))
+    }
+
     @Test("a corrected kiosk punch earlier than a later-recorded one is not a clock step back")
     func correctedKioskPunchIsNotClockWentBack() {
         var punches = Fixture.punches(["in 09:00", "out 12:00", "in 13:00", "out 18:00"], on: "2026-03-02")

@@ -45,6 +45,13 @@ public struct PunchCorrection: Sendable, Hashable, Identifiable {
     public var at: Date
     public var reason: String
 
+    /// The order corrections were made in: by when, then by number. Two desks that changed one
+    /// punch, one of them offline, end with the later change on every store, whichever arrived
+    /// first.
+    public static func madeOrder(_ a: PunchCorrection, _ b: PunchCorrection) -> Bool {
+        (a.at, a.id) < (b.at, b.id)
+    }
+
     public init(
         id: Int64, punchID: Int64, employeeID: Int64, action: CorrectionAction, fromDate: AttendanceDate,
         toDate: AttendanceDate, newInstant: Date? = nil, isOutsideEditWindow: Bool = false, actor: String, at: Date,

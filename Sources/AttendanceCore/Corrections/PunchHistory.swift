@@ -3,8 +3,9 @@ import Foundation
 /// A punch as recorded, with its corrections, and what it amounts to now.
 ///
 /// The recorded punch is never changed; the ``effective`` punch is worked out by applying the
-/// corrections in the order they were made: a void hides it until a restore, the latest re-time
-/// gives its instant and attendance date.
+/// corrections in the order they were made (``PunchCorrection/madeOrder``, never the order a
+/// store received them, so every store of an organisation agrees): a void hides it until a
+/// restore, the latest re-time gives its instant and attendance date.
 public struct PunchHistory: Sendable, Hashable, Identifiable {
     /// The punch as it was first recorded.
     public let original: Punch
@@ -20,7 +21,7 @@ public struct PunchHistory: Sendable, Hashable, Identifiable {
 
     /// The history of `original` under `corrections` (any order; only those naming it count).
     public init(original: Punch, corrections: [PunchCorrection]) {
-        let own = corrections.filter { $0.punchID == original.id }.sorted { $0.id < $1.id }
+        let own = corrections.filter { $0.punchID == original.id }.sorted(by: PunchCorrection.madeOrder)
         var effective = original
         var voided = false
         for correction in own {

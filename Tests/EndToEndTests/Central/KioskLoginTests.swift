@@ -200,3 +200,49 @@ struct KioskLoginTests {
         }
     }
 }
+
+@Suite("Every store of the organisation agrees (real PostgreSQL)", .serialized)
+struct ConvergenceTests {
+    @Test("an older re-time that arrives late never undoes a newer one, on any store")
+    func olderCorrectionArrivesLate() throws {
+        let org = try KioskLoginTests.organisation()
+        #expect(try org.kiosk("a", "mark", "in", "W001").status == 0)
+        org.sandbox.clock.set(time: "17:00")
+        #expect(try org.kiosk("a", "mark", "out", "W001").status == 0)
+        #expect(try org.kiosk("a", "sync").status == 0)
+        let out = try #require(
+            Int64(try org.server.psql("SELECT instant_ms FROM punch WHERE node = 'kiosk-a' AND kind = 'out'")))
+        let outID = try org.server.psql("SELECT origin_id FROM punch WHERE node = 'kiosk-a' AND kind = 'out'")
+        // At 20:40 the manager moves the OUT to 18:00 at this desk; kiosk A hears of it.
+        org.sandbox.clock.set(time: "20:40")
+        let listed = try org.desk("punch", "list", "W001")
+        let id = try #require(
+            listed.out.split(separator: "\n").first { $0.contains("OUT") }?.split(separator: " ").first {
+                Int($0) != nil
+            })
+        let retimed = try org.desk(
+            "punch", "retime", String(id), "--at", "\(ScenarioClock.day()) 18:00", "--reason", "stayed for a delivery")
+        #expect(retimed.status == 0, "\(retimed.out)\(retimed.err)")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        // A second desk had moved it to 19:00 at 17:30, offline; its change arrives now.
+        let minute: Int64 = 60_000
+        #expect(try org.server.psql("SELECT attendance_claim('desk-2', 'desk', 'second-desk')") == "second-desk")
+        let late = """
+            {"corrections": [{"node": "desk-2", "origin_id": 1, "punch_node": "kiosk-a", "punch_origin_id": \(outID),
+             "employee_code": "W001", "action": "retime", "punch_date": "\(ScenarioClock.day())",
+             "from_date": "\(ScenarioClock.day())", "to_date": "\(ScenarioClock.day())",
+             "new_instant_ms": \(out + 120 * minute), "outside_edit_window": false, "actor": "Second Desk",
+             "at_ms": \(out + 30 * minute), "reason": "left late"}]}
+            """
+        try org.server.psql("SELECT attendance_push('desk-2', '\(late)', '{}')")
+        // Kiosk A received the two in one order, the desk in the other, kiosk B both at once.
+        for kiosk in ["a", "b"] { #expect(try org.kiosk(kiosk, "sync").status == 0) }
+        for (store, day) in [
+            ("kiosk A", try org.kiosk("a", "calendar", "W001", "--day", ScenarioClock.day())),
+            ("kiosk B", try org.kiosk("b", "calendar", "W001", "--day", ScenarioClock.day())),
+            ("the desk", try org.desk("calendar", "W001", "--day", ScenarioClock.day())),
+        ] {
+            #expect(day.out.contains("18:00  OUT") && !day.out.contains("19:00"), "\(store): \(day.out)\(day.err)")
+        }
+    }
+}
