@@ -19,11 +19,7 @@ build: deps
 # The shipped executable carries the Swift runtime and Foundation inside it (--static-swift-stdlib):
 # resolving their symbols at every start cost a one-shot mark a third of its time. libnl and
 # SQLite stay system libraries.
-STATIC ?= --static-swift-stdlib
-# Generic types are made by their metadata functions, given their conformances, instead of
-# looked up by mangled name: each such lookup checks a conformance by scanning all 9,000 of the
-# executable's, and a one-shot mark made 29 of them, a third of its instructions.
-RELEASE_FLAGS ?= $(STATIC) -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+RELEASE_FLAGS ?= --static-swift-stdlib
 
 release: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product attendance
@@ -48,7 +44,7 @@ demo: release
 	@./scripts/demo.sh "$(DEMO_DIR)" "$$($(SWIFT) build -c release --show-bin-path)/attendance"
 
 # The benchmarks measure the executable as `make release` builds it. (A plain `swift build -c
-# release $(STATIC)` of every product also links the package plugins' tools, which fails.)
+# release --static-swift-stdlib` of every product also links the package plugins' tools, which fails.)
 # valgrind counts the instructions of one mark and one register, GNU time measures peak memory (no
 # test needs them, so deps leaves them out).
 bench: deps

@@ -4,9 +4,6 @@
 
 import PackageDescription
 
-/// This folder: the linker is given the start-up order file by its full path.
-let packageFolder = String(#filePath.dropLast("/Package.swift".count))
-
 let package = Package(
     name: "attendance",
     platforms: [.macOS(.v13)],
@@ -29,7 +26,7 @@ let package = Package(
             name: "AttendanceStore",
             dependencies: [
                 "AttendanceCore", .product(name: "GRDB", package: "GRDB.swift"),
-                // SQLite's C API, for reading a report's 100,000+ punch rows without GRDB's Row.
+                // SQLite's C API, for what GRDB does not offer: whether the file moved, a foreign database.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
@@ -59,27 +56,7 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        // Linked by lld with packed relative relocations (DT_RELR, glibc 2.36): the position-independent
-        // executable keeps its address-space randomisation, and its 120,000 pointer fix-ups take
-        // 24 KB to describe instead of gold's 2.9 MB, which every start read and kept resident.
-        // A release build lays out first, side by side, the functions a mark and the kiosk run
-        // (scripts/startup-order.sh), so a start maps a few MB of code instead of 14.
-        .executableTarget(
-            name: "attendance", dependencies: ["AttendanceCommands"],
-            linkerSettings: [
-                .unsafeFlags([
-                    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker",
-                    "--no-export-dynamic",
-                ]),
-                .unsafeFlags(
-                    [
-                        "-Xlinker", "--symbol-ordering-file=\(packageFolder)/scripts/startup-order.txt",
-                        "-Xlinker", "--no-warn-symbol-ordering",
-                        // libstdc++ linked in, not loaded at every start (scripts/link/libstdc++.so).
-                        "-L\(packageFolder)/scripts/link",
-                    ], .when(configuration: .release)),
-            ]
-        ),
+        .executableTarget(name: "attendance", dependencies: ["AttendanceCommands"]),
 
         // MARK: - What tests and benchmarks need and the shipped executable must not carry:
         // a canned kernel behind libnl's pipeline, benchmark doors, captured output.

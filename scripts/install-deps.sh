@@ -6,7 +6,6 @@ set -euo pipefail
 packages=(
   libnl-genl-3-dev libnl-3-dev pkg-config  # nl80211 through libnl-genl-3
   libsqlite3-dev sqlite3                    # the store (GRDB) and tests that use the sqlite3 tool
-  libstdc++-12-dev                          # libstdc++.a, linked into the release executable (scripts/link)
   tmux                                      # the kiosk's pseudo-terminal tests
   faketime                                  # end-to-end tests across day boundaries
   openssl                                   # PIN test: checks a stored hash independently of our code

@@ -52,17 +52,6 @@ public struct Attendance: ParsableCommand {
     }
 
     private static func parseAndRun(_ arguments: [String], in context: Context) -> Int32 {
-        // `mark in|out CODE`, the form badge readers send, is filled in without ArgumentParser's
-        // reflection (QuickMark.swift); every other command line is parsed below.
-        if let mark = MarkCommand.quick(arguments) {
-            return execute(in: context) { try mark.run(in: context) }
-        }
-        // `--version` alone, as an installer's check or a monitoring probe asks it: ArgumentParser
-        // answers it too, but only after building the whole command tree (14 M instructions).
-        if arguments == ["--version"], !configuration.version.isEmpty {
-            context.out.line(configuration.version)
-            return ExitStatus.success.rawValue
-        }
         let command: ParsableCommand
         let refused = RefusedArguments()
         do {

@@ -68,38 +68,11 @@ public final class AttendanceStore: Sendable {
         }
     }
 
-    /// A store on an opened pool; for ``readingCopy()``.
-    private init(
-        path: String, pool: any DatabaseWriter, writeRefusal: StoreError, clock: @escaping @Sendable () -> Date
-    ) {
-        self.path = path
-        self.pool = pool
-        self.writeRefusal = writeRefusal
-        self.clock = clock
-        openedAt = clock()
-        watchesJournals = false
-    }
-
-    /// One more connection to this store, for reading only: a report that reads on a thread per
-    /// core gives each thread its own, so that none waits for another's queries. Opened as a
-    /// store that cannot be written is (`SQLITE_OPEN_READONLY`, or the file as immutable when
-    /// its `-wal` holds nothing); writing through it is refused. Nothing is written to open it.
-    public func readingCopy() throws(StoreError) -> AttendanceStore {
-        let pool = try Self.openForReading(at: path, connections: .single, requiringCurrentSchema: false)
-        return AttendanceStore(
-            path: path, pool: pool, writeRefusal: .readOnly(path: path, reason: "it was opened for reading only"),
-            clock: clock)
-    }
-
     // MARK: - The end of a command
 
     /// Closes the store's connection now, for a command that is about to end: closing the last
-    /// connection moves the WAL into the database file, as freeing it would.
-    ///
-    /// The closed connection is then kept, not freed, until the process exits: GRDB's `deinit`
-    /// unregisters it from NotificationCenter, which on Linux costs a one-shot mark a million
-    /// instructions, 8 % of all it does (BENCHMARKS.md). A closed connection holds no file. Only
-    /// for commands that run once: the store cannot be used afterwards.
+    /// connection moves the WAL into the database file, as freeing it would. Only for commands
+    /// that run once: the store cannot be used afterwards.
     public func closeForExit() {
         // A failed close leaves the connection open, and the WAL is moved by the next opener:
         // every commit is already on disk either way.
@@ -107,11 +80,10 @@ public final class AttendanceStore: Sendable {
         // Files removed under it: closing would write into the files that are there now.
         guard !isAbandoned.withLock({ $0 }) else { return }
         try? pool.close()
-        Self.keptUntilExit.withLock { $0.append(pool) }
     }
 
-    /// Connections never freed before the process ends: those closed for exit (freeing costs
-    /// time, see above), and those of a store abandoned open (``abandon()``).
+    /// Connections never freed before the process ends: those of a store abandoned open
+    /// (``abandon()``), whose freeing would write into the files that replaced its own.
     static let keptUntilExit = Mutex<[any DatabaseWriter]>([])
 
     // MARK: - Settings

@@ -5,12 +5,10 @@ extension Console {
         sink.write(usesColor ? styled.ansiText(palette: palette) : styled.plainText)
     }
 
-    /// Writes `parts` one after the other, each turned into text on whichever core is free: a
-    /// long report's pages. The same characters as writing them joined; a part's last style
-    /// ends with it.
+    /// Writes `parts` one after the other: a long report's pages. The same characters as
+    /// writing them joined; a part's last style ends with it.
     public func write(_ parts: [StyledText]) {
-        let (usesColor, palette) = (usesColor, palette)
-        sink.write(parts.concurrentMap { usesColor ? $0.ansiText(palette: palette) : $0.plainText }.joined())
+        for part in parts { write(part) }
     }
 
     /// Writes `styled` and a line break.

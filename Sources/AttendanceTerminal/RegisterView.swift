@@ -81,10 +81,7 @@ public struct RegisterView: Sendable {
         let chunks = stride(from: 0, to: max(1, register.rows.count), by: employeesPerPage).map {
             Array(register.rows[min($0, register.rows.count)..<min($0 + employeesPerPage, register.rows.count)])
         }
-        // Each page is drawn on whichever core is free: a large office has a hundred of them.
-        return Array(chunks.indices).concurrentMap { index in
-            page(chunks[index], number: index + 1, of: chunks.count)
-        }
+        return chunks.indices.map { index in page(chunks[index], number: index + 1, of: chunks.count) }
     }
 
     /// All pages one after the other, a blank line between them: for a terminal or a file.
@@ -95,7 +92,7 @@ public struct RegisterView: Sendable {
     }
 
     /// What ``render()`` joins: the pages with a blank line between them, for
-    /// ``Console/write(_:)-([StyledText])`` to turn into text a page per core.
+    /// ``Console/write(_:)-([StyledText])``.
     public var parts: [StyledText] {
         pages.enumerated().flatMap { index, page in index > 0 ? ["\n", page] : [page] }
     }

@@ -56,25 +56,6 @@ extension String {
     /// that does not wrap (the kiosk's), rather than cut at the right edge.
     public func wrapped(toWidth width: Int) -> [String] {
         guard width > 0, terminalWidth > width else { return [self] }
-        // Printable ASCII (a register's closing lists): a byte is a character and a column, so
-        // the words are found in the bytes instead of by splitting the text into characters.
-        if utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return Self.wrappedASCII(Array(utf8), toWidth: width) }
-        return wrappedByCharacters(toWidth: width)
-    }
-
-    /// ``wrapped(toWidth:)``, where `joiner` (a printable ASCII character the text has nowhere
-    /// else) stands for a space that must not break a line, and is a space again in the lines.
-    public func wrapped(toWidth width: Int, joiner: Character) -> [String] {
-        guard let byte = joiner.asciiValue else { return wrapped(toWidth: width) }
-        if utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
-            return Self.wrappedASCII(Array(utf8), toWidth: max(1, width), joiner: byte)
-        }
-        return wrapped(toWidth: width).map { String($0.map { $0 == joiner ? " " : $0 }) }
-    }
-
-    /// ``wrapped(toWidth:)`` for any text, character by character; the ASCII path must give the
-    /// same lines (a test compares them).
-    func wrappedByCharacters(toWidth width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         var used = 0
@@ -88,8 +69,6 @@ extension String {
                 line.append(" ")
                 used += 1
             }
-            // A word that fits goes in whole: a register's closing lists are a few hundred
-            // thousand characters, too many to append one by one.
             if used + wordWidth <= width {
                 line += word
                 used += wordWidth
@@ -109,49 +88,10 @@ extension String {
         return lines
     }
 
-    /// ``wrapped(toWidth:)`` of printable ASCII `bytes`: the same lines. The words are found by
-    /// walking the bytes once; each line is made a string once.
-    private static func wrappedASCII(_ bytes: [UInt8], toWidth width: Int, joiner: UInt8? = nil) -> [String] {
-        var lines: [String] = []
-        var line: [UInt8] = []
-        line.reserveCapacity(width)
-        let space = UInt8(ascii: " ")
-        func finished(_ line: [UInt8]) -> String {
-            guard let joiner else { return String(decoding: line, as: UTF8.self) }
-            var line = line
-            for index in line.indices where line[index] == joiner { line[index] = space }
-            return String(decoding: line, as: UTF8.self)
-        }
-        var start = 0
-        while start < bytes.count {
-            guard bytes[start] != space else {
-                start += 1
-                continue
-            }
-            var end = start + 1
-            while end < bytes.count && bytes[end] != space { end += 1 }
-            if !line.isEmpty && line.count + 1 + (end - start) > width {
-                lines.append(finished(line))
-                line.removeAll(keepingCapacity: true)
-            }
-            if !line.isEmpty { line.append(space) }
-            var rest = start
-            // A word longer than the room left is cut where the line is full.
-            while line.count + (end - rest) > width {
-                let room = width - line.count
-                if room == 0 {
-                    lines.append(finished(line))
-                    line.removeAll(keepingCapacity: true)
-                    continue
-                }
-                line += bytes[rest..<(rest + room)]
-                rest += room
-            }
-            line += bytes[rest..<end]
-            start = end
-        }
-        if !line.isEmpty { lines.append(finished(line)) }
-        return lines
+    /// ``wrapped(toWidth:)``, where `joiner` (a character the text has nowhere else) stands for
+    /// a space that must not break a line, and is a space again in the lines.
+    public func wrapped(toWidth width: Int, joiner: Character) -> [String] {
+        wrapped(toWidth: max(1, width)).map { String($0.map { $0 == joiner ? " " : $0 }) }
     }
 
     /// Pads with spaces on the right to `width` columns.

@@ -122,27 +122,3 @@ struct ReportReadingTests {
                 .output == "0\n")
     }
 }
-
-@Suite("A reading copy of the store")
-struct ReadingCopyTests {
-    @Test("reads what the store holds, sees later commits, refuses writes, and writes nothing to open")
-    func readsAndRefuses() throws {
-        let o = try Office()
-        let files = { [o.path, o.path + "-wal"].map { FileManager.default.contents(atPath: $0) } }
-        let before = files()
-        let copy = try o.store.readingCopy()
-        #expect(try copy.employees() == o.store.employees())
-        #expect(files() == before)
-        // A commit made through the store after the copy opened is read by the copy.
-        let bo = try o.store.addEmployee(
-            NewEmployee(code: try EmployeeCode(parsing: "E002"), name: try PersonName(parsing: "Bo Chen")), actor: "hr")
-        #expect(try copy.employees().map(\.code) == [o.asha.code, bo.code])
-        #expect(copy.writeRefusal != nil)
-        #expect(throws: StoreError.self) {
-            try copy.addEmployee(
-                NewEmployee(code: try EmployeeCode(parsing: "E003"), name: try PersonName(parsing: "Cy Dee")),
-                actor: "hr")
-        }
-        #expect(try o.store.employees().count == 2)
-    }
-}

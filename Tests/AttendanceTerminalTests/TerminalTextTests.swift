@@ -112,27 +112,6 @@ struct KeyDecoderTests {
         #expect(KeyDecoder().decode(Array("\u{1B}[A\u{1B}[B".utf8)) == [.up, .down])
         #expect(KeyDecoder().decode([0x1B]) == [.escape])
     }
-
-    @Test("wrapping printable ASCII by its bytes gives the lines wrapping by characters gives")
-    func asciiWrappingMatches() {
-        // A fixed sequence (a 64-bit LCG), so a failure repeats.
-        struct Sequence: RandomNumberGenerator {
-            var state: UInt64 = 17
-            mutating func next() -> UInt64 {
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                return state
-            }
-        }
-        var random = Sequence()
-        let alphabet = Array("ab -Z9;.")
-        for _ in 0..<2_000 {
-            let text = String(
-                (0..<Int.random(in: 0...60, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
-            for width in [1, 2, 3, 5, 8, 13, 40] where text.terminalWidth > width {
-                #expect(text.wrapped(toWidth: width) == text.wrappedByCharacters(toWidth: width), "\(text) at \(width)")
-            }
-        }
-    }
 }
 
 @Suite("Register pages")

@@ -2,7 +2,6 @@ import AttendanceCore
 import AttendanceStore
 import AttendanceTerminal
 import Foundation
-import Synchronization
 
 /// Reading what calendars, registers and summaries are drawn from, and drawing them: shared by
 /// the `calendar`, `register` and `summary` commands, the kiosk's "my calendar" screen and the
@@ -39,90 +38,36 @@ public enum Reports {
     /// How many employees' punches a register holds at once.
     public static let registerGroup = 1_000
 
-    /// How many cores a register is read and evaluated on: all of them, at most four.
-    public static let registerParts = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
-
     /// Everyone employed in `month`, evaluated at `now`.
     ///
-    /// The employees are taken by id in chunks, four for each of `parts` (by default one per
-    /// core once there are a few hundred employees), each read in one query and evaluated into
-    /// rows on whichever core is free. Each thread reads through a connection of its own:
-    /// `store`, or a reading copy of it (``AttendanceStore/readingCopy()``). A chunk's punches are let go once
-    /// its rows are made, so a large office's register holds about ``registerGroup`` employees'
-    /// punches at a time, never the whole month's. Rows stay in the order of `store.employees()`;
-    /// the rules are the core's (`MonthRegister.Builder`), whatever the split.
+    /// The month's leave, corrections and holidays are read once; the employees' punches in
+    /// chunks of `group` employees by id, each chunk's let go once its rows are made, so a large
+    /// office's register holds about ``registerGroup`` employees' punches at a time, never the
+    /// whole month's. Rows stay in the order of `store.employees()`; the rules are the core's
+    /// (`MonthRegister.Builder`).
     public static func register(
-        _ month: YearMonth, policy: Policy, now: Date, store: AttendanceStore, group: Int = registerGroup,
-        parts: Int? = nil
-    )
-        throws(StoreError) -> MonthRegister
-    {
+        _ month: YearMonth, policy: Policy, now: Date, store: AttendanceStore, group: Int = registerGroup
+    ) throws(StoreError) -> MonthRegister {
         let (first, last) = (month.firstDay, month.lastDay)
-        // The employees, and the month's leave, corrections and holidays, side by side; the
-        // second connection then reads punches too.
-        let ((leave, corrected, holidays, copy), employees) = try onTwoThreads(
-            { () throws(StoreError) in
-                let reader = try store.readingCopy()
-                return (
-                    try reader.leaveByEmployee(from: first, through: last),
-                    try reader.correctedDates(from: first, through: last),
-                    try reader.holidayNames(from: first, through: last), reader
-                )
-            }, { () throws(StoreError) in try store.employees() })
-        let empty = MonthRegister.Builder(month: month, policy: policy, now: now, holidays: holidays)
-        let employed = employees.enumerated().filter { MonthRegister.isEmployed($0.element, in: month) }
+        let leave = try store.leaveByEmployee(from: first, through: last)
+        let corrected = try store.correctedDates(from: first, through: last)
+        var builder = MonthRegister.Builder(
+            month: month, policy: policy, now: now, holidays: try store.holidayNames(from: first, through: last))
+        let employed = try store.employees().enumerated().filter { MonthRegister.isEmployed($0.element, in: month) }
         let byID = employed.sorted { $0.element.id < $1.element.id }
-        // A thread is worth its start only for a few hundred employees. Four chunks a thread
-        // keep the cores busy to the end even when some employees have more punches.
-        let threads = max(1, min(parts ?? min(registerParts, byID.count / 200), byID.count))
-        let chunk = max(1, min(group / threads, (byID.count + 4 * threads - 1) / (4 * threads)))
-        let chunks = stride(from: 0, to: byID.count, by: chunk).map { byID[$0..<min($0 + chunk, byID.count)] }
-        let readers = Mutex<[AttendanceStore]>([copy, store])
-        let built = Mutex<[Int: Result<MonthRegister.Builder, StoreError>]>([:])
-        DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-            let result = Result { () throws(StoreError) -> MonthRegister.Builder in
-                let reader: AttendanceStore
-                if let free = readers.withLock({ $0.popLast() }) {
-                    reader = free
-                } else {
-                    reader = try store.readingCopy()
-                }
-                defer { readers.withLock { $0.append(reader) } }
-                let members = chunks[index]
-                let ids = members.first!.element.id...members.last!.element.id
-                let punches = try reader.punchesByEmployee(
-                    from: first, through: last, employeeIDs: chunks.count > 1 ? ids : nil, details: .omitted)
-                var builder = empty
-                for (position, employee) in members {
-                    builder.add(
-                        employee, punches: punches[employee.id] ?? [], leave: leave[employee.id] ?? [:],
-                        correctedDates: corrected[employee.id] ?? [], position: position)
-                }
-                return builder
+        for start in stride(from: 0, to: byID.count, by: max(1, group)) {
+            let members = byID[start..<min(start + max(1, group), byID.count)]
+            guard let low = members.first?.element.id, let high = members.last?.element.id else { continue }
+            let punches = try store.punchesByEmployee(
+                from: first, through: last, employeeIDs: members.count < byID.count ? low...high : nil,
+                details: .omitted)
+            for (position, employee) in members {
+                builder.add(
+                    employee, punches: punches[employee.id] ?? [], leave: leave[employee.id] ?? [:],
+                    correctedDates: corrected[employee.id] ?? [], position: position)
             }
-            built.withLock { $0[index] = result }
         }
-        var builder = empty
-        for (_, result) in built.withLock({ $0 }).sorted(by: { $0.key < $1.key }) { builder.absorb(try result.get()) }
         return builder.register
-    }
-
-    /// `first` on another thread while `second` runs on this one; the first error either throws.
-    static func onTwoThreads<A: Sendable, B: Sendable>(
-        _ first: @Sendable () throws(StoreError) -> A, _ second: @Sendable () throws(StoreError) -> B
-    ) throws(StoreError) -> (A, B) {
-        let firstResult = Mutex<Result<A, StoreError>?>(nil)
-        let secondResult = Mutex<Result<B, StoreError>?>(nil)
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            if index == 0 {
-                let result = Result { () throws(StoreError) in try first() }
-                firstResult.withLock { $0 = result }
-            } else {
-                let result = Result { () throws(StoreError) in try second() }
-                secondResult.withLock { $0 = result }
-            }
-        }
-        return (try firstResult.withLock { $0! }.get(), try secondResult.withLock { $0! }.get())
     }
 
     /// The week holding `date` (weeks start on `policy.weekStarts`) for each of `employees`

@@ -93,22 +93,8 @@ public struct Context: Sendable {
         return context
     }
 
-    /// The process's environment, read from `environ` directly: `ProcessInfo.environment` costs a
-    /// one-shot command 400,000 instructions to set itself up. The first of two equal names wins,
-    /// as with `getenv`.
-    static func processEnvironment() -> [String: String] {
-        var environment: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
-            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                let name = String(text[..<equals])
-                if environment[name] == nil { environment[name] = String(text[text.utf8.index(after: equals)...]) }
-            }
-            entry += 1
-        }
-        return environment
-    }
+    /// The process's environment.
+    static func processEnvironment() -> [String: String] { ProcessInfo.processInfo.environment }
 
     static func loginName() -> String {
         if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { return String(cString: name) }

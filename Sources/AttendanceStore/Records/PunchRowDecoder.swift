@@ -1,15 +1,11 @@
 import AttendanceCore
 import Foundation
 import GRDB
-import GRDBSQLite
 
-/// Reads `punch` rows as ``Punch`` values, fast enough for a register's 100,000+ rows.
+/// Reads `punch` rows as ``Punch`` values, by column position over a GRDB cursor.
 ///
 /// The decoder writes the select list (``columns``) itself; callers give the rest of the query.
-/// It reads each column straight from SQLite's statement by position: GRDB's `Row` looks every
-/// column up by name and builds a `String` for every text, which cost more than SQLite's own work. Values that repeat from row
-/// to row (dates, kinds, sources, zones, SSIDs, BSSIDs, locations) go through a ``ColumnCache``,
-/// so they are parsed once per query. Decoding is the same as before: a row that breaks the
+/// Dates, which repeat from row to row, are parsed once per query. A row that breaks the
 /// schema's promises (impossible through this code) is skipped rather than crashing a report,
 /// and an SSID or BSSID that does not parse is left out of the punch.
 struct PunchRowDecoder {
@@ -46,16 +42,9 @@ struct PunchRowDecoder {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM punch WHERE clock_went_back <> 0)") ?? false
     }
 
-    private var dates = ColumnCache<AttendanceDate?>()
-    private var kinds = ColumnCache<PunchKind?>()
-    private var sources = ColumnCache<PunchSource?>()
-    private var zones = ColumnCache<String>()
-    private var ssids = ColumnCache<SSID?>()
-    private var bssids = ColumnCache<BSSID?>()
-    private var locations = ColumnCache<String>()
-    private var origins = ColumnCache<String>()
+    private var dates: [String: AttendanceDate] = [:]
     /// Whether the detail columns are read at all: without them (``columnsWithoutDetails``)
-    /// they are NULL, and asking SQLite for five NULLs a row is still work.
+    /// they are NULL.
     private let details: AttendanceStore.PunchDetails
     /// Whether the originating node is read (always with the details).
     private let readsOrigin: Bool
@@ -80,13 +69,10 @@ struct PunchRowDecoder {
         let readsClock = try details == .included || anyClockWentBack(in: db)
         let select =
             details == .included ? columns : columnsWithoutDetails(origin: readsOrigin, clock: readsClock)
-        let statement = try db.makeStatement(sql: "SELECT \(select) \(clause)")
-        // The cursor steps the statement and turns SQLite's errors into GRDB's; the columns of
-        // the current row are read from the statement itself.
-        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        let rows = try Row.fetchCursor(db, sql: "SELECT \(select) \(clause)", arguments: arguments)
         var decoder = PunchRowDecoder(details: details, readsOrigin: readsOrigin, readsClock: readsClock)
-        while try rows.next() != nil {
-            if let punch = decoder.punch(statement.sqliteStatement) { try body(punch) }
+        while let row = try rows.next() {
+            if let punch = decoder.punch(row) { try body(punch) }
         }
     }
 
@@ -100,63 +86,29 @@ struct PunchRowDecoder {
         return punches
     }
 
-    /// The punch in the statement's current row.
-    private mutating func punch(_ statement: SQLiteStatement) -> Punch? {
-        guard let date = Self.text(statement, 4, { dates.value(of: $0, decode: Self.date) }) ?? nil,
-            let kind = Self.text(statement, 5, { kinds.value(of: $0) { PunchKind(rawValue: Self.string($0)) } })
-                ?? nil,
-            let source = Self.text(statement, 6, { sources.value(of: $0) { PunchSource(rawValue: Self.string($0)) } })
-                ?? nil,
-            let zone = Self.text(statement, 3, { zones.value(of: $0, decode: Self.string) })
+    /// The punch in `row`.
+    private mutating func punch(_ row: Row) -> Punch? {
+        guard let dateText = row[4] as String?, let date = date(dateText),
+            let kind = (row[5] as String?).flatMap(PunchKind.init(rawValue:)),
+            let source = (row[6] as String?).flatMap(PunchSource.init(rawValue:)),
+            let zone = row[3] as String?
         else { return nil }
-        // Without details, their columns are not asked for: one Punch made either way (setting
-        // them after it was made copied it).
         let included = details == .included
-        let ssid =
-            included ? Self.blob(statement, 7) { ssids.value(of: $0) { try? SSID(bytes: Array($0)) } } ?? nil : nil
-        let bssid =
-            included
-            ? Self.text(statement, 8) { bssids.value(of: $0) { try? BSSID(parsing: Self.string($0)) } } ?? nil : nil
         return Punch(
-            id: sqlite3_column_int64(statement, 0), employeeID: sqlite3_column_int64(statement, 1),
-            instant: Date(milliseconds: sqlite3_column_int64(statement, 2)), zone: zone, attendanceDate: date,
-            kind: kind, source: source, ssid: ssid, bssid: bssid,
-            location: included ? Self.text(statement, 9) { locations.value(of: $0, decode: Self.string) } : nil,
-            // Notes are rare and each one different: not worth a cache.
-            note: included ? Self.text(statement, 10, Self.string) : nil,
-            createdAt: Date(milliseconds: sqlite3_column_int64(statement, 11)),
-            origin: readsOrigin ? Self.text(statement, 12) { origins.value(of: $0, decode: Self.string) } : nil,
-            clockWentBack: readsClock && sqlite3_column_int64(statement, 13) != 0)
+            id: row[0], employeeID: row[1], instant: Date(milliseconds: row[2]), zone: zone, attendanceDate: date,
+            kind: kind, source: source,
+            ssid: included ? (row[7] as Data?).flatMap { try? SSID(bytes: Array($0)) } : nil,
+            bssid: included ? (row[8] as String?).flatMap { try? BSSID(parsing: $0) } : nil,
+            location: included ? row[9] : nil, note: included ? row[10] : nil,
+            createdAt: Date(milliseconds: row[11]), origin: readsOrigin ? row[12] : nil,
+            clockWentBack: readsClock && (row[13] as Bool? ?? false))
     }
 
-    // MARK: - Columns
-
-    /// `body` applied to the bytes of text column `index`; nil when it is NULL.
-    private static func text<T>(
-        _ statement: SQLiteStatement, _ index: Int32, _ body: (UnsafeRawBufferPointer) -> T
-    ) -> T? {
-        // Text is never a null pointer, even when empty: a null pointer is a NULL. SQLite's
-        // rule: ask for the text first, then its length.
-        guard let pointer = sqlite3_column_text(statement, index) else { return nil }
-        return body(UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, index))))
-    }
-
-    /// `body` applied to the bytes of blob column `index`; nil when it is NULL.
-    private static func blob<T>(
-        _ statement: SQLiteStatement, _ index: Int32, _ body: (UnsafeRawBufferPointer) -> T
-    ) -> T? {
-        // An empty blob (a hidden network's SSID) is a null pointer too: ask for the type.
-        guard sqlite3_column_type(statement, index) != SQLITE_NULL else { return nil }
-        let pointer = sqlite3_column_blob(statement, index)
-        let count = Int(sqlite3_column_bytes(statement, index))
-        return body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
-    }
-
-    private static func string(_ bytes: UnsafeRawBufferPointer) -> String {
-        String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func date(_ bytes: UnsafeRawBufferPointer) -> AttendanceDate? {
-        try? AttendanceDate(parsing: string(bytes))
+    /// `text` as a date, parsed once per query.
+    private mutating func date(_ text: String) -> AttendanceDate? {
+        if let known = dates[text] { return known }
+        guard let parsed = try? AttendanceDate(parsing: text) else { return nil }
+        dates[text] = parsed
+        return parsed
     }
 }
