@@ -94,17 +94,20 @@ struct StatusRulesTests {
     func offDays(_ row: DayCase) { row.check() }
 
     @Test(
-        "rule 4: punches on a holiday or weekly off are evaluated by rules 6–11 and flagged",
+        "rule 4: punches on a holiday or weekly off are evaluated by rules 6–11 and flagged, never late or early",
         arguments: [
             DayCase(
                 "a full day on a holiday is P", punches: fullDay, holiday: "Founders' Day", .present,
                 flags: .workedOnHoliday, worked: 540),
             DayCase(
-                "a late start on a Saturday is L", date: "2026-03-07", punches: ["in 10:00", "out 18:30"], .late,
-                flags: [.workedOnHoliday, .late], minutesLate: 30),
+                "a start after the shift's on a Saturday is P, not L: nobody was expected",
+                date: "2026-03-07", punches: ["in 10:00", "out 18:30"], .present, flags: .workedOnHoliday),
             DayCase(
-                "a short morning on a holiday is HD", punches: ["in 09:00", "out 11:00"], holiday: "Founders' Day",
-                .halfDay, flags: [.workedOnHoliday, .earlyExit]),
+                "a short morning on a holiday is HD, without an early exit", punches: ["in 09:00", "out 11:00"],
+                holiday: "Founders' Day", .halfDay, flags: .workedOnHoliday),
+            DayCase(
+                "an afternoon on a holiday is neither late nor early", punches: ["in 13:00", "out 16:00"],
+                holiday: "Founders' Day", .halfDay, flags: .workedOnHoliday),
             DayCase(
                 "half an hour on a Sunday is A by rule 8", date: "2026-03-08", punches: ["in 10:00", "out 10:30"],
                 .absent, flags: .workedOnHoliday),

@@ -80,8 +80,10 @@ public struct StatusEngine: Sendable {
         let isHalfDayLeave = leave == .half
         if isHalfDayLeave { flags.insert(.halfDayLeave) }
 
-        // 4. Holiday / weekly off without punches; with punches, rules 6–11 decide.
-        if holiday != nil || !isWorkingDay {
+        // 4. Holiday / weekly off without punches; with punches, rules 6–11 decide, but nobody
+        // was expected at a shift time: no L, no late or early-exit flag.
+        let isDayOff = holiday != nil || !isWorkingDay
+        if isDayOff {
             if day.punches.isEmpty { return result(holiday != nil ? .holiday : .weeklyOff) }
             flags.insert(.workedOnHoliday)
         }
@@ -89,7 +91,7 @@ public struct StatusEngine: Sendable {
         // 5. Pending.
         if isToday, day.punches.isEmpty, now < shift.pendingUntil { return result(.pending) }
 
-        let isLate = !isHalfDayLeave && (day.firstIn.map(shift.isLate(firstIn:)) ?? false)
+        let isLate = !isHalfDayLeave && !isDayOff && (day.firstIn.map(shift.isLate(firstIn:)) ?? false)
         let minutesLate = isLate ? day.firstIn.map(shift.minutesLate(firstIn:)) : nil
 
         // 6. In, with what the date would be if it ended now.
@@ -112,7 +114,7 @@ public struct StatusEngine: Sendable {
 
         // From here the date counts as attended, so the attendance flags apply.
         if isLate { flags.insert(.late) }
-        if !isHalfDayLeave, let lastOut = day.lastOut, shift.isEarlyExit(lastOut: lastOut) {
+        if !isHalfDayLeave, !isDayOff, let lastOut = day.lastOut, shift.isEarlyExit(lastOut: lastOut) {
             flags.insert(.earlyExit)
         }
 
