@@ -238,8 +238,8 @@ struct CorrectionCommandTests {
         #expect(
             h.run("missing").out == """
                 CODE  NAME      DATE        OPEN PUNCH          TO CLOSE IT
-                ----  --------  ----------  ------------------  ------------------------------------------------------------------------------
-                E001  Asha Rao  2026-11-19  IN 09:10 (punch 3)  attendance punch add E001 --at "2026-11-19 18:00" --kind out --reason "REASON"
+                ----  --------  ----------  ------------------  ------------------------------------------------------------------------------------------------------
+                E001  Asha Rao  2026-11-19  IN 09:10 (punch 3)  attendance punch add E001 --at "2026-11-19 18:00" --kind out --reason "<why, e.g. forgot to mark out>"
                 1 missing mark-out in November 2026
 
                 """)
@@ -267,7 +267,7 @@ struct CorrectionCommandTests {
         #expect(added[0].hasSuffix("2026-11-16 is now HD (half day); flags: corrected, half-day leave\n"))
         #expect(added[1].hasSuffix("2026-11-17 is now LV (leave); flags: corrected\n"))
         #expect(
-            added[2].hasSuffix("2026-11-18 is now L (late); flags: late, early exit, worked on holiday, corrected\n"))
+            added[2].hasSuffix("2026-11-18 is now P (present); flags: worked on holiday, corrected\n"))
         // Each line is what the date's own detail says.
         for (date, line) in zip(["2026-11-16", "2026-11-17", "2026-11-18"], added) {
             let status = try #require(line.split(separator: "\n").last?.split(separator: " ")[3])
@@ -308,7 +308,8 @@ struct CorrectionCommandTests {
     func missingPastEditWindow() throws {
         try kiosk(.in, "2026-10-05 09:10")
         let out = h.run("missing", "--month", "2026-10").out
-        let command = #"attendance punch add E001 --at "2026-10-05 18:00" --kind out --force --reason "REASON""#
+        let command =
+            #"attendance punch add E001 --at "2026-10-05 18:00" --kind out --force --reason "<why, e.g. forgot to mark out>""#
         #expect(out.contains(command), "\(out)")
         let run = h.run(
             "punch", "add", "E001", "--at", "2026-10-05 18:00", "--kind", "out", "--force", "--reason", "forgot")
@@ -333,8 +334,8 @@ struct CorrectionCommandTests {
         #expect(
             h.run("missing").out.withoutTrailingSpaces == """
                 CODE  NAME      DATE        OPEN PUNCH                                                       TO CLOSE IT
-                ----  --------  ----------  ---------------------------------------------------------------  -------------------------------------------------------------------
-                E001  Asha Rao  2026-11-17  IN 09:00 (punch 1) to OUT 2026-11-18 03:30 (punch 2), over 16 h  attendance punch retime 2 --at "2026-11-17 18:00" --reason "REASON"
+                ----  --------  ----------  ---------------------------------------------------------------  -------------------------------------------------------------------------------------------
+                E001  Asha Rao  2026-11-17  IN 09:00 (punch 1) to OUT 2026-11-18 03:30 (punch 2), over 16 h  attendance punch retime 2 --at "2026-11-17 18:00" --reason "<why, e.g. forgot to mark out>"
                 1 missing mark-out in November 2026
 
                 """)

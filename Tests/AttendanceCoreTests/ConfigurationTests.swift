@@ -61,8 +61,15 @@ struct ConfigurationTests {
             .deletingLastPathComponent().appendingPathComponent("config/attendance.toml")
         let text = try String(contentsOf: url, encoding: .utf8)
         let c = try Configuration(parsing: text, file: "attendance.toml", hostZone: host)
-        #expect(c.policy.zone.identifier == "Europe/Berlin")
+        // The zone is the host's unless set: the example names one only in a comment.
+        #expect(c.policy.zone.identifier == host.identifier)
+        #expect(text.contains("\n# timezone = \"Europe/Berlin\"\n"))
         #expect(c.store.path == "/var/lib/attendance/attendance.sqlite")
+        // The exit code's line, appended as the file says, sets it (and is not set twice).
+        let hashed = try Configuration(
+            parsing: text + "exit_code_hash = \"pbkdf2-sha256$210000$c2FsdHNhbHRzYWx0c2FsdA$"
+                + String(repeating: "A", count: 43) + "\"\n", file: "attendance.toml", hostZone: host)
+        #expect(hashed.kiosk.exitCodeHash != nil)
         #expect(c.wifi.source == .nl80211)
         #expect(c.central == nil)
         // Its [central] section, commented out, is valid once the "# " is removed.

@@ -20,8 +20,17 @@ struct CorrectionsEndToEndTests {
         #expect(missing.status == 0)
         #expect(missing.out.contains("E001  Asha Rao  \(day)  IN 09:05 (punch 1)"), "\(missing.out)")
         let command = try #require(missing.out.split(separator: "\n").dropFirst(2).first?.split(separator: "  ").last)
-        #expect(command == "attendance punch add E001 --at \"\(day) 18:00\" --kind out --reason \"REASON\"")
+        #expect(
+            command
+                == "attendance punch add E001 --at \"\(day) 18:00\" --kind out --reason \"<why, e.g. forgot to mark out>\""
+        )
 
+        // The suggestion's placeholder, copied unchanged, is not a reason.
+        for placeholder in ["<why, e.g. forgot to mark out>", "REASON"] {
+            let copied = try s.run(
+                "punch", "add", "E001", "--at", "\(day) 18:00", "--kind", "out", "--reason", placeholder, "--force")
+            #expect(copied.status == 65 && copied.err.contains("stands where a reason goes"), "\(copied.err)")
+        }
         let closed = try s.run(
             "punch", "add", "E001", "--at", "\(day) 18:00", "--kind", "out", "--reason", "forgot to mark out",
             "--by", "Priya", "--force")

@@ -115,13 +115,15 @@ struct MissingMarkOut {
                     punch_id: session.inPunch.id, punch_time: start.minuteText, out_punch_id: out.id,
                     punch: "\(inText) to OUT \(zone.minuteText(of: out.instant)) (punch \(out.id)), over \(hours) h",
                     command:
-                        "attendance punch retime \(out.id) --at \"\(at)\"\(force) --reason \"REASON\"\(storeOption)")
+                        "attendance punch retime \(out.id) --at \"\(at)\"\(force) --reason \"<why, e.g. forgot to mark out>\"\(storeOption)"
+                )
             }
             return MissingMarkOut(
                 code: code, name: employee.name.rawValue, date: day.date.description, punch_id: session.inPunch.id,
                 punch_time: start.minuteText, out_punch_id: nil, punch: inText,
                 command:
-                    "attendance punch add \(code) --at \"\(at)\" --kind out\(force) --reason \"REASON\"\(storeOption)")
+                    "attendance punch add \(code) --at \"\(at)\" --kind out\(force) --reason \"<why, e.g. forgot to mark out>\"\(storeOption)"
+            )
         }
     }
 }

@@ -7,6 +7,8 @@ import Foundation
 public enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No `--reason`, or only white space.
     case reasonRequired
+    /// A placeholder where a reason goes ("REASON", "<why>"): copied from a suggestion unchanged.
+    case placeholderReason(String)
     /// A reason or note that breaks the rules of ``FreeText``; `what` names which.
     case invalidText(what: String, value: String)
     case unknownPunch(Int64)
@@ -30,6 +32,9 @@ public enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case .reasonRequired:
             return "a reason is required: say why with --reason TEXT"
+        case .placeholderReason(let text):
+            return "\(text.quotedForMessage) stands where a reason goes: say in words why the record changes "
+                + "(for example --reason \"forgot to mark out, left at 18:00\")"
         case .invalidText(let what, let value):
             return "invalid \(what) \(value.quotedForMessage): expected \(FreeText.expectation(for: value))"
         case .unknownPunch(let id):

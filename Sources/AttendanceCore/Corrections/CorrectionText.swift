@@ -7,7 +7,16 @@ public enum CorrectionText {
     /// The reason for a correction: required, then ``FreeText``.
     public static func reason(_ text: String?) throws(CorrectionError) -> String {
         guard let text, !text.trimmingWhiteSpace().isEmpty else { throw .reasonRequired }
-        return try checked(text, what: "reason")
+        let reason = try checked(text, what: "reason")
+        if isPlaceholder(reason) { throw .placeholderReason(reason) }
+        return reason
+    }
+
+    /// Words that stand for a reason rather than give one: what a suggestion shows in its
+    /// place (`<why…>`), or the usual fillers.
+    static func isPlaceholder(_ reason: String) -> Bool {
+        let fillers: Set<String> = ["reason", "text", "why", "...", "…", "todo", "tbd", "xxx", "-", "?"]
+        return fillers.contains(reason.lowercased()) || (reason.hasPrefix("<") && reason.hasSuffix(">"))
     }
 
     /// An optional note on a punch: nil or blank is no note; otherwise ``FreeText``.
