@@ -240,7 +240,7 @@ struct CorrectionCommandTests {
                 CODE  NAME      DATE        OPEN PUNCH          TO CLOSE IT
                 ----  --------  ----------  ------------------  ------------------------------------------------------------------------------------------------------
                 E001  Asha Rao  2026-11-19  IN 09:10 (punch 3)  attendance punch add E001 --at "2026-11-19 18:00" --kind out --reason "<why, e.g. forgot to mark out>"
-                1 missing mark-out in November 2026
+                1 missing mark-out in the last 30 days
 
                 """)
         let json = h.run("missing", "--format", "json").out
@@ -249,7 +249,7 @@ struct CorrectionCommandTests {
         #expect(items.first?["punch_time"] as? String == "2026-11-19 09:10")
         let close = h.run("punch", "add", "E001", "--at", "2026-11-19 18:00", "--kind", "out", "--reason", "forgot")
         #expect(close.out.hasSuffix("2026-11-19 is now P (present); flags: corrected\n"))
-        #expect(h.run("missing").out == "no missing mark-outs in November 2026\n")
+        #expect(h.run("missing").out == "no missing mark-outs in the last 30 days\n")
         #expect(h.run("missing", "--month", "2026-10").out == "no missing mark-outs in October 2026\n")
     }
 
@@ -277,7 +277,7 @@ struct CorrectionCommandTests {
         #expect(
             h.run("punch", "void", "5", "--reason", "typo").out.hasSuffix(
                 "2026-11-17 is now LV (leave); flags: corrected, missing mark-out\n"))
-        #expect(h.run("missing").out == "no missing mark-outs in November 2026\n")
+        #expect(h.run("missing").out == "no missing mark-outs in the last 30 days\n")
     }
 
     @Test("a punch stored with the clock gone back to an earlier date is flagged there until it is corrected")
@@ -318,6 +318,18 @@ struct CorrectionCommandTests {
         #expect(h.run("missing").out.contains(#"--at "2026-11-20 18:00" --kind out --reason"#))
     }
 
+    @Test("without a month, missing lists every open day the edit window still reaches, oldest first")
+    func missingAcrossMonths() throws {
+        try kiosk(.in, "2026-11-05 09:10")
+        try kiosk(.in, "2026-10-25 09:00")
+        try kiosk(.in, "2026-10-20 09:00")  // 32 days back: past the 30-day window
+        let out = h.run("missing").out
+        let dates = out.split(separator: "\n").compactMap { $0.split(separator: "  ").dropFirst(2).first }
+        #expect(dates == ["DATE", "----------", "2026-10-25", "2026-11-05"], "\(out)")
+        #expect(out.hasSuffix("2 missing mark-outs in the last 30 days\n"), "\(out)")
+        #expect(h.run("missing", "--month", "2026-10").out.contains("2026-10-20"))
+    }
+
     @Test("missing suggests an OUT on the IN's own night when the IN came after midnight")
     func missingAfterMidnight() throws {
         try kiosk(.in, "2026-11-19 01:00")  // before day_change: it belongs to 2026-11-18
@@ -336,11 +348,11 @@ struct CorrectionCommandTests {
                 CODE  NAME      DATE        OPEN PUNCH                                                       TO CLOSE IT
                 ----  --------  ----------  ---------------------------------------------------------------  -------------------------------------------------------------------------------------------
                 E001  Asha Rao  2026-11-17  IN 09:00 (punch 1) to OUT 2026-11-18 03:30 (punch 2), over 16 h  attendance punch retime 2 --at "2026-11-17 18:00" --reason "<why, e.g. forgot to mark out>"
-                1 missing mark-out in November 2026
+                1 missing mark-out in the last 30 days
 
                 """)
         #expect(h.run("punch", "retime", "2", "--at", "2026-11-17 18:00", "--reason", "pressed late").status == 0)
-        #expect(h.run("missing").out == "no missing mark-outs in November 2026\n")
+        #expect(h.run("missing").out == "no missing mark-outs in the last 30 days\n")
     }
 
     @Test("issue 11 item 9: --by is recorded beside the OS user and uid, never instead of them")

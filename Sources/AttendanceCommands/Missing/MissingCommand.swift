@@ -7,11 +7,13 @@ import Foundation
 /// `attendance missing [--month M]`
 struct MissingCommand: ContextCommand {
     static let configuration = CommandConfiguration(
-        commandName: "missing", abstract: "List every missing mark-out (M) of a month, with the command to close it.",
+        commandName: "missing",
+        abstract: "List every missing mark-out (M) still open, oldest first, with the command to close it.",
         discussion: """
             A date is M when it is over and a session is still open, or a session is longer than \
             max_session_hours. Close an open session with `attendance punch add CODE --at ... --kind out`; \
-            fix an over-long one with `attendance punch retime`. Without --month: the current month.
+            fix an over-long one with `attendance punch retime`. Without --month: every date within the edit \
+            window (edit_window_days), whichever month it is in.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -22,32 +24,46 @@ struct MissingCommand: ContextCommand {
         let (configuration, store) = try global.open(in: context)
         let policy = configuration.policy
         let now = context.now()
-        let month = month ?? policy.attendanceDate(of: now).yearMonth
-        let punches = try store.punchesByEmployee(from: month.firstDay, through: month.lastDay)
-        let corrected = try store.correctedDates(from: month.firstDay, through: month.lastDay)
-        let holidays = try store.holidayNames(from: month.firstDay, through: month.lastDay)
-        let leave = try store.leaveByEmployee(from: month.firstDay, through: month.lastDay)
+        let today = policy.attendanceDate(of: now)
+        // A month, or the dates a correction can still reach without --force.
+        let (first, last, period) =
+            month.map { ($0.firstDay, $0.lastDay, "in \($0.title)") }
+            ?? (today.adding(days: -policy.editWindowDays), today, "in the last \(policy.editWindowDays) days")
         // At a desk the correction is made at the centre too: pasted without it, it would go to
         // the local store.
         let central = global.store.flatMap { CentralAddress.names($0) ? $0 : nil }
         let storeOption =
             central.map { " --store " + ($0.allSatisfy(Self.isPlainShellCharacter) ? $0 : "'\($0)'") } ?? ""
-        var items: [MissingMarkOut] = []
-        for employee in try store.employees() {
-            // The same evaluation as the calendars, so the two always agree on which dates are M.
-            let evaluation = StatusEngine(employee: employee, policy: policy, now: now).evaluate(
-                month: month, punches: punches[employee.id] ?? [], holidays: holidays, leave: leave[employee.id] ?? [:],
-                correctedDates: corrected[employee.id] ?? [])
-            for day in evaluation.days where day.status == .missing {
-                items += MissingMarkOut.items(
-                    of: day, employee: employee, policy: employee.policy(from: policy), now: now,
-                    storeOption: storeOption)
+        let employees = try store.employees()
+        var items: [(date: AttendanceDate, item: MissingMarkOut)] = []
+        var shown = first.yearMonth
+        while shown <= last.yearMonth {
+            let (from, through) = (max(first, shown.firstDay), min(last, shown.lastDay))
+            let punches = try store.punchesByEmployee(from: shown.firstDay, through: shown.lastDay)
+            let corrected = try store.correctedDates(from: shown.firstDay, through: shown.lastDay)
+            let holidays = try store.holidayNames(from: shown.firstDay, through: shown.lastDay)
+            let leave = try store.leaveByEmployee(from: shown.firstDay, through: shown.lastDay)
+            for employee in employees {
+                // The same evaluation as the calendars, so the two always agree on which dates are M.
+                let evaluation = StatusEngine(employee: employee, policy: policy, now: now).evaluate(
+                    month: shown, punches: punches[employee.id] ?? [], holidays: holidays,
+                    leave: leave[employee.id] ?? [:], correctedDates: corrected[employee.id] ?? [])
+                for day in evaluation.days where day.status == .missing && (from...through).contains(day.date) {
+                    items += MissingMarkOut.items(
+                        of: day, employee: employee, policy: employee.policy(from: policy), now: now,
+                        storeOption: storeOption
+                    ).map { (day.date, $0) }
+                }
             }
+            shown = shown.next
         }
-        let count = items.count
+        // Oldest first; on one date, in the order of the employee list.
+        let ordered = items.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
+            .map(\.element.item)
+        let count = ordered.count
         try MissingMarkOut.listing.write(
-            items, as: format, to: context, empty: "no missing mark-outs in \(month.title)",
-            footer: "\(count) missing mark-out\(count == 1 ? "" : "s") in \(month.title)")
+            ordered, as: format, to: context, empty: "no missing mark-outs \(period)",
+            footer: "\(count) missing mark-out\(count == 1 ? "" : "s") \(period)")
     }
 
     /// Characters a shell takes as they are, outside quotes.
