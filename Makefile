@@ -18,8 +18,9 @@ build: deps
 
 # The shipped executable carries the Swift runtime and Foundation inside it (--static-swift-stdlib):
 # resolving their symbols at every start cost a one-shot mark a third of its time. libnl and
-# SQLite stay system libraries.
-RELEASE_FLAGS ?= --static-swift-stdlib
+# SQLite stay system libraries. lld packs its 120,000 relative relocations (DT_RELR) into a few
+# KB instead of 2.9 MB that every start reads: 3 MB less resident for each one-shot command.
+RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 
 release: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product attendance
