@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The central store's figures (issue 15), against a real PostgreSQL 15 server:
+# The central store's figures, against a real PostgreSQL 15 server:
 #   scripts/bench-central.sh [PUNCHES] [EMPLOYEES] [BINARY]
 # With $BENCH_CENTRAL_URL unset it starts a throwaway server of its own (initdb and pg_ctl in a
 # temporary folder, as the postgres user when run as root; loopback only) and removes it after.
@@ -63,7 +63,8 @@ tls = "disable"
 TOML
 printf '[policy]\ntimezone = "UTC"\nworking_days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]\n' > "$dir/d.toml"
 export XDG_CACHE_HOME="$dir/cache"
-ATTENDANCE_CONFIG="$dir/k.toml" ATTENDANCE_STORE="$dir/k.sqlite" "$bin" employee add B001 --name "Bench One" >/dev/null
+# The kiosk ran on its own before it joined (a kiosk of the centre takes no administration).
+ATTENDANCE_CONFIG="$dir/d.toml" ATTENDANCE_STORE="$dir/k.sqlite" "$bin" employee add B001 --name "Bench One" >/dev/null
 # Seeded with the sqlite3 tool, which has no history-link function: the chain's trigger goes.
 sqlite3 "$dir/k.sqlite" "DROP TRIGGER punch_chained; WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < $n)
   INSERT INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, created_at_ms)

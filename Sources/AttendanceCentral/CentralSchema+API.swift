@@ -168,10 +168,10 @@ extension CentralSchema {
 
     /// The header of a function that runs as the owner: nothing a caller made can stand in for
     /// the centre's own objects.
-    private static func definer(_ signature: String, returns: String, _ body: String) -> String {
+    private static func definer(_ signature: String, returns: String, settings: String = "", _ body: String) -> String {
         """
         CREATE OR REPLACE FUNCTION public.\(signature) RETURNS \(returns)
-        LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+        LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp\(settings) AS $$
         \(body)
         $$
         """
@@ -498,36 +498,32 @@ extension CentralSchema {
         CREATE OR REPLACE FUNCTION public.attendance_store_links(p_node text, p_links jsonb) RETURNS void
         LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
         DECLARE
-            v_link record;
-            v_previous text;
-            v_kept text;
-            v_first boolean := true;
+            v_seq bigint;
+            v_reason text;
         BEGIN
-            FOR v_link IN
+            WITH sent AS (
                 SELECT * FROM jsonb_to_recordset(p_links) AS r(seq bigint, kind text, record_node text,
                     record_id bigint, prev_hex text, hash_hex text)
-                ORDER BY seq
-            LOOP
-                IF v_first THEN
-                    v_first := false;
-                    IF v_link.seq = 1 THEN
-                        v_previous := repeat('00', 32);
-                    ELSE
-                        SELECT encode(hash, 'hex') INTO v_previous FROM public.history_link
-                        WHERE node = p_node AND seq = v_link.seq - 1;
-                    END IF;
-                END IF;
-                SELECT encode(hash, 'hex') INTO v_kept FROM public.history_link WHERE node = p_node AND seq = v_link.seq;
-                IF v_kept IS NOT NULL AND v_kept <> v_link.hash_hex THEN
-                    RAISE EXCEPTION 'differs from the one the centre received before'
-                        USING ERRCODE = '\(Refusal.historyDiverged)', DETAIL = v_link.seq::text;
-                END IF;
-                IF v_previous IS NOT NULL AND v_previous <> v_link.prev_hex THEN
-                    RAISE EXCEPTION 'does not follow record % as the centre received it', v_link.seq - 1
-                        USING ERRCODE = '\(Refusal.historyDiverged)', DETAIL = v_link.seq::text;
-                END IF;
-                v_previous := v_link.hash_hex;
-            END LOOP;
+            ), checked AS (
+                SELECT s.seq, s.prev_hex, s.hash_hex, encode(kept.hash, 'hex') AS kept,
+                    coalesce(
+                        CASE WHEN lag(s.seq) OVER w = s.seq - 1 THEN lag(s.hash_hex) OVER w END,
+                        encode(before.hash, 'hex'), CASE WHEN s.seq = 1 THEN repeat('00', 32) END) AS before
+                FROM sent s
+                LEFT JOIN public.history_link kept ON kept.node = p_node AND kept.seq = s.seq
+                LEFT JOIN public.history_link before ON before.node = p_node AND before.seq = s.seq - 1
+                WINDOW w AS (ORDER BY s.seq)
+            )
+            SELECT seq, CASE WHEN kept IS NOT NULL AND kept <> hash_hex
+                    THEN 'differs from the one the centre received before'
+                    ELSE format('does not follow record %s as the centre received it', seq - 1) END
+            INTO v_seq, v_reason
+            FROM checked
+            WHERE kept IS NOT NULL AND kept <> hash_hex OR before IS NOT NULL AND before <> prev_hex
+            ORDER BY seq LIMIT 1;
+            IF v_seq IS NOT NULL THEN
+                RAISE EXCEPTION '%', v_reason USING ERRCODE = '\(Refusal.historyDiverged)', DETAIL = v_seq::text;
+            END IF;
             INSERT INTO public.history_link (node, seq, kind, record_node, record_id, prev, hash)
             SELECT p_node, seq, kind, record_node, record_id, decode(prev_hex, 'hex'), decode(hash_hex, 'hex')
             FROM jsonb_to_recordset(p_links) AS r(seq bigint, kind text, record_node text, record_id bigint,
@@ -546,6 +542,9 @@ extension CentralSchema {
         return definer(
             "attendance_pull(p_kind text, p_after bigint, p_limit integer, p_node text)",
             returns: "TABLE (page text, reached bigint, records bigint)",
+            // Each page planned for its own mark: a plan made once for any mark scans the whole
+            // table for every page of a large pull.
+            settings: " SET plan_cache_mode = force_custom_plan",
             """
             BEGIN
                 p_limit := least(greatest(p_limit, 1), 10000);

@@ -7,9 +7,9 @@ import Foundation
 /// Benchmarks of the reports, for `attendance-bench` to call (figures, not pass/fail tests):
 ///
 /// - ``registerOf2000Employees(folder:)``: the register for 2,000 employees × 31 days from about
-///   120,000 punches (target under 200 ms);
+///   120,000 punches (target under 250 ms);
 /// - ``calendarAmong5MillionPunches(folder:)``: one employee's calendar from a store holding
-///   5,000,000 punches (target under 1 ms, issue 17).
+///   5,000,000 punches (target under 1 ms).
 ///
 /// Each seeds a fresh store in `folder` with SQL in one transaction through the `sqlite3` tool
 /// (fast, and the store's API rightly has no bulk insert), times the work with the store already
@@ -79,7 +79,7 @@ enum ReportBenchmarks {
         }
         return Result(
             name: "register, 2,000 employees × 31 days", medianMilliseconds: median(times), firstMilliseconds: times[0],
-            targetMilliseconds: 200,
+            targetMilliseconds: 250,
             details: "\(punches) punches, \(pages) pages; without rendering: median "
                 + "\(Result.format(median(evaluateOnly))) ms, of which punchesByEmployee "
                 + "\(Result.format(median(queryOnly))) ms; seeding took \(Result.format(seeding)) s")

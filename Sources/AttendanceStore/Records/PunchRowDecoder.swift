@@ -43,6 +43,8 @@ struct PunchRowDecoder {
     }
 
     private var dates: [String: AttendanceDate] = [:]
+    private var lastDate: (text: String, date: AttendanceDate)?
+    private var bssids: [String: BSSID?] = [:]
     /// Whether the detail columns are read at all: without them (``columnsWithoutDetails``)
     /// they are NULL.
     private let details: AttendanceStore.PunchDetails
@@ -94,21 +96,36 @@ struct PunchRowDecoder {
             let zone = row[3] as String?
         else { return nil }
         let included = details == .included
+        var bssid: BSSID?
+        if included, let text = row[8] as String? { bssid = self.bssid(text) }
         return Punch(
             id: row[0], employeeID: row[1], instant: Date(milliseconds: row[2]), zone: zone, attendanceDate: date,
             kind: kind, source: source,
             ssid: included ? (row[7] as Data?).flatMap { try? SSID(bytes: Array($0)) } : nil,
-            bssid: included ? (row[8] as String?).flatMap { try? BSSID(parsing: $0) } : nil,
+            bssid: bssid,
             location: included ? row[9] : nil, note: included ? row[10] : nil,
             createdAt: Date(milliseconds: row[11]), origin: readsOrigin ? row[12] : nil,
             clockWentBack: readsClock && (row[13] as Bool? ?? false))
     }
 
-    /// `text` as a date, parsed once per query.
+    /// `text` as a date, parsed once per query: rows come a date at a time.
     private mutating func date(_ text: String) -> AttendanceDate? {
-        if let known = dates[text] { return known }
+        if let last = lastDate, last.text == text { return last.date }
+        if let known = dates[text] {
+            lastDate = (text, known)
+            return known
+        }
         guard let parsed = try? AttendanceDate(parsing: text) else { return nil }
         dates[text] = parsed
+        lastDate = (text, parsed)
+        return parsed
+    }
+
+    /// `text` as a BSSID, parsed once per query: an office has a few access points.
+    private mutating func bssid(_ text: String) -> BSSID? {
+        if let known = bssids[text] { return known }
+        let parsed = try? BSSID(parsing: text)
+        bssids[text] = parsed
         return parsed
     }
 }

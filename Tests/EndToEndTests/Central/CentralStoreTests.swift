@@ -282,7 +282,7 @@ struct CentralStoreTests {
         #expect(
             missing.out.contains("attendance punch add W001 --at \"")
                 && missing.out.contains(
-                    "--reason \"\"REASON\"\" --store \(org.server.url)"),
+                    "--reason \"\"<why, e.g. forgot to mark out>\"\" --store \(org.server.url)"),
             "\(missing.out)")
     }
 
