@@ -122,7 +122,7 @@ struct RegisterCommandTests {
 
 
                 """ + Self.header + """
-                    E001 Asha Rao   WO  P  L  A HD  P WO WO  L  M  A  P  P WO WO LV LV  P  P  P IN                              9½  2  1  2  2  1  76.39
+                    E001 Asha Rao   WO  P  L  A HD  P WO WO  P  M  A  P  P WO WO LV LV  P  P  P IN                              9½  1  1  2  2  1  76.39
                     E002 B.Chaudhr…  –  –  –  –  –  –  –  –  –  P  P  P  P WO WO  P  P HD  P  P WO                              8½  0  1  0  ½  0  72.56
 
                     In now, status so far: E001 P
@@ -192,7 +192,7 @@ struct RegisterCommandTests {
         #expect(rows[1].prefix(7) == ["E001", "Asha Rao", "WO", "P", "L", "A", "HD"])
         #expect(
             Array(rows[1].suffix(15)) == [
-                "9.5", "7", "2", "1", "2", "0", "5", "2", "1", "2", "2", "76.39", "2 3 5 6 9 10 11 12 13 19 20 21",
+                "9.5", "8", "1", "1", "2", "0", "5", "2", "1", "1", "1", "76.39", "2 3 5 6 9 10 11 12 13 19 20 21",
                 "18", "",
             ])
         #expect(rows[3][1] == "Chen, \"CJ\" Jun")

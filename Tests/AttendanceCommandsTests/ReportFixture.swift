@@ -8,7 +8,7 @@ import Foundation
 ///
 /// E001 Asha Rao, employed all month:
 /// - 2 P; 3 L (09:52); 4 A (no punches); 5 HD (09:30–12:00, early exit); 6 P with a lunch gap;
-/// - 9 Diwali, worked 10:00–14:00: L, late, early exit, worked on holiday;
+/// - 9 Diwali, worked 10:00–14:00: P, worked on holiday (nobody was expected: not late, not early);
 /// - 10 M (IN 09:00, never out); 11 A (30 minutes); 12, 13 P; 16–17 leave; 18 P entered by a
 ///   manager (corrected); 19, 20 P; 21 (Saturday, today) IN since 09:00, worked on holiday (weekly off).
 /// E002 Bilal Chaudhry-Fernandes, from the 10th: P on 10–13 and 16–17, half-day leave on the 18th

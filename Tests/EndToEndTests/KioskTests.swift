@@ -288,16 +288,20 @@ struct KioskTests {
         return try kiosk.waitFor("MARKED IN")
     }
 
+    /// Every day a working day: the scenario's day may be a weekend, and nobody is late on a
+    /// weekly off (docs/rules.md, status rule 4).
+    static let everyDay = #"working_days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]"#
+
     @Test("late arrival: marked in at 09:47 is late by 17 min")
     func lateArrival() throws {
-        let s = try kioskSandbox()
+        let s = try kioskSandbox(extraPolicy: Self.everyDay)
         #expect(try markInAtKiosk(s, at: "09:47").contains("✓ MARKED IN 09:47 — late by 17 min"))
         #expect(try s.sqlite("SELECT attendance_date FROM punch") == "\(ScenarioClock.day())\n")
     }
 
     @Test("the minute a person sees decides: IN at 09:45:40 is on time and P, at 09:46:00 late by 16 min and L")
     func lateToTheMinute() throws {
-        let s = try kioskSandbox()
+        let s = try kioskSandbox(extraPolicy: Self.everyDay)
         #expect(try markInAtKiosk(s, at: "09:45:40").contains("✓ MARKED IN 09:45 — on time"))
 
         s.clock.set(time: "09:46:00")
