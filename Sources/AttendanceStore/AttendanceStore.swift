@@ -160,7 +160,7 @@ public final class AttendanceStore: Sendable {
     public func backup(to destination: String) throws(StoreError) {
         let manager = FileManager.default
         if manager.fileExists(atPath: destination) {
-            throw .backupFailed("\(destination) already exists; choose a new file name")
+            throw .backupTarget("\(destination) already exists; choose a new file name")
         }
         let temporary = destination + ".partial-\(getpid())"
         // A bare file name is a file in the current folder.
@@ -169,7 +169,7 @@ public final class AttendanceStore: Sendable {
         var info = stat()
         // A backup goes where it is told: a mistyped folder is not made.
         guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw .backupFailed("the folder \(folder) does not exist; make it first (nothing was written)")
+            throw .backupTarget("the folder \(folder) does not exist; make it first (nothing was written)")
         }
         // The copy's disk, not the store's, is the one a lack of room is about.
         let noRoom = StoreError.backupFailed(

@@ -41,6 +41,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownLeave(EmployeeCode, AttendanceDate, AttendanceDate)
     case ioError(String)
     case backupFailed(String)
+    /// A backup's file name that cannot be used as given (a file already there, a folder that is
+    /// not): nothing was written.
+    case backupTarget(String)
     /// A stored value this program cannot have written: the file was changed by other means.
     case unreadableRecord(table: String, column: String, value: String)
     /// The store and the central store disagree about who is who (a renamed kiosk, a record
@@ -104,7 +107,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the attendance store could not be read or written: \(message)"
         case .syncIdentity(let message):
             return "cannot sync: \(message)"
-        case .backupFailed(let message):
+        case .backupFailed(let message), .backupTarget(let message):
             return "backup failed: \(message)"
         }
     }

@@ -51,6 +51,7 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
         case let error as StoreError:
             switch error {
             case .busy: return CommandFailure(error.description, status: .storeBusy)
+            case .backupTarget: return CommandFailure(error.description, status: .badInput)
             case .duplicateEmployee, .unknownEmployee, .unknownNetwork, .duplicateHoliday, .unknownHoliday, .noHolidays,
                 .duplicateLeave, .unknownLeave:
                 return CommandFailure(error.description, status: .badInput)

@@ -215,7 +215,7 @@ struct FullDiskTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == ["filler"])
         let missing = disk.path + "/no/such"
         let typo = try ChildProcess.attendance(["store", "backup", missing + "/copy.sqlite"], sandbox: s)
-        #expect(typo.finish(timeout: 30) == .exited(74))
+        #expect(typo.finish(timeout: 30) == .exited(65))
         #expect(
             typo.errorText
                 == "attendance: backup failed: the folder \(missing) does not exist; make it first (nothing was written)\n"
