@@ -22,9 +22,17 @@
 # install this way); KIOSK_USER names another user than attendance.
 set -eu
 
-if [ $# -ne 1 ] || [ ! -x "$1" ]; then
+if [ $# -ne 1 ]; then
     echo "usage: sudo $0 path/to/attendance   (the executable make release builds)" >&2
     exit 64
+fi
+if [ ! -e "$1" ]; then
+    echo "$0: $1 not found — run make release first (it builds .build/release/attendance)" >&2
+    exit 66
+fi
+if [ ! -f "$1" ] || [ ! -x "$1" ]; then
+    echo "$0: $1 is not an executable file; give the attendance executable make release builds" >&2
+    exit 66
 fi
 if [ "$(id -u)" -ne 0 ]; then
     echo "$0: run as root (sudo): it creates a system user and writes to /etc and /var/lib" >&2
