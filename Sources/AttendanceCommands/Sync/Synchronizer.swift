@@ -69,8 +69,9 @@ package struct Synchronizer {
             // Pages until one is not full: punches made during the round wait for the next one,
             // so a busy kiosk's round still ends and pulls.
             while true {
+                // Only a kiosk joining with history can name someone the centre does not know.
                 let (batch, upTo) = try store.outgoing(
-                    node: node, limit: pageSize, withEmployeesOfRecords: role == .kiosk)
+                    node: node, limit: pageSize, withEmployeesOfRecords: role == .kiosk && pulled.isEmpty)
                 if batch.isEmpty { break }
                 try central.push(batch, from: node, role: role, base: base)
                 try store.markPushed(upTo: upTo)
