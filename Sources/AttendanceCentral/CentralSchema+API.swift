@@ -1,4 +1,6 @@
-// What a login may do at the centre, and how every record is checked there (schema 7).
+import AttendanceCore
+
+// What a login may do at the centre, and how every record is checked there (schema 8).
 //
 // A kiosk is a machine at a door, and its password file the easiest secret of the organisation
 // to steal. So no login reaches a table directly: kiosks and desks call the functions below,
@@ -24,6 +26,10 @@ extension CentralSchema {
     /// busy in a statement. An honest push is one statement of a few milliseconds.
     static let idleHolderSeconds = 2
     static let busyHolderSeconds = 5
+
+    /// ``Policy/clockTolerance`` in milliseconds: a kiosk punch stamped further than this after
+    /// it arrives is flagged with its clock's lead.
+    static let clockToleranceMs = Int(Policy.clockTolerance * 1000)
 
     // MARK: - Values every record must have, whoever writes it
 
@@ -78,6 +84,7 @@ extension CentralSchema {
                 AND length(zone) BETWEEN 1 AND 64 AND (bssid IS NULL OR bssid ~ '^([0-9a-f]{2}:){5}[0-9a-f]{2}$')
                 AND (ssid IS NULL OR length(ssid) <= 32) AND origin_id > 0)
             """)
+        + constraint("punch_clock_off", on: "punch", "CHECK (clock_off_minutes BETWEEN -32767 AND 32767)")
         + constraint("punch_employee", on: "punch", "FOREIGN KEY (employee_code) REFERENCES employee (code)")
         + constraint(
             "punch_correction_values", on: "punch_correction",
@@ -302,6 +309,7 @@ extension CentralSchema {
             v_refused text[] := '{}';
             v_more text[];
             v_bad text;
+            v_now_ms bigint := (extract(epoch FROM clock_timestamp()) * 1000)::bigint;
         BEGIN
             PERFORM public.attendance_writer_lock();
             SELECT role, login INTO v_role, v_login FROM public.node WHERE name = p_node;
@@ -411,14 +419,20 @@ extension CentralSchema {
                 OR NOT EXISTS (SELECT FROM public.employee e WHERE lower(e.code) = lower(r.employee_code))
             LIMIT 1;
             IF v_bad IS NOT NULL THEN RAISE EXCEPTION '%', v_bad USING ERRCODE = '\(Refusal.refused)'; END IF;
+            -- A punch stamped after the moment it arrives was taken on a clock running ahead: it
+            -- carries by how much, as one the kiosk knew was off carries what the kiosk found.
             INSERT INTO public.punch (node, origin_id, employee_code, instant_ms, zone, attendance_date, kind, source,
-                ssid, bssid, location, note, entered_by, clock_went_back, created_at_ms)
+                ssid, bssid, location, note, entered_by, clock_went_back, created_at_ms, clock_off_minutes)
             SELECT r.node, r.origin_id, e.code, r.instant_ms, r.zone, r.attendance_date, r.kind, r.source,
-                decode(r.ssid_hex, 'hex'), r.bssid, r.location, r.note, r.entered_by, r.clock_went_back, r.created_at_ms
+                decode(r.ssid_hex, 'hex'), r.bssid, r.location, r.note, r.entered_by, r.clock_went_back, r.created_at_ms,
+                CASE WHEN coalesce(r.clock_off_minutes, 0) <> 0 THEN r.clock_off_minutes
+                    WHEN r.source IN ('nl80211', 'simulated') AND r.instant_ms > v_now_ms + \(clockToleranceMs)
+                    THEN least(ceil((r.instant_ms - v_now_ms) / 60000.0), 32767)::integer
+                    ELSE 0 END
             FROM jsonb_to_recordset(coalesce(p_batch->'punches', '[]')) AS r(node text, origin_id bigint,
                 employee_code text, instant_ms bigint, zone text, attendance_date text, kind text, source text,
                 ssid_hex text, bssid text, location text, note text, entered_by text, clock_went_back boolean,
-                created_at_ms bigint)
+                created_at_ms bigint, clock_off_minutes integer)
             JOIN public.employee e ON lower(e.code) = lower(r.employee_code)
             ORDER BY r.origin_id
             ON CONFLICT (node, origin_id) DO NOTHING;
@@ -578,7 +592,8 @@ extension CentralSchema {
         case "punch":
             columns = """
                 node, origin_id, employee_code, instant_ms, zone, attendance_date, kind, source,
-                encode(ssid, 'hex') AS ssid_hex, bssid, location, note, entered_by, clock_went_back, created_at_ms
+                encode(ssid, 'hex') AS ssid_hex, bssid, location, note, entered_by, clock_went_back, created_at_ms,
+                clock_off_minutes
                 """
             ownOnly = " AND node <> p_node"
         case "punch_correction":

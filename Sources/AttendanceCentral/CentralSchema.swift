@@ -15,8 +15,9 @@ enum CentralSchema {
     /// 1: the first; 2: each node's store identity; 3: each node's history links; 4: a kiosk's
     /// login may raise a PIN lock and never lift one; 5: a lock a kiosk raises is a change of its
     /// own; 6: a kiosk's login adds records only under the kiosk id it holds; 7: logins reach the
-    /// tables only through the functions of ``api``, which check every record.
-    static let version = 7
+    /// tables only through the functions of ``api``, which check every record; 8: a punch taken on
+    /// a kiosk clock off the centre's carries by how many minutes.
+    static let version = 8
 
     static let statements: [String] =
         tables + historyGuards + checks + retired + roles + api + grants + sessionLimits + [versionRow]
@@ -102,6 +103,7 @@ enum CentralSchema {
                 PRIMARY KEY (node, origin_id)
             )
             """,
+            "ALTER TABLE punch ADD COLUMN IF NOT EXISTS clock_off_minutes integer NOT NULL DEFAULT 0",
             """
             CREATE TABLE IF NOT EXISTS punch_correction (
                 node text NOT NULL,

@@ -89,6 +89,14 @@ public final class CentralStore: @unchecked Sendable {
         }
     }
 
+    /// The centre's clock, as `clock_timestamp()` reads it on the server.
+    public func serverTime() throws(CentralError) -> Date {
+        try run { () throws -> Date in
+            let rows = try rows("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint")
+            return Date(timeIntervalSince1970: Double(try rows.first?.decode(Int64.self) ?? 0) / 1000)
+        }
+    }
+
     // MARK: - Going up
 
     /// Makes sure `node` is this store's name at the centre: the first store to sync under a

@@ -194,26 +194,28 @@ extension AttendanceStore {
     func insert(_ attempt: PunchAttempt, on date: AttendanceDate, clockWentBack: Bool, in db: Database) throws -> Punch
     {
         let created = clock()
+        // A punch taken at the kiosk while its last sync round found its clock off carries by how much.
+        let clockOff = attempt.source.isTakenAtKiosk ? try Self.clockOffMinutes(in: db) : 0
         // Cached: the statement carries the compiled history-chain trigger, which a resident
         // kiosk then compiles once, not at every punch.
         try db.cachedStatement(
             sql: """
                 INSERT INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, ssid, bssid, location,
-                    note, entered_by, clock_went_back, created_at_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    note, entered_by, clock_went_back, created_at_ms, clock_off_minutes)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(
             arguments: [
                 attempt.employeeID, attempt.instant.milliseconds, attempt.zone, date.description, attempt.kind.rawValue,
                 attempt.source.rawValue, attempt.ssid.map { Data($0.bytes) }, attempt.bssid?.description,
-                attempt.location, attempt.note, attempt.enteredBy, clockWentBack, created.milliseconds,
+                attempt.location, attempt.note, attempt.enteredBy, clockWentBack, created.milliseconds, clockOff,
             ])
         return Punch(
             id: db.lastInsertedRowID, employeeID: attempt.employeeID,
             instant: Date(milliseconds: attempt.instant.milliseconds), zone: attempt.zone, attendanceDate: date,
             kind: attempt.kind, source: attempt.source, ssid: attempt.ssid, bssid: attempt.bssid,
             location: attempt.location, note: attempt.note, createdAt: Date(milliseconds: created.milliseconds),
-            clockWentBack: clockWentBack)
+            clockWentBack: clockWentBack, clockOffMinutes: clockOff)
     }
 
     // MARK: - Reading

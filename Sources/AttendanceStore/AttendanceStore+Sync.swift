@@ -13,6 +13,9 @@ public struct SyncStatus: Sendable, Equatable {
     /// The last round reached the central store and was turned away.
     public var lastRoundRefused: Bool
     public var cursors: SyncCursors
+    /// How far this store's clock was from the central store's at the last round that read it
+    /// (ahead positive); nil before any.
+    public var clockOffset: TimeInterval?
     /// Records made here that the central store does not have yet.
     public var waitingPunches: Int
     public var waitingCorrections: Int
@@ -101,6 +104,7 @@ extension AttendanceStore {
                     lastSuccess: state["last_success_ms"].flatMap(Int64.init).map(Date.init(milliseconds:)),
                     lastAttempt: state["last_attempt_ms"].flatMap(Int64.init).map(Date.init(milliseconds:)),
                     lastError: state["last_error"], lastRoundRefused: state["last_refused"] == "1", cursors: cursors,
+                    clockOffset: state["clock_offset_ms"].flatMap(Int64.init).map { Double($0) / 1000 },
                     waitingPunches: try count("punch", after: cursors.pushedPunch),
                     waitingCorrections: try count("punch_correction", after: cursors.pushedCorrection),
                     waitingAudit: try count("audit_log", after: cursors.pushedAudit))
@@ -146,18 +150,38 @@ extension AttendanceStore {
 
     /// Notes the end of a round: its time, and the error when it failed; `refused` when the
     /// central store was reached and turned the round away (a login, a name or a history it
-    /// does not accept), which waiting will not mend.
-    public func noteSyncRound(at time: Date, error: String?, refused: Bool = false) throws(StoreError) {
+    /// does not accept), which waiting will not mend. `clockOffset` is how far this store's
+    /// clock was found from the centre's (ahead positive), when the round read the centre's:
+    /// punches taken while it is more than ``Policy/clockTolerance`` carry it.
+    public func noteSyncRound(
+        at time: Date, error: String?, refused: Bool = false, clockOffset: TimeInterval? = nil
+    ) throws(StoreError) {
         try perform {
             try pool.write { db in
                 var values = [
                     "last_attempt_ms": String(time.milliseconds), "last_error": error ?? "",
                     "last_refused": refused && error != nil ? "1" : "",
                 ]
+                if let clockOffset { values["clock_offset_ms"] = String(Int64((clockOffset * 1000).rounded())) }
                 if error == nil { values["last_success_ms"] = String(time.milliseconds) }
                 try Self.setState(values, in: db)
             }
         }
+    }
+
+    /// By how many whole minutes this store's clock was off the centre's at the last round that
+    /// read it, when more than ``Policy/clockTolerance``; 0 otherwise. One small read, for every punch.
+    static func clockOffMinutes(in db: Database) throws -> Int16 {
+        guard
+            let offset = try String.fetchOne(db, sql: "SELECT value FROM sync_state WHERE key = 'clock_offset_ms'")
+                .flatMap(Int64.init)
+        else { return 0 }
+        return Self.clockOffMinutes(offset: Double(offset) / 1000)
+    }
+
+    /// `offset` in whole minutes when it is more than ``Policy/clockTolerance`` either way; 0 otherwise.
+    public static func clockOffMinutes(offset: TimeInterval) -> Int16 {
+        abs(offset) > Policy.clockTolerance ? Int16(clamping: Int64((offset / 60).rounded())) : 0
     }
 
     static func syncState(in db: Database) throws -> [String: String] {
@@ -221,7 +245,8 @@ extension AttendanceStore {
                             zone: row["zone"], attendanceDate: row["attendance_date"], kind: row["kind"],
                             source: row["source"], ssidHex: ssid.map { Array($0).hexText }, bssid: row["bssid"],
                             location: row["location"], note: row["note"], enteredBy: row["entered_by"],
-                            clockWentBack: row["clock_went_back"], createdAtMs: row["created_at_ms"]))
+                            clockWentBack: row["clock_went_back"], createdAtMs: row["created_at_ms"],
+                            clockOffMinutes: (row["clock_off_minutes"] as Int?).flatMap { $0 == 0 ? nil : $0 }))
                     cursors.pushedPunch = row["id"]
                 }
                 let correctionRows = try Row.fetchAll(
@@ -416,15 +441,16 @@ extension AttendanceStore {
                 let insertPunch = try db.cachedStatement(
                     sql: """
                         INSERT OR IGNORE INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, ssid,
-                            bssid, location, note, entered_by, clock_went_back, created_at_ms, origin_node, origin_id)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            bssid, location, note, entered_by, clock_went_back, created_at_ms, origin_node, origin_id,
+                            clock_off_minutes)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """)
                 for punch in batch.punches where punch.node != node {
                     try insertPunch.execute(arguments: [
                         try employeeID(punch.employeeCode), punch.instantMs, punch.zone, punch.attendanceDate,
                         punch.kind, punch.source, punch.ssidHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) },
                         punch.bssid, punch.location, punch.note, punch.enteredBy, punch.clockWentBack,
-                        punch.createdAtMs, punch.node, punch.originID,
+                        punch.createdAtMs, punch.node, punch.originID, punch.clockOffMinutes ?? 0,
                     ])
                 }
                 for correction in batch.corrections where correction.node != node {

@@ -29,6 +29,9 @@ enum Schema {
         migrator.registerMigration("v7-clock-went-back: which punches were stored with the clock gone back") { db in
             try db.execute(sql: v7ClockWentBack)
         }
+        migrator.registerMigration("v8-clock-off: how far a kiosk's clock was from the central store's") { db in
+            try db.execute(sql: v8ClockOff)
+        }
         return migrator
     }
 
@@ -352,5 +355,18 @@ enum Schema {
     /// is the flag read from the table.
     static let v7ClockWentBack = """
         CREATE INDEX punch_clock_went_back ON punch(id) WHERE clock_went_back <> 0;
+        """
+
+    /// A kiosk learns the central store's time on every sync round; a punch it takes while its
+    /// clock is more than two minutes off carries by how much, in minutes (the centre adds it to
+    /// a punch stamped after the moment it arrived). Not part of the history chain, whose
+    /// values never change: a flag for the manager's eye, fixed like the punch's other evidence.
+    /// The partial index that tells reports whether any punch has a flag covers both flags.
+    static let v8ClockOff = """
+        ALTER TABLE punch ADD COLUMN clock_off_minutes INTEGER NOT NULL DEFAULT 0;
+        CREATE TRIGGER punch_clock_off_fixed BEFORE UPDATE OF clock_off_minutes ON punch
+        BEGIN SELECT RAISE(ABORT, 'a punch is never edited; correct it with a new record'); END;
+        DROP INDEX punch_clock_went_back;
+        CREATE INDEX punch_clock_doubted ON punch(id) WHERE clock_went_back <> 0 OR clock_off_minutes <> 0;
         """
 }

@@ -82,6 +82,7 @@ public struct DayDetailView: Sendable {
             // Where it was pressed comes first: on a narrow screen the evidence is what is cut.
             if let origin = punch.origin { fields.append("at " + origin) }
             if repeats.contains(punch.id) { fields.append("(again: counted once)") }
+            if let off = punch.clockOffText { fields.append("(kiosk clock \(off))") }
             fields.append(punch.source == .simulated ? "SIMULATED" : punch.source.rawValue)
             if let ssid = punch.ssid { fields.append(ssid.escaped) }
             if let bssid = punch.bssid { fields.append(bssid.description) }

@@ -17,9 +17,9 @@ struct DayStatusTests {
 
     @Test("flags are named in a fixed order")
     func flagNames() {
-        let flags: DayFlags = [.halfDayLeave, .late, .corrected, .earlyExit]
-        #expect(flags.description == "late, early exit, corrected, half-day leave")
-        #expect(DayFlags.named.count == 9)
+        let flags: DayFlags = [.halfDayLeave, .late, .corrected, .earlyExit, .clockOff]
+        #expect(flags.description == "late, early exit, corrected, kiosk clock off, half-day leave")
+        #expect(DayFlags.named.count == 10)
         #expect(DayFlags([]).description == "")
     }
 }

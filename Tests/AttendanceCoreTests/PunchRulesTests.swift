@@ -193,4 +193,59 @@ struct PunchRulesTests {
             night.decide(.in, at: Fixture.instant("2026-03-03 02:00"), recent: recent)
                 == .refused(.alreadyIn(since: recent[0].instant, clock: "21:55")))
     }
+
+    // MARK: - Another kiosk's clock running ahead
+
+    /// `specs` as punches taken at kiosk "front" (another kiosk than the deciding one).
+    func elsewhere(_ specs: [String]) -> [Punch] {
+        Fixture.punches(specs, on: "2026-03-02").map { punch in
+            var punch = punch
+            punch.origin = "front"
+            return punch
+        }
+    }
+
+    @Test("an IN stamped half an hour ahead at another kiosk does not stop the OUT here")
+    func outAfterInFromFastKiosk() {
+        let recent = elsewhere(["in 09:30"])
+        #expect(decide(.out, at: "2026-03-02 09:20", after: recent) == .accept(monday, clockWentBack: false))
+    }
+
+    @Test("an OUT stamped ahead at another kiosk does not make this kiosk's IN already in, nor its clock gone back")
+    func inAfterOutFromFastKiosk() {
+        let recent = Fixture.punches(["in 08:00"], on: "2026-03-02") + elsewhere(["out 12:30"])
+        #expect(decide(.in, at: "2026-03-02 12:05", after: recent) == .accept(monday, clockWentBack: false))
+    }
+
+    @Test("a punch from another kiosk within two minutes ahead still counts, as a clock gone back")
+    func slightlyAheadStillCounts() {
+        let recent = elsewhere(["in 09:01:30"])
+        #expect(
+            decide(.out, at: "2026-03-02 09:00", after: recent)
+                == .refused(
+                    .clockBehindMarkIn(since: recent[0].instant, clock: "09:01")))
+        #expect(
+            decide(.in, at: "2026-03-02 09:00", after: recent)
+                == .refused(
+                    .alreadyIn(since: recent[0].instant, clock: "09:01")))
+    }
+
+    @Test("this kiosk's own punch ahead of its clock still decides: its own clock went back")
+    func ownPunchAheadStillDecides() {
+        let recent = Fixture.punches(["in 09:30"], on: "2026-03-02")
+        #expect(
+            decide(.out, at: "2026-03-02 09:20", after: recent)
+                == .refused(
+                    .clockBehindMarkIn(since: recent[0].instant, clock: "09:30")))
+    }
+
+    @Test("a clock's offset in words: none within two minutes, minutes, then hours")
+    func clockOffsetWords() {
+        #expect(ClockOffset.describe(seconds: 119) == nil)
+        #expect(ClockOffset.describe(seconds: -120) == nil)
+        #expect(ClockOffset.describe(seconds: 31 * 60 + 10) == "31 min ahead")
+        #expect(ClockOffset.describe(seconds: -(65 * 60)) == "1 h 5 min behind")
+        #expect(ClockOffset.describe(minutes: 120) == "2 h ahead")
+        #expect(ClockOffset.describe(minutes: 0) == nil)
+    }
 }

@@ -104,6 +104,29 @@ struct ReportReadingTests {
         #expect(reduced?.map(\.clockWentBack) == [true, false])
     }
 
+    @Test(
+        "after a sync round found the clock 31 min ahead, kiosk punches carry it in every read; back within two minutes, none"
+    )
+    func clockOffIsRead() throws {
+        let o = try Office()
+        let (first, last) = (try o.date("2026-11-19"), try o.date("2026-11-19"))
+        try record(o, o.asha, .in, "2026-11-19 09:00")
+        try o.store.noteSyncRound(at: try o.at("2026-11-19 09:30"), error: nil, clockOffset: 31 * 60 + 5)
+        #expect(try o.store.syncStatus().clockOffset == 31 * 60 + 5)
+        let off = try record(o, o.asha, .out, "2026-11-19 12:00")
+        #expect(off.clockOffMinutes == 31)
+        try o.store.noteSyncRound(at: try o.at("2026-11-19 12:30"), error: nil, clockOffset: -90)
+        try record(o, o.asha, .in, "2026-11-19 13:00")
+        let expected: [Int16] = [0, 31, 0]
+        #expect(
+            try o.store.punches(employeeID: o.asha.id, from: first, through: last).map(\.clockOffMinutes) == expected)
+        let reduced = try o.store.punchesByEmployee(from: first, through: last, details: .omitted)[o.asha.id]
+        #expect(reduced?.map(\.clockOffMinutes) == expected)
+        // The flag is evidence: fixed like the punch's other fields.
+        let edit = try run("/usr/bin/sqlite3", [o.path, "UPDATE punch SET clock_off_minutes = 0 WHERE id = \(off.id)"])
+        #expect(edit.output.contains("a punch is never edited"), "\(edit.output)")
+    }
+
     @Test("a date range is read through the covering index alone; punch_by_date is gone")
     func coveringIndex() throws {
         let o = try Office()

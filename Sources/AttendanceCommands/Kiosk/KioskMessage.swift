@@ -50,11 +50,15 @@ struct KioskMessage {
     ) -> KioskMessage {
         let who = "\(employee.name) (\(employee.code))"
         switch result {
-        case .recorded(_, let details):
+        case .recorded(let punch, let details):
             var lines = [who, "WiFi: \(WiFiWording.describe(details.link)) — \(details.location)"]
             if let notice = details.notice { lines.insert(notice.capitalizedFirst + ".", at: 1) }
             if details.clockWentBack {
                 lines.append("Note: the clock seems to have gone back; your manager will check this punch.")
+            }
+            if let off = punch.clockOffText {
+                lines.append(
+                    "Note: this kiosk's clock is \(off) of the central store's; your manager will check this punch.")
             }
             return KioskMessage(
                 tone: .success, banner: "\(kind.label) \(details.clock)",

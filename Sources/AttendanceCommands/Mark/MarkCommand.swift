@@ -70,6 +70,10 @@ struct MarkCommand: ContextCommand {
                 context.err.line(
                     "attendance: note: this punch is earlier than one already stored; flagged for the manager")
             }
+            if let off = punch.clockOffText {
+                context.err.line(
+                    "attendance: note: this kiosk's clock is \(off) of the central store's; flagged for the manager")
+            }
         case .duplicate(let previous, let since):
             let zone = configuration.policy.zone
             let time = zone.clockText(of: previous.instant)

@@ -134,9 +134,20 @@ package final class MarkingDesk {
     /// For the kiosk's screen: a line when the central store has not been reached for longer
     /// than this kiosk can vouch for what other kiosks recorded (docs/rules.md "Punches" 9);
     /// nil when there is no central store or the last round is recent.
+    ///
+    /// A clock found off the centre's at the last round is said first: every punch taken here
+    /// until it is set right carries the difference, and the manager must check them.
     func centralWarning(at time: Date) throws(StoreError) -> String? {
         guard configuration.central != nil else { return nil }
         let status = try store.syncStatus()
+        let clock = status.clockOffset.flatMap(ClockOffset.describe(seconds:)).map {
+            "This kiosk's clock is \($0) of the central store's: tell your manager to set it right"
+        }
+        let warnings = [clock, try reachWarning(status, at: time)].compactMap { $0 }
+        return warnings.isEmpty ? nil : warnings.joined(separator: " · ")
+    }
+
+    private func reachWarning(_ status: SyncStatus, at time: Date) throws(StoreError) -> String? {
         guard knowledge(lastSync: status.lastSuccess, at: time) == .partial else { return nil }
         let kept = status.waiting == 0 ? "" : " · \(status.waiting) record(s) kept here, nothing lost"
         if status.lastRoundRefused {

@@ -56,6 +56,11 @@ struct SyncCommand: ContextCommand {
             context.out.line("synced \(node) with \(target.address)")
             context.out.line("  pushed: \(report.pushed.summary)")
             context.out.line("  pulled: \(report.pulled.summary)")
+            if let off = report.clockOffset.flatMap(ClockOffset.describe(seconds:)) {
+                context.err.line(
+                    "attendance: warning: this machine's clock is \(off) of the central store's: set it right "
+                        + "(timedatectl, NTP); punches taken until then are flagged for the manager")
+            }
             if !report.clashes.isEmpty {
                 context.err.line(
                     "attendance: note: the centre already has these codes for other names, and keeps its own: "
@@ -90,6 +95,11 @@ struct SyncCommand: ContextCommand {
         context.out.line("central:      \(status.server ?? target.address.description)")
         context.out.line("syncs as:     \(node) (\(target.role.rawValue))")
         context.out.line("last success: \(when(status.lastSuccess))")
+        if let offset = status.clockOffset {
+            let off = ClockOffset.describe(seconds: offset).map { "\($0) of the central store's — set it right" }
+            context.out.line(
+                "clock:        \(off ?? "within \(Int(Policy.clockTolerance / 60)) min of the central store's")")
+        }
         if let error = status.lastError, status.lastAttempt != status.lastSuccess {
             context.out.line("last attempt: \(when(status.lastAttempt)) — \(error)")
         }

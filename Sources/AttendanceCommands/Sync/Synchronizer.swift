@@ -44,6 +44,8 @@ package struct Synchronizer {
         /// The centre's record stays, so this kiosk's punches under that code count for the
         /// centre's person (`E001: "Someone Else" here, "Asha Rao" at the centre`).
         package var clashes: [String] = []
+        /// How far this store's clock is from the centre's (ahead positive), read at the start.
+        package var clockOffset: TimeInterval?
     }
 
     package func round(at time: @Sendable () -> Date) throws -> Report {
@@ -51,6 +53,12 @@ package struct Synchronizer {
         do {
             let identity = try store.claimNode(node, server: central.address.description)
             try central.claim(node, storeID: identity, role: role)
+            // The centre's time, against this clock read either side of the question.
+            let asked = time()
+            let centre = try central.serverTime()
+            let answered = time()
+            report.clockOffset = asked.addingTimeInterval(answered.timeIntervalSince(asked) / 2).timeIntervalSince(
+                centre)
             let pulled = try store.syncStatus().cursors.pulled
             // A desk's changes were made on what it last pulled; the centre refuses them where
             // others changed the same rows since.
@@ -86,10 +94,11 @@ package struct Synchronizer {
                 report.pulled.append(page)
             }
         } catch let error as CentralError {
-            try? store.noteSyncRound(at: time(), error: error.description, refused: !error.isTransient)
+            try? store.noteSyncRound(
+                at: time(), error: error.description, refused: !error.isTransient, clockOffset: report.clockOffset)
             throw error
         }
-        try store.noteSyncRound(at: time(), error: nil)
+        try store.noteSyncRound(at: time(), error: nil, clockOffset: report.clockOffset)
         return report
     }
 }

@@ -51,6 +51,9 @@ public struct DayPunches: Sendable, Hashable {
     /// held, of this date or a later one (``Punch/clockWentBack``), counts too. Manual and imported
     /// punches are entered after the fact and are left out, and so are corrected kiosk punches.
     public let clockWentBack: Bool
+    /// True when a kiosk punch was taken while the kiosk's clock was found off the central
+    /// store's (``Punch/clockOffMinutes``): its time is the kiosk's, not the true one.
+    public let clockOff: Bool
     /// The index in ``punches`` of the IN of the session still open at the end, if any.
     private let openIndex: Int?
 
@@ -74,6 +77,7 @@ public struct DayPunches: Sendable, Hashable {
         var overMax = false
         var unpaired = false
         var clockWentBack = false
+        var clockOff = false
         // Ids grow in recording order on each kiosk; punches from other kiosks arrive later with
         // their own order, so each kiosk's order is followed on its own. (A register evaluates
         // tens of thousands of dates, nearly all from one kiosk: the first kiosk's latest id is
@@ -84,6 +88,7 @@ public struct DayPunches: Sendable, Hashable {
             // A corrected punch carries the manager's time, not the kiosk clock's.
             if ordered[index].source.isTakenAtKiosk && !ordered[index].isCorrected {
                 if ordered[index].clockWentBack { clockWentBack = true }
+                if ordered[index].clockOffMinutes != 0 { clockOff = true }
                 // In time order, kiosk ids only grow unless the clock stepped back between two punches.
                 let id = ordered[index].id
                 let origin = ordered[index].origin ?? ""
@@ -126,6 +131,7 @@ public struct DayPunches: Sendable, Hashable {
         hasSessionOverMax = overMax
         hasUnpairedPunch = unpaired
         self.clockWentBack = clockWentBack
+        self.clockOff = clockOff
     }
 
     /// `ordered` without the punches that repeat the one before them from another kiosk within

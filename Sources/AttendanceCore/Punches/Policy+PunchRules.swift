@@ -26,11 +26,21 @@ extension Policy {
     ///     a kiosk cannot see punches made elsewhere, so it records the employee's explicit
     ///     choice instead of refusing by rules 2 and 3 (docs/rules.md "Punches" 9); the merged
     ///     history shows any break for the manager.
+    ///
+    /// A punch from another kiosk stamped more than ``clockTolerance`` after `now` came from a
+    /// clock running ahead (or this one runs behind): it settles none of the rules, as if the
+    /// kiosk could not see it, so that a wrong clock elsewhere never blocks an employee here.
     public func decide(
         _ kind: PunchKind, at now: Date, recent: [Punch], knowledge: PunchKnowledge = .complete
     )
         -> PunchDecision
     {
+        var recent = recent
+        var knowledge = knowledge
+        if recent.contains(where: { $0.origin != nil && $0.instant.timeIntervalSince(now) > Self.clockTolerance }) {
+            recent.removeAll { $0.origin != nil && $0.instant.timeIntervalSince(now) > Self.clockTolerance }
+            knowledge = .partial
+        }
         if duplicatePunchSeconds > 0 {
             let window = TimeInterval(duplicatePunchSeconds)
             let previous = recent.filter { $0.kind == kind }.max(by: DayPunches.timeOrder)
@@ -57,6 +67,13 @@ extension Policy {
         }
         return .accept(today, clockWentBack: recent.contains { $0.instant > now })
     }
+}
+
+extension Policy {
+    /// How far a kiosk's clock may be from the central store's before its punches are flagged
+    /// and its screen says so; also how far ahead of a kiosk's own clock a punch from another
+    /// kiosk may lie and still count for its decisions.
+    public static let clockTolerance: TimeInterval = 120
 }
 
 /// How much of an employee's history the deciding kiosk can see (docs/rules.md "Punches" 9).

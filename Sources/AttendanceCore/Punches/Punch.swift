@@ -58,6 +58,10 @@ public struct Punch: Sendable, Hashable, Identifiable {
     /// Declared beside the other flag, in the byte after it: a punch is copied often in a
     /// register, and a field after `origin` made every copy 8 bytes longer (BENCHMARKS.md).
     public var clockWentBack: Bool
+    /// How far the recording kiosk's clock was from the central store's when it took this punch,
+    /// in whole minutes (ahead positive), when more than ``Policy/clockTolerance``; 0 otherwise
+    /// or when unknown. Beside the other flag too, in the bytes after it.
+    public var clockOffMinutes: Int16
     /// The kiosk (or manager's desk) that recorded the punch, when it came from another one
     /// through the central store; nil for a punch recorded on this store.
     public var origin: String?
@@ -66,7 +70,7 @@ public struct Punch: Sendable, Hashable, Identifiable {
         id: Int64, employeeID: Int64, instant: Date, zone: String, attendanceDate: AttendanceDate,
         kind: PunchKind, source: PunchSource, ssid: SSID? = nil, bssid: BSSID? = nil,
         location: String? = nil, note: String? = nil, createdAt: Date, isCorrected: Bool = false,
-        origin: String? = nil, clockWentBack: Bool = false
+        origin: String? = nil, clockWentBack: Bool = false, clockOffMinutes: Int16 = 0
     ) {
         self.id = id
         self.employeeID = employeeID
@@ -83,5 +87,6 @@ public struct Punch: Sendable, Hashable, Identifiable {
         self.isCorrected = isCorrected
         self.origin = origin
         self.clockWentBack = clockWentBack
+        self.clockOffMinutes = clockOffMinutes
     }
 }

@@ -27,6 +27,9 @@ public struct DayFlags: OptionSet, Sendable, Hashable, CustomStringConvertible {
     public static let unpairedPunch = DayFlags(rawValue: 1 << 6)
     /// A kiosk punch is earlier than one recorded before it.
     public static let clockWentBack = DayFlags(rawValue: 1 << 7)
+    /// A kiosk punch was taken while that kiosk's clock was off the central store's by more than
+    /// ``Policy/clockTolerance``: its time is not the true one.
+    public static let clockOff = DayFlags(rawValue: 1 << 9)
 
     // MARK: - Leave
 
@@ -34,14 +37,17 @@ public struct DayFlags: OptionSet, Sendable, Hashable, CustomStringConvertible {
     public static let halfDayLeave = DayFlags(rawValue: 1 << 8)
 
     /// The flags that mean a manager should look at the date.
-    public static let needsCorrection: DayFlags = [.overMaxSession, .missingMarkOut, .unpairedPunch, .clockWentBack]
+    public static let needsCorrection: DayFlags = [
+        .overMaxSession, .missingMarkOut, .unpairedPunch, .clockWentBack, .clockOff,
+    ]
 
     /// Every flag with its words, in the order they are listed.
     public static let named: [(flag: DayFlags, name: String)] = [
         (.late, "late"), (.earlyExit, "early exit"), (.workedOnHoliday, "worked on holiday"),
         (.corrected, "corrected"), (.overMaxSession, "session over max hours"),
         (.missingMarkOut, "missing mark-out"), (.unpairedPunch, "OUT without IN"),
-        (.clockWentBack, "clock went back"), (.halfDayLeave, "half-day leave"),
+        (.clockWentBack, "clock went back"), (.clockOff, "kiosk clock off"),
+        (.halfDayLeave, "half-day leave"),
     ]
 
     /// The words of each flag that is set: ["late", "early exit"].

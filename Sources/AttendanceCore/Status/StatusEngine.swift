@@ -73,6 +73,7 @@ public struct StatusEngine: Sendable {
         if day.hasSessionOverMax { flags.insert(.overMaxSession) }
         if day.hasUnpairedPunch { flags.insert(.unpairedPunch) }
         if day.clockWentBack { flags.insert(.clockWentBack) }
+        if day.clockOff { flags.insert(.clockOff) }
         if isOver ? day.hasOpenSession : day.hasSessionLeftOpen { flags.insert(.missingMarkOut) }
 
         // 3. Leave.

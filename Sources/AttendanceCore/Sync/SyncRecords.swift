@@ -45,17 +45,21 @@ public struct SyncedPunch: Sendable, Hashable, Codable {
     public var enteredBy: String?
     public var clockWentBack: Bool
     public var createdAtMs: Int64
+    /// How far the kiosk's clock was off the centre's, in minutes, when it took the punch (or,
+    /// from the centre, how far the punch's time lay after its arrival); nil or 0 when not off.
+    public var clockOffMinutes: Int?
 
     enum CodingKeys: String, CodingKey {
         case node, originID = "origin_id", employeeCode = "employee_code", instantMs = "instant_ms", zone
         case attendanceDate = "attendance_date", kind, source, ssidHex = "ssid_hex", bssid, location, note
         case enteredBy = "entered_by", clockWentBack = "clock_went_back", createdAtMs = "created_at_ms"
+        case clockOffMinutes = "clock_off_minutes"
     }
 
     public init(
         node: String, originID: Int64, employeeCode: String, instantMs: Int64, zone: String, attendanceDate: String,
         kind: String, source: String, ssidHex: String?, bssid: String?, location: String?, note: String?,
-        enteredBy: String?, clockWentBack: Bool, createdAtMs: Int64
+        enteredBy: String?, clockWentBack: Bool, createdAtMs: Int64, clockOffMinutes: Int? = nil
     ) {
         self.node = node
         self.originID = originID
@@ -72,6 +76,7 @@ public struct SyncedPunch: Sendable, Hashable, Codable {
         self.enteredBy = enteredBy
         self.clockWentBack = clockWentBack
         self.createdAtMs = createdAtMs
+        self.clockOffMinutes = clockOffMinutes
     }
 }
 

@@ -12,7 +12,7 @@ struct PunchRowDecoder {
     /// The select list of every punch query, in the order ``punch(_:)`` reads it.
     private static let columns = """
         id, employee_id, instant_ms, zone, attendance_date, kind, source, ssid, bssid, location, note, created_at_ms,
-        origin_node, clock_went_back
+        origin_node, clock_went_back, clock_off_minutes
         """
 
     /// ``columns`` without the details a person reads and the status rules do not: the SSID, the
@@ -24,11 +24,11 @@ struct PunchRowDecoder {
     /// kiosks (docs/rules.md "Punches" 9). It is read when the store has any punch from another
     /// kiosk (``anyOrigin(in:)``); a store that never synced has none, and keeps the covering read.
     ///
-    /// The flag of a punch stored with the clock gone back is not in that index either. It is
-    /// read when any punch has it (``anyClockWentBack(in:)``), which is rare.
+    /// The flags of a punch stored with the clock gone back or off the centre's are not in that
+    /// index either. They are read when any punch has one (``anyClockDoubted(in:)``), which is rare.
     private static func columnsWithoutDetails(origin: Bool, clock: Bool) -> String {
         "id, employee_id, instant_ms, zone, attendance_date, kind, source, NULL, NULL, NULL, NULL, created_at_ms, "
-            + (origin ? "origin_node" : "NULL") + (clock ? ", clock_went_back" : "")
+            + (origin ? "origin_node" : "NULL") + (clock ? ", clock_went_back, clock_off_minutes" : "")
     }
 
     /// Whether any punch came from another kiosk: the partial index `punch_by_origin` answers it.
@@ -36,10 +36,12 @@ struct PunchRowDecoder {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM punch WHERE origin_node IS NOT NULL)") ?? false
     }
 
-    /// Whether any punch was stored with the clock gone back: the partial index
-    /// `punch_clock_went_back` answers it.
-    private static func anyClockWentBack(in db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM punch WHERE clock_went_back <> 0)") ?? false
+    /// Whether any punch was stored with the clock gone back or off: the partial index
+    /// `punch_clock_doubted` answers it.
+    private static func anyClockDoubted(in db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM punch WHERE clock_went_back <> 0 OR clock_off_minutes <> 0)")
+            ?? false
     }
 
     private var dates: [String: AttendanceDate] = [:]
@@ -50,8 +52,8 @@ struct PunchRowDecoder {
     private let details: AttendanceStore.PunchDetails
     /// Whether the originating node is read (always with the details).
     private let readsOrigin: Bool
-    /// Whether the clock-went-back flag is selected (always with the details); without it the
-    /// rows are one column shorter, and every punch reads false.
+    /// Whether the clock flags are selected (always with the details); without them the rows
+    /// are two columns shorter, and every punch reads unflagged.
     private let readsClock: Bool
 
     private init(details: AttendanceStore.PunchDetails, readsOrigin: Bool, readsClock: Bool) {
@@ -68,7 +70,7 @@ struct PunchRowDecoder {
         details: AttendanceStore.PunchDetails = .included, _ body: (Punch) throws -> Void
     ) throws {
         let readsOrigin = try details == .included || anyOrigin(in: db)
-        let readsClock = try details == .included || anyClockWentBack(in: db)
+        let readsClock = try details == .included || anyClockDoubted(in: db)
         let select =
             details == .included ? columns : columnsWithoutDetails(origin: readsOrigin, clock: readsClock)
         let rows = try Row.fetchCursor(db, sql: "SELECT \(select) \(clause)", arguments: arguments)
@@ -105,7 +107,8 @@ struct PunchRowDecoder {
             bssid: bssid,
             location: included ? row[9] : nil, note: included ? row[10] : nil,
             createdAt: Date(milliseconds: row[11]), origin: readsOrigin ? row[12] : nil,
-            clockWentBack: readsClock && (row[13] as Bool? ?? false))
+            clockWentBack: readsClock && (row[13] as Bool? ?? false),
+            clockOffMinutes: readsClock ? Int16(clamping: row[14] as Int64? ?? 0) : 0)
     }
 
     /// `text` as a date, parsed once per query: rows come a date at a time.

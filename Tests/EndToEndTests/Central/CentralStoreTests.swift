@@ -12,8 +12,8 @@ final class Organisation {
     /// Every day is a working day: the scenario's day may be a weekend (`make test` also runs on a
     /// Sunday), and these tests are about sync, not weekly offs.
     init(duplicateSeconds: Int = 0) throws {
-        server = try PostgresServer()
         sandbox = Sandbox()
+        server = try PostgresServer(clock: sandbox.clock.environment)
         var passwords: [String: String] = [:]
         let deskConfig = """
             [policy]
@@ -52,13 +52,13 @@ final class Organisation {
     func store(_ kiosk: String) -> String { sandbox.folder + "/\(kiosk).sqlite" }
 
     /// The resident kiosk `kiosk` on a pseudo-terminal, syncing in the background.
-    func residentKiosk(_ kiosk: String) throws -> KioskSession {
+    func residentKiosk(_ kiosk: String, clock: ScenarioClock? = nil) throws -> KioskSession {
         try KioskSession(
             sandbox: sandbox,
-            environment: [
+            environment: (clock?.environment ?? [:]).merging([
                 "ATTENDANCE_STORE": store(kiosk), "ATTENDANCE_CONFIG": sandbox.folder + "/\(kiosk).toml",
                 "ATTENDANCE_PEPPER": pepper,
-            ])
+            ]) { $1 })
     }
 
     /// The organisation's one PIN pepper, as every kiosk and desk of it must share.
@@ -69,10 +69,14 @@ final class Organisation {
         try self.kiosk(kiosk, arguments: arguments, input: input)
     }
 
-    func kiosk(_ kiosk: String, arguments: [String], input: String = "") throws -> Executable.Result {
+    /// `attendance ARGS` at kiosk `kiosk`, on `clock` (the scenario's unless given: a kiosk whose
+    /// clock is wrong has its own).
+    func kiosk(
+        _ kiosk: String, arguments: [String], input: String = "", clock: ScenarioClock? = nil
+    ) throws -> Executable.Result {
         try Executable.run(
             arguments,
-            environment: sandbox.clock.environment.merging([
+            environment: (clock ?? sandbox.clock).environment.merging([
                 "ATTENDANCE_STORE": store(kiosk), "ATTENDANCE_CONFIG": sandbox.folder + "/\(kiosk).toml",
                 "ATTENDANCE_PEPPER": pepper,
             ]) { $1 }, input: input)
@@ -119,7 +123,7 @@ struct CentralStoreTests {
         let org = try Organisation()
         let again = try org.desk("central", "init")
         #expect(again.status == 0)
-        #expect(again.out.contains("up to date (schema 7)"))
+        #expect(again.out.contains("up to date (schema 8)"))
         try org.setUp(employees: 1)
         org.sandbox.clock.set(time: "09:00")
         #expect(try org.kiosk("a", "sync").status == 0)
@@ -239,6 +243,76 @@ struct CentralStoreTests {
         #expect(day.status == 0, "\(day.err)")
         #expect(day.out.contains("Sessions:\n  09:10–18:05"), "\(day.out)")
         #expect(day.out.contains("Flags:    none"), "\(day.out)")
+    }
+
+    @Test(
+        "a kiosk clock half an hour ahead: it says so, its punches are flagged everywhere, no one is blocked elsewhere")
+    func fastClock() throws {
+        let org = try Organisation()
+        try org.setUp(employees: 1)
+        let folder = org.sandbox.folder + "/fast"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Kiosk A's clock runs 30 minutes ahead of every other machine's, the centre's included.
+        let fast = ScenarioClock(folder: folder)
+        func atA(_ arguments: String...) throws -> Executable.Result {
+            try org.kiosk("a", arguments: arguments, clock: fast)
+        }
+        org.sandbox.clock.set(time: "08:55")
+        fast.set(time: "08:55")
+        for kiosk in ["a", "b"] { #expect(try org.kiosk(kiosk, "sync").status == 0) }
+        // A's clock jumps 30 minutes ahead. Its last round found it right: it cannot know yet, and stamps 09:30.
+        org.sandbox.clock.set(time: "09:00")
+        fast.set(time: "09:30")
+        let marked = try atA("mark", "in", "W001")
+        #expect(marked.status == 0, "\(marked.err)")
+        #expect(marked.out.contains("IN W001 Worker 1 at 09:30"), "\(marked.out)")
+        let synced = try atA("sync")
+        #expect(synced.status == 0, "\(synced.err)")
+        #expect(synced.err.contains("this machine's clock is 30 min ahead of the central store's"), "\(synced.err)")
+        let status = try atA("sync", "--status")
+        #expect(status.out.contains("clock:        30 min ahead of the central store's"), "\(status.out)")
+        // The centre flags the punch stamped after it arrived.
+        #expect(try org.server.psql("SELECT clock_off_minutes FROM punch WHERE node = 'kiosk-a'") == "30")
+        #expect(try org.kiosk("b", "sync").status == 0)
+        // At 09:20 by every other clock, W001 marks out at kiosk B: A's 09:30 does not stop it.
+        org.sandbox.clock.set(time: "09:20")
+        fast.set(time: "09:50")
+        let out = try org.kiosk("b", "mark", "out", "W001")
+        #expect(out.status == 0, "\(out.err)\(out.out)")
+        org.sandbox.clock.set(time: "09:25")
+        fast.set(time: "09:55")
+        let back = try org.kiosk("b", "mark", "in", "W001")
+        #expect(back.status == 0, "\(back.err)\(back.out)")
+        // A knows now: its next punch carries the difference, and it says so.
+        org.sandbox.clock.set(time: "17:00")
+        fast.set(time: "17:30")
+        let late = try atA("mark", "out", "W001")
+        #expect(late.status == 0, "\(late.err)")
+        #expect(late.err.contains("this kiosk's clock is 30 min ahead of the central store's"), "\(late.err)")
+        #expect(try org.sqlite("a", "SELECT clock_off_minutes FROM punch ORDER BY id") == "0\n30")
+        #expect(try atA("sync").status == 0)
+        #expect(try org.kiosk("b", "sync").status == 0)
+        #expect(
+            try org.server.psql(
+                "SELECT node || ':' || kind || ':' || clock_off_minutes FROM punch ORDER BY node, origin_id")
+                == "kiosk-a:in:30\nkiosk-a:out:30\nkiosk-b:out:0\nkiosk-b:in:0")
+        // Every store shows the same day, flagged for the manager, each of A's punches saying why.
+        for day in [
+            try org.kiosk("b", "calendar", "W001", "--day", ScenarioClock.day()),
+            try org.desk("calendar", "W001", "--day", ScenarioClock.day()),
+        ] {
+            #expect(day.status == 0, "\(day.err)")
+            #expect(day.out.contains("kiosk clock off"), "\(day.out)")
+            #expect(day.out.contains("09:30  IN   at kiosk-a  (kiosk clock 30 min ahead)"), "\(day.out)")
+            #expect(day.out.contains("17:30  OUT  at kiosk-a  (kiosk clock 30 min ahead)"), "\(day.out)")
+        }
+        // The kiosk's screen says it to everyone who walks up, until the clock is set right.
+        let screen = try org.residentKiosk("a", clock: fast)
+        let warned = try screen.waitFor("This kiosk's clock is 30 min ahead of the central store's", timeout: 30)
+        #expect(warned.contains("tell your manager"), "\(warned)")
+        org.sandbox.clock.set(time: "17:10")
+        fast.set(time: "17:10")
+        _ = try screen.waitUntilGone("This kiosk's clock", timeout: 30)
     }
 
     @Test("the server stopped while both kiosks mark: everything arrives once when it is back")

@@ -6,6 +6,9 @@ import Testing
 /// 127.0.0.1 at a free port and on a socket in that folder, run as the `postgres` user when the
 /// tests run as root (the server refuses root). Logins over TCP need a password (scram), as a
 /// real deployment's would; the owner logs in over the socket without one, as psql does here.
+///
+/// The server runs on the scenario's clock, as every process of a scenario does: kiosks compare
+/// their clocks with the centre's, and a server on the real date would find each of them days off.
 final class PostgresServer {
     static let binaries = "/usr/lib/postgresql/15/bin"
     let folder: String
@@ -26,7 +29,11 @@ final class PostgresServer {
         return nil
     }
 
-    init() throws {
+    /// The scenario clock's environment (``ScenarioClock/environment``), for the server's processes.
+    let clock: [String: String]
+
+    init(clock: [String: String]) throws {
+        self.clock = clock
         if let reason = Self.unavailableReason { throw Failure(message: reason) }
         folder = "/tmp/attendance-pg-" + UUID().uuidString.prefix(8).lowercased()
         port = try Self.freePort()
@@ -52,6 +59,7 @@ final class PostgresServer {
 
     func start() throws {
         try asServer(
+            clock: true,
             "pg_ctl", "-D", data, "-l", folder + "/server.log", "-w", "-t", "60", "-o",
             "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=on", "start")
     }
@@ -135,13 +143,20 @@ final class PostgresServer {
         return file
     }
 
-    private func asServer(_ tool: String, _ arguments: String...) throws {
-        let program = geteuid() == 0 ? "/usr/bin/setpriv" : "\(Self.binaries)/\(tool)"
-        let prefix =
-            geteuid() == 0
-            ? ["--reuid=postgres", "--regid=postgres", "--clear-groups", "\(Self.binaries)/\(tool)"] : []
+    /// Runs `tool` as the server's user; with `clock`, on the scenario's clock. The server makes
+    /// its own libfaketime segment (the scenario's shared one belongs to another user), so the
+    /// clock is given to the tool alone, through env, after the change of user: libfaketime loaded
+    /// into setpriv would make that segment as root under the pid the tool then has.
+    private func asServer(clock: Bool = false, _ tool: String, _ arguments: String...) throws {
+        let basic = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let faked = clock ? self.clock.filter { $0.key != "FAKETIME_SHARED" } : [:]
+        let command =
+            ["/usr/bin/env"] + faked.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            + ["\(Self.binaries)/\(tool)"] + arguments
+        let asUser = geteuid() == 0 ? ["--reuid=postgres", "--regid=postgres", "--clear-groups"] + command : command
         let run = try ChildProcess.run(
-            program, prefix + arguments, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], folder: "/tmp")
+            geteuid() == 0 ? "/usr/bin/setpriv" : asUser[0], Array(asUser.dropFirst(geteuid() == 0 ? 0 : 1)),
+            environment: basic, folder: "/tmp")
         guard run.status == 0 else {
             let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
             throw Failure(
