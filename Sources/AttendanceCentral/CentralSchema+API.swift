@@ -138,7 +138,9 @@ extension CentralSchema {
     static let callable = [
         "attendance_claim(text, text, text)", "attendance_push(text, jsonb, jsonb)",
         "attendance_pull(text, bigint, integer, text)", "attendance_note_pull(text)",
-        "attendance_employee_names(text[])",
+        "attendance_employee_names(text[])", "attendance_chain_head(text)",
+        "attendance_own_links(text, bigint, integer)", "attendance_own_records(text, text, bigint, integer)",
+        "attendance_rejoin(text, bigint)",
     ]
 
     static let grants: [String] =
@@ -168,7 +170,8 @@ extension CentralSchema {
     ]
 
     private static var allTables: String {
-        "schema_info, node, employee, allowed_wifi, holiday, leave, punch, punch_correction, audit_log, history_link"
+        "schema_info, node, employee, allowed_wifi, holiday, leave, punch, punch_correction, audit_log, history_link, "
+            + "node_rejoin"
     }
 
     // MARK: - The functions
@@ -193,7 +196,8 @@ extension CentralSchema {
                 AND NOT pg_has_role(session_user, 'attendance_manager', 'MEMBER')
         $$
         """,
-        writerLockFunction, claimFunction, pushFunction, linksFunction, pullFunction,
+        requireNodeFunction, chainLinksFunction, writerLockFunction, claimFunction, pushFunction, linksFunction,
+        pullFunction, chainHeadFunction, ownLinksFunction, ownRecordsFunction, rejoinFunction,
         definer(
             "attendance_note_pull(p_node text)", returns: "void",
             """
@@ -507,25 +511,34 @@ extension CentralSchema {
 
     /// Keeps `p_node`'s history links, refusing any that does not extend what the centre holds:
     /// a link already here must come again unchanged, and each new one must start from the one
-    /// before it.
+    /// before it. Links go on the node's current line (``rejoinFunction``); one the centre holds
+    /// already, as the part a re-joined line shares with the one before, is not kept twice.
     private static let linksFunction = """
         CREATE OR REPLACE FUNCTION public.attendance_store_links(p_node text, p_links jsonb) RETURNS void
         LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
         DECLARE
             v_seq bigint;
             v_reason text;
+            v_line integer;
+            v_from bigint;
+            v_to bigint;
         BEGIN
+            SELECT chain_line INTO v_line FROM public.node WHERE name = p_node;
+            SELECT min(r.seq) - 1, max(r.seq) INTO v_from, v_to FROM jsonb_to_recordset(p_links) AS r(seq bigint);
+            IF v_to IS NULL THEN RETURN; END IF;
             WITH sent AS (
                 SELECT * FROM jsonb_to_recordset(p_links) AS r(seq bigint, kind text, record_node text,
                     record_id bigint, prev_hex text, hash_hex text)
+            ), held AS (
+                SELECT * FROM public.attendance_chain_links(p_node, v_from, v_to)
             ), checked AS (
                 SELECT s.seq, s.prev_hex, s.hash_hex, encode(kept.hash, 'hex') AS kept,
                     coalesce(
                         CASE WHEN lag(s.seq) OVER w = s.seq - 1 THEN lag(s.hash_hex) OVER w END,
                         encode(before.hash, 'hex'), CASE WHEN s.seq = 1 THEN repeat('00', 32) END) AS before
                 FROM sent s
-                LEFT JOIN public.history_link kept ON kept.node = p_node AND kept.seq = s.seq
-                LEFT JOIN public.history_link before ON before.node = p_node AND before.seq = s.seq - 1
+                LEFT JOIN held kept ON kept.seq = s.seq
+                LEFT JOIN held before ON before.seq = s.seq - 1
                 WINDOW w AS (ORDER BY s.seq)
             )
             SELECT seq, CASE WHEN kept IS NOT NULL AND kept <> hash_hex
@@ -538,29 +551,120 @@ extension CentralSchema {
             IF v_seq IS NOT NULL THEN
                 RAISE EXCEPTION '%', v_reason USING ERRCODE = '\(Refusal.historyDiverged)', DETAIL = v_seq::text;
             END IF;
-            INSERT INTO public.history_link (node, seq, kind, record_node, record_id, prev, hash)
-            SELECT p_node, seq, kind, record_node, record_id, decode(prev_hex, 'hex'), decode(hash_hex, 'hex')
+            INSERT INTO public.history_link (node, line, seq, kind, record_node, record_id, prev, hash)
+            SELECT p_node, v_line, r.seq, r.kind, r.record_node, r.record_id, decode(r.prev_hex, 'hex'),
+                decode(r.hash_hex, 'hex')
             FROM jsonb_to_recordset(p_links) AS r(seq bigint, kind text, record_node text, record_id bigint,
                 prev_hex text, hash_hex text)
-            ORDER BY seq
-            ON CONFLICT (node, seq) DO NOTHING;
+            WHERE NOT EXISTS (SELECT FROM public.attendance_chain_links(p_node, v_from, v_to) h WHERE h.seq = r.seq)
+            ORDER BY r.seq
+            ON CONFLICT (node, line, seq) DO NOTHING;
         END $$
         """
 
-    /// One page of changes of `p_kind` after `p_after`, as JSON, with the last change number and
-    /// the count. Records made by `p_node` itself are left out.
-    private static var pullFunction: String {
-        let branches = pulledKinds.enumerated().map { index, kind in
-            "\(index == 0 ? "IF" : "ELSIF") p_kind = '\(kind)' THEN\n    RETURN QUERY \(pageQuery(kind));"
+    /// Raises "held by another login" unless the session may act for `p_node`: a desk's login for
+    /// any, a kiosk's for the kiosk id it holds.
+    private static let requireNodeFunction = """
+        CREATE OR REPLACE FUNCTION public.attendance_require_node(p_node text) RETURNS void
+        LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+        DECLARE
+            v_role text;
+            v_login text;
+        BEGIN
+            SELECT role, login INTO v_role, v_login FROM public.node WHERE name = p_node;
+            IF NOT FOUND OR public.attendance_kiosk_only() AND (v_role <> 'kiosk' OR v_login IS DISTINCT FROM session_user)
+            THEN
+                RAISE EXCEPTION 'the kiosk id % is held by another login', p_node USING ERRCODE = '\(Refusal.nameTaken)';
+            END IF;
+        END $$
+        """
+
+    /// `p_node`'s chain as it stands, from `p_from` to `p_to`: its current line's links after the
+    /// point it forked, and before that point the line it forked from (each link from the newest
+    /// line that holds its number).
+    private static let chainLinksFunction = """
+        CREATE OR REPLACE FUNCTION public.attendance_chain_links(p_node text, p_from bigint, p_to bigint)
+        RETURNS TABLE (seq bigint, hash bytea)
+        LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp AS $$
+        DECLARE
+            v_line integer;
+            v_fork bigint;
+        BEGIN
+            SELECT chain_line, chain_fork INTO v_line, v_fork FROM public.node WHERE name = p_node;
+            RETURN QUERY
+                (SELECT l.seq, l.hash FROM public.history_link l
+                WHERE l.node = p_node AND l.line = v_line AND l.seq > v_fork AND l.seq BETWEEN p_from AND p_to)
+                UNION ALL
+                (SELECT DISTINCT ON (l.seq) l.seq, l.hash FROM public.history_link l
+                WHERE v_line > 0 AND l.node = p_node AND l.line < v_line AND l.seq <= v_fork
+                    AND l.seq BETWEEN p_from AND p_to
+                ORDER BY l.seq, l.line DESC);
+        END $$
+        """
+
+    /// The last link of the caller's chain as the centre holds it: a store that finds it is not
+    /// its own at that number, or finds the centre ahead of it, was restored from an older copy.
+    private static let chainHeadFunction = definer(
+        "attendance_chain_head(p_node text)", returns: "TABLE (seq bigint, hash_hex text)",
+        """
+        DECLARE
+            v_line integer;
+            v_fork bigint;
+            v_seq bigint;
+        BEGIN
+            PERFORM public.attendance_require_node(p_node);
+            SELECT chain_line, chain_fork INTO v_line, v_fork FROM public.node WHERE name = p_node;
+            SELECT max(l.seq) INTO v_seq FROM public.history_link l
+            WHERE l.node = p_node AND l.line = v_line AND l.seq > v_fork;
+            v_seq := coalesce(v_seq, CASE WHEN v_fork > 0 THEN v_fork END);
+            IF v_seq IS NULL THEN RETURN; END IF;
+            RETURN QUERY SELECT c.seq, encode(c.hash, 'hex') FROM public.attendance_chain_links(p_node, v_seq, v_seq) c;
+        END
+        """)
+
+    /// The caller's own links after `p_after`, as the centre holds them (number and hash).
+    private static let ownLinksFunction = definer(
+        "attendance_own_links(p_node text, p_after bigint, p_limit integer)",
+        returns: "TABLE (seq bigint, hash_hex text)",
+        """
+        BEGIN
+            PERFORM public.attendance_require_node(p_node);
+            RETURN QUERY SELECT c.seq, encode(c.hash, 'hex')
+                FROM public.attendance_chain_links(p_node, p_after + 1, p_after + least(greatest(p_limit, 1), 10000)) c
+                ORDER BY c.seq;
+        END
+        """)
+
+    /// The caller's own punches, corrections or audit entries after its number `p_after`, as
+    /// JSON, with the last number and the count: what a store restored from an older copy lost.
+    private static var ownRecordsFunction: String {
+        pagesFunction(
+            "attendance_own_records(p_node text, p_kind text, p_after bigint, p_limit integer)",
+            first: "PERFORM public.attendance_require_node(p_node);",
+            kinds: ["punch", "punch_correction", "audit_log"]
+        ) { kind in
+            """
+            SELECT coalesce(json_agg(row_to_json(t) ORDER BY t.origin_id), '[]')::text, max(t.origin_id), count(*)
+                FROM (SELECT \(pulledColumns(kind)) FROM public.\(kind)
+                    WHERE node = p_node AND origin_id > p_after ORDER BY origin_id LIMIT p_limit) t
+            """
+        }
+    }
+
+    /// A function answering one page of `p_kind` as JSON, the last number and the count, with
+    /// `query` for each of `kinds`, after `first`; `p_limit` is held to 1–10,000.
+    private static func pagesFunction(
+        _ signature: String, settings: String = "", first: String = "", kinds: [String],
+        query: (String) -> String
+    ) -> String {
+        let branches = kinds.enumerated().map { index, kind in
+            "\(index == 0 ? "IF" : "ELSIF") p_kind = '\(kind)' THEN\n    RETURN QUERY \(query(kind));"
         }
         return definer(
-            "attendance_pull(p_kind text, p_after bigint, p_limit integer, p_node text)",
-            returns: "TABLE (page text, reached bigint, records bigint)",
-            // Each page planned for its own mark: a plan made once for any mark scans the whole
-            // table for every page of a large pull.
-            settings: " SET plan_cache_mode = force_custom_plan",
+            signature, returns: "TABLE (page text, reached bigint, records bigint)", settings: settings,
             """
             BEGIN
+                \(first)
                 p_limit := least(greatest(p_limit, 1), 10000);
             \(branches.joined(separator: "\n"))
             ELSE
@@ -570,47 +674,87 @@ extension CentralSchema {
             """)
     }
 
+    /// A store restored from an older copy goes on from link `p_keep`, the last it shares with
+    /// the centre: a new line of its chain starts there. The links after it stay, on the old line,
+    /// with the records they name; `node_rejoin` keeps when, from where and by which login.
+    private static let rejoinFunction = definer(
+        "attendance_rejoin(p_node text, p_keep bigint)", returns: "integer",
+        """
+        DECLARE
+            v_line integer;
+            v_fork bigint;
+            v_head bigint;
+        BEGIN
+            PERFORM public.attendance_writer_lock();
+            PERFORM public.attendance_require_node(p_node);
+            SELECT chain_line, chain_fork INTO v_line, v_fork FROM public.node WHERE name = p_node FOR UPDATE;
+            SELECT coalesce(max(l.seq), v_fork) INTO v_head FROM public.history_link l
+            WHERE l.node = p_node AND l.line = v_line AND l.seq > v_fork;
+            IF p_keep IS NULL OR p_keep < 0 OR p_keep > v_head THEN
+                RAISE EXCEPTION 'a store re-joins from a link of its chain that the centre holds (1–%), not %',
+                    v_head, p_keep USING ERRCODE = '\(Refusal.refused)';
+            END IF;
+            IF p_keep = v_head THEN RETURN v_line; END IF;
+            INSERT INTO public.node_rejoin (node, line, fork_seq, head_before, login)
+            VALUES (p_node, v_line + 1, p_keep, v_head, session_user);
+            UPDATE public.node SET chain_line = v_line + 1, chain_fork = p_keep WHERE name = p_node;
+            RETURN v_line + 1;
+        END
+        """)
+
+    /// One page of changes of `p_kind` after `p_after`, as JSON, with the last change number and
+    /// the count. Records made by `p_node` itself are left out.
+    private static var pullFunction: String {
+        // Each page planned for its own mark: a plan made once for any mark scans the whole
+        // table for every page of a large pull.
+        pagesFunction(
+            "attendance_pull(p_kind text, p_after bigint, p_limit integer, p_node text)",
+            settings: " SET plan_cache_mode = force_custom_plan", kinds: pulledKinds, query: pageQuery)
+    }
+
     /// The kinds of change a store pulls, in the order they are applied: states before the
     /// records that name them, punches before the corrections that name them.
     static let pulledKinds = [
         "employee", "allowed_wifi", "holiday", "leave", "punch", "punch_correction", "audit_log",
     ]
 
-    /// The query of one page of `kind`, over the pull function's arguments.
+    /// The query of one page of `kind`, over the pull function's arguments. Records made by
+    /// the puller itself are left out.
     private static func pageQuery(_ kind: String) -> String {
-        let columns: String
-        var ownOnly = ""
-        switch kind {
-        case "employee":
-            columns = """
-                code, name, start_date, end_date, shift_start, shift_end, active, encode(pin_hash, 'hex') AS pin_hash_hex,
-                encode(pin_salt, 'hex') AS pin_salt_hex, pin_rounds, locked
-                """
-        case "allowed_wifi": columns = "bssid, encode(ssid, 'hex') AS ssid_hex, location, active"
-        case "holiday": columns = "date, name, removed"
-        case "leave": columns = "employee_code, date, half_day, reason, removed"
-        case "punch":
-            columns = """
-                node, origin_id, employee_code, instant_ms, zone, attendance_date, kind, source,
-                encode(ssid, 'hex') AS ssid_hex, bssid, location, note, entered_by, clock_went_back, created_at_ms,
-                clock_off_minutes
-                """
-            ownOnly = " AND node <> p_node"
-        case "punch_correction":
-            columns = """
-                node, origin_id, punch_node, punch_origin_id, employee_code, action, punch_date, from_date, to_date,
-                new_instant_ms, outside_edit_window, actor, at_ms, reason
-                """
-            ownOnly = " AND node <> p_node"
-        default:
-            columns = """
-                node, origin_id, at_ms, actor, action, entity, entity_key, employee_code, old_value, new_value, reason
-                """
-            ownOnly = " AND node <> p_node"
-        }
+        let ownOnly = ["punch", "punch_correction", "audit_log"].contains(kind) ? " AND node <> p_node" : ""
         return """
             SELECT coalesce(json_agg(row_to_json(t) ORDER BY t.seq), '[]')::text, max(t.seq), count(*)
-                FROM (SELECT seq, \(columns) FROM public.\(kind) WHERE seq > p_after\(ownOnly) ORDER BY seq LIMIT p_limit) t
+                FROM (SELECT seq, \(pulledColumns(kind)) FROM public.\(kind) WHERE seq > p_after\(ownOnly)
+                    ORDER BY seq LIMIT p_limit) t
             """
+    }
+
+    /// The columns a store receives of a record of `kind`, as JSON names them.
+    private static func pulledColumns(_ kind: String) -> String {
+        switch kind {
+        case "employee":
+            """
+            code, name, start_date, end_date, shift_start, shift_end, active, encode(pin_hash, 'hex') AS pin_hash_hex,
+            encode(pin_salt, 'hex') AS pin_salt_hex, pin_rounds, locked
+            """
+        case "allowed_wifi": "bssid, encode(ssid, 'hex') AS ssid_hex, location, active"
+        case "holiday": "date, name, removed"
+        case "leave": "employee_code, date, half_day, reason, removed"
+        case "punch":
+            """
+            node, origin_id, employee_code, instant_ms, zone, attendance_date, kind, source,
+            encode(ssid, 'hex') AS ssid_hex, bssid, location, note, entered_by, clock_went_back, created_at_ms,
+            clock_off_minutes
+            """
+        case "punch_correction":
+            """
+            node, origin_id, punch_node, punch_origin_id, employee_code, action, punch_date, from_date, to_date,
+            new_instant_ms, outside_edit_window, actor, at_ms, reason
+            """
+        default:
+            """
+            node, origin_id, at_ms, actor, action, entity, entity_key, employee_code, old_value, new_value, reason
+            """
+        }
     }
 }

@@ -16,7 +16,8 @@ enum CentralSchema {
     /// login may raise a PIN lock and never lift one; 5: a lock a kiosk raises is a change of its
     /// own; 6: a kiosk's login adds records only under the kiosk id it holds; 7: logins reach the
     /// tables only through the functions of ``api``, which check every record; 8: a punch taken on
-    /// a kiosk clock off the centre's carries by how many minutes.
+    /// a kiosk clock off the centre's carries by how many minutes, and a kiosk restored from a
+    /// backup re-joins on a new line of its history chain.
     static let version = 8
 
     static let statements: [String] =
@@ -152,6 +153,33 @@ enum CentralSchema {
                 PRIMARY KEY (node, seq)
             )
             """,
+            // Version 8: a kiosk restored from a backup goes on along a new line of its chain, from
+            // the last link it shares with the centre; the old line stays, and `node_rejoin` says
+            // when, from where, and who.
+            "ALTER TABLE history_link ADD COLUMN IF NOT EXISTS line integer NOT NULL DEFAULT 0",
+            """
+            DO $$ BEGIN
+                IF NOT EXISTS (SELECT FROM pg_index i WHERE i.indrelid = 'history_link'::regclass AND i.indisprimary
+                    AND i.indnatts = 3)
+                THEN
+                    ALTER TABLE history_link DROP CONSTRAINT history_link_pkey;
+                    ALTER TABLE history_link ADD PRIMARY KEY (node, line, seq);
+                END IF;
+            END $$
+            """,
+            "ALTER TABLE node ADD COLUMN IF NOT EXISTS chain_line integer NOT NULL DEFAULT 0",
+            "ALTER TABLE node ADD COLUMN IF NOT EXISTS chain_fork bigint NOT NULL DEFAULT 0",
+            """
+            CREATE TABLE IF NOT EXISTS node_rejoin (
+                node text NOT NULL,
+                line integer NOT NULL,
+                fork_seq bigint NOT NULL,
+                head_before bigint NOT NULL,
+                login text NOT NULL,
+                at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (node, line)
+            )
+            """,
             "CREATE INDEX IF NOT EXISTS employee_by_seq ON employee (seq)",
             "CREATE INDEX IF NOT EXISTS allowed_wifi_by_seq ON allowed_wifi (seq)",
             "CREATE INDEX IF NOT EXISTS holiday_by_seq ON holiday (seq)",
@@ -182,7 +210,7 @@ enum CentralSchema {
         ]
 
     /// The tables that hold history: punches, corrections, the audit log, the chain's links.
-    static let historyTables = ["punch", "punch_correction", "audit_log", "history_link"]
+    static let historyTables = ["punch", "punch_correction", "audit_log", "history_link", "node_rejoin"]
 
     /// History is append-only; a kept state takes the next change number on every change.
     private static let historyGuards: [String] =

@@ -138,6 +138,80 @@ public final class CentralStore: @unchecked Sendable {
         }
     }
 
+    // MARK: - A store restored from an older copy
+
+    /// The last link of `node`'s chain as the centre holds it, nil before any.
+    public func chainHead(of node: String) throws(CentralError) -> (seq: Int64, hashHex: String)? {
+        do {
+            return try run { () throws -> (seq: Int64, hashHex: String)? in
+                guard let row = try rows("SELECT * FROM attendance_chain_head($1)", [node]).first else { return nil }
+                let (seq, hash) = try row.decode((Int64, String).self)
+                return (seq, hash)
+            }
+        } catch {
+            throw error.naming(node)
+        }
+    }
+
+    /// `node`'s links after `seq`, as the centre holds them, at most `limit`, in order.
+    public func ownLinks(
+        of node: String, after seq: Int64, limit: Int
+    ) throws(CentralError) -> [(
+        seq: Int64, hashHex: String
+    )] {
+        try run { () throws -> [(seq: Int64, hashHex: String)] in
+            try rows("SELECT * FROM attendance_own_links($1, $2, $3)", [node, seq, Int32(limit)]).map { row in
+                let (seq, hash) = try row.decode((Int64, String).self)
+                return (seq, hash)
+            }
+        }
+    }
+
+    /// `node`'s own punches, corrections and audit entries after `after` (by kind, its numbers),
+    /// as the centre holds them: what a store restored from an older copy lost.
+    public func ownRecords(of node: String, after: SyncCursors, pageSize: Int = 5_000) throws(CentralError) -> SyncBatch
+    {
+        try run { () throws -> SyncBatch in
+            var batch = SyncBatch()
+            let decoder = JSONDecoder()
+            for (kind, first) in [
+                ("punch", after.pushedPunch), ("punch_correction", after.pushedCorrection),
+                ("audit_log", after.pushedAudit),
+            ] {
+                var mark = first
+                while true {
+                    guard
+                        let row = try rows(
+                            "SELECT * FROM attendance_own_records($1, $2, $3, $4)", [node, kind, mark, Int32(pageSize)]
+                        ).first
+                    else { break }
+                    let (json, last, count) = try row.decode((String, Int64?, Int64).self)
+                    guard let last, count > 0 else { break }
+                    let data = Data(json.utf8)
+                    switch kind {
+                    case "punch": batch.punches += try decoder.decode([SyncedPunch].self, from: data)
+                    case "punch_correction":
+                        batch.corrections += try decoder.decode([SyncedCorrection].self, from: data)
+                    default: batch.audit += try decoder.decode([SyncedAuditEntry].self, from: data)
+                    }
+                    mark = last
+                    if count < pageSize { break }
+                }
+            }
+            return batch
+        }
+    }
+
+    /// Starts a new line of `node`'s chain after its link `keep`, the last the store shares with
+    /// the centre; the links after it stay on the old line.
+    public func rejoin(_ node: String, keeping keep: Int64) throws(CentralError) {
+        do {
+            try run { () throws in try execute("SELECT attendance_rejoin($1, $2)", [node, keep]) }
+        } catch {
+            throw error.naming(node)
+        }
+    }
+
     // MARK: - Coming down
 
     /// The kinds of change a store pulls, in the order they are applied.

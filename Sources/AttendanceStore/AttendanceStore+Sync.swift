@@ -234,14 +234,17 @@ extension AttendanceStore {
                 let punchRows = try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT p.*, e.code FROM punch p JOIN employee e ON e.id = p.employee_id
+                        SELECT p.*, e.code, coalesce(alias.origin_id, p.id) AS sent_id
+                        FROM punch p JOIN employee e ON e.id = p.employee_id
+                        LEFT JOIN origin_alias alias ON alias.kind = 'punch' AND alias.local_id = p.id
                         WHERE p.origin_node IS NULL AND p.id > ? ORDER BY p.id LIMIT ?
                         """, arguments: [cursors.pushedPunch, limit])
                 for row in punchRows {
                     let ssid: Data? = row["ssid"]
                     batch.punches.append(
                         SyncedPunch(
-                            node: node, originID: row["id"], employeeCode: row["code"], instantMs: row["instant_ms"],
+                            node: node, originID: row["sent_id"], employeeCode: row["code"],
+                            instantMs: row["instant_ms"],
                             zone: row["zone"], attendanceDate: row["attendance_date"], kind: row["kind"],
                             source: row["source"], ssidHex: ssid.map { Array($0).hexText }, bssid: row["bssid"],
                             location: row["location"], note: row["note"], enteredBy: row["entered_by"],
@@ -252,16 +255,20 @@ extension AttendanceStore {
                 let correctionRows = try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT c.*, e.code, p.origin_node AS punch_node, p.origin_id AS punch_origin_id
+                        SELECT c.*, e.code, p.origin_node AS punch_node,
+                            coalesce(p.origin_id, punch_alias.origin_id, p.id) AS punch_origin_id,
+                            coalesce(alias.origin_id, c.id) AS sent_id
                         FROM punch_correction c JOIN employee e ON e.id = c.employee_id JOIN punch p ON p.id = c.punch_id
+                        LEFT JOIN origin_alias punch_alias ON punch_alias.kind = 'punch' AND punch_alias.local_id = p.id
+                        LEFT JOIN origin_alias alias ON alias.kind = 'punch_correction' AND alias.local_id = c.id
                         WHERE c.origin_node IS NULL AND c.id > ? ORDER BY c.id LIMIT ?
                         """, arguments: [cursors.pushedCorrection, limit])
                 for row in correctionRows {
                     let punchNode: String? = row["punch_node"]
                     batch.corrections.append(
                         SyncedCorrection(
-                            node: node, originID: row["id"], punchNode: punchNode ?? node,
-                            punchOriginID: punchNode == nil ? row["punch_id"] : row["punch_origin_id"],
+                            node: node, originID: row["sent_id"], punchNode: punchNode ?? node,
+                            punchOriginID: row["punch_origin_id"],
                             employeeCode: row["code"], action: row["action"], punchDate: row["punch_date"],
                             fromDate: row["from_date"], toDate: row["to_date"], newInstantMs: row["new_instant_ms"],
                             outsideEditWindow: row["outside_edit_window"], actor: row["actor"], atMs: row["at_ms"],
@@ -271,13 +278,16 @@ extension AttendanceStore {
                 let auditRows = try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT a.*, e.code FROM audit_log a LEFT JOIN employee e ON e.id = a.employee_id
+                        SELECT a.*, e.code, coalesce(alias.origin_id, a.id) AS sent_id
+                        FROM audit_log a LEFT JOIN employee e ON e.id = a.employee_id
+                        LEFT JOIN origin_alias alias ON alias.kind = 'audit_log' AND alias.local_id = a.id
                         WHERE a.origin_node IS NULL AND a.id > ? ORDER BY a.id LIMIT ?
                         """, arguments: [cursors.pushedAudit, limit])
                 var named: [String: Set<String>] = [:]
                 for row in auditRows {
                     let entry = SyncedAuditEntry(
-                        node: node, originID: row["id"], atMs: row["at_ms"], actor: row["actor"], action: row["action"],
+                        node: node, originID: row["sent_id"], atMs: row["at_ms"], actor: row["actor"],
+                        action: row["action"],
                         entity: row["entity"], entityKey: row["entity_key"], employeeCode: row["code"],
                         oldValue: row["old_value"], newValue: row["new_value"], reason: row["reason"])
                     batch.audit.append(entry)
@@ -295,8 +305,9 @@ extension AttendanceStore {
                     sql: """
                         SELECT h.seq, h.kind, h.record_id, h.prev, h.hash,
                             coalesce(p.origin_node, c.origin_node, a.origin_node) AS origin_node,
-                            coalesce(p.origin_id, c.origin_id, a.origin_id) AS origin_id
+                            coalesce(p.origin_id, c.origin_id, a.origin_id, alias.origin_id, h.record_id) AS origin_id
                         FROM history_chain h
+                        LEFT JOIN origin_alias alias ON alias.kind = h.kind AND alias.local_id = h.record_id
                         LEFT JOIN punch p ON h.kind = 'punch' AND p.id = h.record_id
                         LEFT JOIN punch_correction c ON h.kind = 'punch_correction' AND c.id = h.record_id
                         LEFT JOIN audit_log a ON h.kind = 'audit_log' AND a.id = h.record_id
@@ -307,7 +318,7 @@ extension AttendanceStore {
                     batch.links.append(
                         SyncedLink(
                             seq: row["seq"], kind: row["kind"], recordNode: origin ?? node,
-                            recordID: origin == nil ? row["record_id"] : row["origin_id"],
+                            recordID: row["origin_id"],
                             prevHex: [UInt8](row["prev"] as Data).hexText, hashHex: [UInt8](row["hash"] as Data).hexText
                         ))
                     cursors.pushedLink = row["seq"]
@@ -430,72 +441,102 @@ extension AttendanceStore {
                                 """, arguments: [employeeID, leave.date, leave.halfDay, leave.reason, now])
                     }
                 }
-                // Pages are thousands of records: one prepared statement each, and employees looked up once.
-                var employeeIDs: [String: Int64] = [:]
-                func employeeID(_ code: String) throws -> Int64 {
-                    if let id = employeeIDs[code] { return id }
-                    let id = try Self.employeeID(code: code, at: now, in: db)
-                    employeeIDs[code] = id
-                    return id
-                }
-                let insertPunch = try db.cachedStatement(
-                    sql: """
-                        INSERT OR IGNORE INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, ssid,
-                            bssid, location, note, entered_by, clock_went_back, created_at_ms, origin_node, origin_id,
-                            clock_off_minutes)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """)
-                for punch in batch.punches where punch.node != node {
-                    try insertPunch.execute(arguments: [
-                        try employeeID(punch.employeeCode), punch.instantMs, punch.zone, punch.attendanceDate,
-                        punch.kind, punch.source, punch.ssidHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) },
-                        punch.bssid, punch.location, punch.note, punch.enteredBy, punch.clockWentBack,
-                        punch.createdAtMs, punch.node, punch.originID, punch.clockOffMinutes ?? 0,
-                    ])
-                }
-                for correction in batch.corrections where correction.node != node {
-                    let punchID: Int64?
-                    if correction.punchNode == node {
-                        punchID = correction.punchOriginID
-                    } else {
-                        punchID = try Int64.fetchOne(
-                            db, sql: "SELECT id FROM punch WHERE origin_node = ? AND origin_id = ?",
-                            arguments: [correction.punchNode, correction.punchOriginID])
-                    }
-                    // Every punch of the centre's snapshot comes before its corrections: one naming a
-                    // punch nobody has (kept by a centre older than its checks) corrects nothing.
-                    guard let punchID else { continue }
-                    let employeeID = try employeeID(correction.employeeCode)
-                    try db.execute(
-                        sql: """
-                            INSERT OR IGNORE INTO punch_correction (punch_id, employee_id, action, punch_date, from_date,
-                                to_date, new_instant_ms, outside_edit_window, actor, at_ms, reason, origin_node, origin_id)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            punchID, employeeID, correction.action, correction.punchDate, correction.fromDate,
-                            correction.toDate, correction.newInstantMs, correction.outsideEditWindow, correction.actor,
-                            correction.atMs, correction.reason, correction.node, correction.originID,
-                        ])
-                }
-                let insertAudit = try db.cachedStatement(
-                    sql: """
-                        INSERT OR IGNORE INTO audit_log (at_ms, actor, action, entity, entity_key, employee_id,
-                            old_value, new_value, reason, origin_node, origin_id)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """)
-                for entry in batch.audit where entry.node != node {
-                    try insertAudit.execute(arguments: [
-                        entry.atMs, entry.actor, entry.action, entry.entity, entry.entityKey,
-                        try entry.employeeCode.map(employeeID), entry.oldValue, entry.newValue, entry.reason,
-                        entry.node, entry.originID,
-                    ])
-                }
+                try Self.insertHistory(of: batch, from: { $0 != node }, node: node, at: now, in: db)
                 var cursors = try Self.cursors(in: db)
                 for (table, seq) in pulled { cursors.pulled[table] = max(cursors.pulled[table] ?? 0, seq) }
                 try Self.setCursors(cursors, in: db)
             }
         }
+    }
+
+    /// Stores the punches, corrections and audit entries of `batch` whose origin `taken` accepts,
+    /// each once (a record applied again is already there). `node` is this store's own name.
+    static func insertHistory(
+        of batch: SyncBatch, from taken: (String) -> Bool, node: String, at now: Int64, in db: Database
+    ) throws {
+        // Pages are thousands of records: one prepared statement each, and employees looked up once.
+        var employeeIDs: [String: Int64] = [:]
+        func employeeID(_ code: String) throws -> Int64 {
+            if let id = employeeIDs[code] { return id }
+            let id = try Self.employeeID(code: code, at: now, in: db)
+            employeeIDs[code] = id
+            return id
+        }
+        let insertPunch = try db.cachedStatement(
+            sql: """
+                INSERT OR IGNORE INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, ssid,
+                    bssid, location, note, entered_by, clock_went_back, created_at_ms, origin_node, origin_id,
+                    clock_off_minutes)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        for punch in batch.punches where taken(punch.node) {
+            try insertPunch.execute(arguments: [
+                try employeeID(punch.employeeCode), punch.instantMs, punch.zone, punch.attendanceDate,
+                punch.kind, punch.source, punch.ssidHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) },
+                punch.bssid, punch.location, punch.note, punch.enteredBy, punch.clockWentBack,
+                punch.createdAtMs, punch.node, punch.originID, punch.clockOffMinutes ?? 0,
+            ])
+        }
+        for correction in batch.corrections where taken(correction.node) {
+            let punchID = try localPunchID(
+                correction.punchOriginID, of: correction.punchNode, ownNode: node, in: db)
+            // Every punch of the centre's snapshot comes before its corrections: one naming a
+            // punch nobody has (kept by a centre older than its checks) corrects nothing.
+            guard let punchID else { continue }
+            let employeeID = try employeeID(correction.employeeCode)
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO punch_correction (punch_id, employee_id, action, punch_date, from_date,
+                        to_date, new_instant_ms, outside_edit_window, actor, at_ms, reason, origin_node, origin_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    punchID, employeeID, correction.action, correction.punchDate, correction.fromDate,
+                    correction.toDate, correction.newInstantMs, correction.outsideEditWindow, correction.actor,
+                    correction.atMs, correction.reason, correction.node, correction.originID,
+                ])
+        }
+        let insertAudit = try db.cachedStatement(
+            sql: """
+                INSERT OR IGNORE INTO audit_log (at_ms, actor, action, entity, entity_key, employee_id,
+                    old_value, new_value, reason, origin_node, origin_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        for entry in batch.audit where taken(entry.node) {
+            try insertAudit.execute(arguments: [
+                entry.atMs, entry.actor, entry.action, entry.entity, entry.entityKey,
+                try entry.employeeCode.map(employeeID), entry.oldValue, entry.newValue, entry.reason,
+                entry.node, entry.originID,
+            ])
+        }
+    }
+
+    /// The local id of the punch the centre knows as number `originID` of `punchNode`, nil when
+    /// this store has none. One of this store's own is its id here, unless it went up under
+    /// another number (a store restored from an older copy; `origin_alias`) or the number is
+    /// that of a punch the lost copy made, which came back under its origin.
+    static func localPunchID(
+        _ originID: Int64, of punchNode: String, ownNode: String, in db: Database
+    ) throws
+        -> Int64?
+    {
+        if let id = try Int64.fetchOne(
+            db, sql: "SELECT id FROM punch WHERE origin_node = ? AND origin_id = ?", arguments: [punchNode, originID])
+        {
+            return id
+        }
+        guard punchNode == ownNode else { return nil }
+        if let id = try Int64.fetchOne(
+            db, sql: "SELECT local_id FROM origin_alias WHERE kind = 'punch' AND origin_id = ?", arguments: [originID])
+        {
+            return id
+        }
+        return try Int64.fetchOne(
+            db,
+            sql: """
+                SELECT id FROM punch WHERE id = ? AND origin_node IS NULL
+                    AND id NOT IN (SELECT local_id FROM origin_alias WHERE kind = 'punch')
+                """, arguments: [originID])
     }
 
     /// An employee's latest state from the centre. A PIN lock lifted there lifts it here and

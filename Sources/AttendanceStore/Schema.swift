@@ -32,6 +32,9 @@ enum Schema {
         migrator.registerMigration("v8-clock-off: how far a kiosk's clock was from the central store's") { db in
             try db.execute(sql: v8ClockOff)
         }
+        migrator.registerMigration("v9-origin-alias: the numbers a restored store's records go up under") { db in
+            try db.execute(sql: v9OriginAlias)
+        }
         return migrator
     }
 
@@ -368,5 +371,23 @@ enum Schema {
         BEGIN SELECT RAISE(ABORT, 'a punch is never edited; correct it with a new record'); END;
         DROP INDEX punch_clock_went_back;
         CREATE INDEX punch_clock_doubted ON punch(id) WHERE clock_went_back <> 0 OR clock_off_minutes <> 0;
+        """
+
+    /// A store restored from an older copy made records under numbers the centre already holds
+    /// for records the lost copy made. Each such record goes up under a new number, kept here for
+    /// good (docs/architecture.md "The central store"): `origin_id` is the record's number at the centre and every
+    /// other store, `local_id` its id here.
+    static let v9OriginAlias = """
+        CREATE TABLE origin_alias (
+            kind TEXT NOT NULL CHECK (kind IN ('punch', 'punch_correction', 'audit_log')),
+            local_id INTEGER NOT NULL,
+            origin_id INTEGER NOT NULL,
+            PRIMARY KEY (kind, local_id)
+        ) WITHOUT ROWID;
+        CREATE UNIQUE INDEX origin_alias_by_origin ON origin_alias(kind, origin_id);
+        CREATE TRIGGER origin_alias_no_update BEFORE UPDATE ON origin_alias
+        BEGIN SELECT RAISE(ABORT, 'a record keeps the number it went up under'); END;
+        CREATE TRIGGER origin_alias_no_delete BEFORE DELETE ON origin_alias
+        BEGIN SELECT RAISE(ABORT, 'a record keeps the number it went up under'); END;
         """
 }

@@ -54,6 +54,11 @@ struct SyncCommand: ContextCommand {
             let report = try Synchronizer(store: store, central: central, node: node, role: target.role)
                 .round(at: context.now)
             context.out.line("synced \(node) with \(target.address)")
+            if let rejoined = report.rejoined {
+                context.out.line(
+                    "  restored from an older copy: \(rejoined.cameBack) record(s) the lost copy had sent came back; "
+                        + "\(rejoined.renumbered) made here since went up under new numbers")
+            }
             context.out.line("  pushed: \(report.pushed.summary)")
             context.out.line("  pulled: \(report.pulled.summary)")
             if let off = report.clockOffset.flatMap(ClockOffset.describe(seconds:)) {

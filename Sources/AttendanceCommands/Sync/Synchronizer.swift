@@ -46,6 +46,8 @@ package struct Synchronizer {
         package var clashes: [String] = []
         /// How far this store's clock is from the centre's (ahead positive), read at the start.
         package var clockOffset: TimeInterval?
+        /// What re-joining did, when the centre showed this store to be an older copy of itself.
+        package var rejoined: RejoinReport?
     }
 
     package func round(at time: @Sendable () -> Date) throws -> Report {
@@ -59,6 +61,7 @@ package struct Synchronizer {
             let answered = time()
             report.clockOffset = asked.addingTimeInterval(answered.timeIntervalSince(asked) / 2).timeIntervalSince(
                 centre)
+            report.rejoined = try rejoinIfRestored()
             let pulled = try store.syncStatus().cursors.pulled
             // A desk's changes were made on what it last pulled; the centre refuses them where
             // others changed the same rows since.
@@ -99,6 +102,32 @@ package struct Synchronizer {
             throw error
         }
         try store.noteSyncRound(at: time(), error: nil, clockOffset: report.clockOffset)
+        return report
+    }
+}
+
+extension Synchronizer {
+    /// When the centre holds more of this store's chain than it has, or another link at the
+    /// centre's last number, this store was restored from an older copy of itself: what the lost
+    /// copy sent comes back, what was made here since goes up under new numbers, and the centre
+    /// goes on from the last link both share. A store whose history differs from what it had
+    /// already sent is not an older copy: its push is refused, as a changed history.
+    func rejoinIfRestored() throws -> RejoinReport? {
+        guard let head = try central.chainHead(of: node), try store.diverges(fromCentreHead: head) else { return nil }
+        let cursors = try store.syncStatus().cursors
+        let mark = cursors.pushedLink ?? 0
+        let lost = try central.ownRecords(of: node, after: cursors, pageSize: pageSize)
+        var links: [(seq: Int64, hashHex: String)] = []
+        var after = max(mark - 1, 0)
+        while true {
+            let page = try central.ownLinks(of: node, after: after, limit: 10_000)
+            links += page
+            guard page.count == 10_000, let last = page.last else { break }
+            after = last.seq
+        }
+        // Not an older copy: the push that follows is refused, naming the first link that differs.
+        guard let report = try store.rejoin(lost: lost, centreLinks: links, node: node) else { return nil }
+        try central.rejoin(node, keeping: report.sharedLinks)
         return report
     }
 }

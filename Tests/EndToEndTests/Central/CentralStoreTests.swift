@@ -857,6 +857,76 @@ struct CentralStoreTests {
         #expect(refused.err.contains("refuses \"kiosk-a\"'s history"), "\(refused.err)")
     }
 
+    @Test(
+        "a kiosk restored from its own backup re-joins: what the lost copy sent comes back, what it made since goes up")
+    func restoredKiosk() throws {
+        let org = try Organisation()
+        try org.setUp(employees: 2)
+        org.sandbox.clock.set(time: "09:00")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        #expect(try org.kiosk("a", "mark", "in", "W001").status == 0)
+        #expect(try org.kiosk("a", "sync").status == 0)
+        let backup = org.sandbox.folder + "/a-backup.sqlite"
+        let saved = try org.kiosk("a", "store", "backup", backup)
+        #expect(saved.status == 0, "\(saved.err)")
+        // After the backup the kiosk records two punches and sends them; then its disk dies.
+        org.sandbox.clock.set(time: "09:30")
+        #expect(try org.kiosk("a", "mark", "in", "W002").status == 0)
+        org.sandbox.clock.set(time: "12:00")
+        #expect(try org.kiosk("a", "mark", "out", "W001").status == 0)
+        #expect(try org.kiosk("a", "sync").status == 0)
+        #expect(try org.kiosk("b", "sync").status == 0)
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: org.store("a") + suffix) }
+        try FileManager.default.copyItem(atPath: backup, toPath: org.store("a"))
+        // Rebuilt from the backup, it marks W002 out before its first round: under a number the lost copy used.
+        org.sandbox.clock.set(time: "17:00")
+        let out = try org.kiosk("a", "mark", "out", "W002")
+        #expect(out.status == 0, "\(out.err)")
+        let synced = try org.kiosk("a", "sync")
+        #expect(synced.status == 0, "\(synced.err)")
+        #expect(
+            synced.out.contains(
+                "restored from an older copy: 2 record(s) the lost copy had sent came back; 1 made here since went up "
+                    + "under new numbers"), "\(synced.out)")
+        #expect(
+            try org.server.psql(
+                "SELECT employee_code || ':' || kind FROM punch WHERE node = 'kiosk-a' ORDER BY instant_ms")
+                == "W001:in\nW002:in\nW001:out\nW002:out")
+        #expect(try org.server.count("SELECT count(*) FROM node_rejoin WHERE node = 'kiosk-a'") == 1)
+        #expect(try org.sqlite("a", "SELECT count(*) FROM punch") == "4")
+        #expect(try org.kiosk("a", "store", "verify").status == 0)
+        // It goes on as any kiosk: the next punch and round are plain, and every store tells the same day.
+        org.sandbox.clock.set(time: "17:30")
+        #expect(try org.kiosk("a", "mark", "in", "W001").status == 0)
+        let again = try org.kiosk("a", "sync")
+        #expect(again.status == 0, "\(again.err)")
+        #expect(!again.out.contains("restored"), "\(again.out)")
+        #expect(try org.server.count("SELECT count(*) FROM node_rejoin") == 1)
+        #expect(try org.kiosk("b", "sync").status == 0)
+        for code in ["W001", "W002"] {
+            let days = [
+                try org.kiosk("a", "calendar", code, "--day", ScenarioClock.day()),
+                try org.kiosk("b", "calendar", code, "--day", ScenarioClock.day()),
+                try org.desk("calendar", code, "--day", ScenarioClock.day()),
+            ].map { $0.out.replacingOccurrences(of: "at kiosk-a  ", with: "") }
+            #expect(days[0].contains("Sessions:"), "\(days[0])")
+            #expect(days[1] == days[2], "\(days[1])\n---\n\(days[2])")
+        }
+        // The centre keeps the lost copy's links on the line it left, and says when it re-joined.
+        #expect(try org.server.count("SELECT count(*) FROM history_link WHERE node = 'kiosk-a' AND line = 1") > 0)
+        // A desk re-times the renumbered OUT; the kiosk applies it to its own punch.
+        org.sandbox.clock.set(time: "18:00")
+        let list = try org.desk("punch", "list", "W002", "--month", String(ScenarioClock.day().prefix(7)))
+        let line = list.out.split(separator: "\n").first { $0.contains("17:00") && $0.contains("OUT") }
+        let id = line.flatMap { $0.split(separator: " ").first.map(String.init) } ?? "?"
+        let retimed = try org.desk(
+            "punch", "retime", id, "--at", "\(ScenarioClock.day()) 17:45", "--reason", "left at 17:45, said so")
+        #expect(retimed.status == 0, "\(list.out)\(retimed.err)")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        let day = try org.kiosk("a", "calendar", "W002", "--day", ScenarioClock.day())
+        #expect(day.out.contains("09:30–17:45"), "\(day.out)")
+    }
+
     /// Polls `condition` for up to `seconds`.
     static func eventually(seconds: Double = 30, _ condition: () throws -> Bool) throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
