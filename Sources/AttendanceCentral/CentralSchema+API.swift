@@ -140,7 +140,7 @@ extension CentralSchema {
         "attendance_pull(text, bigint, integer, text)", "attendance_note_pull(text)",
         "attendance_employee_names(text[])", "attendance_chain_head(text)",
         "attendance_own_links(text, bigint, integer)", "attendance_own_records(text, text, bigint, integer)",
-        "attendance_rejoin(text, bigint)",
+        "attendance_rejoin(text, bigint)", "attendance_find_link(text)",
     ]
 
     static let grants: [String] =
@@ -197,7 +197,7 @@ extension CentralSchema {
         $$
         """,
         requireNodeFunction, chainLinksFunction, writerLockFunction, claimFunction, pushFunction, linksFunction,
-        pullFunction, chainHeadFunction, ownLinksFunction, ownRecordsFunction, rejoinFunction,
+        pullFunction, chainHeadFunction, ownLinksFunction, ownRecordsFunction, rejoinFunction, findLinkFunction,
         definer(
             "attendance_note_pull(p_node text)", returns: "void",
             """
@@ -673,6 +673,24 @@ extension CentralSchema {
             END
             """)
     }
+
+    /// Where a printed digest stands in the chains the centre keeps: every kiosk's and desk's
+    /// link with that hash (at most a few), its number, and whether it is on a line its store
+    /// left when it was restored from an older copy. So a register printed at one store is
+    /// verified at any other, or at the same desk after its copy was made anew.
+    private static let findLinkFunction = definer(
+        "attendance_find_link(p_hash_hex text)", returns: "TABLE (node text, seq bigint, superseded boolean)",
+        """
+        BEGIN
+            IF p_hash_hex IS NULL OR p_hash_hex !~ '^[0-9a-f]{64}$' THEN
+                RAISE EXCEPTION 'a digest is 64 hex digits' USING ERRCODE = '\(Refusal.refused)';
+            END IF;
+            RETURN QUERY SELECT l.node, l.seq,
+                    NOT EXISTS (SELECT FROM public.attendance_chain_links(l.node, l.seq, l.seq) c WHERE c.hash = l.hash)
+                FROM public.history_link l WHERE l.hash = decode(p_hash_hex, 'hex')
+                ORDER BY l.received_at LIMIT 5;
+        END
+        """)
 
     /// A store restored from an older copy goes on from link `p_keep`, the last it shares with
     /// the centre: a new line of its chain starts there. The links after it stay, on the old line,

@@ -212,6 +212,18 @@ public final class CentralStore: @unchecked Sendable {
         }
     }
 
+    /// Where the centre keeps a link whose hash is `hashHex` (64 lower-case hex digits): which
+    /// store's chain, at which number, and whether on a line that store left when it was
+    /// restored from an older copy.
+    public func findLink(hashHex: String) throws(CentralError) -> [(node: String, seq: Int64, superseded: Bool)] {
+        try run { () throws -> [(node: String, seq: Int64, superseded: Bool)] in
+            try rows("SELECT * FROM attendance_find_link($1)", [hashHex]).map { row in
+                let (node, seq, superseded) = try row.decode((String, Int64, Bool).self)
+                return (node, seq, superseded)
+            }
+        }
+    }
+
     // MARK: - Coming down
 
     /// The kinds of change a store pulls, in the order they are applied.

@@ -105,7 +105,9 @@ struct StoreVerify: ContextCommand {
             recomputes every link and names the first record that was changed, removed or added outside \
             this program (exit 3). A printed register carries the history's digest; --digest checks \
             later that today's history still begins with the one that was printed, which also catches \
-            a last record removed, or a whole chain rewritten and recomputed.
+            a last record removed, or a whole chain rewritten and recomputed. With a central store, a \
+            digest printed at another kiosk or desk of the organisation is looked up in the chains the \
+            centre keeps of every store.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -119,7 +121,7 @@ struct StoreVerify: ContextCommand {
     }
 
     func run(in context: Context) throws {
-        let (_, store) = try global.open(in: context)
+        let (configuration, store) = try global.open(in: context)
         let check = try store.verifyHistory()
         context.out.line("store:   \(store.path)")
         context.out.line(
@@ -129,14 +131,49 @@ struct StoreVerify: ContextCommand {
             throw CommandFailure("the history was changed: \(problem)", status: .historyChanged)
         }
         if let digest, let bytes = [UInt8](hexText: digest.lowercased()) {
-            guard let records = try store.historyEntry(withHash: bytes) else {
-                throw CommandFailure(
-                    "the history no longer holds the one whose digest was \(digest.lowercased()): records were removed, "
-                        + "or the history was rewritten", status: .historyChanged)
+            if let records = try store.historyEntry(withHash: bytes) {
+                context.out.line(
+                    "digest:  \(digest.lowercased()) is this history's first \(records) record\(records == 1 ? "" : "s")"
+                )
+            } else {
+                context.out.line(
+                    "digest:  \(try elsewhere(digest.lowercased(), configuration: configuration, in: context))")
             }
-            context.out.line(
-                "digest:  \(digest.lowercased()) is this history's first \(records) record\(records == 1 ? "" : "s")")
         }
         context.out.line("intact")
+    }
+
+    /// Where `digest`, not in this store's own chain, stands in the chains the central store
+    /// keeps of every kiosk and desk: a register printed at another store, or at this desk before
+    /// its copy was made anew. Throws when there is no central store, when it cannot be asked, or
+    /// when it holds no such link either.
+    private func elsewhere(_ digest: String, configuration: Configuration, in context: Context) throws -> String {
+        let missing = "this store's history does not hold the one whose digest was \(digest)"
+        guard let target = try CentralTarget.resolve(global: global, configuration: configuration, in: context) else {
+            throw CommandFailure(
+                "\(missing): records were removed, or the history was rewritten", status: .historyChanged)
+        }
+        let places: [(node: String, seq: Int64, superseded: Bool)]
+        do {
+            places = try context.connectCentral(target.address, settings: configuration.central)
+                .findLink(hashHex: digest)
+        } catch {
+            throw CommandFailure(
+                "\(missing), and the central store, which keeps every kiosk's and desk's, could not be asked: \(error)",
+                status: .unavailable)
+        }
+        guard let place = places.first else {
+            throw CommandFailure(
+                "\(missing), nor does the central store's copy of any kiosk's or desk's history: records were "
+                    + "removed or the history rewritten, or the store that printed it has not synced since "
+                    + "(sync it, then verify again)", status: .historyChanged)
+        }
+        let records = "\(place.seq) record\(place.seq == 1 ? "" : "s")"
+        let line =
+            place.superseded
+            ? " (on the line \(place.node.quotedForMessage) left when it was restored from a backup; its records are kept)"
+            : ""
+        return "\(digest) is the first \(records) of \(place.node.quotedForMessage)'s history, as the central store "
+            + "keeps it\(line)"
     }
 }

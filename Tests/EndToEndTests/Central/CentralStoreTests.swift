@@ -876,6 +876,7 @@ struct CentralStoreTests {
         #expect(try org.kiosk("a", "mark", "out", "W001").status == 0)
         #expect(try org.kiosk("a", "sync").status == 0)
         #expect(try org.kiosk("b", "sync").status == 0)
+        let printed = try Self.digest(of: try org.kiosk("a", "register", "--month", ScenarioClock.month()))
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: org.store("a") + suffix) }
         try FileManager.default.copyItem(atPath: backup, toPath: org.store("a"))
         // Rebuilt from the backup, it marks W002 out before its first round: under a number the lost copy used.
@@ -895,6 +896,12 @@ struct CentralStoreTests {
         #expect(try org.server.count("SELECT count(*) FROM node_rejoin WHERE node = 'kiosk-a'") == 1)
         #expect(try org.sqlite("a", "SELECT count(*) FROM punch") == "4")
         #expect(try org.kiosk("a", "store", "verify").status == 0)
+        // The register the lost disk printed still verifies: the centre kept that line of its chain.
+        let lostLine = try org.kiosk("a", "store", "verify", "--digest", printed)
+        #expect(lostLine.status == 0, "\(lostLine.err)")
+        #expect(
+            lostLine.out.contains("(on the line \"kiosk-a\" left when it was restored from a backup"), "\(lostLine.out)"
+        )
         // It goes on as any kiosk: the next punch and round are plain, and every store tells the same day.
         org.sandbox.clock.set(time: "17:30")
         #expect(try org.kiosk("a", "mark", "in", "W001").status == 0)
@@ -925,6 +932,42 @@ struct CentralStoreTests {
         #expect(try org.kiosk("a", "sync").status == 0)
         let day = try org.kiosk("a", "calendar", "W002", "--day", ScenarioClock.day())
         #expect(day.out.contains("09:30–17:45"), "\(day.out)")
+    }
+
+    @Test("a register's digest verifies at every store of the organisation, once the store that printed it synced")
+    func digestAnywhere() throws {
+        let org = try Organisation()
+        try org.setUp(employees: 1)
+        org.sandbox.clock.set(time: "09:00")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        #expect(try org.kiosk("a", "mark", "in", "W001").status == 0)
+        let digest = try Self.digest(of: try org.kiosk("a", "register", "--month", ScenarioClock.month()))
+        #expect(try org.kiosk("b", "sync").status == 0)
+        // Kiosk A has not sent it yet: B cannot vouch for it, and says why that may be.
+        let early = try org.kiosk("b", "store", "verify", "--digest", digest)
+        #expect(early.status == 3, "\(early.out)\(early.err)")
+        #expect(early.err.contains("or the store that printed it has not synced since"), "\(early.err)")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        for verified in [
+            try org.kiosk("b", "store", "verify", "--digest", digest),
+            try org.desk("store", "verify", "--digest", digest.uppercased()),
+            try org.kiosk("a", "store", "verify", "--digest", digest),
+        ] {
+            #expect(verified.status == 0, "\(verified.err)")
+            #expect(verified.out.hasSuffix("intact\n"), "\(verified.out)")
+        }
+        let atB = try org.kiosk("b", "store", "verify", "--digest", digest).out
+        #expect(atB.contains("is the first "), "\(atB)")
+        #expect(atB.contains(" of \"kiosk-a\"'s history, as the central store keeps it"), "\(atB)")
+        // A digest nobody's history holds is still a changed history.
+        let forged = try org.kiosk("b", "store", "verify", "--digest", String(repeating: "ab", count: 32))
+        #expect(forged.status == 3, "\(forged.out)\(forged.err)")
+    }
+
+    /// The digest at the foot of a text register.
+    static func digest(of register: Executable.Result) throws -> String {
+        let line = register.out.split(separator: "\n").first { $0.hasPrefix("History digest ") }
+        return String(try #require(line, "\(register.out)\(register.err)").split(separator: " ")[2])
     }
 
     /// Polls `condition` for up to `seconds`.
