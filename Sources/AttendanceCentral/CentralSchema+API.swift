@@ -187,6 +187,56 @@ extension CentralSchema {
         """
     }
 
+    /// The node name under which the centre audits a change made with SQL outside the functions
+    /// (the database's owner at psql): no kiosk id can take it.
+    static let centralNode = "(central store)"
+
+    /// A change to employees, access points, holidays or leave that did not come through
+    /// `attendance_push` (the owner's own SQL) takes the writers' lock, so its change numbers
+    /// commit in order too, and is written to the audit log under ``centralNode``: every store
+    /// pulls it, lists it in `audit` and links it into its history, so the digest of every
+    /// register printed after it differs. Fields a store does not keep, and PIN hashes, are left out.
+    static let directChangeFunctions: [String] = [
+        """
+        CREATE OR REPLACE FUNCTION public.attendance_direct_change_lock() RETURNS trigger
+        LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+        BEGIN
+            IF current_setting('attendance.via_api', true) IS DISTINCT FROM 'on' THEN
+                PERFORM public.attendance_writer_lock();
+            END IF;
+            RETURN NULL;
+        END $$
+        """,
+        """
+        CREATE OR REPLACE FUNCTION public.attendance_direct_change_audit() RETURNS trigger
+        LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+        DECLARE
+            v_skip text[] := ARRAY['seq', 'changed_by', 'changed_at', 'pin_hash', 'pin_salt'];
+            v_old jsonb;
+            v_new jsonb;
+            v_row jsonb;
+        BEGIN
+            IF current_setting('attendance.via_api', true) = 'on' THEN RETURN NULL; END IF;
+            IF TG_OP <> 'INSERT' THEN v_old := to_jsonb(OLD) - v_skip; END IF;
+            IF TG_OP <> 'DELETE' THEN v_new := to_jsonb(NEW) - v_skip; END IF;
+            IF v_old IS NOT DISTINCT FROM v_new THEN RETURN NULL; END IF;
+            v_row := coalesce(v_new, v_old);
+            INSERT INTO public.audit_log (node, origin_id, at_ms, actor, action, entity, entity_key, employee_code,
+                old_value, new_value, reason)
+            VALUES ('\(centralNode)', nextval('public.central_audit_seq'),
+                (extract(epoch FROM clock_timestamp()) * 1000)::bigint, session_user || ' (SQL at the central store)',
+                CASE TG_OP WHEN 'INSERT' THEN 'add' WHEN 'DELETE' THEN 'remove' ELSE 'edit' END,
+                CASE TG_TABLE_NAME WHEN 'allowed_wifi' THEN 'wifi' ELSE TG_TABLE_NAME END,
+                CASE TG_TABLE_NAME WHEN 'employee' THEN v_row->>'code' WHEN 'allowed_wifi' THEN v_row->>'bssid'
+                    WHEN 'holiday' THEN v_row->>'date' ELSE (v_row->>'employee_code') || ' ' || (v_row->>'date') END,
+                CASE WHEN TG_TABLE_NAME = 'leave' THEN v_row->>'employee_code'
+                    WHEN TG_TABLE_NAME = 'employee' AND TG_OP <> 'DELETE' THEN v_row->>'code' END,
+                v_old::text, v_new::text, 'changed at the central store outside the attendance program');
+            RETURN NULL;
+        END $$
+        """,
+    ]
+
     static let api: [String] = [
         // The login that opened the session, not the function's owner it runs as.
         """
@@ -262,7 +312,9 @@ extension CentralSchema {
             v_held public.node%ROWTYPE;
             v_other text;
         BEGIN
-            IF p_role IS NULL OR p_role NOT IN ('kiosk', 'desk') OR NOT public.attendance_is_plain(p_node, 200) THEN
+            IF p_role IS NULL OR p_role NOT IN ('kiosk', 'desk') OR NOT public.attendance_is_plain(p_node, 200)
+                OR p_node = '\(centralNode)'
+            THEN
                 RAISE EXCEPTION 'a store syncs as a kiosk or a desk, under a plain name' USING ERRCODE = '\(Refusal.refused)';
             END IF;
             IF v_kiosk AND p_role <> 'kiosk' THEN
@@ -316,6 +368,8 @@ extension CentralSchema {
             v_now_ms bigint := (extract(epoch FROM clock_timestamp()) * 1000)::bigint;
         BEGIN
             PERFORM public.attendance_writer_lock();
+            -- What follows comes through the door, and is audited by the stores that sent it.
+            PERFORM set_config('attendance.via_api', 'on', true);
             SELECT role, login INTO v_role, v_login FROM public.node WHERE name = p_node;
             IF NOT FOUND OR v_kiosk AND (v_role <> 'kiosk' OR v_login IS DISTINCT FROM session_user) THEN
                 RAISE EXCEPTION 'the kiosk id % is held by another login', p_node USING ERRCODE = '\(Refusal.nameTaken)';

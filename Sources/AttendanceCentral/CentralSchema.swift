@@ -21,7 +21,8 @@ enum CentralSchema {
     static let version = 8
 
     static let statements: [String] =
-        tables + historyGuards + checks + retired + roles + api + grants + sessionLimits + [versionRow]
+        tables + directChangeFunctions + historyGuards + checks + retired + roles + api + grants + sessionLimits
+        + [versionRow]
 
     /// The tables, their indexes, and the functions the triggers below call.
     private static let tables: [String] =
@@ -167,6 +168,9 @@ enum CentralSchema {
                 END IF;
             END $$
             """,
+            // Version 8: a change made at the centre with SQL, not through the functions, is audited
+            // under this name, numbered by its own sequence.
+            "CREATE SEQUENCE IF NOT EXISTS central_audit_seq",
             "ALTER TABLE node ADD COLUMN IF NOT EXISTS chain_line integer NOT NULL DEFAULT 0",
             "ALTER TABLE node ADD COLUMN IF NOT EXISTS chain_fork bigint NOT NULL DEFAULT 0",
             """
@@ -220,9 +224,20 @@ enum CentralSchema {
                     "\(table)_no_truncate", "BEFORE TRUNCATE", on: table, forEach: "STATEMENT",
                     function: "attendance_append_only")
         }
-        + ["employee", "allowed_wifi", "holiday", "leave"].flatMap { table in
-            trigger("\(table)_next_change", "BEFORE UPDATE", on: table, function: "attendance_next_change")
-        }
+        + ["employee", "allowed_wifi", "holiday", "leave"].flatMap(stateGuards)
+
+    /// A kept state's triggers: the next change number on every change, and a change made with SQL
+    /// outside the functions locked and audited (``directChangeFunctions``).
+    private static func stateGuards(_ table: String) -> [String] {
+        let next = trigger("\(table)_next_change", "BEFORE UPDATE", on: table, function: "attendance_next_change")
+        let lock = trigger(
+            "\(table)_direct_lock", "BEFORE INSERT OR UPDATE OR DELETE", on: table, forEach: "STATEMENT",
+            function: "attendance_direct_change_lock")
+        let audit = trigger(
+            "\(table)_direct_audit", "AFTER INSERT OR UPDATE OR DELETE", on: table,
+            function: "attendance_direct_change_audit")
+        return next + lock + audit
+    }
 
     /// A trigger made anew, as every statement here must be safe to run again: dropped when it is
     /// there, then created to call `function`.

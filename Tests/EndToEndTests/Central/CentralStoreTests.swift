@@ -964,6 +964,42 @@ struct CentralStoreTests {
         #expect(forged.status == 3, "\(forged.out)\(forged.err)")
     }
 
+    @Test("a change made at the centre with SQL is audited at every store, and every digest after it differs")
+    func directSQLAudited() throws {
+        let org = try Organisation()
+        try org.setUp(employees: 1)
+        org.sandbox.clock.set(time: "09:00")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        let before = try Self.historyRecords(try org.kiosk("a", "store", "verify"))
+        // The owner, at psql: W001's shift moves and a day of leave appears, past every kiosk and desk.
+        _ = try org.server.psql("UPDATE employee SET shift_start = '10:30' WHERE code = 'W001'")
+        _ = try org.server.psql(
+            "INSERT INTO leave (employee_code, date, half_day, reason, changed_by) "
+                + "VALUES ('W001', '\(ScenarioClock.day(1))', false, 'family', 'owner')")
+        #expect(try org.server.count("SELECT count(*) FROM audit_log WHERE node = '(central store)'") == 2)
+        #expect(try org.kiosk("a", "sync").status == 0)
+        let audit = try org.kiosk("a", "audit")
+        #expect(audit.out.contains("owner (SQL at the central store)"), "\(audit.out)")
+        #expect(audit.out.contains("\"shift_start\": \"10:30\""), "\(audit.out)")
+        #expect(audit.out.contains("W001 \(ScenarioClock.day(1))"), "\(audit.out)")
+        let after = try org.kiosk("a", "store", "verify")
+        #expect(after.status == 0, "\(after.err)")
+        #expect(try Self.historyRecords(after) == before + 2, "\(after.out)")
+        // A desk's change comes through the door: audited by the desk, not as SQL at the centre.
+        #expect(try org.desk("employee", "edit", "W001", "--name", "Worker One").status == 0)
+        #expect(try org.server.count("SELECT count(*) FROM audit_log WHERE node = '(central store)'") == 2)
+        // No kiosk id can take the centre's own name.
+        let taken = org.server.psqlError(
+            "SELECT attendance_claim('(central store)', 'kiosk', 'x')", user: "kiosk_a")
+        #expect(taken.contains("a store syncs as a kiosk or a desk, under a plain name"), "\(taken)")
+    }
+
+    /// The number of records `store verify` reports: "history: 12 records, digest …".
+    static func historyRecords(_ verify: Executable.Result) throws -> Int {
+        let line = try #require(verify.out.split(separator: "\n").first { $0.hasPrefix("history: ") })
+        return Int(line.split(separator: " ")[1]) ?? -1
+    }
+
     /// The digest at the foot of a text register.
     static func digest(of register: Executable.Result) throws -> String {
         let line = register.out.split(separator: "\n").first { $0.hasPrefix("History digest ") }
