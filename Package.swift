@@ -46,11 +46,24 @@ let package = Package(
         // The terminal: the only code that writes escape sequences or touches termios.
         .target(name: "AttendanceTerminal", dependencies: ["AttendanceCore"]),
 
+        // MARK: - The application layer: the services every front-end calls (marking, PINs and the
+        // pepper, sync, files).
+        // It answers in typed results; front-ends word them.
+        .target(
+            name: "AttendanceApp",
+            dependencies: [
+                "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceCentral",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+
         // MARK: - Commands and the executable
         .target(
             name: "AttendanceCommands",
             dependencies: [
-                "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceTerminal", "AttendanceCentral",
+                "AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceTerminal",
+                "AttendanceCentral",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -63,14 +76,15 @@ let package = Package(
         .target(
             name: "AttendanceTestSupport",
             dependencies: [
-                "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceTerminal", "AttendanceCommands",
-                "AttendanceCentral", "CNetlink",
+                "AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceTerminal",
+                "AttendanceCommands", "AttendanceCentral", "CNetlink",
             ]
         ),
         .executableTarget(
             name: "attendance-bench",
             dependencies: [
-                "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceCommands", "AttendanceTestSupport",
+                "AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceCommands",
+                "AttendanceTestSupport",
             ]
         ),
 
@@ -86,7 +100,9 @@ let package = Package(
             name: "AttendanceWiFiTests", dependencies: ["AttendanceWiFi", "CNetlink", "AttendanceTestSupport"]),
         .testTarget(
             name: "AttendanceCommandsTests",
-            dependencies: ["AttendanceCommands", "AttendanceStore", "AttendanceTerminal", "AttendanceTestSupport"]
+            dependencies: [
+                "AttendanceApp", "AttendanceCommands", "AttendanceStore", "AttendanceTerminal", "AttendanceTestSupport",
+            ]
         ),
         .testTarget(
             name: "EndToEndTests", dependencies: ["AttendanceCore", "AttendanceTestSupport"], exclude: ["Oracles"]),

@@ -1,3 +1,4 @@
+import AttendanceApp
 import AttendanceCommands
 import AttendanceCore
 import AttendanceStore
@@ -6,7 +7,7 @@ import Foundation
 
 /// Times the in-process mark path, for `attendance-bench` (a figure, not a test).
 ///
-/// ``MarkingDesk`` has package access: the benchmark reaches it from here, and the shipped
+/// ``MarkingService`` has package access: the benchmark reaches it from here, and the shipped
 /// executable has no door to it. Each
 /// mark is exactly what the kiosk does after a code: read the (simulated) link, verify it
 /// against the allowed table, apply the punch rules in an IMMEDIATE transaction, commit with
@@ -65,7 +66,7 @@ public enum MarkBenchmark {
                         name: try PersonName(parsing: "Bench Employee \(number)")),
                     actor: "bench"))
         }
-        let desk = MarkingDesk(
+        let desk = MarkingService(
             configuration: configuration, store: store, linkReader: SimulatedLinkSource(ssid: ssid, bssid: bssid),
             pepperPath: folder + "/pin-pepper-unused", now: { Date() })
 

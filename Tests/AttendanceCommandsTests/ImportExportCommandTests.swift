@@ -1,3 +1,4 @@
+import AttendanceApp
 import AttendanceCommands
 import AttendanceCore
 import AttendanceStore

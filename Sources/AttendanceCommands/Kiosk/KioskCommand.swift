@@ -1,4 +1,5 @@
 import ArgumentParser
+import AttendanceApp
 import AttendanceCore
 import AttendanceStore
 import AttendanceTerminal
@@ -101,7 +102,7 @@ struct KioskRun: ContextCommand {
                 "The attendance store was changed outside this program (trigger \(foreign.joined(separator: ", "))); "
                     + "run `attendance store check`, then restore a backup.")
         }
-        let desk = MarkingDesk(
+        let desk = MarkingService(
             configuration: configuration, store: store, linkReader: reader,
             pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)
         let controller = KioskController(

@@ -1,3 +1,4 @@
+import AttendanceApp
 import AttendanceCore
 import AttendanceStore
 import AttendanceTerminal
@@ -13,7 +14,7 @@ final class KioskController {
         /// Asking for a PIN. Only the typed code is shown, never a name: a made-up code must
         /// look exactly like a real one.
         case pin(Employee?, code: String)
-        case menu(Employee, MarkingDesk.TodaySnapshot, selection: Int)
+        case menu(Employee, MarkingService.TodaySnapshot, selection: Int)
         case working(String)
         case message(KioskMessage)
         case calendar(Employee, StyledText)
@@ -51,7 +52,7 @@ final class KioskController {
         static let allKeys = Set(allCases.map(\.key))
     }
 
-    let desk: MarkingDesk
+    let desk: MarkingService
     let settings: KioskSettings
     let now: @Sendable () -> Date
     /// Monotonic seconds for the idle, message and WiFi timers: a wall clock set back an hour
@@ -60,7 +61,7 @@ final class KioskController {
     private(set) var screen: Screen = .idle
     /// What has been typed at the code or PIN prompt.
     private(set) var typed = ""
-    private(set) var link: MarkingDesk.LinkCheck?
+    private(set) var link: MarkingService.LinkCheck?
     /// Why the allowed-WiFi table could not be read at the last refresh; shown, never hidden
     /// behind "checking…".
     private(set) var linkStoreFailure: StoreError?
@@ -78,7 +79,7 @@ final class KioskController {
     static let linkRefreshSeconds: TimeInterval = 3
 
     init(
-        desk: MarkingDesk, settings: KioskSettings, now: @escaping @Sendable () -> Date,
+        desk: MarkingService, settings: KioskSettings, now: @escaping @Sendable () -> Date,
         uptime: @escaping @Sendable () -> TimeInterval
     ) {
         self.desk = desk
@@ -158,7 +159,9 @@ final class KioskController {
         }
     }
 
-    private func handleMenuKey(_ key: Key, _ employee: Employee, _ today: MarkingDesk.TodaySnapshot, _ selection: Int) {
+    private func handleMenuKey(
+        _ key: Key, _ employee: Employee, _ today: MarkingService.TodaySnapshot, _ selection: Int
+    ) {
         let actions = Self.actions(for: today)
         switch key {
         case .up, .left:
@@ -185,7 +188,7 @@ final class KioskController {
         }
     }
 
-    static func actions(for today: MarkingDesk.TodaySnapshot) -> [Action] {
+    static func actions(for today: MarkingService.TodaySnapshot) -> [Action] {
         [today.isIn ? .markOut : .markIn, .calendar, .cancel]
     }
 

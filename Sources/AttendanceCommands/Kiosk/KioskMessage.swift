@@ -1,3 +1,4 @@
+import AttendanceApp
 import AttendanceCore
 import AttendanceStore
 import AttendanceWiFi
@@ -46,13 +47,13 @@ struct KioskMessage {
     }
 
     static func mark(
-        _ result: MarkingDesk.MarkResult, kind: PunchKind, employee: Employee, zone: LocalZone
+        _ result: MarkingService.MarkResult, kind: PunchKind, employee: Employee, zone: LocalZone
     ) -> KioskMessage {
         let who = "\(employee.name) (\(employee.code))"
         switch result {
         case .recorded(let punch, let details):
             var lines = [who, "WiFi: \(WiFiWording.describe(details.link)) — \(details.location)"]
-            if let notice = details.notice { lines.insert(notice.capitalizedFirst + ".", at: 1) }
+            if let notice = MarkWording.notice(details) { lines.insert(notice.capitalizedFirst + ".", at: 1) }
             if details.clockWentBack {
                 lines.append("Note: the clock seems to have gone back; your manager will check this punch.")
             }
@@ -62,7 +63,7 @@ struct KioskMessage {
             }
             return KioskMessage(
                 tone: .success, banner: "\(kind.label) \(details.clock)",
-                title: "MARKED \(kind.label) \(details.clock) — \(details.summary)", lines: lines)
+                title: "MARKED \(kind.label) \(details.clock) — \(MarkWording.summary(details.summary))", lines: lines)
         case .duplicate(let previous, let since):
             let time = zone.clockText(of: previous.instant)
             guard let since else {

@@ -1,3 +1,4 @@
+import AttendanceApp
 import AttendanceCore
 import AttendanceStore
 import AttendanceTerminal
@@ -64,7 +65,7 @@ struct KioskView {
             body.addCentered([Span(today.headline)], width: width)
             if let late = today.minutesLate, late > 0, today.day.firstIn != nil {
                 body.addCentered(
-                    [Span("late by \(MarkingDesk.duration(Double(late) * 60)) today", TextStyle(color: .yellow))],
+                    [Span("late by \(MarkWording.duration(Double(late) * 60)) today", TextStyle(color: .yellow))],
                     width: width)
             }
             for gap in today.gapLines.suffix(2) { body.addCentered([Span(gap, TextStyle(color: .grey))], width: width) }
@@ -137,7 +138,7 @@ struct KioskView {
         return body
     }
 
-    func wifiLine(_ link: MarkingDesk.LinkCheck?, storeFailure: StoreError? = nil) -> [Span] {
+    func wifiLine(_ link: MarkingService.LinkCheck?, storeFailure: StoreError? = nil) -> [Span] {
         let ok = asciiOnly ? "OK" : "✓"
         let no = asciiOnly ? "X" : "✗"
         if let storeFailure {

@@ -1,3 +1,4 @@
+import AttendanceApp
 import AttendanceTerminal
 
 /// A listing whose columns are declared once: text, CSV and JSON are three renderings of the

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AttendanceApp
 import AttendanceCore
 import AttendanceStore
 import AttendanceWiFi
@@ -35,7 +36,7 @@ struct MarkCommand: ContextCommand {
         // Closed as the mark ends, unless it is a desk copy, which is sent up after the command.
         defer { if !DeskCopy.holds(store) { store.closeForExit() } }
         let note = try FreeText.optional(note, what: "note")?.rawValue
-        let desk = MarkingDesk(
+        let desk = MarkingService(
             configuration: configuration, store: store, linkReader: try link.reader(for: configuration),
             pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)
         let employee: Employee
@@ -63,8 +64,8 @@ struct MarkCommand: ContextCommand {
         case .recorded(let punch, let details):
             let simulated = details.link.isSimulated ? " [SIMULATED WiFi]" : ""
             context.out.line(
-                "\(punch.kind.label) \(who) at \(details.clock) on \(punch.attendanceDate) — \(details.summary)"
-                    + (details.notice.map { " — \($0)" } ?? "") + " (\(details.location)\(simulated))"
+                "\(punch.kind.label) \(who) at \(details.clock) on \(punch.attendanceDate) — \(MarkWording.summary(details.summary))"
+                    + (MarkWording.notice(details).map { " — \($0)" } ?? "") + " (\(details.location)\(simulated))"
             )
             if details.clockWentBack {
                 context.err.line(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AttendanceApp
 import AttendanceCore
 import AttendanceStore
 import Foundation
@@ -151,7 +152,8 @@ struct StoreVerify: ContextCommand {
         let missing = "this store's history does not hold the one whose digest was \(digest)"
         guard let target = try CentralTarget.resolve(global: global, configuration: configuration, in: context) else {
             throw CommandFailure(
-                "\(missing): records were removed, or the history was rewritten", status: .historyChanged)
+                "the history no longer holds the one whose digest was \(digest): records were removed, or the "
+                    + "history was rewritten", status: .historyChanged)
         }
         let places: [(node: String, seq: Int64, superseded: Bool)]
         do {

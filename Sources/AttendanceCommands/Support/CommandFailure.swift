@@ -1,3 +1,4 @@
+import AttendanceApp
 import AttendanceCentral
 import AttendanceCore
 import AttendanceStore
@@ -13,6 +14,7 @@ extension EmploymentError: AttendanceError {}
 extension StoreError: AttendanceError {}
 extension CentralError: AttendanceError {}
 extension WiFiError: AttendanceError {}
+extension AppFailure: AttendanceError {}
 
 /// A failure a command reports itself: a message for the person and the exit status.
 public struct CommandFailure: Error, Sendable, CustomStringConvertible {
@@ -33,6 +35,8 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
         switch error {
         case let failure as CommandFailure:
             return failure
+        case let error as AppFailure:
+            return CommandFailure(error.message, status: error.kind == .files ? .storeFailure : .badInput)
         case let error as CorrectionError:
             return CommandFailure(error.description, status: .badInput)
         case let error as EmploymentError:

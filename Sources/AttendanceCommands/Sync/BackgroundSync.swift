@@ -1,3 +1,4 @@
+import AttendanceApp
 import AttendanceCentral
 import AttendanceCore
 import AttendanceStore

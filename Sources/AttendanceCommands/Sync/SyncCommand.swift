@@ -1,4 +1,5 @@
 import ArgumentParser
+import AttendanceApp
 import AttendanceCentral
 import AttendanceCore
 import AttendanceStore

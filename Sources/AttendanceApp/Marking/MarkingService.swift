@@ -1,18 +1,19 @@
+import AttendanceApp
 import AttendanceCore
 import AttendanceStore
-import AttendanceTerminal
 import AttendanceWiFi
 import Foundation
 
 /// The one path every punch takes, at the kiosk and from `attendance mark`: who is it, is the
 /// PIN right, which WiFi are we on right now, what do the rules say — then a durable commit.
 ///
-/// Nothing here draws or prints; the kiosk and the `mark` command word the results.
-package final class MarkingDesk {
-    let configuration: Configuration
-    let store: AttendanceStore
-    let linkReader: any WiFiLinkReading
-    let now: @Sendable () -> Date
+/// Nothing here draws, prints or words: it answers in typed results (``MarkResult``,
+/// ``MarkSummary``, ``TodaySnapshot``), which each front-end words once.
+package final class MarkingService {
+    package let configuration: Configuration
+    package let store: AttendanceStore
+    package let linkReader: any WiFiLinkReading
+    package let now: @Sendable () -> Date
     private let pepperPath: String
     private var pepper: [UInt8]?
     /// Once the store's files were found removed under this process: the error every later punch
@@ -33,7 +34,7 @@ package final class MarkingDesk {
     // MARK: - Who is it
 
     /// The result of typing a code.
-    enum LookUp {
+    package enum LookUp {
         /// Go ahead: no PIN is needed.
         case identified(Employee)
         /// Ask for a PIN. `employee` is nil for a code that does not exist: it is asked for a PIN
@@ -43,7 +44,7 @@ package final class MarkingDesk {
         case unknown
     }
 
-    func lookUp(code text: String) throws(StoreError) -> LookUp {
+    package func lookUp(code text: String) throws(StoreError) -> LookUp {
         let employee = try activeEmployee(code: text)
         let anyPIN = try store.anyEmployeeHasPIN()
         let pinsInUse = configuration.kiosk.requirePin || anyPIN
@@ -55,14 +56,14 @@ package final class MarkingDesk {
     }
 
     /// The employee with this code who may mark today (``Employee/employment(on:)``).
-    func activeEmployee(code text: String) throws(StoreError) -> Employee? {
+    package func activeEmployee(code text: String) throws(StoreError) -> Employee? {
         guard let code = try? EmployeeCode(parsing: text), let employee = try store.employee(code: code.rawValue)
         else { return nil }
         return employee.employment(on: configuration.policy.attendanceDate(of: now())).mayMark ? employee : nil
     }
 
     /// The result of typing a PIN.
-    enum PINCheck: Equatable {
+    package enum PINCheck: Equatable {
         case accepted
         /// Wrong PIN or unknown code: the same answer for both.
         case rejected
@@ -79,7 +80,7 @@ package final class MarkingDesk {
     /// and locked alike, with the same work (one PBKDF2) and the same answers, so trying codes
     /// does not tell which exist. Checking the delay and taking the attempt are one step in the
     /// store, so attempts made at once cannot all slip past a delay.
-    func checkPIN(_ pin: String, for employee: Employee?, code: String) throws -> PINCheck {
+    package func checkPIN(_ pin: String, for employee: Employee?, code: String) throws -> PINCheck {
         let pepper = try loadPepper()
         var record: PINRecord?
         if let employee { record = try store.pinRecord(employeeID: employee.id) }
@@ -102,7 +103,7 @@ package final class MarkingDesk {
         return PINLockout.isLocked(afterFailures: failures) ? .locked : .rejected
     }
 
-    func loadPepper() throws -> [UInt8] {
+    package func loadPepper() throws -> [UInt8] {
         if let pepper { return pepper }
         let loaded = try PepperFile.load(at: pepperPath, create: false)
         pepper = loaded
@@ -110,7 +111,7 @@ package final class MarkingDesk {
     }
 
     /// The kiosk's exit code, typed at the code prompt, checked against `[kiosk] exit_code_hash`.
-    func isExitCode(_ text: String) -> Bool {
+    package func isExitCode(_ text: String) -> Bool {
         guard let hash = configuration.kiosk.exitCodeHash else { return false }
         return PINHasher.verifyExitCode(text, against: hash)
     }
@@ -119,7 +120,7 @@ package final class MarkingDesk {
     /// with a central store, when its last sync succeeded within three sync periods (at least a
     /// minute). Otherwise an employee who marked at another kiosk may be unknown here, and the
     /// rules record their explicit choice (docs/rules.md "Punches" 9).
-    func knowledge(at time: Date) throws(StoreError) -> PunchKnowledge {
+    package func knowledge(at time: Date) throws(StoreError) -> PunchKnowledge {
         guard configuration.central != nil else { return .complete }
         return knowledge(lastSync: try store.lastSyncSuccess(), at: time)
     }
@@ -137,7 +138,7 @@ package final class MarkingDesk {
     ///
     /// A clock found off the centre's at the last round is said first: every punch taken here
     /// until it is set right carries the difference, and the manager must check them.
-    func centralWarning(at time: Date) throws(StoreError) -> String? {
+    package func centralWarning(at time: Date) throws(StoreError) -> String? {
         guard configuration.central != nil else { return nil }
         let status = try store.syncStatus()
         let clock = status.clockOffset.flatMap(ClockOffset.describe(seconds:)).map {
@@ -163,13 +164,13 @@ package final class MarkingDesk {
     // MARK: - Where are we
 
     /// The WiFi link read now and checked against the allowed table.
-    enum LinkCheck {
+    package enum LinkCheck {
         case verified(WiFiVerdict)
         case unavailable(WiFiError)
     }
 
     /// Reads the link afresh (never from a cache) and verifies it.
-    func checkLink() throws(StoreError) -> LinkCheck {
+    package func checkLink() throws(StoreError) -> LinkCheck {
         let link: WiFiLink
         do {
             link = try linkReader.currentLink()
@@ -192,17 +193,16 @@ package final class MarkingDesk {
         case wifiUnavailable(WiFiError)
     }
 
-    /// What to tell the person about a recorded punch.
+    /// What a recorded punch means for the person.
     package struct MarkDetails {
         /// The local wall-clock time of the punch, with its offset in the hour that happened twice.
-        var clock: String
-        /// "late by 17 min", "on time", "worked 8h 12m today".
-        var summary: String
-        /// A sentence more the person must read, when there is one: a session not counted.
-        var notice: String?
-        var link: WiFiLink
-        var location: String
-        var clockWentBack: Bool
+        package var clock: String
+        package var summary: MarkSummary
+        /// `max_session_hours` ("16") when the session this OUT closed ran longer and is not counted.
+        package var sessionNotCountedOver: String?
+        package var link: WiFiLink
+        package var location: String
+        package var clockWentBack: Bool
     }
 
     /// Marks `employee` in or out now: WiFi read and verified at this moment, the rules applied
@@ -246,37 +246,34 @@ package final class MarkingDesk {
             let todays = (decidedOn + [punch]).filter { $0.attendanceDate == punch.attendanceDate }
                 .sorted { ($0.instant, $0.id) < ($1.instant, $1.id) }
             let snapshot = self.today(for: employee, on: punch.attendanceDate, punches: todays, at: at)
-            let summary: String
-            var notice: String?
+            let summary: MarkSummary
+            var notCountedOver: String?
             switch kind {
             case .in:
                 if snapshot.day.punches.filter({ $0.kind == .in }).count > 1 {
-                    summary = "welcome back — worked \(Self.duration(snapshot.workedSeconds)) so far today"
+                    summary = .welcomeBack(workedSeconds: snapshot.workedSeconds)
                 } else if snapshot.evaluation.flags.contains(.halfDayLeave) {
-                    summary = "half-day leave today"
+                    summary = .halfDayLeave
                 } else if snapshot.evaluation.status == .leave {
                     // A full-day leave decides the date whatever the punches (docs/rules.md 3).
-                    summary = "on leave today: the date stays LV"
+                    summary = .onLeave
                 } else if let late = snapshot.minutesLate, late > 0 {
-                    summary = "late by \(Self.duration(Double(late) * 60))"
+                    summary = .late(minutes: late)
                 } else {
-                    summary = "on time"
+                    summary = .onTime
                 }
             case .out:
-                // docs/rules.md "Punches" 5: a session over the maximum is not counted; say so
-                // rather than let "worked 0 min" stand unexplained.
-                if snapshot.day.sessions.last?.isOverMax == true {
-                    notice =
-                        "this session was longer than \(policy.maxSessionHoursText) h, so it is not counted; "
-                        + "your manager will correct it"
-                }
-                summary = "worked \(Self.duration(snapshot.workedSeconds)) today"
+                // docs/rules.md "Punches" 5: a session over the maximum is not counted; the front-end
+                // says so rather than let "worked 0 min" stand unexplained.
+                if snapshot.day.sessions.last?.isOverMax == true { notCountedOver = policy.maxSessionHoursText }
+                summary = .workedToday(seconds: snapshot.workedSeconds)
             }
             return .recorded(
                 punch,
                 details: MarkDetails(
-                    clock: policy.zone.clockText(of: punch.instant), summary: summary, notice: notice, link: link,
-                    location: network.location, clockWentBack: clockWentBack))
+                    clock: policy.zone.clockText(of: punch.instant), summary: summary,
+                    sessionNotCountedOver: notCountedOver, link: link, location: network.location,
+                    clockWentBack: clockWentBack))
         }
     }
 
@@ -290,9 +287,7 @@ package final class MarkingDesk {
         guard !lost.isEmpty else { return .moved(path: path) }
         let rows = lost.map { code, punch in PunchFile.row(code: code, punch, zone: configuration.policy.zone) }
         let file = "\(path).not-saved-\(FileStamp.text(of: at)).csv"
-        do {
-            try OutputFile.write(CSV.render(header: PunchFile.columns, rows: rows), to: file)
-        } catch {
+        guard KeptFile.write(CSV.render(header: PunchFile.columns, rows: rows), to: file) else {
             return .moved(path: path)
         }
         return .movedPunchesKept(path: path, count: lost.count, file: file)
@@ -301,44 +296,21 @@ package final class MarkingDesk {
     // MARK: - Today
 
     /// An employee's current attendance date so far.
-    struct TodaySnapshot {
-        var date: AttendanceDate
-        var day: DayPunches
-        var evaluation: DayEvaluation
-        var workedSeconds: Double
+    package struct TodaySnapshot {
+        package var date: AttendanceDate
+        package var day: DayPunches
+        package var evaluation: DayEvaluation
+        package var workedSeconds: Double
         /// Minutes late of today's first IN, nil when not in yet.
-        var minutesLate: Int?
-        var zone: LocalZone
+        package var minutesLate: Int?
+        package var zone: LocalZone
         /// `max_session_hours` ("16") when the open session has run longer: it is not counted.
-        var openPastMaximum: String?
+        package var openPastMaximum: String?
 
-        /// "not marked in yet today", "in since 09:02 — worked 3h 12m so far", …
-        var headline: String {
-            if let open = day.openSession {
-                // An open session past max_session_hours is not counted: say so, not "worked 0 min".
-                let worked =
-                    openPastMaximum.map { "over \($0) h, not counted: ask your manager" }
-                    ?? "worked \(MarkingDesk.duration(workedSeconds)) so far"
-                return "in since \(zone.clockText(of: open.start)) — \(worked)"
-            }
-            if let lastOut = day.lastOut {
-                return
-                    "out since \(zone.clockText(of: lastOut)) — worked \(MarkingDesk.duration(workedSeconds)) today"
-            }
-            return "not marked in yet today"
-        }
-
-        var isIn: Bool { day.openSession != nil }
-
-        /// "lunch 13:00–13:45" style lines for each gap.
-        var gapLines: [String] {
-            day.gaps.map { gap in
-                "away \(zone.clockText(of: gap.start))–\(zone.clockText(of: gap.end)) (\(MarkingDesk.duration(gap.length)))"
-            }
-        }
+        package var isIn: Bool { day.openSession != nil }
     }
 
-    func today(for employee: Employee) throws(StoreError) -> TodaySnapshot {
+    package func today(for employee: Employee) throws(StoreError) -> TodaySnapshot {
         let at = now()
         let date = employee.policy(from: configuration.policy).attendanceDate(of: at)
         return today(
@@ -368,6 +340,4 @@ package final class MarkingDesk {
             })
     }
 
-    /// "8h 12m", "45 min": how the kiosk and `mark` say a duration.
-    static func duration(_ seconds: Double) -> String { TimeText.duration(seconds, minuteUnit: " min") }
 }

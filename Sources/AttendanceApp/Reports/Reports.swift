@@ -1,11 +1,11 @@
 import AttendanceCore
 import AttendanceStore
-import AttendanceTerminal
 import Foundation
 
-/// Reading what calendars, registers and summaries are drawn from, and drawing them: shared by
-/// the `calendar`, `register` and `summary` commands, the kiosk's "my calendar" screen and the
-/// benchmarks.
+/// Reading what calendars, registers and summaries are drawn from, in one place for every
+/// front-end: each evaluation reads a period's punches, holidays, leave and corrections and hands
+/// them to the core. The `calendar`, `register` and `summary` commands, the kiosk's "my calendar"
+/// screen and the benchmarks draw from it; drawing is each front-end's.
 public enum Reports {
     // MARK: - Evaluating
 
@@ -90,42 +90,5 @@ public enum Reports {
                 leave: leave[employee.id] ?? [:], correctedDates: corrected[employee.id] ?? [])
             return (employee, hours)
         }
-    }
-
-    // MARK: - Drawing
-
-    /// The calendar view of one employee's month, as `attendance calendar` shows it.
-    ///
-    /// - Parameter flaggedLimit: list at most this many flagged days (the kiosk's screen has
-    ///   room for a few); nil lists them all.
-    public static func calendar(
-        of employee: Employee, month: YearMonth, configuration: Configuration, now: Date, store: AttendanceStore,
-        width: Int = 80, flaggedLimit: Int? = nil
-    ) throws(StoreError) -> StyledText {
-        let policy = configuration.policy
-        let evaluation = try Self.month(month, of: employee, policy: policy, now: now, store: store)
-        return CalendarView(
-            employee: employee, evaluation: evaluation, weekStarts: policy.weekStarts, zone: policy.zone,
-            flaggedLimit: flaggedLimit
-        ).render(width: width)
-    }
-
-    /// The register of `month` as plain text pages, as it is printed.
-    public static func registerPages(
-        _ month: YearMonth, configuration: Configuration, now: Date, store: AttendanceStore, employeesPerPage: Int
-    ) throws(StoreError) -> [String] {
-        let register = try Self.register(month, policy: configuration.policy, now: now, store: store)
-        return registerView(register, configuration: configuration, now: now, employeesPerPage: employeesPerPage)
-            .pages.map(\.plainText)
-    }
-
-    static func registerView(
-        _ register: MonthRegister, configuration: Configuration, now: Date, employeesPerPage: Int,
-        history: (records: Int, hash: [UInt8])? = nil
-    ) -> RegisterView {
-        let local = configuration.policy.zone.localDateTime(of: now)
-        return RegisterView(
-            register: register, officeName: configuration.kiosk.officeName, employeesPerPage: employeesPerPage,
-            asOf: "\(local.date) \(local.time)", history: history.map { ($0.hash.hexText, $0.records) })
     }
 }

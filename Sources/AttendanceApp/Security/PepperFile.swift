@@ -1,0 +1,48 @@
+import AttendanceCore
+import AttendanceStore
+import Foundation
+
+/// The PIN pepper: 32 random bytes in a file of their own, outside the database.
+///
+/// Created on first use, readable by its owner only (mode 0400). Where it is depends on how the
+/// program was started: each front-end says (`PepperFile.path` of the commands).
+package enum PepperFile {
+    /// Reads the pepper, creating it when `create` and it does not exist yet.
+    package static func load(at path: String, create: Bool) throws(AppFailure) -> [UInt8] {
+        if let data = FileManager.default.contents(atPath: path) {
+            guard data.count == 32 else {
+                throw AppFailure(
+                    "the PIN pepper file \(path) is damaged (expected 32 bytes)", kind: .files)
+            }
+            return [UInt8](data)
+        }
+        if !FileAccess.isMissing(path) {
+            let why = FileAccess.denial(of: path).map { ": \($0)" } ?? ""
+            throw AppFailure(
+                "cannot read the PIN pepper file \(path)\(why); it must be readable by the user running the kiosk "
+                    + "(the service hands it over with LoadCredential=)", kind: .files)
+        }
+        guard create else {
+            throw AppFailure(
+                "the PIN pepper file \(path) is missing; PINs cannot be checked (was it moved?)", kind: .files)
+        }
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o400)
+        guard fd >= 0 else {
+            throw AppFailure(
+                "cannot create the PIN pepper file \(path): \(String(cString: strerror(errno)))", kind: .files)
+        }
+        defer { close(fd) }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == 32, fsync(fd) == 0 else {
+            unlink(path)
+            throw AppFailure(
+                "cannot write the PIN pepper file \(path)", kind: .files)
+        }
+        return bytes
+    }
+}
