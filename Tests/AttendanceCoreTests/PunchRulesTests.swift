@@ -248,4 +248,35 @@ struct PunchRulesTests {
         #expect(ClockOffset.describe(minutes: 120) == "2 h ahead")
         #expect(ClockOffset.describe(minutes: 0) == nil)
     }
+
+    // MARK: - What a kiosk knows, and when a forgotten mark-out likely was
+
+    @Test("a kiosk knows every punch while its last sync is within three periods (a minute at least), either way")
+    func knowledgeAfterSync() {
+        let now = Fixture.instant("2026-03-02 09:00")
+        #expect(PunchKnowledge.after(lastSync: nil, syncSeconds: 10, at: now) == .partial)
+        #expect(PunchKnowledge.after(lastSync: now.addingTimeInterval(-60), syncSeconds: 10, at: now) == .complete)
+        #expect(PunchKnowledge.after(lastSync: now.addingTimeInterval(-61), syncSeconds: 10, at: now) == .partial)
+        #expect(PunchKnowledge.after(lastSync: now.addingTimeInterval(-89), syncSeconds: 30, at: now) == .complete)
+        #expect(PunchKnowledge.after(lastSync: now.addingTimeInterval(90), syncSeconds: 30, at: now) == .complete)
+        #expect(PunchKnowledge.after(lastSync: now.addingTimeInterval(91), syncSeconds: 30, at: now) == .partial)
+    }
+
+    @Test("a forgotten mark-out is suggested at the shift's end only when that could close the session")
+    func suggestedClose() throws {
+        // The fixture's shift ends at 18:00; sessions over 16 h are not counted.
+        let policy = Fixture.policy()
+        let max = policy.maxSessionHours * 3600
+        let open = try #require(policy.pairing(Fixture.punches(["in 09:00"], on: "2026-03-02")).sessions.first)
+        #expect(
+            policy.suggestedClose(of: open, before: nil, on: monday, maxSessionSeconds: max)
+                == Fixture.instant("2026-03-02 18:00"))
+        // After the shift's end, before the next IN, or too long: the manager says.
+        let late = try #require(policy.pairing(Fixture.punches(["in 19:00"], on: "2026-03-02")).sessions.first)
+        #expect(policy.suggestedClose(of: late, before: nil, on: monday, maxSessionSeconds: max) == nil)
+        #expect(
+            policy.suggestedClose(
+                of: open, before: Fixture.instant("2026-03-02 13:00"), on: monday, maxSessionSeconds: max) == nil)
+        #expect(policy.suggestedClose(of: open, before: nil, on: monday, maxSessionSeconds: 3600) == nil)
+    }
 }

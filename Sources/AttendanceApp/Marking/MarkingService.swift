@@ -125,11 +125,10 @@ package final class MarkingService {
         return knowledge(lastSync: try store.lastSyncSuccess(), at: time)
     }
 
-    /// What a last successful sync at `last` lets this kiosk know at `time`.
+    /// What a last successful sync at `last` lets this kiosk know at `time` (the core's rule).
     private func knowledge(lastSync last: Date?, at time: Date) -> PunchKnowledge {
-        guard let central = configuration.central, let last else { return .partial }
-        let fresh = TimeInterval(max(3 * central.syncSeconds, 60))
-        return abs(time.timeIntervalSince(last)) <= fresh ? .complete : .partial
+        guard let central = configuration.central else { return .partial }
+        return .after(lastSync: last, syncSeconds: central.syncSeconds, at: time)
     }
 
     /// For the kiosk's screen: a line when the central store has not been reached for longer

@@ -109,16 +109,12 @@ struct MissingMarkOut {
         return sessions.enumerated().compactMap { index, session -> MissingMarkOut? in
             guard session.isOpen || session.isOverMax else { return nil }
             let start = zone.localDateTime(of: session.start)
-            // Suggest the shift's end when it could close this session: after the IN, before the
-            // next punch, on the same date, and within max_session_hours; otherwise leave the time to the manager.
-            let end = policy.shiftEndInstant(on: day.date)
-            let next = index + 1 < sessions.count ? sessions[index + 1].start : nil
-            let fits =
-                end > session.start && (next.map { end < $0 } ?? true) && policy.attendanceDate(of: end) == day.date
-                && end.timeIntervalSince(session.start) <= day.punches.maxSessionSeconds
-            // Otherwise the IN's own wall-clock date: an IN after midnight (before day_change)
-            // belongs to the date before, but its OUT can only come later that same night.
-            let at = fits ? zone.minuteText(of: end) : "\(start.date) HH:MM"
+            let close = policy.suggestedClose(
+                of: session, before: index + 1 < sessions.count ? sessions[index + 1].start : nil, on: day.date,
+                maxSessionSeconds: day.punches.maxSessionSeconds)
+            // Without a suggestion, the IN's own wall-clock date: an IN after midnight (before
+            // day_change) belongs to the date before, but its OUT can only come later that same night.
+            let at = close.map(zone.minuteText(of:)) ?? "\(start.date) HH:MM"
             // Past the edit window a correction needs --force, and the command says so.
             let force = policy.isOutsideEditWindow(day.date, now: now) ? " --force" : ""
             let inText =
