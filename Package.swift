@@ -18,7 +18,14 @@ let package = Package(
     ],
     targets: [
         // MARK: - The pure core: domain types and the rules of docs/rules.md. No I/O.
-        .target(name: "AttendanceCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "AttendanceCore",
+            dependencies: ["AttendanceText", "AttendanceTOML", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // A strict TOML 1.0 reader that knows nothing of attendance: the configuration's words are the core's.
+        .target(name: "AttendanceTOML", dependencies: ["AttendanceText"]),
+        // Untrusted text made safe to echo in a message or on a terminal.
+        .target(name: "AttendanceText"),
 
         // MARK: - Edges, one per outside thing
         // The store: the only code that imports GRDB.
@@ -94,6 +101,8 @@ let package = Package(
         .testTarget(
             name: "AttendanceCoreTests", dependencies: ["AttendanceCore", "AttendanceTestSupport"], exclude: ["Oracles"]
         ),
+        // Against Python's tomllib (Oracles/), run with Foundation's Process: nothing of attendance.
+        .testTarget(name: "AttendanceTOMLTests", dependencies: ["AttendanceTOML"], exclude: ["Oracles"]),
         .testTarget(name: "AttendanceStoreTests", dependencies: ["AttendanceStore"]),
         .testTarget(name: "AttendanceTerminalTests", dependencies: ["AttendanceTerminal", "AttendanceCore"]),
         .testTarget(

@@ -1,10 +1,17 @@
+import AttendanceTOML
+
 extension Configuration {
     /// Reads a configuration file's text. All problems are reported at once, each with its line
     /// and the form that was expected.
     /// `hostZone` is asked for only when the file names no `timezone`: finding the machine's zone
     /// costs a one-shot command more than reading the whole file.
     public init(parsing text: String, file: String, hostZone: @autoclosure () -> LocalZone) throws(CoreError) {
-        let document = try TOMLDocument(parsing: text, file: file)
+        let document: TOMLDocument
+        do {
+            document = try TOMLDocument(parsing: text, file: file)
+        } catch {
+            throw .configuration([error])
+        }
         // The zone the file names, which its rule below sets again (or refuses, with its line).
         var named: LocalZone?
         if case .table(let policy)? = document.root["policy"]?.value,

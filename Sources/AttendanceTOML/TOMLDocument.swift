@@ -1,3 +1,5 @@
+import AttendanceText
+
 /// A TOML 1.0 document, read strictly, with the line of every key and value.
 ///
 /// All of TOML 1.0 is read: dotted keys, inline tables, arrays of tables, the four string
@@ -13,13 +15,9 @@ public struct TOMLDocument: Sendable {
     public let root: Table
 
     /// Parses `text`; the first problem is reported with `file` and its line.
-    public init(parsing text: String, file: String) throws(CoreError) {
+    public init(parsing text: String, file: String) throws(ConfigIssue) {
         var parser = TOMLParser(text: text, file: file)
-        do throws(ConfigIssue) {
-            root = try parser.parseDocument()
-        } catch {
-            throw .configuration([error])
-        }
+        root = try parser.parseDocument()
     }
 
     /// The line where `key` is set in the top-level table `table`, for messages about a value

@@ -1,5 +1,4 @@
-import AttendanceCore
-import AttendanceTestSupport
+import AttendanceTOML
 import Foundation
 import Testing
 
@@ -32,12 +31,9 @@ struct TOMLDifferentialTests {
             )
             return
         }
-        let run = try ChildProcess.run(
-            Self.python, [Self.oracle, String(seed), "4000"],
-            environment: ["PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8", "PYTHONDONTWRITEBYTECODE": "1"])
+        let run = try Self.oracleOutput(seed: seed)
         guard run.status == 0 else {
-            Issue.record(
-                "the oracle \(Self.oracle) failed (\(run.termination.map(\.description) ?? "?")): \(run.errorText)")
+            Issue.record("the oracle \(Self.oracle) failed (exit \(run.status)): \(run.errorText)")
             return
         }
         var documents = 0, valid = 0, invalid = 0, values = 0
@@ -95,5 +91,29 @@ struct TOMLDifferentialTests {
         case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
         default: nil
         }
+    }
+
+    /// What the oracle prints for `seed`: 4,000 documents, one a line.
+    static func oracleOutput(seed: Int) throws -> (status: Int32, outputText: String, errorText: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [oracle, String(seed), "4000"]
+        process.environment = ["PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8", "PYTHONDONTWRITEBYTECODE": "1"]
+        // Errors go to a file, output through a pipe read to its end: nothing can fill up and stop the oracle.
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "toml-oracle-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorFile) }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errorData = (try? Data(contentsOf: errorFile)) ?? Data()
+        return (
+            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+            String(decoding: errorData, as: UTF8.self)
+        )
     }
 }

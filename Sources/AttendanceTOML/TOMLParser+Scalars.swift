@@ -1,3 +1,5 @@
+import AttendanceText
+
 /// Strings, numbers, booleans, dates and times: the values that are not arrays or tables.
 extension TOMLParser {
     // MARK: - Strings

@@ -1,3 +1,5 @@
+import AttendanceText
+
 /// The TOML 1.0 reader behind `TOMLDocument`: one pass over the text, building a tree of
 /// tables that remembers how each table came to be, because TOML's rules about redefining a
 /// table depend on it (a `[header]`, a dotted key, an inline table, or a header's path).

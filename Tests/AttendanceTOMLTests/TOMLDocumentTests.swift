@@ -1,4 +1,4 @@
-import AttendanceCore
+import AttendanceTOML
 import Testing
 
 @Suite("TOML reader")

@@ -1,4 +1,4 @@
-import AttendanceCore
+import AttendanceTOML
 
 /// A TOML document as toml-test writes it, byte for byte as `Oracles/toml_oracle.py` writes it
 /// with `json.dumps(sort_keys=True, ensure_ascii=True, separators=(",", ":"))`, so two readers'
