@@ -50,6 +50,14 @@ let package = Package(
             name: "AttendanceCentral",
             dependencies: ["AttendanceCore", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
+        // cairo and Pango, seen through one shim header.
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+        ),
+        // The manager's documents: the only code that calls cairo/Pango (the PDF register).
+        .target(name: "AttendanceDocuments", dependencies: ["AttendanceCore", "CPangoCairo"]),
         // The terminal: the only code that writes escape sequences or touches termios.
         .target(name: "AttendanceTerminal", dependencies: ["AttendanceCore"]),
 
@@ -70,7 +78,7 @@ let package = Package(
             name: "AttendanceCommands",
             dependencies: [
                 "AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceTerminal",
-                "AttendanceCentral",
+                "AttendanceCentral", "AttendanceDocuments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -114,7 +122,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["AttendanceCore", "AttendanceTestSupport"], exclude: ["Oracles"]),
+            name: "EndToEndTests", dependencies: ["AttendanceCore", "AttendanceDocuments", "AttendanceTestSupport"],
+            exclude: ["Oracles"]),
     ],
     swiftLanguageModes: [.v6]
 )

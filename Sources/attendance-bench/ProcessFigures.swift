@@ -52,8 +52,12 @@ enum ProcessFigures {
     }
 
     /// `attendance register --month 2026-10` run `runs` times (after one not counted).
-    static func register(attendance: String, employees: Int, runs: Int, folder: String) throws -> RegisterRuns {
+    /// With `extra` arguments: `--format pdf --output FILE` times the colour PDF.
+    static func register(
+        attendance: String, employees: Int, runs: Int, folder: String, extra: [String] = []
+    ) throws -> RegisterRuns {
         let office = try office(attendance: attendance, employees: employees, folder: folder)
+        let registerArguments = registerArguments + extra
         var seconds: [Double] = []
         var peaks: [Double] = []
         for _ in 0..<runs {

@@ -224,6 +224,25 @@ let benchmarks: [Benchmark] = [
         }
         return figures
     },
+    Benchmark(name: "register-pdf", summary: "`attendance register --format pdf`, 2,000 employees × 31 days") {
+        context in
+        let folder = try context.subfolder("register-pdf")
+        let runs = 3
+        let result = try ProcessFigures.register(
+            attendance: context.attendance, employees: 2_000, runs: runs, folder: folder,
+            extra: ["--format", "pdf", "--output", folder + "/register.pdf"])
+        let median = result.seconds.median
+        let peak = result.peakKilobytes.median
+        let size = (try? FileManager.default.attributesOfItem(atPath: folder + "/register.pdf")[.size] as? Int) ?? 0
+        return [
+            Figure(
+                name: "`attendance register --format pdf`, 2,000 employees × 31 days, one process end to end",
+                measured: String(format: "median %.2f s, peak memory ", median) + megabytes(Int(peak)),
+                goal: "≤ 3 s, ≤ 150 MB", met: median <= 3 && peak <= 150 * 1024,
+                notes: "\(runs) runs after one not counted, \(grouped(result.punches)) punches, "
+                    + "a file of \(megabytes(size / 1024))")
+        ]
+    },
     Benchmark(name: "instructions", summary: "instruction counts (callgrind) of one mark and one register") { context in
         guard FileManager.default.isExecutableFile(atPath: ProcessFigures.valgrind) else {
             throw BenchFailure(description: "valgrind is missing; install the Debian package valgrind")

@@ -1,10 +1,12 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceDocuments
 import AttendanceStore
 import AttendanceTerminal
 
-/// `attendance register --month YYYY-MM [--format text|csv|json] [--print [--printer NAME]] [--page-size N]`
+/// `attendance register --month YYYY-MM [--format text|csv|json|pdf] [--output FILE] [--paper a4|letter]
+/// [--print [--printer NAME]] [--page-size N]`
 struct RegisterCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "register",
@@ -14,12 +16,17 @@ struct RegisterCommand: ContextCommand {
             hours; 132 columns wide, in pages with the header repeated, the legend, the office name and a \
             line for the manager's signature. Codes are never shortened: codes longer than 8 characters leave \
             the names out, and longer than 12 in a 31-day month make the lines wider than 132. --print sends it to CUPS (lp, landscape, fixed width) and \
-            prints the job id. CSV (RFC 4180) and JSON are for payroll.
+            prints the job id. CSV (RFC 4180) and JSON are for payroll. --format pdf --output FILE writes it \
+            in colour: landscape A4 (or --paper letter), each date's cell filled in its status's colour with \
+            its code written in it, the header on every page, the legend, "page x of y", the sign-off lines \
+            and the history digest.
             """)
 
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("The month (default: the current one).", valueName: "YYYY-MM")) var month: YearMonth?
-    @Option(help: "text, csv or json.") var format: OutputFormat = .text
+    @Option(help: "text, csv, json or pdf.") var format: RegisterFormat = .text
+    @Option(help: ArgumentHelp("The file a PDF is written to.", valueName: "file")) var output: String?
+    @Option(help: "The paper of a PDF: a4 or letter, landscape.") var paper: RegisterPDF.Paper = .a4
     @Flag(help: "Print it through CUPS instead of writing it out.") var print = false
     @Option(help: ArgumentHelp("The CUPS printer (default: the default destination).", valueName: "name"))
     var printer: String?
@@ -30,6 +37,8 @@ struct RegisterCommand: ContextCommand {
     func validate() throws {
         if printer != nil, !print { throw ValidationError("--printer goes with --print") }
         if print, format != .text { throw ValidationError("--print prints the text register; leave out --format") }
+        if format == .pdf, output == nil { throw ValidationError("--format pdf needs --output FILE") }
+        if output != nil, format != .pdf { throw ValidationError("--output goes with --format pdf") }
         guard Self.pageSizes.contains(pageSize) else {
             throw ValidationError(
                 "--page-size must be from \(Self.pageSizes.lowerBound) to \(Self.pageSizes.upperBound)")
@@ -48,6 +57,36 @@ struct RegisterCommand: ContextCommand {
                 try JSONOutput.render(ReportJSON.Register(register, office: configuration.kiosk.officeName)))
         case .csv:
             context.out.write(Self.csv(register))
+        case .pdf:
+            let path = output ?? ""
+            let kept = [store.path, store.path + "-wal", store.path + "-shm"]
+            if let refusal = OutputFile.refusal(of: path, protecting: kept) {
+                throw CommandFailure("cannot write \(path): \(refusal)", status: .outputFailure)
+            }
+            let local = configuration.policy.zone.localDateTime(of: now)
+            let head = try store.historyHead()
+            let document = RegisterPDF(
+                register: register, office: configuration.kiosk.officeName, asOf: "\(local.date) \(local.time)",
+                history: (head.hash.hexText, head.records), paper: paper,
+                evidenceHeadings: (EvidenceHeading.simulated, EvidenceHeading.corrected, EvidenceHeading.imported))
+            let written: RegisterPDF.Written
+            do throws(DocumentError) {
+                written = try document.write(to: path)
+            } catch {
+                throw CommandFailure(error.description, status: .outputFailure)
+            }
+            let pages = written.pages
+            // Boxes instead of a name are not printed silently: say which, and what to install.
+            for (package, texts) in Dictionary(grouping: written.unshaped, by: fontPackage(for:)).sorted(by: {
+                $0.key < $1.key
+            }) {
+                context.err.line(
+                    "attendance: warning: no installed font has the letters of "
+                        + texts.map { $0.terminalSafe.quotedForMessage }.joined(separator: ", ")
+                        + ", which show as boxes in \(path): install \(package) (apt-get install \(package))")
+            }
+            context.out.line(
+                "wrote the register for \(yearMonth.title) (\(pages) page\(pages == 1 ? "" : "s")) to \(path)")
         case .text:
             let view = Reports.registerView(
                 register, configuration: configuration, now: now, employeesPerPage: pageSize,
@@ -103,3 +142,10 @@ struct RegisterCommand: ContextCommand {
         row.dates(where: marked).map { String($0.day) }.joined(separator: " ")
     }
 }
+
+/// What `register --format` writes.
+enum RegisterFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json, csv, pdf
+}
+
+extension RegisterPDF.Paper: ExpressibleByArgument {}

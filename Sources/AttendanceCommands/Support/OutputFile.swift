@@ -59,7 +59,7 @@ enum OutputFile {
 
     /// Why `path` must not be written over, or nil. Files are compared by device and inode, so a
     /// link or another spelling of the same path is caught too.
-    private static func refusal(of path: String, protecting protected: [String]) -> String? {
+    static func refusal(of path: String, protecting protected: [String]) -> String? {
         var target = stat()
         guard stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFREG else { return nil }
         for other in protected {
