@@ -9,6 +9,8 @@ import Testing
 ///
 /// The server runs on the scenario's clock, as every process of a scenario does: kiosks compare
 /// their clocks with the centre's, and a server on the real date would find each of them days off.
+/// Scenario days lie in the past (the Makefile's): with the faked clock ahead of the real one,
+/// libfaketime's handling of timer_settime keeps the server's lock timeouts from ever firing.
 final class PostgresServer {
     static let binaries = "/usr/lib/postgresql/15/bin"
     let folder: String
