@@ -102,7 +102,7 @@ struct TOMLDifferentialTests {
         // Errors go to a file, output through a pipe read to its end: nothing can fill up and stop the oracle.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "toml-oracle-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let output = Pipe()
         process.standardOutput = output

@@ -313,6 +313,11 @@ struct KioskTests {
         s.clock.set(time: "18:00")
         #expect(try s.run("mark", "out", "E001").status == 0)
         #expect(try s.run("mark", "out", "E002").status == 0)
+        // A second OUT is refused as the kiosk's menu would put it: out since when, worked how long.
+        s.clock.set(time: "18:30")
+        let again = try s.run("mark", "out", "E001")
+        #expect(again.status == 11, "\(again.err)")
+        #expect(again.err.contains("not marked in today — out since 18:00 — worked 8h 14m today"), "\(again.err)")
         s.clock.set(day: 1, time: "12:00")
         let onTime = try s.run("calendar", "E001", "--day", ScenarioClock.day()).out
         let isLate = try s.run("calendar", "E002", "--day", ScenarioClock.day()).out

@@ -86,7 +86,12 @@ struct MarkCommand: ContextCommand {
             throw CommandFailure(
                 "\(previous.kind.label) for \(who) was already recorded at \(time)\(now)", status: .duplicate)
         case .refused(let refusal):
-            throw CommandFailure("\(who): \(refusal)", status: Self.status(of: refusal))
+            // Out already: say since when, as the kiosk's menu does ("out since 13:06 — worked 4h 6m today").
+            var since = ""
+            if case .notIn = refusal, let today = try? desk.today(for: employee), today.day.lastOut != nil {
+                since = " — \(today.headline)"
+            }
+            throw CommandFailure("\(who): \(refusal)\(since)", status: Self.status(of: refusal))
         case .wifiNotAllowed(let verdict):
             throw CommandFailure(WiFiWording.refusal(verdict), status: .wifiNotAllowed)
         case .wifiUnavailable(let error):
