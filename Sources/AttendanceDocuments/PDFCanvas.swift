@@ -16,9 +16,7 @@ final class PDFCanvas {
     private let cairo: OpaquePointer
     private var finished = false
     /// Texts with characters that no installed font has, in the order drawn, each once.
-    private(set) var unshaped: [String] = [] {
-        didSet { if Set(unshaped).count < unshaped.count { unshaped.removeLast() } }
-    }
+    private(set) var unshaped: [String] = []
 
     /// Pango's fixed-point unit (`PANGO_SCALE`), which Swift does not see as a macro value.
     private static let pangoScale = 1024.0
@@ -150,7 +148,7 @@ final class PDFCanvas {
         case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         }
         // A glyph no installed font has is drawn as a box: the text is kept to be named.
-        if pango_layout_get_unknown_glyphs_count(layout) > 0 { unshaped.append(text) }
+        if pango_layout_get_unknown_glyphs_count(layout) > 0, !unshaped.contains(text) { unshaped.append(text) }
         var inkWidth: Int32 = 0
         var lineHeight: Int32 = 0
         pango_layout_get_pixel_size(layout, &inkWidth, &lineHeight)

@@ -1,4 +1,3 @@
-import AttendanceApp
 import Foundation
 
 /// The moment in the name of a file a command keeps for a person to act on (a desk copy set

@@ -1,4 +1,3 @@
-import AttendanceApp
 import AttendanceCore
 import AttendanceStore
 import AttendanceWiFi

@@ -1,4 +1,3 @@
-import AttendanceApp
 import AttendanceCentral
 import AttendanceCore
 import AttendanceStore
