@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // The attendance kiosk: a pure core, one edge per outside thing, thin commands,
 // and a one-file executable. See README.md for the map.
 
@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "attendance",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "attendance", targets: ["attendance"])
     ],
@@ -15,6 +15,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // The web console's HTTP server; its optional traits (swift-configuration) are not needed.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // MARK: - The pure core: domain types and the rules of docs/rules.md. No I/O.
@@ -73,12 +79,27 @@ let package = Package(
             ]
         ),
 
+        // MARK: - The manager's web console: a front-end as thin as the commands, over HTTP.
+        .target(
+            name: "AttendanceWeb",
+            dependencies: [
+                "AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceText",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // MARK: - Commands and the executable
         .target(
             name: "AttendanceCommands",
             dependencies: [
                 "AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceTerminal",
-                "AttendanceCentral", "AttendanceDocuments",
+                "AttendanceCentral", "AttendanceDocuments", "AttendanceWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -121,9 +142,10 @@ let package = Package(
                 "AttendanceApp", "AttendanceCommands", "AttendanceStore", "AttendanceTerminal", "AttendanceTestSupport",
             ]
         ),
+        .testTarget(name: "AttendanceWebTests", dependencies: ["AttendanceWeb"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["AttendanceCore", "AttendanceDocuments", "AttendanceTestSupport"],
-            exclude: ["Oracles"]),
+            exclude: ["Oracles", "Console/console_browser.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

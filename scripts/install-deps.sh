@@ -16,6 +16,7 @@ packages=(
   cups cups-client cups-bsd cups-filters printer-driver-cups-pdf poppler-utils  # printing the register
   libcairo2-dev libpango1.0-dev fonts-noto-core qpdf  # the PDF register (cairo, Pango), read back by poppler and qpdf
   postgresql-15 postgresql-client-15        # the central store's tests start a real server
+  chromium chromium-driver python3-selenium  # the web console's tests drive a real browser (/usr/bin/python3)
   # The WiFi reader against a real kernel (scripts/wifi-vm): an emulated machine whose
   # mac80211_hwsim radios carry access points and stations; busybox is its userland, the
   # regulatory database opens 5 GHz; binutils' strip makes the image's copy of attendance small.

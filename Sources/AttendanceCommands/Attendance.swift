@@ -26,13 +26,13 @@ public struct Attendance: ParsableCommand {
             // At the kiosk
             KioskCommand.self, MarkCommand.self,
             // What managers and employees look at
-            CalendarCommand.self, RegisterCommand.self, SummaryCommand.self,
+            CalendarCommand.self, RegisterCommand.self, SummaryCommand.self, ServeCommand.self,
             // Setting up
             EmployeeCommand.self, WiFiCommand.self, HolidayCommand.self, LeaveCommand.self,
             // Fixing the record
             MissingCommand.self, PunchCommand.self, AuditCommand.self, ImportCommand.self, ExportCommand.self,
             // Looking after the installation
-            ConfigCommand.self, StoreCommand.self, SyncCommand.self, CentralCommand.self,
+            ConfigCommand.self, StoreCommand.self, SyncCommand.self, CentralCommand.self, ManagerCommand.self,
         ]
     )
 

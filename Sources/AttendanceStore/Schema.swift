@@ -35,6 +35,9 @@ enum Schema {
         migrator.registerMigration("v9-origin-alias: the numbers a restored store's records go up under") { db in
             try db.execute(sql: v9OriginAlias)
         }
+        migrator.registerMigration("v10-managers: the web console's accounts") { db in
+            try db.execute(sql: v10Managers)
+        }
         return migrator
     }
 
@@ -389,5 +392,21 @@ enum Schema {
         BEGIN SELECT RAISE(ABORT, 'a record keeps the number it went up under'); END;
         CREATE TRIGGER origin_alias_no_delete BEFORE DELETE ON origin_alias
         BEGIN SELECT RAISE(ABORT, 'a record keeps the number it went up under'); END;
+        """
+
+    /// The manager's web console signs people in with these accounts: a name, a role (a viewer
+    /// reads, a manager also changes) and a salted, slow password hash
+    /// (`pbkdf2-sha256$ROUNDS$SALT$HASH`). A removed account keeps its row, so the audit log's
+    /// "NAME via web" still names someone, and its name is never given to another.
+    static let v10Managers = """
+        CREATE TABLE manager (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            role TEXT NOT NULL CHECK (role IN ('manager', 'viewer')),
+            password_hash TEXT NOT NULL,
+            created_at_ms INTEGER NOT NULL,
+            updated_at_ms INTEGER NOT NULL,
+            removed_at_ms INTEGER
+        );
         """
 }

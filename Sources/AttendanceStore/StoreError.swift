@@ -49,6 +49,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The store and the central store disagree about who is who (a renamed kiosk, a record
     /// that names one never received).
     case syncIdentity(String)
+    /// A console account of that name exists already, or existed (names are never reused).
+    case duplicateManager(String)
+    /// No console account has that name.
+    case unknownManager(String)
 
     public var description: String {
         switch self {
@@ -109,6 +113,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot sync: \(message)"
         case .backupFailed(let message), .backupTarget(let message):
             return "backup failed: \(message)"
+        case .duplicateManager(let name):
+            return "the console account \(name.quotedForMessage) exists already, or existed: a name is never given "
+                + "to someone else; nothing was added"
+        case .unknownManager(let name):
+            return "no console account is named \(name.quotedForMessage)"
         }
     }
 }

@@ -92,3 +92,18 @@ public enum Reports {
         }
     }
 }
+
+extension Reports {
+    /// The employee with `code` (in any case), or the store's refusal naming the code.
+    public static func employee(_ code: EmployeeCode, store: AttendanceStore) throws(StoreError) -> Employee {
+        guard let employee = try store.employee(code: code.rawValue) else {
+            throw StoreError.unknownEmployee(code.rawValue)
+        }
+        return employee
+    }
+}
+
+extension Reports {
+    /// Every employee, in the order of the employee list.
+    public static func employees(store: AttendanceStore) throws(StoreError) -> [Employee] { try store.employees() }
+}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AttendanceApp
 import AttendanceCore
 import AttendanceStore
 import AttendanceTerminal
@@ -34,32 +35,8 @@ struct MissingCommand: ContextCommand {
         let central = global.store.flatMap { CentralAddress.names($0) ? $0 : nil }
         let storeOption =
             central.map { " --store " + ($0.allSatisfy(Self.isPlainShellCharacter) ? $0 : "'\($0)'") } ?? ""
-        let employees = try store.employees()
-        var items: [(date: AttendanceDate, item: MissingMarkOut)] = []
-        var shown = first.yearMonth
-        while shown <= last.yearMonth {
-            let (from, through) = (max(first, shown.firstDay), min(last, shown.lastDay))
-            let punches = try store.punchesByEmployee(from: shown.firstDay, through: shown.lastDay)
-            let corrected = try store.correctedDates(from: shown.firstDay, through: shown.lastDay)
-            let holidays = try store.holidayNames(from: shown.firstDay, through: shown.lastDay)
-            let leave = try store.leaveByEmployee(from: shown.firstDay, through: shown.lastDay)
-            for employee in employees {
-                // The same evaluation as the calendars, so the two always agree on which dates are M.
-                let evaluation = StatusEngine(employee: employee, policy: policy, now: now).evaluate(
-                    month: shown, punches: punches[employee.id] ?? [], holidays: holidays,
-                    leave: leave[employee.id] ?? [:], correctedDates: corrected[employee.id] ?? [])
-                for day in evaluation.days where day.status == .missing && (from...through).contains(day.date) {
-                    items += MissingMarkOut.items(
-                        of: day, employee: employee, policy: employee.policy(from: policy), now: now,
-                        storeOption: storeOption
-                    ).map { (day.date, $0) }
-                }
-            }
-            shown = shown.next
-        }
-        // Oldest first; on one date, in the order of the employee list.
-        let ordered = items.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
-            .map(\.element.item)
+        let ordered = try Reports.openSessions(from: first, through: last, policy: policy, now: now, store: store)
+            .map { MissingMarkOut($0, storeOption: storeOption) }
         let count = ordered.count
         try MissingMarkOut.listing.write(
             ordered, as: format, to: context, empty: "no missing mark-outs \(period)",
@@ -98,44 +75,31 @@ struct MissingMarkOut {
         .init("command", header: "TO CLOSE IT") { .text($0.command) },
     ])
 
-    /// The open and over-long sessions of an M date.
-    /// `storeOption` (" --store postgresql://…" at a desk, else "") ends each command.
-    static func items(
-        of day: DayEvaluation, employee: Employee, policy: Policy, now: Date, storeOption: String = ""
-    ) -> [MissingMarkOut] {
+    /// The row for one open or over-long session; `storeOption` (" --store postgresql://…" at a
+    /// desk, else "") ends its command.
+    init(_ open: OpenSession, storeOption: String = "") {
+        let (policy, day, session) = (open.policy, open.day, open.session)
         let zone = policy.zone
-        let code = employee.code.rawValue
-        let sessions = day.sessions
-        return sessions.enumerated().compactMap { index, session -> MissingMarkOut? in
-            guard session.isOpen || session.isOverMax else { return nil }
-            let start = zone.localDateTime(of: session.start)
-            let close = policy.suggestedClose(
-                of: session, before: index + 1 < sessions.count ? sessions[index + 1].start : nil, on: day.date,
-                maxSessionSeconds: day.punches.maxSessionSeconds)
-            // Without a suggestion, the IN's own wall-clock date: an IN after midnight (before
-            // day_change) belongs to the date before, but its OUT can only come later that same night.
-            let at = close.map(zone.minuteText(of:)) ?? "\(start.date) HH:MM"
-            // Past the edit window a correction needs --force, and the command says so.
-            let force = policy.isOutsideEditWindow(day.date, now: now) ? " --force" : ""
-            let inText =
-                "IN \(start.date == day.date ? zone.clockText(of: session.start) : zone.minuteText(of: session.start)) "
-                + "(punch \(session.inPunch.id))"
-            if let out = session.outPunch {
-                let hours = Int(day.punches.maxSessionSeconds / 3600)
-                return MissingMarkOut(
-                    code: code, name: employee.name.rawValue, date: day.date.description,
-                    punch_id: session.inPunch.id, punch_time: start.minuteText, out_punch_id: out.id,
-                    punch: "\(inText) to OUT \(zone.minuteText(of: out.instant)) (punch \(out.id)), over \(hours) h",
-                    command:
-                        "attendance punch retime \(out.id) --at \"\(at)\"\(force) --reason \"<why, e.g. forgot to mark out>\"\(storeOption)"
-                )
-            }
-            return MissingMarkOut(
-                code: code, name: employee.name.rawValue, date: day.date.description, punch_id: session.inPunch.id,
-                punch_time: start.minuteText, out_punch_id: nil, punch: inText,
-                command:
-                    "attendance punch add \(code) --at \"\(at)\" --kind out\(force) --reason \"<why, e.g. forgot to mark out>\"\(storeOption)"
-            )
+        let code = open.employee.code.rawValue
+        let start = zone.localDateTime(of: session.start)
+        // Without a suggestion, the IN's own wall-clock date: an IN after midnight (before
+        // day_change) belongs to the date before, but its OUT can only come later that same night.
+        let at = open.suggestedClose.map(zone.minuteText(of:)) ?? "\(start.date) HH:MM"
+        // Past the edit window a correction needs --force, and the command says so.
+        let force = open.isOutsideEditWindow ? " --force" : ""
+        let inText =
+            "IN \(start.date == day.date ? zone.clockText(of: session.start) : zone.minuteText(of: session.start)) "
+            + "(punch \(session.inPunch.id))"
+        let reason = " --reason \"<why, e.g. forgot to mark out>\"\(storeOption)"
+        (self.code, name, date) = (code, open.employee.name.rawValue, day.date.description)
+        (punch_id, punch_time, out_punch_id) = (session.inPunch.id, start.minuteText, session.outPunch?.id)
+        if let out = session.outPunch {
+            let hours = Int(day.punches.maxSessionSeconds / 3600)
+            punch = "\(inText) to OUT \(zone.minuteText(of: out.instant)) (punch \(out.id)), over \(hours) h"
+            command = "attendance punch retime \(out.id) --at \"\(at)\"\(force)\(reason)"
+        } else {
+            punch = inText
+            command = "attendance punch add \(code) --at \"\(at)\" --kind out\(force)\(reason)"
         }
     }
 }

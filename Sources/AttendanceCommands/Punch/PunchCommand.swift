@@ -40,21 +40,16 @@ struct CorrectionOptions: ParsableArguments {
         // For the central store, the desk's copy brought up to date first: the rules judge the
         // correction against every kiosk's punches, and the correction goes up as the command ends.
         let store = try global.open(configuration, in: context)
-        let now = context.now()
-        let outcome = try store.correct(
-            request, reason: reason, actor: actor.actor(in: context), force: force,
-            policy: configuration.policy, now: now)
-        let report = CorrectionReport(outcome: outcome, policy: configuration.policy)
+        let result = try Corrections.apply(
+            request, reason: reason, actor: actor.actor(in: context), force: force, policy: configuration.policy,
+            now: context.now(), store: store)
+        let report = CorrectionReport(outcome: result.outcome, policy: configuration.policy)
         context.out.line(report.summary)
-        if outcome.correction.isOutsideEditWindow {
+        if result.outcome.correction.isOutsideEditWindow {
             context.out.line(
                 "flagged: outside the \(configuration.policy.editWindowDays)-day edit window, forced with --force")
         }
-        // Judged as the calendar judges the date: its holiday and leave count too.
-        for date in outcome.dates {
-            let day = try Reports.day(date, of: outcome.employee, policy: configuration.policy, now: now, store: store)
-            context.out.line(report.statusLine(day))
-        }
+        for day in result.days { context.out.line(report.statusLine(day)) }
     }
 }
 

@@ -56,7 +56,8 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
             switch error {
             case .busy: return CommandFailure(error.description, status: .storeBusy)
             case .backupTarget: return CommandFailure(error.description, status: .badInput)
-            case .duplicateEmployee, .unknownEmployee, .unknownNetwork, .duplicateHoliday, .unknownHoliday, .noHolidays,
+            case .duplicateEmployee, .unknownEmployee, .duplicateManager, .unknownManager, .unknownNetwork,
+                .duplicateHoliday, .unknownHoliday, .noHolidays,
                 .duplicateLeave, .unknownLeave:
                 return CommandFailure(error.description, status: .badInput)
             default: return CommandFailure(error.description, status: .storeFailure)

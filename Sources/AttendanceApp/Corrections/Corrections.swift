@@ -1,0 +1,26 @@
+import AttendanceCore
+import AttendanceStore
+import Foundation
+
+/// A manager's correction and the dates it leaves behind, for every front-end.
+public struct CorrectionResult: Sendable {
+    public let outcome: CorrectionOutcome
+    /// Each date the correction touched, judged as the calendar judges it (holiday and leave too).
+    public let days: [DayEvaluation]
+}
+
+/// Corrections, for the command line and the web console alike: the store checks and records
+/// them in one transaction (the rules are the core's `CorrectionCheck`); this judges the dates
+/// that follow.
+public enum Corrections {
+    public static func apply(
+        _ request: CorrectionRequest, reason: String, actor: String, force: Bool, policy: Policy, now: Date,
+        store: AttendanceStore
+    ) throws -> CorrectionResult {
+        let outcome = try store.correct(request, reason: reason, actor: actor, force: force, policy: policy, now: now)
+        let days = try outcome.dates.map { date in
+            try Reports.day(date, of: outcome.employee, policy: policy, now: now, store: store)
+        }
+        return CorrectionResult(outcome: outcome, days: days)
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import AttendanceApp
+import AttendanceCore
+import AttendanceStore
+import AttendanceWeb
+import Foundation
+
+/// `attendance serve`: the manager's console in a browser.
+struct ServeCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the manager's web console: today, the register, calendars, missing mark-outs.",
+        discussion: """
+            Sign in with an account made by `attendance manager add`. By default the console listens on \
+            127.0.0.1:8080, for this machine only; beyond it, only with TLS (--tls-cert and --tls-key), or \
+            behind a reverse proxy on loopback. It reads and writes the same store as the kiosk, which keeps \
+            punching meanwhile. Stop it with SIGTERM or Ctrl-C.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("Where to listen; port 0 lets the system choose.", valueName: "host:port"))
+    var listen = "127.0.0.1:8080"
+    @Option(help: ArgumentHelp("The TLS certificate chain, in PEM.", valueName: "path")) var tlsCert: String?
+    @Option(help: ArgumentHelp("The TLS certificate's private key, in PEM.", valueName: "path")) var tlsKey: String?
+
+    func run(in context: Context) throws {
+        let address = try ListenAddress(parsing: listen)
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw CommandFailure("--tls-cert and --tls-key go together; give both or neither", status: .usage)
+        }
+        let tls = tlsCert.flatMap { cert in tlsKey.map { TLSFiles(certificate: cert, key: $0) } }
+        let configuration = try global.configuration(in: context)
+        let path = global.storePath(configuration: configuration, in: context)
+        try context.requireExistingStore(at: path)
+        // Pages read while the kiosk writes: the pool's readers never wait on its writer.
+        let store = try context.openStore(at: path, connections: .pool)
+        let console = Console(store: store, configuration: configuration, isSecure: tls != nil, now: context.now)
+        let server = try ConsoleServer(console: console, address: address, tls: tls)
+        let out = context.out
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await server.run { url in out.line("attendance console: \(url) (stop with Ctrl-C)") }
+            } catch {
+                outcome.set(error)
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = outcome.error {
+            if error is AppFailure { throw error }
+            throw CommandFailure("the console could not serve on \(address): \(error)", status: .unavailable)
+        }
+    }
+}
+
+/// The server task's failure, handed back to the waiting command.
+private final class Outcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (any Error)?
+    var error: (any Error)? { lock.withLock { stored } }
+    func set(_ error: any Error) { lock.withLock { stored = error } }
+}

@@ -1,0 +1,42 @@
+import AttendanceApp
+import AttendanceCore
+import AttendanceStore
+import Foundation
+
+/// What every page of the console is served from: the store, the configuration, the clock, the
+/// sessions and sign-in. Pages ask the application layer (`Reports`, `Corrections`,
+/// `ManagerAccounts`, `SignIn`) and word its answers; nothing here decides a status.
+public final class Console: Sendable {
+    let store: AttendanceStore
+    let configuration: Configuration
+    let now: @Sendable () -> Date
+    let sessions = SessionStore()
+    let signIn: SignIn
+    /// Whether the console is served over TLS: its cookie is then `Secure`.
+    let isSecure: Bool
+
+    /// The store is read and written by blocking calls (SQLite); they run here, off the
+    /// server's event loops, so a slow register never stalls another manager's page.
+    private let work = DispatchQueue(label: "attendance.console", qos: .userInitiated, attributes: .concurrent)
+
+    public init(
+        store: AttendanceStore, configuration: Configuration, isSecure: Bool,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.store = store
+        self.configuration = configuration
+        self.isSecure = isSecure
+        self.now = now
+        self.signIn = SignIn(store: store)
+    }
+
+    var policy: Policy { configuration.policy }
+    var office: String { configuration.kiosk.officeName }
+
+    /// Runs `body` on the console's work queue and hands back its result.
+    func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            work.async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+}

@@ -1,0 +1,259 @@
+import AttendanceApp
+import AttendanceCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The console's pages and forms. Every page that shows personal data needs a session; every
+/// form that changes something is a POST carrying the session's token, and a viewer's is refused.
+extension Console {
+    static let cookieName = "attendance_session"
+    /// The largest body a form may send.
+    static let largestForm = 16 * 1024
+
+    func routes() -> Router<ConsoleContext> {
+        let router = Router(context: ConsoleContext.self)
+        router.add(middleware: ConsolePolicy(console: self))
+        router.get("/console.css") { _, _ in
+            var response = Response(
+                status: .ok, headers: [.contentType: "text/css; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: ConsoleStyle.css)))
+            response.headers[.cacheControl] = "public, max-age=3600"
+            return response
+        }
+        router.get("/login") { request, _ in self.loginPage(next: request.uri.queryParameters["next"].map(String.init))
+        }
+        router.post("/login") { request, context in try await self.signIn(request, context: context) }
+        router.post("/logout") { request, _ in
+            let (session, _) = try await self.changing(request, needsManager: false)
+            self.sessions.end(session.id)
+            return self.redirect(to: "/login", clearing: true)
+        }
+        router.get("/") { request, _ in
+            try await self.page(request) { session in try await self.todayPage(session) }
+        }
+        router.get("/register") { request, _ in
+            try await self.page(request) { session in
+                try await self.registerPage(session, month: try self.month(request.uri.queryParameters["month"]))
+            }
+        }
+        router.get("/employees") { request, _ in
+            try await self.page(request) { session in try await self.employeesPage(session) }
+        }
+        router.get("/employees/:code") { request, context in
+            try await self.page(request) { session in
+                try await self.employeePage(
+                    session, code: try self.code(context.parameters.get("code")),
+                    month: try self.month(request.uri.queryParameters["month"]))
+            }
+        }
+        router.get("/employees/:code/days/:date") { request, context in
+            try await self.page(request) { session in
+                try await self.dayPage(
+                    session, code: try self.code(context.parameters.get("code")),
+                    date: try self.date(context.parameters.get("date")))
+            }
+        }
+        router.get("/missing") { request, _ in
+            try await self.page(request) { session in try await self.missingPage(session) }
+        }
+        router.post("/missing/close") { request, _ in
+            let (session, form) = try await self.changing(request, needsManager: true)
+            return self.html(Layout(office: self.office, session: session).render(try await self.close(form, session)))
+        }
+        return router
+    }
+
+    // MARK: - Sessions and forms
+
+    /// The session of `request`, if it has a live one (for error pages: no store read).
+    func session(of request: Request) -> ConsoleSession? {
+        request.cookies[Self.cookieName].flatMap { sessions.find($0.value, now: now()) }
+    }
+
+    /// The live session of `request` whose account still exists: a removed account's sessions end
+    /// at their next request.
+    func liveSession(of request: Request) async throws -> ConsoleSession? {
+        guard let session = session(of: request) else { return nil }
+        let name = session.account.name
+        guard try await blocking({ try ManagerAccounts(store: self.store).current(name) }) != nil else {
+            sessions.end(session.id)
+            return nil
+        }
+        return session
+    }
+
+    /// A page behind the sign-in: without a session, the sign-in page, then back here.
+    func page(_ request: Request, _ render: (ConsoleSession) async throws -> Page) async throws -> Response {
+        guard let session = try await liveSession(of: request) else {
+            let path = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+            return redirect(to: "/login?next=" + path.urlComponent)
+        }
+        return html(Layout(office: office, session: session).render(try await render(session)))
+    }
+
+    /// A form that changes something: its session, its token, its role, its fields.
+    func changing(_ request: Request, needsManager: Bool) async throws -> (ConsoleSession, Form) {
+        guard let session = try await liveSession(of: request) else {
+            throw WebFailure(
+                status: .unauthorized, message: "Your session has ended; sign in again. Nothing was changed.")
+        }
+        let form = try await self.form(request)
+        // Compared in full; a token from another session or none at all changes nothing.
+        guard let token = form["csrf"], token.utf8.elementsEqual(session.csrf.utf8) else { throw WebFailure.staleForm }
+        if needsManager && !session.account.role.mayChange { throw WebFailure.forbidden }
+        return (session, form)
+    }
+
+    /// The fields of a form body, refused when it is larger than any form of the console.
+    func form(_ request: Request) async throws -> Form {
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: Self.largestForm)
+        } catch {
+            throw WebFailure(
+                status: .contentTooLarge, message: "That form was too large (at most 16 KB); nothing was changed.")
+        }
+        return Form(urlEncoded: String(buffer: body))
+    }
+
+    // MARK: - Signing in
+
+    func loginPage(next: String?, problem: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
+        let target = Self.localPath(next) ?? "/"
+        let body = """
+            \(problem.map { "<p class=\"problem\" role=\"alert\">\($0.escaped)</p>" } ?? "")
+            <form method="post" action="/login" class="login">
+            <input type="hidden" name="next" value="\(target.escaped)">
+            <label for="name">Name</label><input id="name" name="name" autocomplete="username" required autofocus>
+            <label for="password">Password</label>
+            <input id="password" name="password" type="password" autocomplete="current-password" required>
+            <p><button type="submit">Sign in</button></p></form>
+            """
+        return html(
+            Layout(office: office, session: nil).render(Page(title: "Sign in", section: "", body: body)), status: status
+        )
+    }
+
+    func signIn(_ request: Request, context: ConsoleContext) async throws -> Response {
+        let form = try await self.form(request)
+        let (name, password) = (form["name"] ?? "", form["password"] ?? "")
+        let address = context.remoteAddress?.ipAddress ?? "?"
+        let now = now()
+        let outcome = try await blocking {
+            try self.signIn.attempt(name: name, password: password, from: address, now: now)
+        }
+        switch outcome {
+        case .signedIn(let account):
+            let session = sessions.start(account, now: now)
+            var response = redirect(to: Self.localPath(form["next"]) ?? "/")
+            response.headers[.setCookie] = cookie(session.id)
+            return response
+        case .refused:
+            return loginPage(
+                next: form["next"], problem: "That name and password do not match an account.", status: .unauthorized)
+        case .wait(let seconds):
+            return loginPage(
+                next: form["next"],
+                problem: "Too many wrong passwords for this name: wait \(seconds) s before trying again.",
+                status: .tooManyRequests)
+        }
+    }
+
+    /// Only a path on this console is followed after signing in, never another site.
+    static func localPath(_ next: String?) -> String? {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"),
+            next.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
+        else { return nil }
+        return next
+    }
+
+    func cookie(_ value: String, clearing: Bool = false) -> String {
+        "\(Self.cookieName)=\(clearing ? "" : value); Path=/; HttpOnly; SameSite=Strict"
+            + (isSecure ? "; Secure" : "") + (clearing ? "; Max-Age=0" : "")
+    }
+
+    // MARK: - Responses
+
+    func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    func redirect(to location: String, clearing: Bool = false) -> Response {
+        var response = Response(status: .seeOther, headers: [.location: location])
+        if clearing { response.headers[.setCookie] = cookie("", clearing: true) }
+        return response
+    }
+
+    func errorPage(_ failure: WebFailure, session: ConsoleSession?) -> Response {
+        let body =
+            "<p class=\"problem\" role=\"alert\">\(failure.message.escaped)</p><p><a href=\"/\">Back to today</a></p>"
+        let title = failure.status.code == 404 ? "Not found" : failure.status.code >= 500 ? "Try again" : "Not done"
+        return html(
+            Layout(office: office, session: session).render(Page(title: title, section: "", body: body)),
+            status: failure.status)
+    }
+
+    // MARK: - Parameters, refused with the reason when malformed
+
+    func month(_ text: Substring?) throws -> YearMonth {
+        guard let text else { return policy.attendanceDate(of: now()).yearMonth }
+        do { return try YearMonth(parsing: String(text)) } catch { throw WebFailure.badRequest(error.description) }
+    }
+
+    func code(_ text: String?) throws -> EmployeeCode {
+        do { return try EmployeeCode(parsing: text ?? "") } catch { throw WebFailure.badRequest(error.description) }
+    }
+
+    func date(_ text: String?) throws -> AttendanceDate {
+        do { return try AttendanceDate(parsing: text ?? "") } catch { throw WebFailure.badRequest(error.description) }
+    }
+}
+
+/// What a handler knows of its request beyond the request itself: who sent it, for the audit
+/// log of sign-ins.
+struct ConsoleContext: RequestContext, RemoteAddressRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let remoteAddress: SocketAddress?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
+}
+
+/// Headers on every answer, and error pages for every failure: a page with personal data is
+/// never cached or framed, and runs no script but the console's own (it has none).
+struct ConsolePolicy: RouterMiddleware {
+    typealias Context = ConsoleContext
+    let console: Console
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws
+        -> Response
+    {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound || error.status == .methodNotAllowed {
+            response = console.errorPage(
+                error.status == .notFound
+                    ? .notFound : WebFailure(status: .methodNotAllowed, message: "That page takes no such request."),
+                session: console.session(of: request))
+        } catch {
+            response = console.errorPage(WebFailure.from(error), session: console.session(of: request))
+        }
+        response.headers[.contentSecurityPolicy] =
+            "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        return response
+    }
+}

@@ -1,0 +1,102 @@
+import AttendanceCore
+import Foundation
+
+/// Text made safe for HTML: every untrusted text (names, notes, SSIDs, reasons) reaches a page
+/// only through `escaped`, in element content and in quoted attribute values alike.
+extension String {
+    var escaped: String {
+        var out = ""
+        out.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            // Control characters (a name is not meant to hold them) are shown, never passed on.
+            case _ where scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t":
+                out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The text as one part of a URL path or query value.
+    var urlComponent: String {
+        addingPercentEncoding(withAllowedCharacters: .urlComponentAllowed) ?? ""
+    }
+}
+
+extension CharacterSet {
+    /// Unreserved characters (RFC 3986): everything else is percent-encoded.
+    static let urlComponentAllowed = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}
+
+/// One page of the console: its title, the section of the navigation it belongs to, and its body.
+struct Page {
+    var title: String
+    var section: String
+    var body: String
+    /// Seconds after which the page reloads itself (the day's board), none by default.
+    var refreshSeconds: Int? = nil
+}
+
+/// The frame around every page: the head, the navigation, the signed-in account and its logout.
+struct Layout {
+    let office: String
+    let session: ConsoleSession?
+
+    func render(_ page: Page) -> String {
+        let refresh = page.refreshSeconds.map { "<meta http-equiv=\"refresh\" content=\"\($0)\">" } ?? ""
+        var nav = ""
+        if let session {
+            let links = [
+                ("today", "/", "Today"), ("register", "/register", "Register"),
+                ("employees", "/employees", "Employees"), ("missing", "/missing", "Missing mark-outs"),
+            ]
+            nav =
+                "<nav><ul>"
+                + links.map { key, href, label in
+                    "<li><a href=\"\(href)\"\(key == page.section ? " aria-current=\"page\"" : "")>\(label)</a></li>"
+                }.joined()
+                + "</ul><form method=\"post\" action=\"/logout\" class=\"logout\">"
+                + "<span class=\"who\">\(session.account.name.escaped) (\(session.account.role.rawValue))</span>"
+                + csrfField(session) + "<button type=\"submit\">Sign out</button></form></nav>"
+        }
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">\(refresh)
+            <title>\(page.title.escaped) — \(office.escaped)</title>
+            <link rel="stylesheet" href="/console.css"></head>
+            <body><header><p class="office">\(office.escaped) · attendance</p>\(nav)</header>
+            <main><h1>\(page.title.escaped)</h1>
+            \(page.body)
+            </main></body></html>
+            """
+    }
+}
+
+/// The hidden field every form that changes something carries.
+func csrfField(_ session: ConsoleSession) -> String {
+    "<input type=\"hidden\" name=\"csrf\" value=\"\(session.csrf.escaped)\">"
+}
+
+/// A status cell's class, so its colour comes from the style sheet: the same colours as the PDF.
+func statusClass(_ status: DayStatus) -> String {
+    switch status {
+    case .present: "st-p"
+    case .late: "st-l"
+    case .halfDay: "st-hd"
+    case .absent: "st-a"
+    case .missing: "st-m"
+    case .leave: "st-lv"
+    case .holiday: "st-h"
+    case .weeklyOff: "st-wo"
+    case .in: "st-in"
+    case .notEmployed, .future, .pending: "st-none"
+    }
+}

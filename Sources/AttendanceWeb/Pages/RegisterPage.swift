@@ -1,0 +1,58 @@
+import AttendanceApp
+import AttendanceCore
+
+extension Console {
+    /// `/register?month=YYYY-MM`: the month's colour grid, one row per employee, each cell
+    /// linking to its day, with the month's figures.
+    func registerPage(_ session: ConsoleSession, month: YearMonth) async throws -> Page {
+        let (policy, now) = (self.policy, self.now())
+        let register = try await blocking { try Reports.register(month, policy: policy, now: now, store: self.store) }
+        let dates = month.dates
+        var head = "<tr><th>Code</th><th>Name</th>"
+        let holidays = Set(register.rows.flatMap { $0.days.filter { $0.status == .holiday }.map(\.date) })
+        for date in dates {
+            let off = !policy.isWorkingDay(date) || holidays.contains(date)
+            head +=
+                "<th class=\"day\(off ? " off" : "")\" title=\"\(date.weekday.name) \(date)\(holidays.contains(date) ? " — holiday" : "")\">"
+                + "\(date.day)<br>\(date.weekday.shortName.prefix(2))</th>"
+        }
+        head +=
+            "<th>Days</th><th>L</th><th>HD</th><th>A</th><th>LV</th><th>M</th><th>Hours</th><th>Late</th><th>Early</th></tr>"
+        var rows = ""
+        for row in register.rows {
+            let code = row.employee.code.rawValue
+            rows +=
+                "<tr><td>\(code.escaped)</td><td><a href=\"/employees/\(code.urlComponent)?month=\(month)\">"
+                + "\(row.employee.name.rawValue.escaped)</a></td>"
+            for day in row.days {
+                let label = day.code.isEmpty ? "&nbsp;" : day.code.escaped
+                let title = "\(day.date): \(day.status.name)\(day.flags.isEmpty ? "" : "; " + day.flags.description)"
+                rows +=
+                    "<td class=\"cell \(statusClass(day.status))\"><a href=\"/employees/\(code.urlComponent)/days/\(day.date)\""
+                    + " title=\"\(title.escaped)\">\(label)</a></td>"
+            }
+            let summary = row.summary
+            rows +=
+                "<td>\(summary.presentDaysText)</td><td>\(summary.countText(.late))</td>"
+                + "<td>\(summary.countText(.halfDay))</td><td>\(summary.countText(.absent))</td>"
+                + "<td>\(summary.countText(.leave))</td><td>\(summary.countText(.missing))</td>"
+                + "<td>\(summary.workedHoursText)</td><td>\(summary.lateCount)</td><td>\(summary.earlyExitCount)</td></tr>"
+        }
+        let body = """
+            <p class="noprint"><a href="/register?month=\(month.previous)">← \(month.previous.title)</a> ·
+            <a href="/register?month=\(month.next)">\(month.next.title) →</a></p>
+            <p>\(register.rows.count) employees · as of \(policy.zone.minuteText(of: now))</p>
+            <div class="scroll"><table class="grid"><thead>\(head)</thead><tbody>\(rows)</tbody></table></div>
+            \(legend())
+            """
+        return Page(title: "Register — \(month.title)", section: "register", body: body)
+    }
+
+    /// The status codes and their colours.
+    func legend() -> String {
+        let statuses: [DayStatus] = [.present, .late, .halfDay, .absent, .missing, .leave, .holiday, .weeklyOff, .in]
+        return "<p class=\"legend\">"
+            + statuses.map { "<span class=\"\(statusClass($0))\">\($0.code) \($0.name)</span>" }.joined(separator: " ")
+            + "</p>"
+    }
+}

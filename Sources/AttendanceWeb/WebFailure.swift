@@ -1,0 +1,44 @@
+import AttendanceApp
+import AttendanceCore
+import AttendanceStore
+import Hummingbird
+
+/// A request the console answers with an error page: the status and the sentence to show.
+struct WebFailure: Error {
+    let status: HTTPResponse.Status
+    let message: String
+
+    static func badRequest(_ message: String) -> WebFailure { WebFailure(status: .badRequest, message: message) }
+    static let notFound = WebFailure(status: .notFound, message: "There is no such page.")
+    static let forbidden = WebFailure(
+        status: .forbidden, message: "Your account may look but not change: ask a manager to make this change.")
+    static let staleForm = WebFailure(
+        status: .forbidden,
+        message: "This form is out of date or did not come from this console (its security token does not match). "
+            + "Nothing was changed; open the page again and send it from there.")
+
+    /// How a refusal from below reads on a page. A busy store is "try again"; a rule's refusal,
+    /// a bad value or a missing record is the request's to mend; anything else is the store's.
+    static func from(_ error: any Error) -> WebFailure {
+        switch error {
+        case let failure as WebFailure: return failure
+        case let failure as AppFailure: return .badRequest(failure.message)
+        case let error as CoreError: return .badRequest(error.description)
+        case let error as CorrectionError: return .badRequest(String(describing: error))
+        case let error as StoreError:
+            switch error {
+            case .busy:
+                return WebFailure(
+                    status: .serviceUnavailable,
+                    message: "The attendance store is busy (the kiosk or another manager is writing). Nothing was "
+                        + "saved — try again in a moment.")
+            case .unknownEmployee, .duplicateManager, .unknownManager:
+                return .badRequest(error.description)
+            default:
+                return WebFailure(status: .internalServerError, message: error.description)
+            }
+        default:
+            return WebFailure(status: .internalServerError, message: "Something went wrong; nothing was saved.")
+        }
+    }
+}

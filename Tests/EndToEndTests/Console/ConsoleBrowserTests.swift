@@ -1,0 +1,125 @@
+import AttendanceTestSupport
+import Foundation
+import Testing
+
+/// The manager's web console in a real browser (Debian's chromium, driven by selenium from
+/// `console_browser.py`), served by `attendance serve` on the scenario's clock against a store
+/// the commands set up: sign-in, today, the colour register, a day, closing a forgotten
+/// mark-out, refusals, a viewer, slowed guessing and an idle session's end.
+@Suite("The manager's console in a browser")
+struct ConsoleBrowserTests {
+    static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+    /// Screenshots of the main pages, for a person to look at: `.build/console-screenshots`.
+    static let screenshots = URL(fileURLWithPath: here).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/console-screenshots").path
+
+    /// W001 worked yesterday and is in today; W002, whose name is a script tag, came 30 min late
+    /// today; W003 never marked out yesterday and has not come today.
+    static func office() throws -> Sandbox {
+        let s = Sandbox(
+            config: Office.config(policy: #"working_days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]"#))
+        for (code, name) in [("W001", "Asha Rao"), ("W002", "<script>alert('x')</script>"), ("W003", "Mira Das")] {
+            let added = try s.run("employee", "add", code, "--name", name, "--start-date", "2020-01-01")
+            #expect(added.status == 0, "\(added.err)")
+        }
+        #expect(
+            try s.run("wifi", "allow", "--bssid", Office.bssid, "--ssid", "OfficeNet", "--location", "Lobby").status
+                == 0)
+        let marks: [(day: Int, time: String, kind: String, code: String)] = [
+            (-1, "09:00", "in", "W001"), (-1, "09:00", "in", "W003"), (-1, "17:30", "out", "W001"),
+            (0, "09:00", "in", "W001"), (0, "10:00", "in", "W002"),
+        ]
+        for mark in marks {
+            s.clock.set(day: mark.day, time: mark.time)
+            let marked = try s.run("mark", mark.kind, mark.code)
+            #expect(marked.status == 0, "\(mark): \(marked.err)")
+        }
+        s.clock.set(time: "10:05")
+        for (name, role) in [("boss", "manager"), ("eve", "viewer")] {
+            let added = try s.run("manager", "add", name, "--role", role, input: "correct horse battery\n")
+            #expect(added.status == 0, "\(added.err)")
+        }
+        return s
+    }
+
+    /// `attendance serve` on a port the system chooses, and its address once it listens.
+    static func serve(_ s: Sandbox) throws -> (ChildProcess, String) {
+        var environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
+        environment.merge(s.environment) { $1 }
+        let server = try ChildProcess(
+            Executable.attendance, [Array("serve".utf8), Array("--listen".utf8), Array("127.0.0.1:0".utf8)],
+            environment: environment, input: [], folder: s.folder)
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if let line = server.outputText.split(separator: "\n").first(where: { $0.hasPrefix("attendance console: ") }
+            ),
+                let url = line.split(separator: " ").dropFirst(2).first
+            {
+                return (server, String(url))
+            }
+            if server.wait(timeout: 0.1) != nil { break }
+        }
+        server.send(SIGKILL)
+        _ = server.waitToEnd()
+        Issue.record("the console did not start: \(server.outputText) \(server.errorText)")
+        throw CancellationError()
+    }
+
+    func browser(_ phase: String, _ url: String, _ s: Sandbox) throws -> ChildProcess {
+        try FileManager.default.createDirectory(atPath: Self.screenshots, withIntermediateDirectories: true)
+        let run = try ChildProcess(
+            "/usr/bin/python3",
+            [
+                Self.here + "/console_browser.py", phase, url, Self.screenshots, s.folder + "/browser.json",
+                ScenarioClock.day(-1),
+            ].map { Array($0.utf8) },
+            environment: ["PATH": "/usr/bin:/bin", "HOME": s.folder, "LANG": "C.UTF-8"], input: [], folder: s.folder)
+        let ended = run.finish(timeout: 240)
+        #expect(ended != nil, "the browser hung")
+        return run
+    }
+
+    @Test("a manager signs in, reads the register, follows a cell, closes a mark-out; the rest is refused")
+    func managerAndViewer() throws {
+        let s = try Self.office()
+        let (server, url) = try Self.serve(s)
+        defer {
+            server.send(SIGTERM)
+            _ = server.finish(timeout: 30)
+        }
+        let main = try browser("main", url, s)
+        #expect(main.status == 0, "\(main.outputText)\n\(main.errorText)")
+        #expect(main.outputText.contains("console: every check passed"), "\(main.outputText)")
+
+        // The correction is in the store, made as "boss via web", with its reason.
+        let punches = try s.run("punch", "list", "W003", "--format", "csv")
+        #expect(punches.out.contains("\(ScenarioClock.day(-1)) 18:00"), "\(punches.out)")
+        let audit = try s.run("audit", "--format", "json")
+        #expect(audit.out.contains("boss via web"), "\(audit.out)")
+        #expect(audit.out.contains("forgot to mark out"), "\(audit.out)")
+        // Sign-ins, refused ones too, are audited; the viewer's try changed nothing.
+        #expect(audit.out.contains("sign-in refused"), "\(audit.out)")
+        #expect(!audit.out.contains("a viewer's try"), "\(audit.out)")
+        #expect(try s.run("missing").out.contains("no missing mark-outs"))
+
+        // Half an hour later on the scenario's clock, the viewer's idle session is over.
+        s.clock.advance(by: 31 * 60)
+        let expired = try browser("expired", url, s)
+        #expect(expired.status == 0, "\(expired.outputText)\n\(expired.errorText)")
+
+        server.send(SIGTERM)
+        let ended = server.finish(timeout: 30)
+        #expect(ended == .exited(0), "the console did not stop cleanly on SIGTERM: \(String(describing: ended))")
+        #expect(!server.errorText.contains("Fatal error"), "\(server.errorText)")
+    }
+
+    @Test("plain HTTP beyond this machine is refused at start, naming TLS")
+    func plaintextBeyondLoopback() throws {
+        let s = try Self.office()
+        let refused = try s.run("serve", "--listen", "0.0.0.0:8080")
+        #expect(refused.status == 65, "\(refused.status) \(refused.err)")
+        #expect(refused.err.contains("only with TLS"), "\(refused.err)")
+        let half = try s.run("serve", "--tls-cert", "/nonexistent.pem")
+        #expect(half.status == 64, "\(half.err)")
+    }
+}

@@ -1,0 +1,208 @@
+"""The manager's console in a real browser: Debian's chromium driven by selenium.
+
+Run by ConsoleBrowserTests with /usr/bin/python3 (which sees Debian's python3-selenium):
+
+    console_browser.py main URL SHOTS STATE       sign in, read the pages, close a mark-out, be refused
+    console_browser.py expired URL SHOTS STATE    after the clock moved 31 minutes: the session is over
+
+URL is the console's address, SHOTS a folder for screenshots, STATE a file where `main` leaves
+the session cookie for `expired`. Each check that fails prints what was seen and exits 1.
+"""
+
+import json
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+PASSWORD = "correct horse battery"
+DAY = None  # the scenario's date, from the today page
+
+
+def fail(message):
+    print("FAILED: " + message)
+    sys.exit(1)
+
+
+def check(condition, message):
+    if not condition:
+        fail(message)
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000",
+                     "--disable-dev-shm-usage"]:
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def request(url, data=None, cookie=None, method=None):
+    """An HTTP request outside the browser: (status, headers, body)."""
+    headers = {}
+    if cookie:
+        headers["Cookie"] = "attendance_session=" + cookie
+    body = None
+    if data is not None:
+        body = data if isinstance(data, bytes) else urllib.parse.urlencode(data).encode()
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    try:
+        response = opener.open(urllib.request.Request(url, data=body, headers=headers, method=method))
+        return response.status, response.headers, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read().decode()
+
+
+def sign_in(driver, base, name, password):
+    driver.get(base + "/login")
+    driver.find_element(By.ID, "name").send_keys(name)
+    driver.find_element(By.ID, "password").send_keys(password)
+    driver.find_element(By.CSS_SELECTOR, "form.login button").click()
+
+
+def shot(driver, folder, name):
+    driver.save_screenshot(folder + "/" + name + ".png")
+
+
+def main(base, shots, state):
+    driver = browser()
+    try:
+        # Every page needs a session: the browser is sent to sign in, and back afterwards.
+        driver.get(base + "/register")
+        check("/login?next=%2Fregister" in driver.current_url, "not sent to sign in: " + driver.current_url)
+        driver.find_element(By.ID, "name").send_keys("boss")
+        driver.find_element(By.ID, "password").send_keys("wrong password here")
+        driver.find_element(By.CSS_SELECTOR, "form.login button").click()
+        check("do not match an account" in driver.page_source, "a wrong password was not refused")
+        sign_in(driver, base, "boss", PASSWORD)
+        check(driver.current_url.rstrip("/") == base, "not on today's page after signing in: " + driver.current_url)
+        cookie = driver.get_cookie("attendance_session")
+        check(cookie is not None and cookie["httpOnly"] and cookie.get("sameSite") == "Strict",
+              "the session cookie is not HttpOnly and SameSite=Strict: %r" % cookie)
+
+        # Today: who is in, who is late, and a hostile name shown as text.
+        today = driver.find_element(By.TAG_NAME, "main").text
+        for expected in ["In now (2)", "Asha Rao", "<script>alert('x')</script>", "Late today (1)", "late by 30 min",
+                         "Not come yet (1)", "Mira Das"]:
+            check(expected in today, "today's page lacks %r:\n%s" % (expected, today))
+        try:
+            driver.switch_to.alert
+            fail("a name ran as script")
+        except NoAlertPresentException:
+            pass
+        check("&lt;script&gt;" in driver.page_source, "the hostile name is not escaped in the HTML")
+        shot(driver, shots, "today")
+
+        # The register: coloured cells, each linking to its day.
+        driver.get(base + "/register?month=" + YESTERDAY[:7])
+        cell = driver.find_element(By.CSS_SELECTOR, "a[href='/employees/W001/days/%s']" % YESTERDAY)
+        check(cell.text == "P", "W001's cell yesterday reads %r, not P" % cell.text)
+        colour = cell.find_element(By.XPATH, "..").value_of_css_property("background-color")
+        check(colour in ("rgba(46, 125, 50, 1)", "rgb(46, 125, 50)"), "a P cell is painted %s, not green" % colour)
+        missing = driver.find_element(By.CSS_SELECTOR, "a[href='/employees/W003/days/%s']" % YESTERDAY)
+        check(missing.text == "M", "W003's cell yesterday reads %r, not M" % missing.text)
+        shot(driver, shots, "register")
+        cell.click()
+        check(driver.current_url.endswith("/employees/W001/days/" + YESTERDAY), "the cell led to " + driver.current_url)
+        day = driver.find_element(By.TAG_NAME, "main").text
+        for expected in ["P — present", "09:00", "17:30", "IN", "OUT", "OfficeNet", "Lobby"]:
+            check(expected in day, "the day page lacks %r:\n%s" % (expected, day))
+        shot(driver, shots, "day")
+        driver.get(base + "/employees/W001")
+        check("Days present" in driver.page_source, "the employee's calendar has no figures")
+        shot(driver, shots, "employee")
+
+        # A forgotten mark-out closed with a reason; the list says what was done.
+        driver.get(base + "/missing")
+        rows = driver.find_element(By.TAG_NAME, "main").text
+        check("Mira Das" in rows and YESTERDAY in rows, "W003's forgotten mark-out is not listed:\n" + rows)
+        shot(driver, shots, "missing")
+        form = driver.find_element(By.CSS_SELECTOR, "form[action='/missing/close']")
+        at = form.find_element(By.NAME, "at")
+        at.clear()
+        at.send_keys(YESTERDAY + " 18:00")
+        form.find_element(By.NAME, "reason").send_keys("forgot to mark out")
+        form.find_element(By.CSS_SELECTOR, "button").click()
+        done = driver.find_element(By.TAG_NAME, "main").text
+        check("Recorded: Mira Das OUT at %s 18:00" % YESTERDAY in done, "no confirmation:\n" + done)
+        check("No missing mark-outs." in done, "the closed mark-out is still listed:\n" + done)
+        shot(driver, shots, "missing-closed")
+
+        session = driver.get_cookie("attendance_session")["value"]
+        csrf = driver.find_element(By.NAME, "csrf").get_attribute("value")
+
+        # Forms from elsewhere, malformed parameters, unknown pages, large bodies.
+        status, _, body = request(base + "/missing/close",
+                                  {"code": "W001", "in": "1", "at": YESTERDAY + " 20:00", "reason": "forged"},
+                                  cookie=session)
+        check(status == 403 and "security token" in body, "a form without its token got %d" % status)
+        status, _, body = request(base + "/register?month=2026-13", cookie=session)
+        check(status == 400 and "2026-13" in body, "a malformed month got %d: %s" % (status, body[:300]))
+        status, _, _ = request(base + "/no/such/page", cookie=session)
+        check(status == 404, "an unknown page got %d" % status)
+        status, _, _ = request(base + "/employees/NOPE1", cookie=session)
+        check(status == 400, "an unknown employee got %d" % status)
+        status, _, _ = request(base + "/missing/close", b"reason=" + b"x" * 100000, cookie=session)
+        check(status == 413, "a 100 KB form got %d" % status)
+        status, headers, _ = request(base + "/", cookie=session)
+        check(status == 200, "today's page got %d" % status)
+        csp = headers.get("Content-Security-Policy", "")
+        check("frame-ancestors 'none'" in csp and "script-src" not in csp and "default-src 'none'" in csp,
+              "Content-Security-Policy: " + csp)
+        check(headers.get("Cache-Control") == "no-store", "Cache-Control: %s" % headers.get("Cache-Control"))
+        check(headers.get("X-Frame-Options") == "DENY", "X-Frame-Options: %s" % headers.get("X-Frame-Options"))
+
+        # Signing out ends the session for good.
+        driver.find_element(By.CSS_SELECTOR, "form.logout button").click()
+        check("/login" in driver.current_url, "signing out did not lead to the sign-in page")
+        status, headers, _ = request(base + "/", cookie=session)
+        check(status == 303 and headers.get("Location", "").startswith("/login"), "a signed-out session still works")
+
+        # A viewer reads but cannot change.
+        sign_in(driver, base, "eve", PASSWORD)
+        driver.get(base + "/missing")
+        check(not driver.find_elements(By.CSS_SELECTOR, "form[action='/missing/close']"), "a viewer is offered a form")
+        viewer = driver.get_cookie("attendance_session")["value"]
+        token = driver.find_element(By.NAME, "csrf").get_attribute("value")
+        status, _, body = request(base + "/missing/close",
+                                  {"csrf": token, "code": "W001", "in": "1", "at": YESTERDAY + " 20:00",
+                                   "reason": "a viewer's try"}, cookie=viewer)
+        check(status == 403 and "may look but not change" in body, "a viewer's change got %d" % status)
+
+        # Guessing: the sixth wrong password waits, for a real name and an unknown one alike.
+        for name in ["nobody", "eve"]:
+            answers = [request(base + "/login", {"name": name, "password": "not the password"})[0] for _ in range(6)]
+            check(answers == [401] * 5 + [429], "wrong passwords for %s answered %r" % (name, answers))
+
+        with open(state, "w") as out:
+            json.dump({"session": viewer, "csrf": token, "boss_csrf": csrf}, out)
+    finally:
+        driver.quit()
+    print("console: every check passed")
+
+
+def expired(base, shots, state):
+    with open(state) as saved:
+        viewer = json.load(saved)["session"]
+    status, headers, _ = request(base + "/register", cookie=viewer)
+    check(status == 303 and headers.get("Location", "").startswith("/login"),
+          "a session idle for 31 minutes still works (%d)" % status)
+    print("console: the idle session ended")
+
+
+if __name__ == "__main__":
+    phase, base, shots, state, YESTERDAY = sys.argv[1:6]
+    base = base.rstrip("/")
+    {"main": main, "expired": expired}[phase](base, shots, state)
