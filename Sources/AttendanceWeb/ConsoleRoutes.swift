@@ -55,6 +55,32 @@ extension Console {
                     date: try self.date(context.parameters.get("date")))
             }
         }
+        router.post("/punches/:id/correct") { request, context in
+            let (session, form) = try await self.changing(request, needsManager: true)
+            guard let id = context.parameters.get("id").flatMap(Int64.init), id > 0 else { throw WebFailure.notFound }
+            return self.html(
+                Layout(office: self.office, session: session).render(
+                    try await self.correct(form, session, punch: id, code: nil)))
+        }
+        router.post("/employees/:code/days/:date/punches") { request, context in
+            let (session, form) = try await self.changing(request, needsManager: true)
+            let code = try self.code(context.parameters.get("code"))
+            return self.html(
+                Layout(office: self.office, session: session).render(
+                    try await self.correct(form, session, punch: nil, code: code)))
+        }
+        router.get("/audit") { request, _ in
+            try await self.page(request) { session in
+                let employee = try request.uri.queryParameters["employee"].flatMap { text in
+                    text.isEmpty ? nil : try self.code(String(text))
+                }
+                return try await self.auditPage(
+                    session, employee: employee, month: try self.month(request.uri.queryParameters["month"]))
+            }
+        }
+        router.get("/health") { request, _ in
+            try await self.page(request) { session in try await self.healthPage(session) }
+        }
         router.get("/missing") { request, _ in
             try await self.page(request) { session in try await self.missingPage(session) }
         }

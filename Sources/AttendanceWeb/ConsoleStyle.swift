@@ -28,6 +28,9 @@ enum ConsoleStyle {
         .st-m { background: var(--m); color: #fff; } .st-lv { background: var(--lv); color: #fff; }
         .st-h { background: var(--h); color: #000; } .st-wo { background: var(--wo); color: #000; }
         .st-in { background: #a5d6a7; color: #000; } .st-none { background: #fff; color: #555; }
+        tr.voided td { color: #777; text-decoration: line-through; }
+        tr.voided td:last-child { text-decoration: none; }
+        select { font: inherit; padding: .3rem; }
         .status { display: inline-block; padding: .4rem 1rem; border-radius: .2rem; font-weight: bold; }
         .legend span { display: inline-block; padding: .1rem .5rem; margin: .1rem; border-radius: .2rem; }
         .figures td { text-align: right; }

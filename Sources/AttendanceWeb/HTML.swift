@@ -56,6 +56,8 @@ struct Layout {
             let links = [
                 ("today", "/", "Today"), ("register", "/register", "Register"),
                 ("employees", "/employees", "Employees"), ("missing", "/missing", "Missing mark-outs"),
+                ("audit", "/audit", "Audit log"),
+                ("health", "/health", "Health"),
             ]
             nav =
                 "<nav><ul>"
@@ -98,5 +100,13 @@ func statusClass(_ status: DayStatus) -> String {
     case .weeklyOff: "st-wo"
     case .in: "st-in"
     case .notEmployed, .future, .pending: "st-none"
+    }
+}
+
+extension Console {
+    /// "7h 05m"
+    static func hours(_ seconds: Double) -> String {
+        let minutes = Int(seconds / 60)
+        return "\(minutes / 60)h \(String(format: "%02d", minutes % 60))m"
     }
 }

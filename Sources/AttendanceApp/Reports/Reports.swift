@@ -107,3 +107,26 @@ extension Reports {
     /// Every employee, in the order of the employee list.
     public static func employees(store: AttendanceStore) throws(StoreError) -> [Employee] { try store.employees() }
 }
+
+extension Reports {
+    /// One employee's punches of one date, voided ones too, each with its corrections: what a
+    /// manager corrects from.
+    public static func punchHistories(
+        of employee: Employee, on date: AttendanceDate, store: AttendanceStore
+    ) throws(StoreError) -> [PunchHistory] {
+        try store.punchHistories(employeeID: employee.id, from: date, through: date)
+    }
+}
+
+extension Reports {
+    /// The audit log, newest last: for one employee, changes made in one month (in `zone`'s
+    /// local time), or all.
+    public static func audit(
+        employee code: EmployeeCode?, month: YearMonth?, zone: LocalZone, store: AttendanceStore
+    ) throws(StoreError) -> [AuditEntry] {
+        let midnight = WallClockTime.midnight
+        let start = month.map { zone.instant(on: $0.firstDay, at: midnight) }
+        let end = month.map { zone.instant(on: $0.next.firstDay, at: midnight) }
+        return try store.auditLog(employee: code, from: start, to: end)
+    }
+}

@@ -34,7 +34,7 @@ struct MarkCommand: ContextCommand {
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
         // Closed as the mark ends, unless it is a desk copy, which is sent up after the command.
-        defer { if !DeskCopy.holds(store) { store.closeForExit() } }
+        defer { if !context.deskCopies.holds(store) { store.closeForExit() } }
         let note = try FreeText.optional(note, what: "note")?.rawValue
         let desk = MarkingService(
             configuration: configuration, store: store, linkReader: try link.reader(for: configuration),

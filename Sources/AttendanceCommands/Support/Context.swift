@@ -40,6 +40,8 @@ public struct Context: Sendable {
     private var hostZoneLookup: @Sendable () -> LocalZone
     /// Whether standard output is a terminal (full-screen programs and colour need one).
     public var outputIsTerminal: Bool
+    /// The central store's desk copies this command opened, sent up as it ends.
+    public let deskCopies = DeskCopies()
 
     public init(
         out: Console, err: Console, readLine: @escaping @Sendable () -> String? = { nil },

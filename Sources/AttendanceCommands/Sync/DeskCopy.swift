@@ -18,10 +18,6 @@ final class DeskCopy: @unchecked Sendable {
     let node: String
     private let settings: CentralSettings?
 
-    /// The copies opened by this process, sent up when the command has run.
-    nonisolated(unsafe) private static var opened: [DeskCopy] = []
-    private static let lock = NSLock()
-
     /// Opens (creating if needed) the copy of `address` and brings it up to date.
     static func open(_ address: CentralAddress, configuration: Configuration, in context: Context) throws -> DeskCopy {
         let path = copyPath(for: address, in: context)
@@ -45,7 +41,7 @@ final class DeskCopy: @unchecked Sendable {
             try copy.sync(in: context)
             context.err.line("attendance: \(notApplied)")
         }
-        lock.withLock { opened.append(copy) }
+        context.deskCopies.add(copy)
         return copy
     }
 
@@ -83,18 +79,9 @@ final class DeskCopy: @unchecked Sendable {
         return try Synchronizer(store: store, central: central, node: node, role: .desk).round(at: context.now)
     }
 
-    /// True when `store` is a copy opened by this process: it is still needed after the command,
-    /// to send its changes up.
-    static func holds(_ store: AttendanceStore) -> Bool {
-        lock.withLock { opened.contains { $0.store === store } }
-    }
-
-    /// Sends up what the commands of this process changed on their copies.
+    /// Sends up what the command run with `context` changed on its copies.
     static func finish(in context: Context) throws {
-        let copies = lock.withLock {
-            defer { opened = [] }
-            return opened
-        }
+        let copies = context.deskCopies.takeAll()
         for copy in copies where try copy.store.syncStatus().waiting > 0 {
             do {
                 try copy.sync(in: context)
@@ -137,5 +124,27 @@ final class DeskCopy: @unchecked Sendable {
         // Only a name's characters: a host or user name may hold others.
         let raw = "desk-\(context.userName)-\(hostName)-\(suffix)".unicodeScalars
         return String(String.UnicodeScalarView(raw.filter(NodeName.isAllowed).prefix(64)))
+    }
+}
+
+/// The desk copies one command opened, sent up when it has run: its `Context` carries them, so
+/// no state outlives the command or is shared between commands run in one process.
+public final class DeskCopies: @unchecked Sendable {
+    private let lock = NSLock()
+    private var copies: [DeskCopy] = []
+
+    public init() {}
+
+    func add(_ copy: DeskCopy) { lock.withLock { copies.append(copy) } }
+
+    /// True when `store` is one of these copies: it is still needed after the command, to send
+    /// its changes up.
+    func holds(_ store: AttendanceStore) -> Bool { lock.withLock { copies.contains { $0.store === store } } }
+
+    func takeAll() -> [DeskCopy] {
+        lock.withLock {
+            defer { copies = [] }
+            return copies
+        }
     }
 }

@@ -35,5 +35,8 @@ public struct WallClockTime: Hashable, Sendable, Comparable, CustomStringConvert
         String(hour).leftPadded(to: 2) + ":" + String(minute).leftPadded(to: 2)
     }
 
+    /// 00:00, the start of a calendar day.
+    public static let midnight = WallClockTime(validMinuteOfDay: 0)
+
     public static func < (a: Self, b: Self) -> Bool { a.minuteOfDay < b.minuteOfDay }
 }

@@ -120,6 +120,30 @@ def main(base, shots, state):
         for expected in ["P — present", "09:00", "17:30", "IN", "OUT", "OfficeNet", "Lobby"]:
             check(expected in day, "the day page lacks %r:\n%s" % (expected, day))
         shot(driver, shots, "day")
+        # A punch re-timed from the day page: the OUT at 17:30 was really 18:00.
+        retime = driver.find_elements(By.CSS_SELECTOR, "form[action$='/correct'] input[name='action'][value='retime']")
+        check(len(retime) == 2, "the day page offers %d re-time forms, not 2" % len(retime))
+        form = retime[1].find_element(By.XPATH, "..")
+        at = form.find_element(By.NAME, "at")
+        at.clear()
+        at.send_keys(YESTERDAY + " 18:00")
+        form.find_element(By.NAME, "reason").send_keys("left at six, kiosk was busy")
+        form.find_element(By.CSS_SELECTOR, "button").click()
+        day = driver.find_element(By.TAG_NAME, "main").text
+        # The IN was stamped a moment after 09:00:00 and worked time counts to the second.
+        check("Worked: 8h 59m" in day or "Worked: 9h 00m" in day, "the re-time did not add half an hour:\n" + day)
+        for expected in ["Re-timed punch 3: OUT %s 18:00" % YESTERDAY,
+                         "re-timed by boss via web", "left at six, kiosk was busy"]:
+            check(expected in day, "after the re-time the day page lacks %r:\n%s" % (expected, day))
+        shot(driver, shots, "day-corrected")
+        driver.get(base + "/audit?month=" + YESTERDAY[:7])
+        audit = driver.find_element(By.TAG_NAME, "main").text
+        check("boss via web" in audit and "left at six" in audit, "the audit page lacks the re-time:\n" + audit)
+        shot(driver, shots, "audit")
+        driver.get(base + "/health")
+        health = driver.find_element(By.TAG_NAME, "main").text
+        check("The store is sound" in health and "synchronous=2" in health, "the health page says:\n" + health)
+        shot(driver, shots, "health")
         driver.get(base + "/employees/W001")
         check("Days present" in driver.page_source, "the employee's calendar has no figures")
         shot(driver, shots, "employee")
@@ -174,6 +198,10 @@ def main(base, shots, state):
         sign_in(driver, base, "eve", PASSWORD)
         driver.get(base + "/missing")
         check(not driver.find_elements(By.CSS_SELECTOR, "form[action='/missing/close']"), "a viewer is offered a form")
+        driver.get(base + "/employees/W001/days/" + YESTERDAY)
+        check("re-timed by boss via web" in driver.page_source, "the viewer does not see the day")
+        check(not driver.find_elements(By.CSS_SELECTOR, "form[action$='/correct']"), "a viewer is offered corrections")
+        driver.get(base + "/missing")
         viewer = driver.get_cookie("attendance_session")["value"]
         token = driver.find_element(By.NAME, "csrf").get_attribute("value")
         status, _, body = request(base + "/missing/close",
