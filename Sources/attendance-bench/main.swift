@@ -224,6 +224,41 @@ let benchmarks: [Benchmark] = [
         }
         return figures
     },
+    Benchmark(name: "console", summary: "the web console: the register page, 20 managers while a kiosk marks, memory") {
+        context in
+        let folder = try context.subfolder("console")
+        let office = try ProcessFigures.office(attendance: context.attendance, employees: 2_000, folder: folder)
+        let server = try ConsoleBenchmark.start(
+            attendance: context.attendance, environment: office.environment, folder: folder)
+        let register = try ConsoleBenchmark.time(
+            server, "GET /register?month=\(ReportBenchmarks.month.map { "\($0)" } ?? "2026-10")", runs: 7)
+        server.stop()
+        let load = try ConsoleBenchmark.managersAndKiosk(
+            attendance: context.attendance, managers: 20, marks: 3_000, folder: try context.subfolder("console-load"))
+        let pageP99 = load.pages.percentile(99) * 1000
+        let markP99 = load.marks.percentile(99)
+        return [
+            Figure(
+                name: "console's register page, 2,000 employees × 31 days, over loopback",
+                measured: "median \(milliseconds(register.median * 1000))", goal: "≤ 500 ms",
+                met: register.median * 1000 <= 500,
+                notes: "7 requests after one not counted; \(grouped(office.punches)) punches"),
+            Figure(
+                name: "20 managers at once (today, register, calendar, day, missing), pages",
+                measured: "p50 \(milliseconds(load.pages.median * 1000)), p99 \(milliseconds(pageP99))",
+                goal: "p99 ≤ 1 s", met: pageP99 <= 1000 && load.failures == 0,
+                notes: "\(load.pages.count) pages, \(load.failures) failed, 100 employees, during the marks below"),
+            Figure(
+                name: "the kiosk's in-process mark path meanwhile, same store",
+                measured: "p50 \(milliseconds(load.marks.median)), p99 \(milliseconds(markP99))", goal: "p99 < 5 ms",
+                met: markP99 < 5, notes: "\(load.marks.count) marks"),
+            Figure(
+                name: "console's resident memory, idle after signing in",
+                measured: megabytes(load.residentIdleKilobytes), goal: "≤ 60 MB",
+                met: load.residentIdleKilobytes <= 60 * 1024,
+                notes: "after the 20 managers: \(megabytes(load.residentAfterKilobytes))"),
+        ]
+    },
     Benchmark(name: "register-pdf", summary: "`attendance register --format pdf`, 2,000 employees × 31 days") {
         context in
         let folder = try context.subfolder("register-pdf")
