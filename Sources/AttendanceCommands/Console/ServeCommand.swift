@@ -1,5 +1,6 @@
 import ArgumentParser
 import AttendanceApp
+import AttendanceCentral
 import AttendanceCore
 import AttendanceStore
 import AttendanceWeb
@@ -14,7 +15,9 @@ struct ServeCommand: ContextCommand {
             Sign in with an account made by `attendance manager add`. By default the console listens on \
             127.0.0.1:8080, for this machine only; beyond it, only with TLS (--tls-cert and --tls-key), or \
             behind a reverse proxy on loopback. It reads and writes the same store as the kiosk, which keeps \
-            punching meanwhile. Stop it with SIGTERM or Ctrl-C.
+            punching meanwhile. With --store postgresql://… it serves a desk's copy of the central store, \
+            synced every sync_seconds (10 by default), so every kiosk's punches appear and its changes go up. \
+            Stop it with SIGTERM or Ctrl-C.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -30,12 +33,27 @@ struct ServeCommand: ContextCommand {
         }
         let tls = tlsCert.flatMap { cert in tlsKey.map { TLSFiles(certificate: cert, key: $0) } }
         let configuration = try global.configuration(in: context)
-        let path = global.storePath(configuration: configuration, in: context)
-        try context.requireExistingStore(at: path)
-        // Pages read while the kiosk writes: the pool's readers never wait on its writer.
-        let store = try context.openStore(at: path, connections: .pool)
+        let store: AttendanceStore
+        var background: BackgroundSync?
+        if let named = global.storeArgument(in: context), CentralAddress.names(named) {
+            // At a desk: the copy of the central store, brought up to date now and kept so by a
+            // sync every sync_seconds, which also sends the console's changes up.
+            let address = try CentralAddress(parsing: named)
+            let copy = try DeskCopy.open(address, configuration: configuration, in: context)
+            store = copy.store
+            background = BackgroundSync(
+                store: store, address: address, settings: configuration.central ?? CentralSettings(), node: copy.node,
+                role: .desk, context: context)
+        } else {
+            let path = global.storePath(configuration: configuration, in: context)
+            try context.requireExistingStore(at: path)
+            // Pages read while the kiosk writes: the pool's readers never wait on its writer.
+            store = try context.openStore(at: path, connections: .pool)
+        }
         let console = Console(store: store, configuration: configuration, isSecure: tls != nil, now: context.now)
         let server = try ConsoleServer(console: console, address: address, tls: tls)
+        background?.start()
+        defer { background?.stop() }
         let out = context.out
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)

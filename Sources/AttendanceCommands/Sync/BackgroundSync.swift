@@ -4,8 +4,8 @@ import AttendanceCore
 import AttendanceStore
 import Foundation
 
-/// The kiosk's sync, on a thread of its own every `sync_seconds`: a punch never waits for the
-/// network. Rounds write to the store in short transactions of their own, so a punch waits at
+/// The kiosk's sync (and the web console's at a desk of the central store), on a thread of its
+/// own every `sync_seconds`: a punch or a page never waits for the network. Rounds write to the store in short transactions of their own, so a punch waits at
 /// most for one page being applied, never for the server. A round that fails is noted in the
 /// store (`attendance sync --status` shows it) and tried again at the next period.
 final class BackgroundSync: @unchecked Sendable {
@@ -13,15 +13,20 @@ final class BackgroundSync: @unchecked Sendable {
     private let address: CentralAddress
     private let settings: CentralSettings
     private let node: String
+    private let role: SyncRole
     private let context: Context
     private let stopped = NSCondition()
     private var isStopped = false
 
-    init(store: AttendanceStore, address: CentralAddress, settings: CentralSettings, node: String, context: Context) {
+    init(
+        store: AttendanceStore, address: CentralAddress, settings: CentralSettings, node: String,
+        role: SyncRole = .kiosk, context: Context
+    ) {
         self.store = store
         self.address = address
         self.settings = settings
         self.node = node
+        self.role = role
         self.context = context
     }
 
@@ -46,7 +51,8 @@ final class BackgroundSync: @unchecked Sendable {
                 if central?.isUsable != true { central = try context.connectCentral(address, settings: settings) }
                 if let central {
                     _ = try Synchronizer(
-                        store: store, central: central, node: node, role: .kiosk,
+                        store: store, central: central, node: node, role: role,
+                        // Small pages: a punch or a manager's correction waits at most for one.
                         pullPageSize: Synchronizer.kioskPullPageSize
                     ).round(at: context.now)
                 }

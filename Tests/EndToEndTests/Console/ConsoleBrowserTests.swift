@@ -43,13 +43,15 @@ struct ConsoleBrowserTests {
     }
 
     /// `attendance serve` on a port the system chooses, and its address once it listens.
-    static func serve(_ s: Sandbox) throws -> (ChildProcess, String) {
+    static func serve(
+        _ s: Sandbox, environment extra: [String: String]? = nil, arguments: [String] = []
+    ) throws -> (ChildProcess, String) {
         var environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
-        environment.merge(s.environment) { $1 }
+        environment.merge(extra ?? s.environment) { $1 }
         let server = try ChildProcess(
-            Executable.attendance, [Array("serve".utf8), Array("--listen".utf8), Array("127.0.0.1:0".utf8)],
+            Executable.attendance, (["serve", "--listen", "127.0.0.1:0"] + arguments).map { Array($0.utf8) },
             environment: environment, input: [], folder: s.folder)
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(90)
         while Date() < deadline {
             if let line = server.outputText.split(separator: "\n").first(where: { $0.hasPrefix("attendance console: ") }
             ),
@@ -111,6 +113,44 @@ struct ConsoleBrowserTests {
         let ended = server.finish(timeout: 30)
         #expect(ended == .exited(0), "the console did not stop cleanly on SIGTERM: \(String(describing: ended))")
         #expect(!server.errorText.contains("Fatal error"), "\(server.errorText)")
+    }
+
+    @Test("at a desk of the central store: kiosks' punches appear, a mark-out closed there reaches the kiosk")
+    func atTheCentre() throws {
+        if let reason = PostgresServer.unavailableReason {
+            Issue.record("PostgreSQL is needed: \(reason)")
+            return
+        }
+        let org = try Organisation()
+        try org.setUp(employees: 2)
+        let added = try org.desk("manager", "add", "boss", "--role", "manager", input: "correct horse battery\n")
+        #expect(added.status == 0, "\(added.err)")
+        // The kiosks learn the employees the desk added.
+        for kiosk in ["a", "b"] { #expect(try org.kiosk(kiosk, "sync").status == 0) }
+        org.sandbox.clock.set(day: -1, time: "09:00")
+        #expect(try org.kiosk("a", "mark", "in", "W001").status == 0)
+        #expect(try org.kiosk("a", "sync").status == 0)
+        org.sandbox.clock.set(time: "09:00")
+        #expect(try org.kiosk("b", "mark", "in", "W002").status == 0)
+        #expect(try org.kiosk("b", "sync").status == 0)
+        org.sandbox.clock.set(time: "10:00")
+
+        let (server, url) = try Self.serve(
+            org.sandbox, environment: org.deskEnvironment, arguments: ["--store", org.server.url])
+        defer {
+            server.send(SIGTERM)
+            _ = server.finish(timeout: 30)
+        }
+        let desk = try browser("central", url, org.sandbox)
+        #expect(desk.status == 0, "\(desk.outputText)\n\(desk.errorText)\n\(server.errorText)")
+        // The console's sync sends the correction up within its period; kiosk a then has it.
+        let arrived = try CentralStoreTests.eventually(seconds: 40) {
+            try org.server.count("SELECT count(*) FROM punch WHERE kind = 'out'") == 1
+        }
+        #expect(arrived, "the console's correction did not reach the centre: \(server.errorText)")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        let missing = try org.kiosk("a", "missing")
+        #expect(missing.out.contains("no missing mark-outs"), "\(missing.out)")
     }
 
     @Test("plain HTTP beyond this machine is refused at start, naming TLS")

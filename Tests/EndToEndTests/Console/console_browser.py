@@ -19,6 +19,8 @@ from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
 
 PASSWORD = "correct horse battery"
 DAY = None  # the scenario's date, from the today page
@@ -69,7 +71,15 @@ def sign_in(driver, base, name, password):
     driver.get(base + "/login")
     driver.find_element(By.ID, "name").send_keys(name)
     driver.find_element(By.ID, "password").send_keys(password)
-    driver.find_element(By.CSS_SELECTOR, "form.login button").click()
+    submit(driver, driver.find_element(By.CSS_SELECTOR, "form.login button"))
+
+
+def submit(driver, button):
+    """Clicks a form's button and waits for the page it leads to: the main text of that page."""
+    old = driver.find_element(By.TAG_NAME, "html")
+    button.click()
+    WebDriverWait(driver, 60).until(expected_conditions.staleness_of(old))
+    return driver.find_element(By.TAG_NAME, "main").text
 
 
 def shot(driver, folder, name):
@@ -84,7 +94,7 @@ def main(base, shots, state):
         check("/login?next=%2Fregister" in driver.current_url, "not sent to sign in: " + driver.current_url)
         driver.find_element(By.ID, "name").send_keys("boss")
         driver.find_element(By.ID, "password").send_keys("wrong password here")
-        driver.find_element(By.CSS_SELECTOR, "form.login button").click()
+        submit(driver, driver.find_element(By.CSS_SELECTOR, "form.login button"))
         check("do not match an account" in driver.page_source, "a wrong password was not refused")
         sign_in(driver, base, "boss", PASSWORD)
         check(driver.current_url.rstrip("/") == base, "not on today's page after signing in: " + driver.current_url)
@@ -114,7 +124,7 @@ def main(base, shots, state):
         missing = driver.find_element(By.CSS_SELECTOR, "a[href='/employees/W003/days/%s']" % YESTERDAY)
         check(missing.text == "M", "W003's cell yesterday reads %r, not M" % missing.text)
         shot(driver, shots, "register")
-        cell.click()
+        submit(driver, cell)
         check(driver.current_url.endswith("/employees/W001/days/" + YESTERDAY), "the cell led to " + driver.current_url)
         day = driver.find_element(By.TAG_NAME, "main").text
         for expected in ["P — present", "09:00", "17:30", "IN", "OUT", "OfficeNet", "Lobby"]:
@@ -128,8 +138,7 @@ def main(base, shots, state):
         at.clear()
         at.send_keys(YESTERDAY + " 18:00")
         form.find_element(By.NAME, "reason").send_keys("left at six, kiosk was busy")
-        form.find_element(By.CSS_SELECTOR, "button").click()
-        day = driver.find_element(By.TAG_NAME, "main").text
+        day = submit(driver, form.find_element(By.CSS_SELECTOR, "button"))
         # The IN was stamped a moment after 09:00:00 and worked time counts to the second.
         check("Worked: 8h 59m" in day or "Worked: 9h 00m" in day, "the re-time did not add half an hour:\n" + day)
         for expected in ["Re-timed punch 3: OUT %s 18:00" % YESTERDAY,
@@ -158,8 +167,7 @@ def main(base, shots, state):
         at.clear()
         at.send_keys(YESTERDAY + " 18:00")
         form.find_element(By.NAME, "reason").send_keys("forgot to mark out")
-        form.find_element(By.CSS_SELECTOR, "button").click()
-        done = driver.find_element(By.TAG_NAME, "main").text
+        done = submit(driver, form.find_element(By.CSS_SELECTOR, "button"))
         check("Recorded: Mira Das OUT at %s 18:00" % YESTERDAY in done, "no confirmation:\n" + done)
         check("No missing mark-outs." in done, "the closed mark-out is still listed:\n" + done)
         shot(driver, shots, "missing-closed")
@@ -189,7 +197,7 @@ def main(base, shots, state):
         check(headers.get("X-Frame-Options") == "DENY", "X-Frame-Options: %s" % headers.get("X-Frame-Options"))
 
         # Signing out ends the session for good.
-        driver.find_element(By.CSS_SELECTOR, "form.logout button").click()
+        submit(driver, driver.find_element(By.CSS_SELECTOR, "form.logout button"))
         check("/login" in driver.current_url, "signing out did not lead to the sign-in page")
         status, headers, _ = request(base + "/", cookie=session)
         check(status == 303 and headers.get("Location", "").startswith("/login"), "a signed-out session still works")
@@ -221,6 +229,27 @@ def main(base, shots, state):
     print("console: every check passed")
 
 
+def central(base, shots, state):
+    """At a desk of the central store: kiosk b's punch of today, kiosk a's forgotten mark-out."""
+    driver = browser()
+    try:
+        sign_in(driver, base, "boss", PASSWORD)
+        today = driver.find_element(By.TAG_NAME, "main").text
+        check("In now (1)" in today and "Worker 2" in today, "kiosk b's punch is not on today's page:\n" + today)
+        driver.get(base + "/missing")
+        form = driver.find_element(By.CSS_SELECTOR, "form[action='/missing/close']")
+        at = form.find_element(By.NAME, "at")
+        at.clear()
+        at.send_keys(YESTERDAY + " 18:00")
+        form.find_element(By.NAME, "reason").send_keys("forgot to mark out at kiosk a")
+        done = submit(driver, form.find_element(By.CSS_SELECTOR, "button"))
+        check("Recorded: Worker 1 OUT at %s 18:00" % YESTERDAY in done, "no confirmation:\n" + done)
+        shot(driver, shots, "central-missing-closed")
+    finally:
+        driver.quit()
+    print("console: the desk's checks passed")
+
+
 def expired(base, shots, state):
     with open(state) as saved:
         viewer = json.load(saved)["session"]
@@ -233,4 +262,4 @@ def expired(base, shots, state):
 if __name__ == "__main__":
     phase, base, shots, state, YESTERDAY = sys.argv[1:6]
     base = base.rstrip("/")
-    {"main": main, "expired": expired}[phase](base, shots, state)
+    {"main": main, "expired": expired, "central": central}[phase](base, shots, state)
