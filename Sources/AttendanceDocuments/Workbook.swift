@@ -29,25 +29,22 @@ final class Workbook {
             throw .unwritable(path, reason: "libxlsxwriter could not start a workbook there")
         }
         self.workbook = workbook
-        // The properties keep pointers to these strings until the file is written.
-        self.title = strdup(Self.cellText(title))
-        author = strdup("attendance")
-        var properties = lxw_doc_properties()
-        properties.title = self.title
-        properties.author = author
-        workbook_set_properties(workbook, &properties)
+        // libxlsxwriter copies the properties' texts.
+        Self.cellText(title).withCString { title in
+            "attendance".withCString { author in
+                var properties = lxw_doc_properties()
+                properties.title = UnsafeMutablePointer(mutating: title)
+                properties.author = UnsafeMutablePointer(mutating: author)
+                workbook_set_properties(workbook, &properties)
+            }
+        }
     }
-
-    private let title: UnsafeMutablePointer<CChar>?
-    private let author: UnsafeMutablePointer<CChar>?
 
     deinit {
         if !closed {
             lxw_workbook_free(workbook)
             file.discard()
         }
-        free(title)
-        free(author)
     }
 
     /// A new sheet at the end, named `name` (at most 31 characters, none of `[]:*?/\`).
