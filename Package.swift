@@ -62,8 +62,15 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
-        // The manager's documents: the only code that calls cairo/Pango (the PDF register).
-        .target(name: "AttendanceDocuments", dependencies: ["AttendanceCore", "CPangoCairo"]),
+        // libxlsxwriter, seen through one shim header.
+        .systemLibrary(
+            name: "CXLSXWriter",
+            pkgConfig: "xlsxwriter",
+            providers: [.apt(["libxlsxwriter-dev"])]
+        ),
+        // The manager's documents: the only code that calls cairo/Pango (the PDF register and
+        // calendars) and libxlsxwriter (the register as a spreadsheet).
+        .target(name: "AttendanceDocuments", dependencies: ["AttendanceCore", "CPangoCairo", "CXLSXWriter"]),
         // The terminal: the only code that writes escape sequences or touches termios.
         .target(name: "AttendanceTerminal", dependencies: ["AttendanceCore"]),
 

@@ -11,7 +11,7 @@ final class PDFCanvas {
     let width: Double
     let height: Double
     private let path: String
-    private let temporary: String
+    private let file: PartialFile
     private let surface: OpaquePointer
     private let cairo: OpaquePointer
     private var finished = false
@@ -25,15 +25,9 @@ final class PDFCanvas {
         self.path = path
         self.width = width
         self.height = height
-        let folder = (path as NSString).deletingLastPathComponent
-        temporary =
-            (folder.isEmpty ? "." : folder) + "/." + (path as NSString).lastPathComponent + ".\(getpid()).partial"
-        // cairo opens the file itself and reports only "write error": look first, to say why.
-        let probe = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard probe >= 0 else { throw .unwritable(path, reason: String(cString: strerror(errno))) }
-        close(probe)
-        guard let surface = cairo_pdf_surface_create(temporary, width, height) else {
-            unlink(temporary)
+        file = try PartialFile(path: path)
+        guard let surface = cairo_pdf_surface_create(file.temporary, width, height) else {
+            file.discard()
             throw .unwritable(path, reason: "cairo could not start a PDF there")
         }
         self.surface = surface
@@ -45,7 +39,7 @@ final class PDFCanvas {
         for case let description? in fonts.values { pango_font_description_free(description) }
         cairo_destroy(cairo)
         cairo_surface_destroy(surface)
-        if !finished { unlink(temporary) }
+        if !finished { file.discard() }
     }
 
     /// Sets the document's title and author, as PDF readers and `pdfinfo` show them.
@@ -191,7 +185,7 @@ final class PDFCanvas {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw .unwritable(path, reason: String(cString: cairo_status_to_string(status)))
         }
-        guard rename(temporary, path) == 0 else { throw .unwritable(path, reason: String(cString: strerror(errno))) }
+        try file.commit()
         finished = true
     }
 
@@ -234,6 +228,12 @@ public struct Colour: Sendable, Equatable {
     /// The colour as 8-bit parts, as a rendered page holds it.
     public var bytes: (UInt8, UInt8, UInt8) {
         (UInt8((red * 255).rounded()), UInt8((green * 255).rounded()), UInt8((blue * 255).rounded()))
+    }
+
+    /// The colour as `0xRRGGBB`, as a spreadsheet's cell fill takes it.
+    public var rgb: UInt32 {
+        let (r, g, b) = bytes
+        return UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
     }
 
     static let black = Colour(0x000000)

@@ -151,20 +151,7 @@ public struct RegisterPDF {
     private func drawFooter(page: Int, of count: Int, layout: Layout, on canvas: PDFCanvas) {
         let m = Layout.margin
         var y = layout.footerTop
-        // The legend: each status's cell as it appears in the grid, and its name.
-        var x = m
-        for status in StatusColour.legend {
-            let cell = Rect(x: x, y: y, width: 14, height: 10)
-            if let colour = StatusColour.fill(status) { canvas.fill(cell, colour) }
-            canvas.stroke(cell, .grid, lineWidth: 0.25)
-            canvas.text(status.code, in: cell, font: Font(size: 6), alignment: .centre)
-            canvas.text(status.name, in: Rect(x: x + 16, y: y, width: 54, height: 10), font: Font(size: 6.5))
-            x += 72
-        }
-        canvas.fill(Rect(x: x, y: y + 3.5, width: 3, height: 3), .black)
-        canvas.text(
-            "corrected by a manager", in: Rect(x: x + 5, y: y, width: 90, height: 10), font: Font(size: 6.5))
-        y += 12
+        y = StatusColour.drawLegend(on: canvas, x: m, y: y, width: layout.width - 2 * m)
         let goal = register.policy.goalDays.map { " of goal \($0)" } ?? ""
         canvas.text(
             "Days: present days, P + L + ½ HD\(goal).  Hours: worked hours.  Late, Early: counts.  "
@@ -316,6 +303,29 @@ public enum StatusColour {
     static let legend: [DayStatus] = [
         .present, .late, .halfDay, .absent, .holiday, .weeklyOff, .leave, .missing, .in,
     ]
+
+    /// Draws the legend at `x`, `y`: each status's cell as it appears in the grid and its name,
+    /// then the mark of a manager's correction, on as many lines of `width` as it needs; returns
+    /// the `y` below it.
+    static func drawLegend(on canvas: PDFCanvas, x left: Double, y top: Double, width: Double) -> Double {
+        var (x, y) = (left, top)
+        for status in legend {
+            if x + 72 > left + width {
+                (x, y) = (left, y + 12)
+            }
+            let cell = Rect(x: x, y: y, width: 14, height: 10)
+            if let colour = fill(status) { canvas.fill(cell, colour) }
+            canvas.stroke(cell, .grid, lineWidth: 0.25)
+            canvas.text(status.code, in: cell, font: Font(size: 6), alignment: .centre)
+            canvas.text(status.name, in: Rect(x: x + 16, y: y, width: 54, height: 10), font: Font(size: 6.5))
+            x += 72
+        }
+        if x + 95 > left + width { (x, y) = (left, y + 12) }
+        canvas.fill(Rect(x: x, y: y + 3.5, width: 3, height: 3), .black)
+        canvas.text(
+            "corrected by a manager", in: Rect(x: x + 5, y: y, width: 90, height: 10), font: Font(size: 6.5))
+        return y + 12
+    }
 }
 
 /// Which Debian package has fonts for the script of `text`: Noto's CJK fonts for Chinese,

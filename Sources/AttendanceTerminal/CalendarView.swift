@@ -163,18 +163,23 @@ public struct CalendarView: Sendable {
     /// keeps to one line.
     func marked(width: Int) -> StyledText {
         var out = StyledText()
-        for (heading, marked) in [
-            (EvidenceHeading.simulated, \DayEvaluation.hasSimulatedPunch),
-            (EvidenceHeading.imported, \DayEvaluation.hasImportedPunch),
-        ] {
-            let dates = evaluation.days.filter { $0[keyPath: marked] }.map(\.date.day)
-            guard !dates.isEmpty else { continue }
-            let line = heading + ": " + Self.runs(dates)
+        for line in evidenceLines {
             for line in flaggedLimit == nil ? line.wrapped(toWidth: width) : [line.truncated(toWidth: width)] {
                 out.appendLine(line)
             }
         }
         return out
+    }
+
+    /// "Punches on SIMULATED WiFi: 2–6, 9, 11–13", a line per kind of evidence that any date has.
+    public var evidenceLines: [String] {
+        [
+            (EvidenceHeading.simulated, \DayEvaluation.hasSimulatedPunch),
+            (EvidenceHeading.imported, \DayEvaluation.hasImportedPunch),
+        ].compactMap { heading, marked in
+            let dates = evaluation.days.filter { $0[keyPath: marked] }.map(\.date.day)
+            return dates.isEmpty ? nil : heading + ": " + Self.runs(dates)
+        }
     }
 
     /// "2–6, 9, 11–13": ascending day numbers, each run of consecutive ones as first–last.
@@ -214,7 +219,7 @@ public struct CalendarView: Sendable {
     }
 
     /// "late by 17 min, early exit", "worked on holiday (Republic Day)", "missing mark-out".
-    static func flagWords(_ day: DayEvaluation) -> String {
+    public static func flagWords(_ day: DayEvaluation) -> String {
         var words: [String] = []
         for (flag, name) in DayFlags.named where day.flags.contains(flag) {
             switch flag {

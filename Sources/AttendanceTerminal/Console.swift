@@ -3,12 +3,16 @@ import Foundation
 /// Where text goes: a file descriptor in the product, a buffer in tests.
 public protocol TextSink: AnyObject, Sendable {
     func write(_ text: String)
+    /// Writes bytes as they are: a PDF or a workbook sent to standard output (`--output -`).
+    func write(bytes: [UInt8])
     /// Why text written here was lost (a full disk, a device error), or nil when all of it arrived.
     var failure: String? { get }
 }
 
 extension TextSink {
     public var failure: String? { nil }
+    /// A sink that keeps text keeps bytes as the text they read as.
+    public func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
 /// Writes to a file descriptor (standard output or error), retrying short writes.
@@ -23,8 +27,9 @@ public final class FileDescriptorSink: TextSink, @unchecked Sendable {
     private var firstError: Int32?
     public init(fd: Int32) { self.fd = fd }
 
-    public func write(_ text: String) {
-        let bytes = Array(text.utf8)
+    public func write(_ text: String) { write(bytes: Array(text.utf8)) }
+
+    public func write(bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer -> Int in

@@ -52,7 +52,7 @@ enum ProcessFigures {
     }
 
     /// `attendance register --month 2026-10` run `runs` times (after one not counted).
-    /// With `extra` arguments: `--format pdf --output FILE` times the colour PDF.
+    /// With `extra` arguments: `--format pdf --output FILE` times the colour PDF, `--format xlsx` the workbook.
     static func register(
         attendance: String, employees: Int, runs: Int, folder: String, extra: [String] = []
     ) throws -> RegisterRuns {

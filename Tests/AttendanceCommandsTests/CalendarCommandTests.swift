@@ -210,7 +210,10 @@ struct CalendarCommandTests {
         #expect(h.run("calendar", "E001", "--month", "2026-11", "--day", "2026-11-02").status == 64)
         // A calendar has no CSV form, and its help does not offer one.
         let csv = h.run("calendar", "E001", "--format", "csv")
-        #expect(csv.status == 64 && csv.err.contains("'text' and 'json'"), "\(csv.err)")
-        #expect(h.run("calendar", "--help").out.contains("text or json. (values: text, json; default: text)"))
+        #expect(csv.status == 64 && csv.err.contains("'text', 'json' or 'pdf'"), "\(csv.err)")
+        #expect(
+            h.run("calendar", "--help").out.contains(
+                "  --format <format>       text, json or pdf. (values: text, json, pdf; default:\n"
+                    + "                          text)\n"))
     }
 }

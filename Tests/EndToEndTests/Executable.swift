@@ -17,14 +17,17 @@ struct Executable {
         let seconds: Double
     }
 
+    /// The minimal environment every run starts from.
+    static var baseEnvironment: [String: String] {
+        ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TZ": ScenarioClock.zoneName]
+    }
+
     /// Runs `attendance` with `arguments` and `environment` added to a minimal one; `input` is
     /// its standard input. At most two minutes; a run that hangs is killed and fails the test.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], input: String = "", prefix: [String] = []
     ) throws -> Result {
-        var env = [
-            "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TZ": ScenarioClock.zoneName,
-        ]
+        var env = baseEnvironment
         env.merge(environment) { $1 }
         let program = prefix.first ?? attendance
         let child = try ChildProcess(

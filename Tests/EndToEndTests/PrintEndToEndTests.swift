@@ -1,3 +1,4 @@
+import AttendanceTestSupport
 import Foundation
 import Testing
 
@@ -67,6 +68,40 @@ struct PrintEndToEndTests {
         #expect(try cups.waitForPDF(at: path) == 2, "\(size)")
     }
 
+    @Test(
+        "--format pdf prints the colour register itself: one sheet, turned to lie along it, names and digest intact",
+        .timeLimit(.minutes(2)), .enabled(if: FileManager.default.fileExists(atPath: PrivateCUPS.genericPDF)))
+    func printsTheColourPDF() throws {
+        let cups = PrivateCUPS()
+        defer { cups.stop() }
+        try cups.start()
+        // CUPS's own PDF filters, onto portrait A4 sheets, and the text kept (cups-pdf's
+        // Ghostscript keeps the drawing but not the text).
+        let path = try cups.addFileQueue("Colour", pageSize: "A4")
+        let sandbox = try Self.seededSandbox()
+        let result = try sandbox.run(
+            "register", "--month", ScenarioClock.month(), "--format", "pdf", "--print", "--printer", "Colour",
+            extra: cups.environment)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(
+            result.out.hasPrefix(
+                "sent the register for \(ScenarioClock.monthTitle()) (1 page) to printer Colour as job Colour-"),
+            "\(result.out)")
+        #expect(try cups.waitForPDF(at: path) == 1)
+        let environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let text = try ChildProcess.run("/usr/bin/pdftotext", [path, "-"], environment: environment).outputText
+        #expect(text.contains("Bilal Chaudhry-Fernandes") && text.contains("History digest"), "\(text)")
+        // Landscape on a portrait sheet: the title's words run up the sheet, taller than wide.
+        let boxes = try ChildProcess.run("/usr/bin/pdftotext", ["-bbox", path, "-"], environment: environment)
+            .outputText
+        let word = try #require(boxes.split(separator: "\n").first { $0.hasSuffix(">Pune</word>") })
+        let numbers = word.split(separator: "\"").compactMap { Double($0) }
+        #expect(numbers.count == 4 && numbers[3] - numbers[1] > numbers[2] - numbers[0], "\(word)")
+        // Text and PDF are what --print prints; a workbook is not.
+        let refused = try sandbox.run("register", "--format", "xlsx", "--print", extra: cups.environment)
+        #expect(refused.status == 64, "\(refused.err)")
+    }
+
     @Test("an unknown printer and a scheduler that is not running are exit 69 with a sentence", .timeLimit(.minutes(1)))
     func errors() throws {
         let cups = PrivateCUPS()
@@ -84,5 +119,14 @@ struct PrintEndToEndTests {
         #expect(
             stopped.err
                 == "attendance: the CUPS scheduler is not running; start it (systemctl start cups) and print again\n")
+        let stoppedPDF = try sandbox.run(
+            "register", "--format", "pdf", "--print", "--printer", cups.queue,
+            extra: ["CUPS_SERVER": cups.folder + "/no-such.sock", "PATH": "/usr/bin:/bin"])
+        #expect(stoppedPDF.status == 69)
+        #expect(stoppedPDF.err == stopped.err)
+        // Without CUPS's lp at all.
+        let noLP = try sandbox.run("register", "--format", "pdf", "--print", extra: ["PATH": "/nonexistent"])
+        #expect(noLP.status == 69)
+        #expect(noLP.err.contains("printing needs CUPS's lp command"), "\(noLP.err)")
     }
 }

@@ -1,10 +1,12 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceDocuments
 import AttendanceStore
 import AttendanceTerminal
 
-/// `attendance calendar CODE [--month YYYY-MM] [--day DATE] [--format text|json]`
+/// `attendance calendar CODE [--month YYYY-MM] [--day DATE] [--format text|json]`;
+/// `attendance calendar CODE|--all --format pdf --output FILE|- [--paper a4|letter]`
 struct CalendarCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "calendar",
@@ -13,47 +15,97 @@ struct CalendarCommand: ContextCommand {
             The grid shows each date's status code (P present, L late, HD half day, A absent, H holiday, \
             WO weekly off, LV leave, M missing mark-out), today in brackets, then the month summary and \
             the flagged dates. Colours are used on a terminal unless NO_COLOR is set. --day shows one \
-            date's punches with their WiFi evidence, sessions, gaps, worked time, flags and corrections.
+            date's punches with their WiFi evidence, sessions, gaps, worked time, flags and corrections. \
+            --format pdf --output FILE draws the month on a page to sign, each date filled in the \
+            register's colours with its first IN, last OUT and hours; --all makes a page for every \
+            active employee. --output - writes the PDF to standard output.
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The employee's code.") var code: EmployeeCode
+    @Argument(help: "The employee's code.") var code: EmployeeCode?
+    @Flag(help: "Every active employee, a page each (with --format pdf).") var all = false
     @Option(help: ArgumentHelp("The month (default: the current one).", valueName: "YYYY-MM")) var month: YearMonth?
     @Option(help: ArgumentHelp("Show this date in detail instead.", valueName: "YYYY-MM-DD")) var day: AttendanceDate?
-    @Option(help: "text or json.") var format: DocumentFormat = .text
+    @Option(help: "text, json or pdf.") var format: CalendarFormat = .text
+    @Option(help: ArgumentHelp("The file a PDF is written to; - for standard output.", valueName: "file"))
+    var output: String?
+    @Option(help: "The paper of a PDF: a4 or letter, portrait.") var paper: RegisterPDF.Paper = .a4
 
     func validate() throws {
         if month != nil, day != nil { throw ValidationError("give --month or --day, not both") }
+        if all, code != nil { throw ValidationError("give a code or --all, not both") }
+        if !all, code == nil { throw ValidationError("give the employee's code (or --all with --format pdf)") }
+        if all, format != .pdf { throw ValidationError("--all makes a PDF with a page each; add --format pdf") }
+        if format == .pdf, output == nil {
+            throw ValidationError("--format pdf needs --output FILE (- for standard output)")
+        }
+        if format == .pdf, day != nil { throw ValidationError("--day shows one date; the PDF is of a month") }
+        if output != nil, format != .pdf { throw ValidationError("--output goes with --format pdf") }
     }
 
     func run(in context: Context) throws {
         let (shownDay, shownMonth) = (day, month)
         let (configuration, store) = try global.open(in: context)
-        let employee = try requireEmployee(code, in: store)
         let policy = configuration.policy
         let now = context.now()
         let yearMonth = shownDay?.yearMonth ?? shownMonth ?? policy.attendanceDate(of: now).yearMonth
+        if format == .pdf { return try writePDF(yearMonth, configuration: configuration, store: store, in: context) }
+        guard let code else { throw CommandFailure("give the employee's code", status: .usage) }
+        let employee = try requireEmployee(code, in: store)
         let evaluation = try Reports.month(yearMonth, of: employee, policy: policy, now: now, store: store)
         if let shownDay, let evaluated = evaluation[shownDay] {
-            switch format {
-            case .json:
+            if format == .json {
                 context.out.write(
                     try JSONOutput.render(ReportJSON.DayDetail(employee: employee, day: evaluated, zone: policy.zone)))
-            case .text:
+            } else {
                 context.out.write(
                     DayDetailView(employee: employee, day: evaluated, zone: policy.zone, now: now).render())
             }
             return
         }
-        switch format {
-        case .json:
+        if format == .json {
             context.out.write(
                 try JSONOutput.render(
                     ReportJSON.Calendar(employee: employee, evaluation: evaluation, weekStarts: policy.weekStarts)))
-        case .text:
+        } else {
             let view = CalendarView(
                 employee: employee, evaluation: evaluation, weekStarts: policy.weekStarts, zone: policy.zone)
             context.out.write(view.render())
         }
     }
+
+    /// The month of `code`, or of every active employee employed in it, as a PDF a page each.
+    private func writePDF(
+        _ month: YearMonth, configuration: Configuration, store: AttendanceStore, in context: Context
+    ) throws {
+        let policy = configuration.policy
+        let now = context.now()
+        let employees =
+            try code.map { [try requireEmployee($0, in: store)] }
+            ?? store.employees().filter { $0.isActive && MonthRegister.isEmployed($0, in: month) }
+        let pages = try employees.map { employee in
+            let evaluation = try Reports.month(month, of: employee, policy: policy, now: now, store: store)
+            let view = CalendarView(
+                employee: employee, evaluation: evaluation, weekStarts: policy.weekStarts, zone: policy.zone)
+            return CalendarPDF.Page(
+                employee: employee, evaluation: evaluation, evidence: view.evidenceLines,
+                flagged: evaluation.flaggedDays.map { (day: $0, words: CalendarView.flagWords($0)) })
+        }
+        let local = policy.zone.localDateTime(of: now)
+        let document = CalendarPDF(
+            pages: pages, office: configuration.kiosk.officeName, asOf: "\(local.date) \(local.time)",
+            weekStarts: policy.weekStarts, zone: policy.zone, paper: paper)
+        let path = output ?? "-"
+        let written = try DocumentOutput.write(to: path, protecting: store, in: context, document.write(to:))
+        FontWarning.say(written.unshaped, in: path, to: context)
+        guard path != "-" else { return }
+        let whose = code.map { "\($0.rawValue)'s calendar" } ?? "the calendars"
+        context.out.line(
+            "wrote \(whose) for \(month.title) (\(written.pages) page\(written.pages == 1 ? "" : "s")) to \(path)")
+    }
+}
+
+/// What `calendar --format` writes.
+enum CalendarFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json, pdf
 }

@@ -32,23 +32,35 @@ struct LinePrinter {
     /// the job id CUPS gave it ("Office-12").
     func print(_ text: String, title: String, printer: String?, linesPerPage: Int) throws -> String {
         if let printer { try Self.validate(printerName: printer) }
-        guard let lp = executable("lp") else {
-            throw CommandFailure(
-                "printing needs CUPS's lp command, which is not installed (Debian: apt-get install cups-client)",
-                status: .unavailable)
-        }
-        var arguments = [
+        guard let lp = executable("lp") else { throw Self.noLP }
+        let arguments = [
             "-t", title, "-o", "landscape",
             "-o",
             "cpi=\(Self.charactersPerInch(for: text.split(separator: "\n").map { String($0).terminalWidth }.max() ?? 0))",
             "-o", "lpi=\(Self.linesPerInch(for: linesPerPage))", "-o", "page-left=36", "-o", "page-right=36",
             "-o", "page-top=36", "-o", "page-bottom=36",
         ]
-        if let printer { arguments += ["-d", printer] }
-        let result = try run(lp, arguments, input: text)
+        return try submit(Array(text.utf8), with: lp, arguments, printer: printer)
+    }
+
+    /// Sends the PDF `document` to `printer` (the default destination when nil), landscape, as job
+    /// `title`, and returns the job id: CUPS's own filters print it at the size it was drawn.
+    func print(pdf document: [UInt8], title: String, printer: String?) throws -> String {
+        if let printer { try Self.validate(printerName: printer) }
+        guard let lp = executable("lp") else { throw Self.noLP }
+        return try submit(document, with: lp, ["-t", title, "-o", "landscape"], printer: printer)
+    }
+
+    /// Runs `lp` with `arguments` (and the printer) on `input`; the job id, or why there is none.
+    private func submit(_ input: [UInt8], with lp: String, _ arguments: [String], printer: String?) throws -> String {
+        let result = try run(lp, arguments + (printer.map { ["-d", $0] } ?? []), input: input)
         if result.status == 0, let job = Self.jobID(in: result.out) { return job }
         throw failure(lpError: result.err.isEmpty ? result.out : result.err, printer: printer)
     }
+
+    static let noLP = CommandFailure(
+        "printing needs CUPS's lp command, which is not installed (Debian: apt-get install cups-client)",
+        status: .unavailable)
 
     // MARK: - Errors a person can act on
 
@@ -114,13 +126,17 @@ struct LinePrinter {
     /// Runs `program` with `input` on its standard input, reading its output concurrently and
     /// stopping it if it takes longer than `timeoutSeconds`.
     func run(_ program: String, _ arguments: [String], input: String) throws -> Output {
+        try run(program, arguments, input: Array(input.utf8))
+    }
+
+    func run(_ program: String, _ arguments: [String], input: [UInt8]) throws -> Output {
         // lp exits without reading its input when, say, the printer is unknown; writing to it
         // then must fail with EPIPE (ignored below) rather than kill this process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let run: ProgramRun
         do {
             run = try ProgramRun.run(
-                program, arguments, environment: environment, input: Array(input.utf8), timeout: timeoutSeconds)
+                program, arguments, environment: environment, input: input, timeout: timeoutSeconds)
         } catch .cannotStart(let code) {
             throw CommandFailure("cannot run \(program): \(String(cString: strerror(code)))", status: .unavailable)
         } catch .timedOut {

@@ -5,7 +5,7 @@ import AttendanceDocuments
 import AttendanceStore
 import AttendanceTerminal
 
-/// `attendance register --month YYYY-MM [--format text|csv|json|pdf] [--output FILE] [--paper a4|letter]
+/// `attendance register --month YYYY-MM [--format text|csv|json|pdf|xlsx] [--output FILE|-] [--paper a4|letter]
 /// [--print [--printer NAME]] [--page-size N]`
 struct RegisterCommand: ContextCommand {
     static let configuration = CommandConfiguration(
@@ -19,13 +19,17 @@ struct RegisterCommand: ContextCommand {
             prints the job id. CSV (RFC 4180) and JSON are for payroll. --format pdf --output FILE writes it \
             in colour: landscape A4 (or --paper letter), each date's cell filled in its status's colour with \
             its code written in it, the header on every page, the legend, "page x of y", the sign-off lines \
-            and the history digest.
+            and the history digest; with --print instead of --output it goes to CUPS as it is. --format xlsx \
+            --output FILE writes a workbook: the grid in the same colours with the figures as numbers, a row \
+            per employee per date (first in, last out, hours) for payroll, and the legend. --output - writes \
+            the PDF or the workbook to standard output.
             """)
 
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("The month (default: the current one).", valueName: "YYYY-MM")) var month: YearMonth?
-    @Option(help: "text, csv, json or pdf.") var format: RegisterFormat = .text
-    @Option(help: ArgumentHelp("The file a PDF is written to.", valueName: "file")) var output: String?
+    @Option(help: "text, csv, json, pdf or xlsx.") var format: RegisterFormat = .text
+    @Option(help: ArgumentHelp("The file a PDF or workbook is written to; - for standard output.", valueName: "file"))
+    var output: String?
     @Option(help: "The paper of a PDF: a4 or letter, landscape.") var paper: RegisterPDF.Paper = .a4
     @Flag(help: "Print it through CUPS instead of writing it out.") var print = false
     @Option(help: ArgumentHelp("The CUPS printer (default: the default destination).", valueName: "name"))
@@ -36,9 +40,16 @@ struct RegisterCommand: ContextCommand {
 
     func validate() throws {
         if printer != nil, !print { throw ValidationError("--printer goes with --print") }
-        if print, format != .text { throw ValidationError("--print prints the text register; leave out --format") }
-        if format == .pdf, output == nil { throw ValidationError("--format pdf needs --output FILE") }
-        if output != nil, format != .pdf { throw ValidationError("--output goes with --format pdf") }
+        if print, format != .text, format != .pdf {
+            throw ValidationError("--print prints the text register, or the PDF with --format pdf")
+        }
+        if print, output != nil {
+            throw ValidationError("--print sends the register to the printer; leave out --output")
+        }
+        if format.isDocument, output == nil, !print {
+            throw ValidationError("--format \(format) needs --output FILE (- for standard output)")
+        }
+        if output != nil, !format.isDocument { throw ValidationError("--output goes with --format pdf or xlsx") }
         guard Self.pageSizes.contains(pageSize) else {
             throw ValidationError(
                 "--page-size must be from \(Self.pageSizes.lowerBound) to \(Self.pageSizes.upperBound)")
@@ -58,35 +69,44 @@ struct RegisterCommand: ContextCommand {
         case .csv:
             context.out.write(Self.csv(register))
         case .pdf:
-            let path = output ?? ""
-            let kept = [store.path, store.path + "-wal", store.path + "-shm"]
-            if let refusal = OutputFile.refusal(of: path, protecting: kept) {
-                throw CommandFailure("cannot write \(path): \(refusal)", status: .outputFailure)
-            }
             let local = configuration.policy.zone.localDateTime(of: now)
             let head = try store.historyHead()
             let document = RegisterPDF(
                 register: register, office: configuration.kiosk.officeName, asOf: "\(local.date) \(local.time)",
                 history: (head.hash.hexText, head.records), paper: paper,
                 evidenceHeadings: (EvidenceHeading.simulated, EvidenceHeading.corrected, EvidenceHeading.imported))
+            let path = print ? "the printed register" : output ?? "-"
             let written: RegisterPDF.Written
-            do throws(DocumentError) {
-                written = try document.write(to: path)
-            } catch {
-                throw CommandFailure(error.description, status: .outputFailure)
+            var job: String?
+            if print {
+                let (made, bytes) = try DocumentOutput.inMemory(document.write(to:))
+                written = made
+                job = try LinePrinter(environment: context.environment).print(
+                    pdf: bytes, title: "Attendance register \(yearMonth)", printer: printer)
+            } else {
+                written = try DocumentOutput.write(to: path, protecting: store, in: context, document.write(to:))
             }
             let pages = written.pages
-            // Boxes instead of a name are not printed silently: say which, and what to install.
-            for (package, texts) in Dictionary(grouping: written.unshaped, by: fontPackage(for:)).sorted(by: {
-                $0.key < $1.key
-            }) {
-                context.err.line(
-                    "attendance: warning: no installed font has the letters of "
-                        + texts.map { $0.terminalSafe.quotedForMessage }.joined(separator: ", ")
-                        + ", which show as boxes in \(path): install \(package) (apt-get install \(package))")
+            FontWarning.say(written.unshaped, in: path, to: context)
+            let counted = "the register for \(yearMonth.title) (\(pages) page\(pages == 1 ? "" : "s"))"
+            if let job {
+                context.out.line("sent \(counted) to \(Self.destination(printer)) as job \(job)")
+            } else if path != "-" {
+                context.out.line("wrote \(counted) to \(path)")
             }
-            context.out.line(
-                "wrote the register for \(yearMonth.title) (\(pages) page\(pages == 1 ? "" : "s")) to \(path)")
+        case .xlsx:
+            let local = configuration.policy.zone.localDateTime(of: now)
+            let head = try store.historyHead()
+            let workbook = RegisterWorkbook(
+                register: register, office: configuration.kiosk.officeName, asOf: "\(local.date) \(local.time)",
+                history: (head.hash.hexText, head.records), zone: configuration.policy.zone)
+            let path = output ?? "-"
+            try DocumentOutput.write(to: path, protecting: store, in: context, workbook.write(to:))
+            if path != "-" {
+                let count = register.rows.count
+                context.out.line(
+                    "wrote the register for \(yearMonth.title) (\(count) employee\(count == 1 ? "" : "s")) to \(path)")
+            }
         case .text:
             let view = Reports.registerView(
                 register, configuration: configuration, now: now, employeesPerPage: pageSize,
@@ -98,12 +118,14 @@ struct RegisterCommand: ContextCommand {
             let job = try LinePrinter(environment: context.environment).print(
                 text, title: "Attendance register \(yearMonth)", printer: printer,
                 linesPerPage: pages.map { $0.description.filter { $0 == "\n" }.count }.max() ?? 0)
-            let destination = printer.map { "printer \($0)" } ?? "the default printer"
             context.out.line(
-                "sent the register for \(yearMonth.title) (\(pages.count) page\(pages.count == 1 ? "" : "s")) to \(destination) as job \(job)"
+                "sent the register for \(yearMonth.title) (\(pages.count) page\(pages.count == 1 ? "" : "s")) to \(Self.destination(printer)) as job \(job)"
             )
         }
     }
+
+    /// "printer Office", or "the default printer".
+    static func destination(_ printer: String?) -> String { printer.map { "printer \($0)" } ?? "the default printer" }
 
     /// code, name, one column per date, then the summary's figures.
     static func csv(_ register: MonthRegister) -> String {
@@ -145,7 +167,10 @@ struct RegisterCommand: ContextCommand {
 
 /// What `register --format` writes.
 enum RegisterFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case text, json, csv, pdf
+    case text, json, csv, pdf, xlsx
+
+    /// Written as a file by its library (cairo, libxlsxwriter): to `--output`, or printed.
+    var isDocument: Bool { self == .pdf || self == .xlsx }
 }
 
 extension RegisterPDF.Paper: ExpressibleByArgument {}

@@ -1,24 +1,36 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceDocuments
 import AttendanceStore
 import AttendanceTerminal
 
-/// `attendance summary --week [DATE] [--employee CODE]`
+/// `attendance summary --week [DATE] [--employee CODE] [--format text|json|csv|xlsx] [--output FILE|-]`
 struct SummaryCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "summary",
         abstract: "Hours per employee per day for a week, and a note for payroll.",
         discussion: """
             The week holding DATE (default: today), starting on [policy] week_starts. Hours are marked-out \
-            sessions, rounded to hundredths per date; the total is the sum of the dates.
+            sessions, rounded to hundredths per date; the total is the sum of the dates. --format xlsx \
+            --output FILE writes a workbook: the hours as numbers, each date filled in its status's colour \
+            (as the register), the total, the header and names kept in view (--output - for standard output).
             """)
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Summarise a week (the only period so far, and the default).") var week = false
     @Argument(help: ArgumentHelp("A date in the week.", valueName: "YYYY-MM-DD")) var date: AttendanceDate?
     @Option(help: ArgumentHelp("Only this employee.", valueName: "code")) var employee: EmployeeCode?
-    @Option(help: "text, json or csv.") var format: OutputFormat = .text
+    @Option(help: "text, json, csv or xlsx.") var format: SummaryFormat = .text
+    @Option(help: ArgumentHelp("The file a workbook is written to; - for standard output.", valueName: "file"))
+    var output: String?
+
+    func validate() throws {
+        if format == .xlsx, output == nil {
+            throw ValidationError("--format xlsx needs --output FILE (- for standard output)")
+        }
+        if output != nil, format != .xlsx { throw ValidationError("--output goes with --format xlsx") }
+    }
 
     func run(in context: Context) throws {
         let day = date
@@ -40,6 +52,11 @@ struct SummaryCommand: ContextCommand {
             context.out.write(try JSONOutput.render(ReportJSON.Week(firstDay: firstDay, rows: rows)))
         case .csv:
             context.out.write(Self.listing(dates).csv(rows))
+        case .xlsx:
+            let workbook = WeekWorkbook(firstDay: firstDay, rows: rows, office: configuration.kiosk.officeName)
+            let path = output ?? "-"
+            try DocumentOutput.write(to: path, protecting: store, in: context, workbook.write(to:))
+            if path != "-" { context.out.line("wrote the hours of the week of \(firstDay) to \(path)") }
         case .text:
             context.out.line("Week of \(firstDay) to \(dates[6])")
             guard !rows.isEmpty else {
@@ -109,4 +126,9 @@ struct SummaryCommand: ContextCommand {
     static func decimal(_ hundredths: Int) -> String {
         String(hundredths / 100) + "." + (hundredths % 100 < 10 ? "0" : "") + String(hundredths % 100)
     }
+}
+
+/// What `summary --format` writes.
+enum SummaryFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json, csv, xlsx
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Every employee's month, evaluated at one moment: what the monthly register is drawn from.
 ///
 /// A row keeps what a register shows of each date (its status, its flags, whether a punch was on
-/// a simulated link) and the month's summary, not the dates' punches and sessions: a register of
+/// a simulated link, the first IN, the last OUT and the hours payroll counts) and the month's
+/// summary, not the dates' punches and sessions: a register of
 /// 10,000 employees then holds a few megabytes, and its punches can be read, evaluated and let go
 /// a group of employees at a time (``Builder``).
 ///
@@ -21,6 +22,11 @@ public struct MonthRegister: Sendable {
         public let hasImportedPunch: Bool
         /// Beside IN (today, a session open now): the status so far (docs/rules.md status 6).
         public let provisionalStatus: DayStatus?
+        /// The date's first IN and last OUT, for payroll's sheet.
+        public let firstIn: Date?
+        public let lastOut: Date?
+        /// The hours payroll counts, in hundredths (``DayEvaluation/workedHundredths``).
+        public let workedHundredths: Int
 
         public var code: String { status.code }
 
@@ -30,6 +36,9 @@ public struct MonthRegister: Sendable {
             flags = evaluation.flags
             (hasSimulatedPunch, hasImportedPunch) = evaluation.evidence
             provisionalStatus = evaluation.provisionalStatus
+            firstIn = evaluation.firstIn
+            lastOut = evaluation.lastOut
+            workedHundredths = evaluation.workedHundredths
         }
     }
 

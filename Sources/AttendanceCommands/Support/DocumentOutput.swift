@@ -1,0 +1,70 @@
+import AttendanceDocuments
+import AttendanceStore
+import Foundation
+
+/// Where a document that its library writes as a file (a PDF, a workbook) goes: the file named
+/// with `--output`, or standard output with `--output -`; for a printer, its bytes.
+enum DocumentOutput {
+    /// Makes the document with `make` at `output`: a path, written whole or not at all and never
+    /// over `store` or its journals, or "-" for standard output.
+    static func write<Made>(
+        to output: String, protecting store: AttendanceStore, in context: Context,
+        _ make: (String) throws(DocumentError) -> Made
+    ) throws(CommandFailure) -> Made {
+        guard output == "-" else {
+            let protected = [store.path, store.path + "-wal", store.path + "-shm"]
+            if let refusal = OutputFile.refusal(of: output, protecting: protected) {
+                throw CommandFailure("cannot write \(output): \(refusal)", status: .outputFailure)
+            }
+            // The document is renamed into place, which would replace a device or a pipe with a file.
+            var info = stat()
+            if stat(output, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+                throw CommandFailure(
+                    "cannot write \(output): it is not a regular file; for a pipe or a device use --output - and redirect",
+                    status: .outputFailure)
+            }
+            return try made(output, make)
+        }
+        // Binary on a terminal is noise and can upset it.
+        guard !context.outputIsTerminal else {
+            throw CommandFailure(
+                "--output - writes the document to standard output, which is a terminal; redirect it to a file or a pipe",
+                status: .usage)
+        }
+        let (value, bytes) = try inMemory(make)
+        context.out.sink.write(bytes: bytes)
+        return value
+    }
+
+    /// The document `make` writes, as bytes: made in a temporary folder of its own, removed again.
+    static func inMemory<Made>(
+        _ make: (String) throws(DocumentError) -> Made
+    ) throws(CommandFailure) -> (Made, [UInt8]) {
+        let folder = NSTemporaryDirectory() + "/attendance-document-" + UUID().uuidString
+        guard mkdir(folder, 0o700) == 0 else {
+            throw CommandFailure(
+                "cannot make a temporary folder at \(folder): \(String(cString: strerror(errno)))",
+                status: .outputFailure)
+        }
+        let path = folder + "/document"
+        defer {
+            unlink(path)
+            rmdir(folder)
+        }
+        let value = try made(path, make)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure("cannot read back the document written to \(path)", status: .outputFailure)
+        }
+        return (value, Array(data))
+    }
+
+    private static func made<Made>(
+        _ path: String, _ make: (String) throws(DocumentError) -> Made
+    ) throws(CommandFailure) -> Made {
+        do throws(DocumentError) {
+            return try make(path)
+        } catch {
+            throw CommandFailure(error.description, status: .outputFailure)
+        }
+    }
+}

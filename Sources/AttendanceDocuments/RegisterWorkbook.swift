@@ -1,0 +1,179 @@
+import AttendanceCore
+import Foundation
+
+/// The monthly register as a spreadsheet, for payroll and for managers who sort and filter:
+///
+/// 1. "Register": a row per employee, a column per date holding its status code in a cell filled
+///    in the PDF's colour (``StatusColour``), then the month's figures as numbers; the header row
+///    and the code and name columns stay in view, and the header has filter buttons.
+/// 2. "Days": a row per employee per date employed (code, name, the date, first IN, last OUT,
+///    worked hours, status, flags), dates and times as the spreadsheet's own, for payroll.
+/// 3. "Legend": each code, its colour and its words; the office, the month, "as of" and the
+///    history digest.
+public struct RegisterWorkbook {
+    public let register: MonthRegister
+    public let office: String
+    /// "2026-11-27 18:05", the moment the figures hold for.
+    public let asOf: String
+    /// The history digest and its number of records (docs/rules.md "History").
+    public let history: (hash: String, records: Int)?
+    /// The zone the times of the "Days" sheet are shown in: the policy's.
+    public let zone: LocalZone
+
+    public init(
+        register: MonthRegister, office: String, asOf: String, history: (hash: String, records: Int)?,
+        zone: LocalZone
+    ) {
+        self.register = register
+        self.office = office
+        self.asOf = asOf
+        self.history = history
+        self.zone = zone
+    }
+
+    /// The figures after the dates on the first sheet, in order, as the PDF heads them.
+    static let figures = ["Days", "L", "HD", "A", "LV", "M", "Hours", "Late", "Early"]
+    /// The columns of the "Days" sheet.
+    static let dayColumns = ["Code", "Name", "Date", "First in", "Last out", "Hours", "Status", "Flags"]
+
+    /// Writes the workbook to `path`, whole or not at all.
+    public func write(to path: String) throws(DocumentError) {
+        let workbook = try Workbook(path: path, title: "Attendance register \(register.month) — \(office)")
+        writeGrid(on: workbook.addSheet("Register"))
+        writeDays(on: workbook.addSheet("Days"))
+        writeLegend(on: workbook.addSheet("Legend"))
+        try workbook.finish()
+    }
+
+    // MARK: - The grid
+
+    private func writeGrid(on sheet: Sheet) {
+        let dates = register.month.dates
+        let heading = CellStyle(bold: true, centred: true, bordered: true)
+        let firstFigure = 2 + dates.count
+        let lastColumn = firstFigure + Self.figures.count - 1
+        sheet.setWidth(8, columns: 0...0)
+        sheet.setWidth(28, columns: 1...1)
+        sheet.setWidth(4.5, columns: 2...(firstFigure - 1))
+        sheet.setWidth(7, columns: firstFigure...lastColumn)
+        sheet.write(.text("Code"), row: 0, column: 0, style: CellStyle(bold: true, bordered: true))
+        sheet.write(.text("Name"), row: 0, column: 1, style: CellStyle(bold: true, bordered: true))
+        // Each date's heading is a date, shown as its day and weekday ("23 Mon").
+        let shaded = dates.enumerated().map { index, date in
+            !register.policy.isWorkingDay(date) || register.rows.contains { $0.days[index].status == .holiday }
+        }
+        for (index, date) in dates.enumerated() {
+            var style = heading
+            style.numberFormat = "d ddd"
+            if shaded[index] { style.fill = Colour.shade.rgb }
+            sheet.write(.date(date), row: 0, column: 2 + index, style: style)
+        }
+        for (index, figure) in Self.figures.enumerated() {
+            sheet.write(.text(figure), row: 0, column: firstFigure + index, style: heading)
+        }
+        let hours = CellStyle(numberFormat: "0.00", bordered: true)
+        let count = CellStyle(numberFormat: "0.#", bordered: true)
+        for (line, row) in register.rows.enumerated() {
+            let y = line + 1
+            sheet.write(.text(row.employee.code.rawValue), row: y, column: 0, style: CellStyle(bordered: true))
+            sheet.write(.text(row.employee.name.rawValue), row: y, column: 1, style: CellStyle(bordered: true))
+            for (index, day) in row.days.enumerated() {
+                var style = CellStyle(centred: true, bordered: true)
+                style.fill = StatusColour.fill(day.status)?.rgb ?? (shaded[index] ? Colour.shade.rgb : nil)
+                // Today's IN shows the status so far beside it, as the PDF does.
+                let code = day.provisionalStatus.map { "\(day.code)·\($0.code)" } ?? day.code
+                sheet.write(code.isEmpty ? .blank : .text(code), row: y, column: 2 + index, style: style)
+            }
+            let summary = row.summary
+            let figures: [(Double, CellStyle)] = [
+                (summary.presentDays, count), (summary.count(.late), count), (summary.count(.halfDay), count),
+                (summary.count(.absent), count), (summary.count(.leave), count), (summary.count(.missing), count),
+                (summary.workedHours, hours), (Double(summary.lateCount), count),
+                (Double(summary.earlyExitCount), count),
+            ]
+            for (index, (value, style)) in figures.enumerated() {
+                sheet.write(.number(value), row: y, column: firstFigure + index, style: style)
+            }
+        }
+        sheet.freeze(rows: 1, columns: 2)
+        sheet.autofilter(rows: 0...register.rows.count, columns: 0...lastColumn)
+    }
+
+    // MARK: - One row per employee per date
+
+    private func writeDays(on sheet: Sheet) {
+        for (column, width) in [10.0, 28, 11, 8, 8, 7, 7, 40].enumerated() {
+            sheet.setWidth(width, columns: column...column)
+        }
+        for (column, heading) in Self.dayColumns.enumerated() {
+            sheet.write(.text(heading), row: 0, column: column, style: CellStyle(bold: true))
+        }
+        let date = CellStyle(numberFormat: "yyyy-mm-dd")
+        let time = CellStyle(numberFormat: "hh:mm")
+        let hours = CellStyle(numberFormat: "0.00")
+        var y = 0
+        for row in register.rows {
+            for day in row.days where day.status != .notEmployed && day.status != .future {
+                y += 1
+                sheet.write(.text(row.employee.code.rawValue), row: y, column: 0)
+                sheet.write(.text(row.employee.name.rawValue), row: y, column: 1)
+                sheet.write(.date(day.date), row: y, column: 2, style: date)
+                // The moments themselves, so a last OUT after midnight is on the next date.
+                for (column, instant) in [(3, day.firstIn), (4, day.lastOut)] {
+                    if let instant {
+                        sheet.write(.dateTime(zone.localDateTime(of: instant)), row: y, column: column, style: time)
+                    }
+                }
+                sheet.write(.number(Double(day.workedHundredths) / 100), row: y, column: 5, style: hours)
+                var style = CellStyle(centred: true)
+                style.fill = StatusColour.fill(day.status)?.rgb
+                if !day.code.isEmpty { sheet.write(.text(day.code), row: y, column: 6, style: style) }
+                let flags = Self.flagWords(day)
+                if !flags.isEmpty { sheet.write(.text(flags), row: y, column: 7) }
+            }
+        }
+        sheet.freeze(rows: 1, columns: 0)
+        sheet.autofilter(rows: 0...y, columns: 0...(Self.dayColumns.count - 1))
+    }
+
+    /// "late, corrected, simulated WiFi": the date's flags and where its punches came from.
+    static func flagWords(_ day: MonthRegister.Day) -> String {
+        (day.flags.names + (day.hasSimulatedPunch ? ["simulated WiFi"] : [])
+            + (day.hasImportedPunch ? ["imported"] : [])).joined(separator: ", ")
+    }
+
+    // MARK: - The legend
+
+    private func writeLegend(on sheet: Sheet) {
+        sheet.setWidth(8, columns: 0...0)
+        sheet.setWidth(90, columns: 1...1)
+        let bold = CellStyle(bold: true)
+        sheet.write(.text("Code"), row: 0, column: 0, style: bold)
+        sheet.write(.text("Meaning"), row: 0, column: 1, style: bold)
+        var y = 0
+        for status in StatusColour.legend {
+            y += 1
+            var style = CellStyle(centred: true, bordered: true)
+            style.fill = StatusColour.fill(status)?.rgb
+            sheet.write(.text(status.code), row: y, column: 0, style: style)
+            sheet.write(.text(status.name), row: y, column: 1)
+        }
+        let goal = register.policy.goalDays.map { " of goal \($0)" } ?? ""
+        let notes: [(String, String)] =
+            [
+                ("–", "not employed on the date; a blank date is still to come"),
+                ("Days", "present days, P + L + ½ HD\(goal)"),
+                ("Hours", "worked hours, as payroll counts them"),
+                ("Late, Early", "how many dates were late, and ended early"),
+                ("", ""),
+                ("Office", office),
+                ("Month", register.month.title),
+                ("As of", asOf),
+            ] + (history.map { [("History", "digest \($0.hash) (\($0.records) records)")] } ?? [])
+        for (key, text) in notes {
+            y += 1
+            if !key.isEmpty { sheet.write(.text(key), row: y, column: 0, style: bold) }
+            if !text.isEmpty { sheet.write(.text(text), row: y, column: 1) }
+        }
+    }
+}
