@@ -80,9 +80,11 @@ struct KioskTests {
             try s.sqlite("SELECT kind, source, bssid, location FROM punch")
                 == "in|simulated|aa:bb:cc:dd:ee:01|HQ lobby\n")
 
-        // Back to idle with a key; the same person again: only OUT is offered now.
+        // Back to idle with a key; the same person again, past the minutes after a mark-in when
+        // the menu starts on Cancel: only OUT is offered now, and it is the menu's choice.
         try kiosk.send("Enter")
         try kiosk.waitFor("Employee code")
+        s.clock.set(time: "10:10")
         try kiosk.send("e001", "Enter")
         screen = try kiosk.waitFor("Hi Asha Rao")
         #expect(screen.contains("in since") && screen.contains("[O] Mark OUT") && !screen.contains("Mark IN"))
@@ -92,6 +94,33 @@ struct KioskTests {
         try kiosk.send("Enter")  // the selected action: Mark OUT
         screen = try kiosk.waitFor("MARKED OUT")
         #expect(screen.contains("worked"))
+        #expect(try s.sqlite("SELECT group_concat(kind) FROM punch") == "in,out\n")
+    }
+
+    @Test("a second Enter minutes after the IN does not mark OUT; O does, in blue with its own mark")
+    func hurriedEnterAfterMarkIn() throws {
+        let s = try kioskSandbox(extraPolicy: "duplicate_punch_seconds = 0")
+        let (kiosk, marked) = try kioskAfterMarkIn(s)
+        #expect(marked.contains("✓ MARKED IN"))
+        try kiosk.send("Enter")
+        try kiosk.waitFor("Employee code")
+
+        // Code, Enter, and Enter again once the menu is up: it came up on Cancel, and says why.
+        try kiosk.send("E001", "Enter")
+        let menu = words(of: try kiosk.waitFor("[O] Mark OUT"))
+        #expect(menu.contains("You marked IN only minutes ago: press O only if you are leaving now."), "\(menu)")
+        try kiosk.send("Enter")
+        try kiosk.waitFor("Employee code: _")
+        #expect(try s.sqlite("SELECT group_concat(kind) FROM punch") == "in\n")
+
+        // O still marks out.
+        try kiosk.send("E001", "Enter")
+        try kiosk.waitFor("[O] Mark OUT")
+        try kiosk.send("o")
+        let screen = try kiosk.waitFor("MARKED OUT")
+        #expect(screen.contains("← MARKED OUT") && !screen.contains("✓ MARKED OUT"), "\(screen)")
+        let title = try #require(try kiosk.rawScreen().split(separator: "\n").first { $0.contains("MARKED OUT") })
+        #expect(title.contains("34m") && !title.contains("32m"), "\(title)")
         #expect(try s.sqlite("SELECT group_concat(kind) FROM punch") == "in,out\n")
     }
 
@@ -280,12 +309,7 @@ struct KioskTests {
     /// E001 marks in at the kiosk at `time` on the scenario's day; the confirmation screen.
     func markInAtKiosk(_ s: Sandbox, at time: String) throws -> String {
         s.clock.set(time: time)
-        let kiosk = try KioskSession(sandbox: s)
-        try kiosk.waitFor("Employee code")
-        try kiosk.send("E001", "Enter")
-        try kiosk.waitFor("[I] Mark IN")
-        try kiosk.send("i")
-        return try kiosk.waitFor("MARKED IN")
+        return try kioskAfterMarkIn(s).screen
     }
 
     /// Every day a working day: the scenario's day may be a weekend, and nobody is late on a
@@ -466,4 +490,14 @@ struct KioskPINTests {
         screen = try kiosk.waitFor("Hi Bo Chen")
         #expect(screen.contains("[I] Mark IN"))
     }
+}
+
+/// A kiosk on `s` where E001 has just marked in, and its confirmation screen.
+func kioskAfterMarkIn(_ s: Sandbox) throws -> (kiosk: KioskSession, screen: String) {
+    let kiosk = try KioskSession(sandbox: s)
+    try kiosk.waitFor("Employee code")
+    try kiosk.send("E001", "Enter")
+    try kiosk.waitFor("[I] Mark IN")
+    try kiosk.send("i")
+    return (kiosk, try kiosk.waitFor("MARKED IN"))
 }

@@ -74,6 +74,11 @@ final class KioskController {
     /// Work to do after the "working" screen has been drawn.
     private var pending: (() -> Void)?
 
+    /// An OUT this soon after the person's own IN is more likely a second Enter than a departure
+    /// (docs/rules.md "The kiosk's menu"): the menu then starts on Cancel, and only the O key or
+    /// the arrows choose Mark OUT.
+    static let recentMarkInSeconds: TimeInterval = 5 * 60
+
     static let maxCodeLength = 32
     static let maxPINLength = 8
     static let linkRefreshSeconds: TimeInterval = 3
@@ -192,6 +197,17 @@ final class KioskController {
         [today.isIn ? .markOut : .markIn, .calendar, .cancel]
     }
 
+    /// Whether `today`'s open session began less than ``recentMarkInSeconds`` before `now`.
+    static func justMarkedIn(_ today: MarkingService.TodaySnapshot, now: Date) -> Bool {
+        guard let start = today.day.openSession?.start else { return false }
+        return now.timeIntervalSince(start) < recentMarkInSeconds
+    }
+
+    /// The action a menu starts on: Mark IN or OUT, except an OUT just after the IN.
+    static func defaultAction(for today: MarkingService.TodaySnapshot, now: Date) -> Action {
+        justMarkedIn(today, now: now) ? .cancel : actions(for: today)[0]
+    }
+
     // MARK: - Steps
 
     private func submitCode(_ code: String) {
@@ -228,11 +244,12 @@ final class KioskController {
         }
     }
 
-    /// The menu for `employee`, with `action` chosen (the first, Mark IN or OUT, when nil).
+    /// The menu for `employee`, with `action` chosen (the default action when nil).
     private func showMenu(for employee: Employee, selecting action: Action? = nil) {
         do {
             let today = try desk.today(for: employee)
-            let selection = action.flatMap { Self.actions(for: today).firstIndex(of: $0) } ?? 0
+            let chosen = action ?? Self.defaultAction(for: today, now: now())
+            let selection = Self.actions(for: today).firstIndex(of: chosen) ?? 0
             screen = .menu(employee, today, selection: selection)
         } catch {
             show(.storeFailure(error))

@@ -69,6 +69,11 @@ struct KioskView {
                     width: width)
             }
             for gap in today.gapLines.suffix(2) { body.addCentered([Span(gap, TextStyle(color: .grey))], width: width) }
+            if KioskController.justMarkedIn(today, now: now) {
+                body.addCenteredWrapping(
+                    "You marked IN only minutes ago: press O only if you are leaving now.", TextStyle(color: .yellow),
+                    width: width)
+            }
             body.blank()
             for (index, action) in KioskController.actions(for: today).enumerated() {
                 let selected = index == selection
@@ -84,7 +89,11 @@ struct KioskView {
             body.addCentered([Span(label, TextStyle(isBold: true))], width: width)
             hint = ""
         case .message(let message):
-            let color: TerminalColor = message.tone == .success ? .green : message.tone == .neutral ? .cyan : .red
+            // An OUT is blue, as Mark OUT is on the menu, and has its own mark: the two confirmations
+            // read apart without colour too.
+            let isOut = message.kind == .out
+            let color: TerminalColor =
+                message.tone == .success ? (isOut ? .blue : .green) : message.tone == .neutral ? .cyan : .red
             body.blank()
             if let banner = message.banner, BigText.canDraw(banner), BigText.rows(banner).first?.count ?? 0 <= width {
                 for row in BigText.rows(banner) {
@@ -93,8 +102,12 @@ struct KioskView {
                 body.blank()
             }
             let mark =
-                message.tone == .success
-                ? (asciiOnly ? "OK " : "✓ ") : message.tone == .refusal ? (asciiOnly ? "X " : "✗ ") : ""
+                switch message.tone {
+                case .success where isOut: asciiOnly ? "<- " : "← "
+                case .success: asciiOnly ? "OK " : "✓ "
+                case .refusal: asciiOnly ? "X " : "✗ "
+                case .neutral: ""
+                }
             body.addCentered(
                 [
                     Span(

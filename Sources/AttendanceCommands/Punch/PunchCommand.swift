@@ -32,28 +32,50 @@ struct CorrectionOptions: ParsableArguments {
     func apply(
         global: GlobalOptions, in context: Context, _ request: (Policy) throws -> CorrectionRequest
     ) throws {
+        try applyAll(global: global, in: context) { policy in [try request(policy)] }
+    }
+
+    /// Runs the corrections `requests` makes as one (all stored or none, checked together), and
+    /// prints what each did and the statuses that follow.
+    func applyAll(
+        global: GlobalOptions, in context: Context, _ requests: (Policy) throws -> [CorrectionRequest]
+    ) throws {
         // A missing or bad reason is refused before the store is even opened.
         let reason = try CorrectionText.reason(reason)
         let configuration = try global.configuration(in: context)
-        let request = try request(configuration.policy)
+        let requests = try requests(configuration.policy)
         try global.refuseKioskAdministration(configuration, in: context)
         // For the central store, the desk's copy brought up to date first: the rules judge the
         // correction against every kiosk's punches, and the correction goes up as the command ends.
         let store = try global.open(configuration, in: context)
         let now = context.now()
-        let outcome = try store.correct(
-            request, reason: reason, actor: actor.actor(in: context), force: force,
-            policy: configuration.policy, now: now)
-        let report = CorrectionReport(outcome: outcome, policy: configuration.policy)
-        context.out.line(report.summary)
-        if outcome.correction.isOutsideEditWindow {
-            context.out.line(
-                "flagged: outside the \(configuration.policy.editWindowDays)-day edit window, forced with --force")
+        let actor = actor.actor(in: context)
+        let outcomes =
+            requests.count == 1
+            ? [
+                try store.correct(
+                    requests[0], reason: reason, actor: actor, force: force, policy: configuration.policy, now: now)
+            ]
+            : try store.correct(
+                all: requests, reason: reason, actor: actor, force: force, policy: configuration.policy, now: now)
+        var reported = Set<String>()
+        for outcome in outcomes {
+            let report = CorrectionReport(outcome: outcome, policy: configuration.policy)
+            context.out.line(report.summary)
+            if outcome.correction.isOutsideEditWindow {
+                context.out.line(
+                    "flagged: outside the \(configuration.policy.editWindowDays)-day edit window, forced with --force")
+            }
         }
-        // Judged as the calendar judges the date: its holiday and leave count too.
-        for date in outcome.dates {
-            let day = try Reports.day(date, of: outcome.employee, policy: configuration.policy, now: now, store: store)
-            context.out.line(report.statusLine(day))
+        // Judged as the calendar judges the date: its holiday and leave count too. Each date once,
+        // after every change.
+        for outcome in outcomes {
+            let report = CorrectionReport(outcome: outcome, policy: configuration.policy)
+            for date in outcome.dates where reported.insert("\(outcome.employee.id) \(date)").inserted {
+                let day = try Reports.day(
+                    date, of: outcome.employee, policy: configuration.policy, now: now, store: store)
+                context.out.line(report.statusLine(day))
+            }
         }
     }
 }
