@@ -124,6 +124,31 @@ struct KioskTests {
         #expect(try s.sqlite("SELECT group_concat(kind) FROM punch") == "in,out\n")
     }
 
+    @Test("the menu tells a person of their own forgotten mark-out, the latest two dates at most")
+    func menuNamesMissingMarkOut() throws {
+        let s = try kioskSandbox()
+        for day in 0...2 {
+            s.clock.set(day: day, time: "09:00")
+            #expect(try s.run("mark", "in", "E001").status == 0)
+        }
+        s.clock.set(day: 3, time: "10:00")
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E001", "Enter")
+        let menu = words(of: try kiosk.waitFor("[I] Mark IN"))
+        let (second, third) = (
+            ScenarioClock.format(ScenarioClock.instant(day: 1, time: "12:00"), "EEE d MMM"),
+            ScenarioClock.format(ScenarioClock.instant(day: 2, time: "12:00"), "EEE d MMM")
+        )
+        #expect(
+            menu.contains("You did not mark out on \(second) and \(third) — ask your manager to fix them"), "\(menu)")
+        // Someone with nothing open is told nothing of the kind.
+        try kiosk.send("x")
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E002", "Enter")
+        #expect(!(try kiosk.waitFor("[I] Mark IN")).contains("did not mark out"))
+    }
+
     @Test("back from My calendar, Enter opens it again: the key that closed it never marks")
     func calendarThenEnter() throws {
         let s = try kioskSandbox()

@@ -304,8 +304,23 @@ package final class MarkingService {
         package var zone: LocalZone
         /// `max_session_hours` ("16") when the open session has run longer: it is not counted.
         package var openPastMaximum: String?
+        /// The person's own earlier dates left open (M) that a manager can still correct, latest
+        /// first; filled in only for the kiosk's menu (``MarkingService/menu(for:)``).
+        package var missingMarkOuts: [AttendanceDate] = []
 
         package var isIn: Bool { day.openSession != nil }
+    }
+
+    /// How many of a person's open dates the kiosk's menu names: the latest ones.
+    package static let menuMissingLimit = 2
+
+    /// Today's snapshot with the person's latest missing mark-outs, for the kiosk's menu.
+    package func menu(for employee: Employee) throws(StoreError) -> TodaySnapshot {
+        var snapshot = try today(for: employee)
+        snapshot.missingMarkOuts = Array(
+            try Reports.missingMarkOuts(of: employee, policy: configuration.policy, now: now(), store: store)
+                .prefix(Self.menuMissingLimit))
+        return snapshot
     }
 
     package func today(for employee: Employee) throws(StoreError) -> TodaySnapshot {

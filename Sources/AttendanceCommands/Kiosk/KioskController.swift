@@ -247,7 +247,7 @@ final class KioskController {
     /// The menu for `employee`, with `action` chosen (the default action when nil).
     private func showMenu(for employee: Employee, selecting action: Action? = nil) {
         do {
-            let today = try desk.today(for: employee)
+            let today = try desk.menu(for: employee)
             let chosen = action ?? Self.defaultAction(for: today, now: now())
             let selection = Self.actions(for: today).firstIndex(of: chosen) ?? 0
             screen = .menu(employee, today, selection: selection)

@@ -69,6 +69,9 @@ struct KioskView {
                     width: width)
             }
             for gap in today.gapLines.suffix(2) { body.addCentered([Span(gap, TextStyle(color: .grey))], width: width) }
+            if let missing = today.missingLine {
+                body.addCenteredWrapping(missing, TextStyle(color: .yellow), width: width)
+            }
             if KioskController.justMarkedIn(today, now: now) {
                 body.addCenteredWrapping(
                     "You marked IN only minutes ago: press O only if you are leaving now.", TextStyle(color: .yellow),
