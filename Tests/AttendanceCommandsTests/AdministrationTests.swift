@@ -165,6 +165,20 @@ struct AdministrationTests {
         #expect(h.run("employee", "show", "E001").out.contains("  state:     active\n"))
     }
 
+    @Test("mark for a deactivated code, or one not started yet, tells the manager why, not 'unknown code'")
+    func markWhenNotEmployed() {
+        h.run("employee", "add", "E001", "--name", "Asha Rao", "--start-date", "2026-11-01")
+        h.run("employee", "add", "E002", "--name", "Bo Chen", "--start-date", "2026-12-01")
+        h.run("employee", "deactivate", "E001", "--end-date", "2026-11-20")
+        let gone = h.run("mark", "in", "E001")
+        #expect(gone.status == 14)
+        #expect(gone.err == "attendance: E001 Asha Rao was deactivated: last day 2026-11-20 — NOT recorded\n")
+        let early = h.run("mark", "in", "e002")
+        #expect(early.status == 14)
+        #expect(early.err == "attendance: E002 Bo Chen is not employed yet: starts on 2026-12-01 — NOT recorded\n")
+        #expect(h.run("mark", "in", "E404").err == "attendance: unknown code or wrong PIN — NOT recorded\n")
+    }
+
     @Test("a last date still to come is a notice: listed as 'until', active in JSON, and they stay on --active-only")
     func deactivateWithNotice() throws {
         h.run("employee", "add", "E001", "--name", "Asha", "--start-date", "2026-11-01")

@@ -61,6 +61,16 @@ package final class MarkingService {
         return employee.employment(on: configuration.policy.attendanceDate(of: now())).mayMark ? employee : nil
     }
 
+    /// The employee with code `text` and their employment today when it does not let them mark
+    /// (deactivated, or not started yet); nil when it does or no one has the code. For the
+    /// manager's command line only: at the kiosk such a code looks like any unknown one.
+    package func barredEmployee(code text: String) throws(StoreError) -> (Employee, Employment)? {
+        guard let code = try? EmployeeCode(parsing: text), let employee = try store.employee(code: code.rawValue)
+        else { return nil }
+        let employment = employee.employment(on: configuration.policy.attendanceDate(of: now()))
+        return employment.mayMark ? nil : (employee, employment)
+    }
+
     /// The result of typing a PIN.
     package enum PINCheck: Equatable {
         case accepted
