@@ -364,6 +364,19 @@ struct AdministrationTests {
         #expect(options.storePath(configuration: configuration, in: context) == "/var/lib/attendance/attendance.sqlite")
     }
 
+    @Test("attendance --help leads with the commands; the exit statuses come after them")
+    func rootHelpLeadsWithCommands() throws {
+        for arguments in [["--help"], ["-h"], ["help"]] {
+            let help = h.run(arguments)
+            #expect(help.status == 0)
+            let commands = try #require(help.out.range(of: "SUBCOMMANDS:"))
+            let statuses = try #require(help.out.range(of: ExitStatus.helpText))
+            #expect(commands.upperBound < statuses.lowerBound, "\(arguments)")
+            #expect(help.out.hasSuffix(ExitStatus.helpText + "\n"))
+        }
+        #expect(!h.run("employee", "--help").out.contains("EXIT STATUS"))
+    }
+
     @Test("help for employee add, word for word")
     func helpText() {
         let result = h.run("employee", "add", "--help")
