@@ -37,6 +37,24 @@ public struct Attendance: ParsableCommand {
 
     public init() {}
 
+    /// Runs the command whose arguments are `argv`'s bytes (the program's name left out). An
+    /// argument that is not UTF-8 is refused with 65 before anything runs: decoded as a String, its
+    /// bad bytes would become U+FFFD and be stored in a name or a note as if they had been typed.
+    public static func run(argv: [[UInt8]], in context: Context) -> Int32 {
+        var arguments: [String] = []
+        for (index, bytes) in argv.enumerated() {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                let shown = String(decoding: bytes, as: UTF8.self).quotedForMessage
+                context.err.line(
+                    "attendance: argument \(index + 1) (\(shown)) is not valid UTF-8; type it again in a UTF-8 "
+                        + "terminal (check the locale with `locale`); nothing was done")
+                return ExitStatus.badInput.rawValue
+            }
+            arguments.append(text)
+        }
+        return run(arguments, in: context)
+    }
+
     /// Parses `arguments`, runs the command with `context`, and returns the exit status.
     /// Every failure becomes one line on standard error; nothing escapes as a crash.
     public static func run(_ arguments: [String], in context: Context) -> Int32 {
