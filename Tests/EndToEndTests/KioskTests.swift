@@ -175,6 +175,34 @@ struct KioskTests {
         #expect(try s.sqlite("SELECT kind FROM punch") == "in\n")
     }
 
+    @Test("in My calendar the arrows show the month before and after; Enter still goes back to the menu")
+    func calendarOtherMonths() throws {
+        let s = try kioskSandbox()
+        let kiosk = try KioskSession(sandbox: s)
+        let noon = ScenarioClock.instant(day: 0, time: "12:00")
+        func title(_ months: Int) throws -> String {
+            let date = try #require(ScenarioClock.calendar.date(byAdding: .month, value: months, to: noon))
+            return "Asha Rao · " + ScenarioClock.format(date, "MMMM yyyy")
+        }
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E001", "Enter")
+        try kiosk.waitFor("Hi Asha Rao (E001)")
+        try kiosk.send("c")
+        try kiosk.waitFor(try title(0))
+        try kiosk.send("Left")
+        try kiosk.waitFor(try title(-1))
+        try kiosk.send("Right", "Right")
+        try kiosk.waitFor(try title(1))
+        // Two months ahead is as far as it goes.
+        try kiosk.send("Right", "Right", "Right")
+        try kiosk.waitFor(try title(2))
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try kiosk.screen().contains(try title(2)))
+        try kiosk.send("Enter")
+        try kiosk.waitFor("Hi Asha Rao (E001)")
+        #expect(try s.sqlite("SELECT count(*) FROM punch") == "0\n")
+    }
+
     @Test("a second IN from another path is refused with 'already marked in', nothing stored")
     func alreadyIn() throws {
         let s = try kioskSandbox(extraPolicy: "duplicate_punch_seconds = 0")

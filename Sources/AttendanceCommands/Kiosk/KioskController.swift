@@ -17,7 +17,8 @@ final class KioskController {
         case menu(Employee, MarkingService.TodaySnapshot, selection: Int)
         case working(String)
         case message(KioskMessage)
-        case calendar(Employee, StyledText)
+        /// The person's calendar of `month`: this month at first, the arrows go back and forth.
+        case calendar(Employee, month: YearMonth, StyledText)
 
         /// Lists start at the top; everything else is centred.
         var isList: Bool {
@@ -119,7 +120,10 @@ final class KioskController {
             // Any key dismisses a message early; a code character also starts the next code.
             goIdle()
             if case .character = key { handleCodeKey(key) }
-        case .calendar(let employee, _):
+        case .calendar(let employee, let month, _):
+            if let shown = KioskCalendar.month(after: key, from: month, for: employee, desk: desk) {
+                return showCalendar(of: employee, month: shown)
+            }
             if key == .escape || key == .enter || key == .character("x") || key == .character("c") {
                 // Back with "My calendar" chosen, where the person left: the Enter that closed
                 // the calendar, pressed once more, opens it again instead of marking.
@@ -261,11 +265,7 @@ final class KioskController {
         case .cancel:
             goIdle()
         case .calendar:
-            do {
-                screen = .calendar(employee, try KioskCalendar.view(for: employee, desk: desk))
-            } catch {
-                show(.storeFailure(error))
-            }
+            showCalendar(of: employee, month: KioskCalendar.currentMonth(for: employee, desk: desk))
         case .markIn, .markOut:
             let kind: PunchKind = action == .markIn ? .in : .out
             work("Checking WiFi and saving…") {
@@ -281,6 +281,14 @@ final class KioskController {
                     self.show(.storeFailure(error))
                 }
             }
+        }
+    }
+
+    private func showCalendar(of employee: Employee, month: YearMonth) {
+        do {
+            screen = .calendar(employee, month: month, try KioskCalendar.view(for: employee, month: month, desk: desk))
+        } catch {
+            show(.storeFailure(error))
         }
     }
 

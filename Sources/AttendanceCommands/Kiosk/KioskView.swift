@@ -120,9 +120,9 @@ struct KioskView {
             body.blank()
             for line in message.lines { body.addCenteredWrapping(line, width: width) }
             hint = "Press Enter, or type the next code."
-        case .calendar(_, let calendar):
+        case .calendar(_, _, let calendar):
             body.add(calendar, indent: 1)
-            hint = "Press Enter to go back."
+            hint = "Press Enter to go back. The arrows show the month before or after."
         }
 
         // Body between the header (2 rows) and the footer (2 rows), clipped to fit. On a small
