@@ -17,9 +17,8 @@ public struct Attendance: ParsableCommand {
         abstract: "The office attendance kiosk: mark in and out, calendars, the monthly register.",
         discussion: """
             Employees mark in and out at the kiosk (`attendance kiosk`) or with `attendance mark`. \
-            Each punch is checked against the office WiFi and stored durably before it is shown as recorded.
-
-            \(ExitStatus.helpText)
+            Each punch is checked against the office WiFi and stored durably before it is shown as recorded. \
+            The exit statuses are listed after the commands.
             """,
         version: "1.0.0",
         subcommands: [
@@ -37,6 +36,24 @@ public struct Attendance: ParsableCommand {
     )
 
     public init() {}
+
+    /// Runs the command whose arguments are `argv`'s bytes (the program's name left out). An
+    /// argument that is not UTF-8 is refused with 65 before anything runs: decoded as a String, its
+    /// bad bytes would become U+FFFD and be stored in a name or a note as if they had been typed.
+    public static func run(argv: [[UInt8]], in context: Context) -> Int32 {
+        var arguments: [String] = []
+        for (index, bytes) in argv.enumerated() {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                let shown = String(decoding: bytes, as: UTF8.self).quotedForMessage
+                context.err.line(
+                    "attendance: argument \(index + 1) (\(shown)) is not valid UTF-8; type it again in a UTF-8 "
+                        + "terminal (check the locale with `locale`); nothing was done")
+                return ExitStatus.badInput.rawValue
+            }
+            arguments.append(text)
+        }
+        return run(arguments, in: context)
+    }
 
     /// Parses `arguments`, runs the command with `context`, and returns the exit status.
     /// Every failure becomes one line on standard error; nothing escapes as a crash.
@@ -60,9 +77,9 @@ public struct Attendance: ParsableCommand {
             // A malformed value (a date, a BSSID) is 65 with the value's own message, as
             // `--help` documents, not the parser's generic "The value is invalid" and 64.
             if let refusal = refused.first { return report(refusal, in: context) }
-            return report(parseError: error, in: context)
+            return report(parseError: error, in: context, rootHelp: asksRootHelp(arguments))
         }
-        return execute(in: context) {
+        return execute(in: context, rootHelp: asksRootHelp(arguments)) {
             if let command = command as? ContextCommand {
                 try command.run(in: context)
             } else {
@@ -74,7 +91,13 @@ public struct Attendance: ParsableCommand {
     }
 
     /// Runs a parsed command and turns its outcome into the exit status.
-    private static func execute(in context: Context, _ command: () throws -> Void) -> Int32 {
+    /// Whether `arguments` ask for the help of `attendance` itself, which ends with the exit statuses:
+    /// the parser puts a command's discussion before its subcommands, and the commands come first.
+    private static func asksRootHelp(_ arguments: [String]) -> Bool {
+        arguments.isEmpty || (arguments.count == 1 && ["--help", "-h", "help"].contains(arguments[0]))
+    }
+
+    private static func execute(in context: Context, rootHelp: Bool, _ command: () throws -> Void) -> Int32 {
         do {
             try command()
             // A manager's change made on the desk's copy of the central store goes up now.
@@ -84,7 +107,7 @@ public struct Attendance: ParsableCommand {
             return report(failure, in: context)
         } catch {
             // Help, version, and the parser's own validation errors.
-            return report(parseError: error, in: context)
+            return report(parseError: error, in: context, rootHelp: rootHelp)
         }
     }
 
@@ -94,11 +117,12 @@ public struct Attendance: ParsableCommand {
         return failure.status.rawValue
     }
 
-    private static func report(parseError error: any Error, in context: Context) -> Int32 {
+    private static func report(parseError error: any Error, in context: Context, rootHelp: Bool = false) -> Int32 {
         let code = exitCode(for: error)
         let message = fullMessage(for: error)
         if code == .success {
             if !message.isEmpty { context.out.line(message) }
+            if rootHelp { context.out.line("\n" + ExitStatus.helpText) }
             return 0
         }
         // The parser quotes what it could not understand, which can be a 100 KB argument.

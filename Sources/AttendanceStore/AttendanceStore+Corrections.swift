@@ -11,6 +11,14 @@ public enum CorrectionRequest: Sendable, Hashable {
     case restore(punchID: Int64)
     /// Moves a punch to a new instant (and so perhaps to a new attendance date).
     case retime(punchID: Int64, to: Date)
+
+    /// The punch a correction changes; nil for an added punch.
+    public var punchID: Int64? {
+        switch self {
+        case .add: nil
+        case .void(let id), .restore(let id), .retime(let id, _): id
+        }
+    }
 }
 
 /// What a correction did.
@@ -59,9 +67,69 @@ extension AttendanceStore {
         }
     }
 
+    /// Applies several corrections as one: all of them are stored, checked and audited under the one
+    /// reason in one IMMEDIATE transaction, or none is.
+    ///
+    /// The punches are checked together, after every change: voiding an IN and its OUT, each of
+    /// which alone would leave the other unpaired, passes; a change that leaves a date worse than
+    /// it was refuses the whole batch. A punch named twice is refused.
+    ///
+    /// - Throws: `CorrectionError` when a correction or the whole is refused; `StoreError` when the
+    ///   store fails.
+    @discardableResult
+    public func correct(
+        all requests: [CorrectionRequest], reason: String, actor: String, force: Bool = false, policy: Policy,
+        now: Date
+    ) throws -> [CorrectionOutcome] {
+        let reason = try CorrectionText.reason(reason)
+        var seen = Set<Int64>()
+        for case let id? in requests.map(\.punchID) where !seen.insert(id).inserted {
+            throw CorrectionError.namedTwice(id)
+        }
+        return try performRefusable {
+            try pool.writeWithoutTransaction { db in
+                var outcomes: [CorrectionOutcome] = []
+                try db.inTransaction(.immediate) {
+                    for request in requests {
+                        outcomes.append(
+                            try correct(
+                                request, reason: reason, actor: actor, force: force, policy: policy, now: now,
+                                checkingPunches: false, in: db))
+                    }
+                    try checkTogether(outcomes, policy: policy, now: now, in: db)
+                    return .commit
+                }
+                return outcomes
+            }
+        }
+    }
+
+    /// Checks the punches of every date `outcomes` touched, as they are now against how they were
+    /// before any of them: each employee's window is read after the changes and the changed
+    /// punches are put back as they were.
+    private func checkTogether(
+        _ outcomes: [CorrectionOutcome], policy global: Policy, now: Date, in db: Database
+    )
+        throws
+    {
+        for (_, mine) in Dictionary(grouping: outcomes, by: \.employee.id) {
+            let employee = mine[0].employee
+            let dates = Set(mine.flatMap(\.dates))
+            guard let first = dates.min(), let last = dates.max() else { continue }
+            let after = try Self.punches(
+                in: db, employeeID: employee.id, from: first.adding(days: -1), through: last.adding(days: 1))
+            let changed = Set(mine.map(\.after.id))
+            let before =
+                after.filter { !changed.contains($0.id) }
+                + mine.compactMap { outcome in outcome.before.flatMap { $0.isVoided ? nil : $0.effective } }
+            try CorrectionCheck(policy: employee.policy(from: global), now: now).check(
+                before: before.sorted { $0.instant < $1.instant }, after: after, dates: dates)
+        }
+    }
+
     private func correct(
         _ request: CorrectionRequest, reason: String, actor: String, force: Bool, policy global: Policy, now: Date,
-        in db: Database
+        checkingPunches: Bool = true, in db: Database
     ) throws -> CorrectionOutcome {
         // What the request is about: the employee, the punch as it stands, the change to it.
         let employee: Employee
@@ -119,12 +187,14 @@ extension AttendanceStore {
         }
         let toDate = changed?.attendanceDate ?? fromDate
         let outside = try check.isOutsideEditWindow([fromDate, toDate], force: force)
-        let window = try Self.punches(
-            in: db, employeeID: employee.id, from: min(fromDate, toDate).adding(days: -1),
-            through: max(fromDate, toDate).adding(days: 1))
-        var after = window.filter { $0.id != before?.id }
-        if let changed { after.append(changed) }
-        try check.check(before: window, after: after, dates: [fromDate, toDate])
+        if checkingPunches {
+            let window = try Self.punches(
+                in: db, employeeID: employee.id, from: min(fromDate, toDate).adding(days: -1),
+                through: max(fromDate, toDate).adding(days: 1))
+            var after = window.filter { $0.id != before?.id }
+            if let changed { after.append(changed) }
+            try check.check(before: window, after: after, dates: [fromDate, toDate])
+        }
 
         // The records: the punch (for an add), the correction, the audit row.
         let at = clock()

@@ -116,16 +116,47 @@ extension String {
 }
 
 extension Character {
+    /// Columns the character occupies, as a terminal lays it out: the sum of its scalars' widths
+    /// (``Unicode/Scalar/terminalWidth``), not one column a cluster. A Devanagari syllable such as
+    /// "प्रि" is two columns (प, ्, र, ि: 1 + 0 + 1 + 1 … the vowel sign is a spacing mark).
+    /// An emoji joined to the one before by a zero-width joiner adds nothing, nor does the second
+    /// letter of a flag: terminals draw each sequence as one picture.
     var terminalWidth: Int {
-        guard let first = unicodeScalars.first else { return 0 }
-        let v = first.value
-        if first.properties.generalCategory == .nonspacingMark || first.properties.generalCategory == .enclosingMark {
-            return 0
+        var width = 0
+        var previous: Unicode.Scalar?
+        for scalar in unicodeScalars {
+            defer { previous = scalar }
+            let joined = previous?.value == 0x200D && scalar.value >= 0x80 && scalar.properties.isEmoji
+            let flag = previous.map(\.isRegionalIndicator) == true && scalar.isRegionalIndicator
+            if !joined && !flag { width += scalar.terminalWidth }
         }
-        if first.properties.isEmojiPresentation { return 2 }
+        return width
+    }
+}
+
+extension Unicode.Scalar {
+    /// One of the 26 letters two of which make a flag.
+    var isRegionalIndicator: Bool { (0x1F1E6...0x1F1FF).contains(value) }
+
+    /// Columns the scalar occupies in a terminal, as the C library's `wcwidth` counts them: none
+    /// for combining marks (nonspacing and enclosing), format characters (zero-width space and
+    /// joiners, direction marks) and Hangul's medial and final jamo; two for East Asian wide and
+    /// fullwidth characters and emoji shown as pictures; one for everything else, spacing marks
+    /// (a Devanagari vowel sign) included.
+    var terminalWidth: Int {
+        let v = value
+        if v < 0x300 { return 1 }
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if (0x1160...0x11FF).contains(v) || (0xD7B0...0xD7FF).contains(v) { return 0 }
+        if properties.isEmojiPresentation { return 2 }
         switch v {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+            0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+            0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF,
+            0x20000...0x3FFFD:
             return 2
         default:
             return 1

@@ -165,6 +165,20 @@ struct AdministrationTests {
         #expect(h.run("employee", "show", "E001").out.contains("  state:     active\n"))
     }
 
+    @Test("mark for a deactivated code, or one not started yet, tells the manager why, not 'unknown code'")
+    func markWhenNotEmployed() {
+        h.run("employee", "add", "E001", "--name", "Asha Rao", "--start-date", "2026-11-01")
+        h.run("employee", "add", "E002", "--name", "Bo Chen", "--start-date", "2026-12-01")
+        h.run("employee", "deactivate", "E001", "--end-date", "2026-11-20")
+        let gone = h.run("mark", "in", "E001")
+        #expect(gone.status == 14)
+        #expect(gone.err == "attendance: E001 Asha Rao was deactivated: last day 2026-11-20 — NOT recorded\n")
+        let early = h.run("mark", "in", "e002")
+        #expect(early.status == 14)
+        #expect(early.err == "attendance: E002 Bo Chen is not employed yet: starts on 2026-12-01 — NOT recorded\n")
+        #expect(h.run("mark", "in", "E404").err == "attendance: unknown code or wrong PIN — NOT recorded\n")
+    }
+
     @Test("a last date still to come is a notice: listed as 'until', active in JSON, and they stay on --active-only")
     func deactivateWithNotice() throws {
         h.run("employee", "add", "E001", "--name", "Asha", "--start-date", "2026-11-01")
@@ -348,6 +362,19 @@ struct AdministrationTests {
                 == "/home/asha/.local/share/attendance/attendance.sqlite")
         context.isRoot = true
         #expect(options.storePath(configuration: configuration, in: context) == "/var/lib/attendance/attendance.sqlite")
+    }
+
+    @Test("attendance --help leads with the commands; the exit statuses come after them")
+    func rootHelpLeadsWithCommands() throws {
+        for arguments in [["--help"], ["-h"], ["help"]] {
+            let help = h.run(arguments)
+            #expect(help.status == 0)
+            let commands = try #require(help.out.range(of: "SUBCOMMANDS:"))
+            let statuses = try #require(help.out.range(of: ExitStatus.helpText))
+            #expect(commands.upperBound < statuses.lowerBound, "\(arguments)")
+            #expect(help.out.hasSuffix(ExitStatus.helpText + "\n"))
+        }
+        #expect(!h.run("employee", "--help").out.contains("EXIT STATUS"))
     }
 
     @Test("help for employee add, word for word")

@@ -1,4 +1,5 @@
 import AttendanceCommands
+import AttendanceTestSupport
 import Foundation
 import Testing
 
@@ -86,6 +87,26 @@ struct ArgumentTypeTests {
         let result = h.run(arguments)
         #expect(result.status == 65)
         #expect(result.err == "attendance: \(message)\n")
+    }
+
+    @Test("an argument that is not UTF-8 is refused with 65 before anything runs; nothing is stored as U+FFFD")
+    func invalidUTF8() {
+        let argv: [[UInt8]] =
+            [Array("employee".utf8), Array("add".utf8), Array("E001".utf8), Array("--name".utf8)]
+            + [[0x4A, 0x6F, 0x73, 0xE9]]  // "José" in Latin-1
+        let out = CapturingSink()
+        let err = CapturingSink()
+        #expect(Attendance.run(argv: argv, in: h.context(out: out, err: err)) == 65)
+        #expect(
+            err.text
+                == "attendance: argument 5 (\"Jos\u{FFFD}\") is not valid UTF-8; type it again in a UTF-8 terminal "
+                + "(check the locale with `locale`); nothing was done\n")
+        #expect(out.text.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: h.storePath))
+        // UTF-8 goes through as before.
+        let good = argv.dropLast() + [Array("José".utf8)]
+        #expect(Attendance.run(argv: Array(good), in: h.context()) == 0)
+        #expect(h.run("employee", "list").out.contains("José"))
     }
 
     @Test("what is not a value at all is still the parser's usage error, 64")

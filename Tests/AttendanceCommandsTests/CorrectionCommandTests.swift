@@ -68,6 +68,58 @@ struct CorrectionCommandTests {
                 """)
     }
 
+    @Test("an IN and its OUT voided together pass where each alone would break the alternation; restored together too")
+    func voidAndRestoreSeveral() throws {
+        try kiosk(.in, "2026-11-18 09:02")
+        try kiosk(.out, "2026-11-18 09:03")
+        try kiosk(.in, "2026-11-18 09:50")
+        try kiosk(.out, "2026-11-18 18:00")
+        // Alone, each would leave IN, IN or OUT, OUT behind: refused, as before.
+        let alone = h.run("punch", "void", "2", "--reason", "slip of the finger")
+        #expect(alone.status != 0 && alone.err.contains("punches must alternate IN, OUT, IN, OUT"), "\(alone.err)")
+        #expect(
+            h.run("punch", "void", "1", "2", "--reason", "slip of the finger").out == """
+                voided punch 1: E001 IN at 2026-11-18 09:02 on 2026-11-18
+                voided punch 2: E001 OUT at 2026-11-18 09:03 on 2026-11-18
+                2026-11-18 is now L (late); flags: late, corrected
+
+                """)
+        let audit = h.run("audit", "--format", "json").out
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(audit.utf8)) as? [[String: Any]])
+        let voids = entries.filter { $0["action"] as? String == "void" }
+        #expect(voids.map { $0["key"] as? String } == ["1", "2"], "\(audit)")
+        #expect(voids.allSatisfy { $0["reason"] as? String == "slip of the finger" })
+        #expect(
+            h.run("punch", "restore", "1", "2", "--reason", "they were real").out == """
+                restored punch 1: E001 IN at 2026-11-18 09:02 on 2026-11-18
+                restored punch 2: E001 OUT at 2026-11-18 09:03 on 2026-11-18
+                2026-11-18 is now P (present); flags: corrected
+
+                """)
+    }
+
+    @Test("several punches whose change together breaks a date are refused whole: nothing is stored")
+    func voidSeveralAllOrNothing() throws {
+        try kiosk(.in, "2026-11-18 09:02")
+        try kiosk(.out, "2026-11-18 13:00")
+        try kiosk(.in, "2026-11-18 14:00")
+        try kiosk(.out, "2026-11-18 18:00")
+        let before = h.run("audit").out
+        let refused = h.run("punch", "void", "2", "4", "--reason", "wrong")
+        #expect(refused.status == 65, "\(refused.err)")
+        #expect(
+            refused.err.contains(
+                "on 2026-11-18, IN at 09:02 (punch 1) would be followed by IN at 14:00 (punch 3); punches must alternate"
+            ), "\(refused.err)")
+        #expect(refused.out == "")
+        #expect(h.run("audit").out == before)
+        let twice = h.run("punch", "void", "2", "2", "--reason", "wrong")
+        #expect(twice.status == 65 && twice.err == "attendance: punch 2 is named twice; name each punch once\n")
+        let void = h.run("punch", "void", "1", "3", "--reason", "wrong")
+        #expect(void.status != 0)
+        #expect(h.run("audit").out == before)
+    }
+
     @Test("punch list shows void punches, times after midnight, JSON and CSV")
     func list() throws {
         try kiosk(.in, "2026-11-19 20:00")

@@ -36,6 +36,18 @@ struct HolidayLeaveCommandTests {
         #expect(h.run("holiday", "list", "--year", "2030").out.hasPrefix("no holidays in 2030;"))
     }
 
+    @Test("holiday list takes the year as a word too, as it is read aloud: `holiday list 2027`")
+    func holidayListPositionalYear() {
+        h.run("holiday", "add", "2026-11-09", "--name", "Diwali")
+        h.run("holiday", "add", "2027-01-26", "--name", "Republic Day")
+        let positional = h.run("holiday", "list", "2027")
+        #expect(positional.status == 0, "\(positional.err)")
+        #expect(positional.out == h.run("holiday", "list", "--year", "2027").out)
+        #expect(positional.out.contains("2027-01-26") && !positional.out.contains("Diwali"))
+        let both = h.run("holiday", "list", "2027", "--year", "2026")
+        #expect(both.status == 64 && both.err.contains("give the year once"), "\(both.err)")
+    }
+
     static let ics = """
         BEGIN:VCALENDAR\r
         VERSION:2.0\r

@@ -19,27 +19,52 @@ struct SummaryCommandTests {
                 E002  Bilal Chaudhry-Fernandes    8.57    8.57       4    8.57    8.57       0       0  38.28
 
                 E001 Asha Rao
-                Hours – Week of 11/16:
-                Mon: 0 hrs (leave)
-                Tue: 0 hrs (leave)
-                Wed: 9 hrs
+                Hours – Week of 2026-11-16:
+                Mon: 0.00 hrs (leave)
+                Tue: 0.00 hrs (leave)
+                Wed: 9.00 hrs
                 Thu: 8.75 hrs
                 Fri: 8.75 hrs
-                Total: 26.5 hrs
+                Total: 26.50 hrs
                 Punches on SIMULATED WiFi: Thu 19, Fri 20, Sat 21
                 Corrected by a manager (punches added, voided or re-timed): Wed 18
 
                 E002 Bilal Chaudhry-Fernandes
-                Hours – Week of 11/16:
+                Hours – Week of 2026-11-16:
                 Mon: 8.57 hrs
                 Tue: 8.57 hrs
-                Wed: 4 hrs (half-day leave)
+                Wed: 4.00 hrs (half-day leave)
                 Thu: 8.57 hrs
                 Fri: 8.57 hrs
                 Total: 38.28 hrs
                 Punches on SIMULATED WiFi: Mon 16, Tue 17, Wed 18, Thu 19, Fri 20
 
                 """)
+    }
+
+    @Test("summary --month gives each employee's month figures, the same as the register's")
+    func month() throws {
+        let fixture = try ReportFixture.seeded()
+        let h = fixture.harness
+        let text = h.run("summary", "--month", "2026-11")
+        #expect(text.status == 0, "\(text.err)")
+        #expect(text.out.hasPrefix("November 2026\n\nCODE  NAME"), "\(text.out)")
+        let summary = CSVReader.parse(h.run("summary", "--month", "2026-11", "--format", "csv").out)
+        let register = CSVReader.parse(h.run("register", "--month", "2026-11", "--format", "csv").out)
+        let keys = try #require(summary.first).dropFirst(2)
+        #expect(
+            Array(keys) == ["present_days", "P", "L", "HD", "A", "H", "WO", "LV", "M", "late", "early_exit", "hours"])
+        for (row, registerRow) in zip(summary.dropFirst(), register.dropFirst()) {
+            for key in keys {
+                let column = try #require(register[0].firstIndex(of: key))
+                #expect(row[summary[0].firstIndex(of: key)!] == registerRow[column], "\(key)")
+            }
+        }
+        #expect(summary.count == register.count)
+        let one = h.run("summary", "--month", "2026-11", "--employee", "E002").out
+        #expect(one.contains("E002") && !one.contains("E001"))
+        let both = h.run("summary", "--month", "2026-11", "2026-11-18")
+        #expect(both.status == 64 && both.err.contains("with --month, leave it out"), "\(both.err)")
     }
 
     @Test("--employee limits it to one; the default week is today's; Sunday-first weeks follow week_starts")
@@ -56,13 +81,13 @@ struct SummaryCommandTests {
             sunday.hasSuffix(
                 """
                 E001 Asha Rao
-                Hours – Week of 11/8:
-                Mon: 4 hrs (worked on a holiday)
-                Tue: 0 hrs (missing mark-out — not final)
-                Wed: 0.5 hrs
+                Hours – Week of 2026-11-08:
+                Mon: 4.00 hrs (worked on a holiday)
+                Tue: 0.00 hrs (missing mark-out — not final)
+                Wed: 0.50 hrs (absent)
                 Thu: 8.75 hrs
                 Fri: 8.75 hrs
-                Total: 22 hrs
+                Total: 22.00 hrs
                 Punches on SIMULATED WiFi: Mon 9, Tue 10, Wed 11, Thu 12, Fri 13
 
                 """))

@@ -109,6 +109,35 @@ struct ICalendarTests {
             ])
     }
 
+    @Test("a small file of long daily events is refused whole at the file's limit, before it takes gigabytes")
+    func wholeFileLimit() {
+        let events = (1...200).map { index in
+            """
+            BEGIN:VEVENT
+            UID:\(index)
+            DTSTART;VALUE=DATE:20260101
+            DURATION:P52W
+            RRULE:FREQ=DAILY
+            SUMMARY:Closure \(index)
+            END:VEVENT
+            """
+        }
+        let text = Self.calendar(events.joined(separator: "\n"))
+        #expect(text.utf8.count < 40_000)
+        let parsed = Self.parse(text)
+        #expect(parsed.holidays.isEmpty)
+        #expect(
+            parsed.problems.map(\.message) == [
+                "the file's events give more than 50000 dates in all by 2028-12-31 (this event passes the limit); a "
+                    + "holiday calendar gives far fewer — check the events' RRULE and DURATION; nothing from this file "
+                    + "was imported"
+            ])
+        #expect(parsed.problems.first?.line == 4)
+        // Dates under the limit are taken as before.
+        let fewer = Self.parse(Self.calendar(events.prefix(1).joined().replacingOccurrences(of: "P52W", with: "P1D")))
+        #expect(fewer.problems.isEmpty && fewer.holidays.count > 1000)
+    }
+
     @Test("folded lines are unfolded and SUMMARY escapes are read: \\, \\; \\\\ and \\n")
     func foldingAndEscapes() {
         let parsed = Self.parse(

@@ -126,6 +126,33 @@ struct PunchFileTests {
         #expect(file.rows[1].instant == (try PunchTimestamp.instant(parsing: "2026-11-18T12:30:00Z", zone: kolkata)))
     }
 
+    @Test("a semicolon-separated file, as European spreadsheets save CSV, is read like a comma-separated one")
+    func semicolons() {
+        let text =
+            "code;timestamp;kind;note\r\nE001;2026-11-18T09:02;in;\"late bus; rain\"\r\nE001;2026-11-18T18:00;out;1,5 h\r\n"
+        let file = PunchFile(parsing: text, zone: kolkata)
+        #expect(file.issues == [])
+        #expect(file.rows.map(\.kind) == [.in, .out])
+        #expect(file.rows.map(\.note) == ["late bus; rain", "1,5 h"])
+    }
+
+    @Test("a quote inside an unquoted field is refused with its line, not stored without its quotes")
+    func quoteInsideUnquotedField() {
+        let text = """
+            code,timestamp,kind,note
+            E001,2026-11-18T09:02,in,=HYPERLINK("http://example.com")
+            E001,2026-11-18T18:00,out,"fine ""quoted"" note"
+
+            """
+        let file = PunchFile(parsing: text, zone: kolkata)
+        #expect(
+            file.issues.map(\.description) == [
+                "line 2: field 4 has a quote (\") inside it without being quoted itself; put the whole field in quotes "
+                    + "and double each quote inside (\"\")"
+            ])
+        #expect(file.rows.map(\.note) == ["fine \"quoted\" note"])
+    }
+
     @Test("every bad row is reported with its line number; a quoted line break counts as a line")
     func badRows() {
         let text = """

@@ -89,6 +89,20 @@ struct ValueTypesTests {
         }
     }
 
+    @Test("a name of combining marks alone is not a name; marks on letters are")
+    func namesOfMarksAlone() throws {
+        for marks in ["\u{301}", "\u{301}\u{308}\u{20DD}", "\u{94D}\u{93F}", " \u{301} \u{301} "] {
+            #expect(
+                throws: CoreError.invalidValue(
+                    what: "name", value: marks, expected: "at least one letter or digit, not combining marks alone")
+            ) {
+                try PersonName(parsing: marks)
+            }
+        }
+        #expect(try PersonName(parsing: "Jose\u{301}").rawValue == "Jose\u{301}")
+        #expect(try PersonName(parsing: "स्\u{94D}").rawValue == "स्\u{94D}")
+    }
+
     // MARK: - Dates and times
 
     @Test("dates parse strictly, count days, and know their weekday")
@@ -141,7 +155,9 @@ struct ValueTypesTests {
         #expect(zone.localDateTime(of: instant).time.description == "01:30")
         let dayChange = try WallClockTime(parsing: "04:00")
         #expect(zone.attendanceDate(of: instant, dayChange: dayChange).description == "2026-11-20")
-        #expect(zone.attendanceDate(of: instant.addingTimeInterval(3 * 3600), dayChange: dayChange).description == "2026-11-21")
+        #expect(
+            zone.attendanceDate(of: instant.addingTimeInterval(3 * 3600), dayChange: dayChange).description
+                == "2026-11-21")
     }
 
     @Test("wall-clock times on DST change days map to the right instants")
@@ -160,8 +176,12 @@ struct ValueTypesTests {
         #expect(utc(berlin.instant(on: autumn, at: try WallClockTime(parsing: "02:30"))) == "2026-10-25T00:30:00Z")
         #expect(utc(berlin.instant(on: autumn, at: try WallClockTime(parsing: "09:30"))) == "2026-10-25T08:30:00Z")
         let newYork = try #require(LocalZone(identifier: "America/New_York"))
-        #expect(utc(newYork.instant(on: try AttendanceDate(parsing: "2026-03-08"), at: try WallClockTime(parsing: "09:30"))) == "2026-03-08T13:30:00Z")
-        #expect(utc(newYork.instant(on: try AttendanceDate(parsing: "2026-11-01"), at: try WallClockTime(parsing: "09:30"))) == "2026-11-01T14:30:00Z")
+        #expect(
+            utc(newYork.instant(on: try AttendanceDate(parsing: "2026-03-08"), at: try WallClockTime(parsing: "09:30")))
+                == "2026-03-08T13:30:00Z")
+        #expect(
+            utc(newYork.instant(on: try AttendanceDate(parsing: "2026-11-01"), at: try WallClockTime(parsing: "09:30")))
+                == "2026-11-01T14:30:00Z")
     }
 
     @Test("zones are IANA names; abbreviations and unknown names are refused")

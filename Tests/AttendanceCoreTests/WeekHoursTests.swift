@@ -40,14 +40,35 @@ struct WeekHoursTests {
         #expect(week.hundredthsByDay == [850, 900, 825, 850, 875, 450, 0])
         #expect(
             week.payrollText == """
-                Hours – Week of 2/9:
-                Mon: 8.5 hrs
-                Tue: 9 hrs
+                Hours – Week of 2026-02-09:
+                Mon: 8.50 hrs
+                Tue: 9.00 hrs
                 Wed: 8.25 hrs
-                Thu: 8.5 hrs
+                Thu: 8.50 hrs
                 Fri: 8.75 hrs
-                Sat: 4.5 hrs (worked on a weekly off)
-                Total: 47.5 hrs
+                Sat: 4.50 hrs (worked on a weekly off)
+                Total: 47.50 hrs
+
+                """)
+    }
+
+    @Test("the payroll note names the week by its ISO date, keeps two decimals and says which dates were absent")
+    func payrollNoteAbsentAndDecimals() {
+        let policy = Fixture.policy()
+        let engine = StatusEngine(employee: Fixture.employee, policy: policy, now: Fixture.instant("2026-02-20 12:00"))
+        let punches =
+            Fixture.punches(["in 09:30", "out 18:36"], on: "2026-02-09", policy: policy, firstID: 1)
+            + Fixture.punches(["in 09:30", "out 18:00"], on: "2026-02-11", policy: policy, firstID: 3)
+        let week = engine.evaluate(weekStarting: Fixture.date("2026-02-09"), punches: punches)
+        #expect(
+            week.payrollText == """
+                Hours – Week of 2026-02-09:
+                Mon: 9.10 hrs
+                Tue: 0.00 hrs (absent)
+                Wed: 8.50 hrs
+                Thu: 0.00 hrs (absent)
+                Fri: 0.00 hrs (absent)
+                Total: 17.60 hrs
 
                 """)
     }
@@ -68,13 +89,13 @@ struct WeekHoursTests {
             holidays: [Fixture.date("2026-02-11"): "Founders' Day"])
         #expect(
             week.payrollText == """
-                Hours – Week of 2/9:
-                Mon: 0 hrs (missing mark-out — not final)
-                Tue: 8.5 hrs
-                Wed: 4 hrs (worked on a holiday)
-                Thu: 0 hrs (in now — not counted yet)
-                Fri: 0 hrs (still to come)
-                Total: 12.5 hrs
+                Hours – Week of 2026-02-09:
+                Mon: 0.00 hrs (missing mark-out — not final)
+                Tue: 8.50 hrs
+                Wed: 4.00 hrs (worked on a holiday)
+                Thu: 0.00 hrs (in now — not counted yet)
+                Fri: 0.00 hrs (still to come)
+                Total: 12.50 hrs
 
                 """)
     }

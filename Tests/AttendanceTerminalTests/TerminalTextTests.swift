@@ -31,6 +31,49 @@ struct TerminalTextTests {
         }
     }
 
+    /// The columns tmux 3.3 and glibc's wcwidth give each text: a table padded by these lines up.
+    @Test(
+        "widths are terminal cells: combining marks and zero-width none, East Asian wide two, the rest one",
+        arguments: [
+            ("प्रिया शर्मा", 10),  // प ् र ि य ा: the virama none, the vowel signs one each
+            ("नमस्ते", 4),
+            ("李小龍", 6),
+            ("ｱｲｳ", 3),  // halfwidth katakana
+            ("ＡＢ", 4),  // fullwidth Latin
+            ("김민준", 6),
+            ("José", 4),
+            ("Jose\u{301}", 4),
+            ("Zoë Ñuñez", 9),
+            ("a\u{200B}b", 2),  // a zero-width space
+            ("👍", 2),
+            ("👍🏽", 4),
+            ("👨\u{200D}👩\u{200D}👧", 2),  // one picture
+            ("❤\u{FE0F}", 1),
+            ("🇮🇳", 2),  // one flag
+        ])
+    func cellWidths(text: String, columns: Int) {
+        #expect(text.terminalWidth == columns)
+    }
+
+    @Test("a table lines its columns up in cells whatever the script")
+    func tableInOtherScripts() {
+        var table = TextTable(headers: ["CODE", "NAME", "DEPT"])
+        table.append(["E001", "प्रिया शर्मा", "Sales"])
+        table.append(["E002", "李小龍", "Ops"])
+        table.append(["E003", "Asha Rao", "HR"])
+        #expect(
+            table.render() == """
+                CODE  NAME        DEPT
+                ----  ----------  -----
+                E001  प्रिया शर्मा  Sales
+                E002  李小龍      Ops
+                E003  Asha Rao    HR
+
+                """)
+        #expect("प्रिया शर्मा".truncated(toWidth: 6) == "प्रिया…")
+        #expect("李小龍李小龍".truncated(toWidth: 6) == "李小…")
+    }
+
     @Test("widths count columns: wide scripts take two, combining marks none")
     func widths() {
         #expect("Asha".terminalWidth == 4)

@@ -36,7 +36,11 @@ struct AdministrationEndToEndTests {
         #expect(onNotice.status == 0, "\(onNotice.err)")
         #expect(try s.run("employee", "deactivate", Office.code(2)).status == 0)
         let gone = try s.run("mark", "in", Office.code(2))
-        #expect(gone.status == 14 && gone.err == "attendance: unknown code or wrong PIN — NOT recorded\n")
+        #expect(
+            gone.status == 14
+                && gone.err
+                    == "attendance: \(Office.code(2)) Worker 2 was deactivated: last day \(ScenarioClock.day()) — NOT recorded\n",
+            "\(gone.err)")
         #expect(try s.run("employee", "edit", Office.code(2), "--end-date", "none").status == 0)
         let back = try s.run("mark", "in", Office.code(2))
         #expect(back.status == 0, "\(back.err)")

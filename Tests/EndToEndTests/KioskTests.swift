@@ -80,9 +80,11 @@ struct KioskTests {
             try s.sqlite("SELECT kind, source, bssid, location FROM punch")
                 == "in|simulated|aa:bb:cc:dd:ee:01|HQ lobby\n")
 
-        // Back to idle with a key; the same person again: only OUT is offered now.
+        // Back to idle with a key; the same person again, past the minutes after a mark-in when
+        // the menu starts on Cancel: only OUT is offered now, and it is the menu's choice.
         try kiosk.send("Enter")
         try kiosk.waitFor("Employee code")
+        s.clock.set(time: "10:10")
         try kiosk.send("e001", "Enter")
         screen = try kiosk.waitFor("Hi Asha Rao")
         #expect(screen.contains("in since") && screen.contains("[O] Mark OUT") && !screen.contains("Mark IN"))
@@ -93,6 +95,58 @@ struct KioskTests {
         screen = try kiosk.waitFor("MARKED OUT")
         #expect(screen.contains("worked"))
         #expect(try s.sqlite("SELECT group_concat(kind) FROM punch") == "in,out\n")
+    }
+
+    @Test("a second Enter minutes after the IN does not mark OUT; O does, in blue with its own mark")
+    func hurriedEnterAfterMarkIn() throws {
+        let s = try kioskSandbox(extraPolicy: "duplicate_punch_seconds = 0")
+        let (kiosk, marked) = try kioskAfterMarkIn(s)
+        #expect(marked.contains("✓ MARKED IN"))
+        try kiosk.send("Enter")
+        try kiosk.waitFor("Employee code")
+
+        // Code, Enter, and Enter again once the menu is up: it came up on Cancel, and says why.
+        try kiosk.send("E001", "Enter")
+        let menu = words(of: try kiosk.waitFor("[O] Mark OUT"))
+        #expect(menu.contains("You marked IN only minutes ago: press O only if you are leaving now."), "\(menu)")
+        try kiosk.send("Enter")
+        try kiosk.waitFor("Employee code: _")
+        #expect(try s.sqlite("SELECT group_concat(kind) FROM punch") == "in\n")
+
+        // O still marks out.
+        try kiosk.send("E001", "Enter")
+        try kiosk.waitFor("[O] Mark OUT")
+        try kiosk.send("o")
+        let screen = try kiosk.waitFor("MARKED OUT")
+        #expect(screen.contains("← MARKED OUT") && !screen.contains("✓ MARKED OUT"), "\(screen)")
+        let title = try #require(try kiosk.rawScreen().split(separator: "\n").first { $0.contains("MARKED OUT") })
+        #expect(title.contains("34m") && !title.contains("32m"), "\(title)")
+        #expect(try s.sqlite("SELECT group_concat(kind) FROM punch") == "in,out\n")
+    }
+
+    @Test("the menu tells a person of their own forgotten mark-out, the latest two dates at most")
+    func menuNamesMissingMarkOut() throws {
+        let s = try kioskSandbox()
+        for day in 0...2 {
+            s.clock.set(day: day, time: "09:00")
+            #expect(try s.run("mark", "in", "E001").status == 0)
+        }
+        s.clock.set(day: 3, time: "10:00")
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E001", "Enter")
+        let menu = words(of: try kiosk.waitFor("[I] Mark IN"))
+        let (second, third) = (
+            ScenarioClock.format(ScenarioClock.instant(day: 1, time: "12:00"), "EEE d MMM"),
+            ScenarioClock.format(ScenarioClock.instant(day: 2, time: "12:00"), "EEE d MMM")
+        )
+        #expect(
+            menu.contains("You did not mark out on \(second) and \(third) — ask your manager to fix them"), "\(menu)")
+        // Someone with nothing open is told nothing of the kind.
+        try kiosk.send("x")
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E002", "Enter")
+        #expect(!(try kiosk.waitFor("[I] Mark IN")).contains("did not mark out"))
     }
 
     @Test("back from My calendar, Enter opens it again: the key that closed it never marks")
@@ -119,6 +173,34 @@ struct KioskTests {
         screen = try kiosk.waitFor(anyOf: ["MARKED IN", "Press Enter to go back"])
         #expect(screen.contains("MARKED IN"), "\(screen)")
         #expect(try s.sqlite("SELECT kind FROM punch") == "in\n")
+    }
+
+    @Test("in My calendar the arrows show the month before and after; Enter still goes back to the menu")
+    func calendarOtherMonths() throws {
+        let s = try kioskSandbox()
+        let kiosk = try KioskSession(sandbox: s)
+        let noon = ScenarioClock.instant(day: 0, time: "12:00")
+        func title(_ months: Int) throws -> String {
+            let date = try #require(ScenarioClock.calendar.date(byAdding: .month, value: months, to: noon))
+            return "Asha Rao · " + ScenarioClock.format(date, "MMMM yyyy")
+        }
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E001", "Enter")
+        try kiosk.waitFor("Hi Asha Rao (E001)")
+        try kiosk.send("c")
+        try kiosk.waitFor(try title(0))
+        try kiosk.send("Left")
+        try kiosk.waitFor(try title(-1))
+        try kiosk.send("Right", "Right")
+        try kiosk.waitFor(try title(1))
+        // Two months ahead is as far as it goes.
+        try kiosk.send("Right", "Right", "Right")
+        try kiosk.waitFor(try title(2))
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try kiosk.screen().contains(try title(2)))
+        try kiosk.send("Enter")
+        try kiosk.waitFor("Hi Asha Rao (E001)")
+        #expect(try s.sqlite("SELECT count(*) FROM punch") == "0\n")
     }
 
     @Test("a second IN from another path is refused with 'already marked in', nothing stored")
@@ -280,12 +362,7 @@ struct KioskTests {
     /// E001 marks in at the kiosk at `time` on the scenario's day; the confirmation screen.
     func markInAtKiosk(_ s: Sandbox, at time: String) throws -> String {
         s.clock.set(time: time)
-        let kiosk = try KioskSession(sandbox: s)
-        try kiosk.waitFor("Employee code")
-        try kiosk.send("E001", "Enter")
-        try kiosk.waitFor("[I] Mark IN")
-        try kiosk.send("i")
-        return try kiosk.waitFor("MARKED IN")
+        return try kioskAfterMarkIn(s).screen
     }
 
     /// Every day a working day: the scenario's day may be a weekend, and nobody is late on a
@@ -466,4 +543,14 @@ struct KioskPINTests {
         screen = try kiosk.waitFor("Hi Bo Chen")
         #expect(screen.contains("[I] Mark IN"))
     }
+}
+
+/// A kiosk on `s` where E001 has just marked in, and its confirmation screen.
+func kioskAfterMarkIn(_ s: Sandbox) throws -> (kiosk: KioskSession, screen: String) {
+    let kiosk = try KioskSession(sandbox: s)
+    try kiosk.waitFor("Employee code")
+    try kiosk.send("E001", "Enter")
+    try kiosk.waitFor("[I] Mark IN")
+    try kiosk.send("i")
+    return (kiosk, try kiosk.waitFor("MARKED IN"))
 }

@@ -23,4 +23,25 @@ public enum Corrections {
         }
         return CorrectionResult(outcome: outcome, days: days)
     }
+
+    /// Several corrections made as one, under one reason: all stored or none, the dates checked
+    /// together after every change (a pair voided where each alone would break the alternation).
+    /// Each touched date is judged once, after all of them.
+    public static func applyAll(
+        _ requests: [CorrectionRequest], reason: String, actor: String, force: Bool, policy: Policy, now: Date,
+        store: AttendanceStore
+    ) throws -> (outcomes: [CorrectionOutcome], days: [DayEvaluation]) {
+        let outcomes =
+            requests.count == 1
+            ? [try store.correct(requests[0], reason: reason, actor: actor, force: force, policy: policy, now: now)]
+            : try store.correct(all: requests, reason: reason, actor: actor, force: force, policy: policy, now: now)
+        var judged = Set<String>()
+        var days: [DayEvaluation] = []
+        for outcome in outcomes {
+            for date in outcome.dates where judged.insert("\(outcome.employee.id) \(date)").inserted {
+                days.append(try Reports.day(date, of: outcome.employee, policy: policy, now: now, store: store))
+            }
+        }
+        return (outcomes, days)
+    }
 }

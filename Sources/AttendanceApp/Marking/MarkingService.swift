@@ -61,6 +61,16 @@ package final class MarkingService {
         return employee.employment(on: configuration.policy.attendanceDate(of: now())).mayMark ? employee : nil
     }
 
+    /// The employee with code `text` and their employment today when it does not let them mark
+    /// (deactivated, or not started yet); nil when it does or no one has the code. For the
+    /// manager's command line only: at the kiosk such a code looks like any unknown one.
+    package func barredEmployee(code text: String) throws(StoreError) -> (Employee, Employment)? {
+        guard let code = try? EmployeeCode(parsing: text), let employee = try store.employee(code: code.rawValue)
+        else { return nil }
+        let employment = employee.employment(on: configuration.policy.attendanceDate(of: now()))
+        return employment.mayMark ? nil : (employee, employment)
+    }
+
     /// The result of typing a PIN.
     package enum PINCheck: Equatable {
         case accepted
@@ -304,8 +314,23 @@ package final class MarkingService {
         package var zone: LocalZone
         /// `max_session_hours` ("16") when the open session has run longer: it is not counted.
         package var openPastMaximum: String?
+        /// The person's own earlier dates left open (M) that a manager can still correct, latest
+        /// first; filled in only for the kiosk's menu (``MarkingService/menu(for:)``).
+        package var missingMarkOuts: [AttendanceDate] = []
 
         package var isIn: Bool { day.openSession != nil }
+    }
+
+    /// How many of a person's open dates the kiosk's menu names: the latest ones.
+    package static let menuMissingLimit = 2
+
+    /// Today's snapshot with the person's latest missing mark-outs, for the kiosk's menu.
+    package func menu(for employee: Employee) throws(StoreError) -> TodaySnapshot {
+        var snapshot = try today(for: employee)
+        snapshot.missingMarkOuts = Array(
+            try Reports.missingMarkOuts(of: employee, policy: configuration.policy, now: now(), store: store)
+                .prefix(Self.menuMissingLimit))
+        return snapshot
     }
 
     package func today(for employee: Employee) throws(StoreError) -> TodaySnapshot {

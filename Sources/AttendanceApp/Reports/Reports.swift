@@ -35,6 +35,24 @@ public enum Reports {
             isCorrected: try store.correctedDates(employeeID: employee.id, from: date, through: date).contains(date))
     }
 
+    /// The dates of `employee` that are M (missing mark-out) and that a correction can still reach
+    /// without `--force` (within `edit_window_days` of today), latest first: the same evaluation as
+    /// `attendance missing` and the calendars.
+    public static func missingMarkOuts(
+        of employee: Employee, policy: Policy, now: Date, store: AttendanceStore
+    ) throws(StoreError) -> [AttendanceDate] {
+        let today = employee.policy(from: policy).attendanceDate(of: now)
+        let first = today.adding(days: -policy.editWindowDays)
+        var dates: [AttendanceDate] = []
+        var shown = first.yearMonth
+        while shown <= today.yearMonth {
+            dates += try month(shown, of: employee, policy: policy, now: now, store: store).days
+                .filter { $0.status == .missing && $0.date >= first }.map(\.date)
+            shown = shown.next
+        }
+        return dates.reversed()
+    }
+
     /// How many employees' punches a register holds at once.
     public static let registerGroup = 1_000
 

@@ -48,24 +48,29 @@ struct HolidayAdd: ContextCommand {
     }
 }
 
-/// `attendance holiday list [--year Y]`
+/// `attendance holiday list [YEAR | --year YEAR | --all]`
 struct HolidayList: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the holidays of a year (default: the current one).")
 
     @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The year, as --year takes it.", valueName: "YYYY")) var positionalYear: Int?
     @Option(help: ArgumentHelp("The year.", valueName: "YYYY")) var year: Int?
     @Flag(help: "Every year.") var all = false
     @Option(help: "text, json or csv.") var format: OutputFormat = .text
 
     func validate() throws {
-        if let year, !(1...9999).contains(year) { throw ValidationError("--year must be from 1 to 9999") }
-        if year != nil, all { throw ValidationError("give --year or --all, not both") }
+        if positionalYear != nil, year != nil { throw ValidationError("give the year once: YYYY or --year YYYY") }
+        if let year = year ?? positionalYear, !(1...9999).contains(year) {
+            throw ValidationError("the year must be from 1 to 9999")
+        }
+        if year ?? positionalYear != nil, all { throw ValidationError("give a year or --all, not both") }
     }
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
-        let shownYear = all ? nil : year ?? configuration.policy.attendanceDate(of: context.now()).year
+        let shownYear =
+            all ? nil : year ?? positionalYear ?? configuration.policy.attendanceDate(of: context.now()).year
         let when = shownYear.map { " in \($0)" } ?? ""
         try HolidayListing.listing.write(
             try store.holidays(year: shownYear), as: format, to: context,

@@ -17,7 +17,8 @@ final class KioskController {
         case menu(Employee, MarkingService.TodaySnapshot, selection: Int)
         case working(String)
         case message(KioskMessage)
-        case calendar(Employee, StyledText)
+        /// The person's calendar of `month`: this month at first, the arrows go back and forth.
+        case calendar(Employee, month: YearMonth, StyledText)
 
         /// Lists start at the top; everything else is centred.
         var isList: Bool {
@@ -74,6 +75,11 @@ final class KioskController {
     /// Work to do after the "working" screen has been drawn.
     private var pending: (() -> Void)?
 
+    /// An OUT this soon after the person's own IN is more likely a second Enter than a departure
+    /// (docs/rules.md "The kiosk's menu"): the menu then starts on Cancel, and only the O key or
+    /// the arrows choose Mark OUT.
+    static let recentMarkInSeconds: TimeInterval = 5 * 60
+
     static let maxCodeLength = 32
     static let maxPINLength = 8
     static let linkRefreshSeconds: TimeInterval = 3
@@ -114,7 +120,10 @@ final class KioskController {
             // Any key dismisses a message early; a code character also starts the next code.
             goIdle()
             if case .character = key { handleCodeKey(key) }
-        case .calendar(let employee, _):
+        case .calendar(let employee, let month, _):
+            if let shown = KioskCalendar.month(after: key, from: month, for: employee, desk: desk) {
+                return showCalendar(of: employee, month: shown)
+            }
             if key == .escape || key == .enter || key == .character("x") || key == .character("c") {
                 // Back with "My calendar" chosen, where the person left: the Enter that closed
                 // the calendar, pressed once more, opens it again instead of marking.
@@ -192,6 +201,17 @@ final class KioskController {
         [today.isIn ? .markOut : .markIn, .calendar, .cancel]
     }
 
+    /// Whether `today`'s open session began less than ``recentMarkInSeconds`` before `now`.
+    static func justMarkedIn(_ today: MarkingService.TodaySnapshot, now: Date) -> Bool {
+        guard let start = today.day.openSession?.start else { return false }
+        return now.timeIntervalSince(start) < recentMarkInSeconds
+    }
+
+    /// The action a menu starts on: Mark IN or OUT, except an OUT just after the IN.
+    static func defaultAction(for today: MarkingService.TodaySnapshot, now: Date) -> Action {
+        justMarkedIn(today, now: now) ? .cancel : actions(for: today)[0]
+    }
+
     // MARK: - Steps
 
     private func submitCode(_ code: String) {
@@ -228,11 +248,12 @@ final class KioskController {
         }
     }
 
-    /// The menu for `employee`, with `action` chosen (the first, Mark IN or OUT, when nil).
+    /// The menu for `employee`, with `action` chosen (the default action when nil).
     private func showMenu(for employee: Employee, selecting action: Action? = nil) {
         do {
-            let today = try desk.today(for: employee)
-            let selection = action.flatMap { Self.actions(for: today).firstIndex(of: $0) } ?? 0
+            let today = try desk.menu(for: employee)
+            let chosen = action ?? Self.defaultAction(for: today, now: now())
+            let selection = Self.actions(for: today).firstIndex(of: chosen) ?? 0
             screen = .menu(employee, today, selection: selection)
         } catch {
             show(.storeFailure(error))
@@ -244,11 +265,7 @@ final class KioskController {
         case .cancel:
             goIdle()
         case .calendar:
-            do {
-                screen = .calendar(employee, try KioskCalendar.view(for: employee, desk: desk))
-            } catch {
-                show(.storeFailure(error))
-            }
+            showCalendar(of: employee, month: KioskCalendar.currentMonth(for: employee, desk: desk))
         case .markIn, .markOut:
             let kind: PunchKind = action == .markIn ? .in : .out
             work("Checking WiFi and saving…") {
@@ -264,6 +281,14 @@ final class KioskController {
                     self.show(.storeFailure(error))
                 }
             }
+        }
+    }
+
+    private func showCalendar(of employee: Employee, month: YearMonth) {
+        do {
+            screen = .calendar(employee, month: month, try KioskCalendar.view(for: employee, month: month, desk: desk))
+        } catch {
+            show(.storeFailure(error))
         }
     }
 

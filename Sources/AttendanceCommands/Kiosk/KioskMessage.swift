@@ -8,6 +8,8 @@ struct KioskMessage {
     enum Tone { case success, neutral, refusal }
 
     var tone: Tone
+    /// The punch a success confirms: IN and OUT are told apart by colour and by their mark.
+    var kind: PunchKind?
     /// Large letters ("IN 09:47"), when there is something to confirm.
     var banner: String?
     var title: String
@@ -62,7 +64,7 @@ struct KioskMessage {
                     "Note: this kiosk's clock is \(off) of the central store's; your manager will check this punch.")
             }
             return KioskMessage(
-                tone: .success, banner: "\(kind.label) \(details.clock)",
+                tone: .success, kind: kind, banner: "\(kind.label) \(details.clock)",
                 title: "MARKED \(kind.label) \(details.clock) — \(MarkWording.summary(details.summary))", lines: lines)
         case .duplicate(let previous, let since):
             let time = zone.clockText(of: previous.instant)

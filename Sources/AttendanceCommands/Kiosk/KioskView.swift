@@ -69,6 +69,14 @@ struct KioskView {
                     width: width)
             }
             for gap in today.gapLines.suffix(2) { body.addCentered([Span(gap, TextStyle(color: .grey))], width: width) }
+            if let missing = today.missingLine {
+                body.addCenteredWrapping(missing, TextStyle(color: .yellow), width: width)
+            }
+            if KioskController.justMarkedIn(today, now: now) {
+                body.addCenteredWrapping(
+                    "You marked IN only minutes ago: press O only if you are leaving now.", TextStyle(color: .yellow),
+                    width: width)
+            }
             body.blank()
             for (index, action) in KioskController.actions(for: today).enumerated() {
                 let selected = index == selection
@@ -84,7 +92,11 @@ struct KioskView {
             body.addCentered([Span(label, TextStyle(isBold: true))], width: width)
             hint = ""
         case .message(let message):
-            let color: TerminalColor = message.tone == .success ? .green : message.tone == .neutral ? .cyan : .red
+            // An OUT is blue, as Mark OUT is on the menu, and has its own mark: the two confirmations
+            // read apart without colour too.
+            let isOut = message.kind == .out
+            let color: TerminalColor =
+                message.tone == .success ? (isOut ? .blue : .green) : message.tone == .neutral ? .cyan : .red
             body.blank()
             if let banner = message.banner, BigText.canDraw(banner), BigText.rows(banner).first?.count ?? 0 <= width {
                 for row in BigText.rows(banner) {
@@ -93,8 +105,12 @@ struct KioskView {
                 body.blank()
             }
             let mark =
-                message.tone == .success
-                ? (asciiOnly ? "OK " : "✓ ") : message.tone == .refusal ? (asciiOnly ? "X " : "✗ ") : ""
+                switch message.tone {
+                case .success where isOut: asciiOnly ? "<- " : "← "
+                case .success: asciiOnly ? "OK " : "✓ "
+                case .refusal: asciiOnly ? "X " : "✗ "
+                case .neutral: ""
+                }
             body.addCentered(
                 [
                     Span(
@@ -104,9 +120,9 @@ struct KioskView {
             body.blank()
             for line in message.lines { body.addCenteredWrapping(line, width: width) }
             hint = "Press Enter, or type the next code."
-        case .calendar(_, let calendar):
+        case .calendar(_, _, let calendar):
             body.add(calendar, indent: 1)
-            hint = "Press Enter to go back."
+            hint = "Press Enter to go back. The arrows show the month before or after."
         }
 
         // Body between the header (2 rows) and the footer (2 rows), clipped to fit. On a small

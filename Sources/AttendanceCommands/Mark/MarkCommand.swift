@@ -31,6 +31,15 @@ struct MarkCommand: ContextCommand {
     /// The same words for a code that does not exist and a wrong PIN: they must not tell which.
     static let unknownOrWrongPIN = "unknown code or wrong PIN — NOT recorded"
 
+    /// "was deactivated (last day 2026-11-20)", "starts on 2026-12-01": why a code cannot mark.
+    static func mayNotMark(_ employment: Employment) -> String {
+        switch employment {
+        case .starts(let date): "is not employed yet: starts on \(date)"
+        case .left(let date?): "was deactivated: last day \(date)"
+        case .left(nil), .employed, .leaves: "was deactivated"
+        }
+    }
+
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
         // Closed as the mark ends, unless it is a desk copy, which is sent up after the command.
@@ -44,6 +53,12 @@ struct MarkCommand: ContextCommand {
         case .identified(let found):
             employee = found
         case .unknown:
+            // No PINs are in use, so a code's existence is no secret: the manager is told why.
+            if let (found, employment) = try desk.barredEmployee(code: code) {
+                throw CommandFailure(
+                    "\(found.code) \(found.name) \(Self.mayNotMark(employment)) — NOT recorded",
+                    status: .unknownCodeOrPIN)
+            }
             throw CommandFailure(Self.unknownOrWrongPIN, status: .unknownCodeOrPIN)
         case .askPIN(let found):
             let pin = context.readSecret("PIN: ") ?? ""

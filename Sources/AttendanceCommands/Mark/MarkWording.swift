@@ -43,6 +43,16 @@ extension MarkingService.TodaySnapshot {
         return "not marked in yet today"
     }
 
+    /// "You did not mark out on Tue 24 Nov — ask your manager to fix it", nil when nothing is open.
+    var missingLine: String? {
+        guard !missingMarkOuts.isEmpty else { return nil }
+        let dates = missingMarkOuts.sorted().map {
+            "\($0.weekday.shortName) \($0.day) \(YearMonth.monthNames[$0.month - 1].prefix(3))"
+        }
+        return "You did not mark out on \(dates.joined(separator: " and ")) — ask your manager to fix "
+            + (dates.count == 1 ? "it" : "them")
+    }
+
     /// "away 13:00–13:45 (45 min)" for each gap.
     var gapLines: [String] {
         day.gaps.map { gap in

@@ -32,24 +32,33 @@ struct CorrectionOptions: ParsableArguments {
     func apply(
         global: GlobalOptions, in context: Context, _ request: (Policy) throws -> CorrectionRequest
     ) throws {
+        try applyAll(global: global, in: context) { policy in [try request(policy)] }
+    }
+
+    /// Runs the corrections `requests` makes as one (all stored or none, checked together), and
+    /// prints what each did and the statuses that follow.
+    func applyAll(
+        global: GlobalOptions, in context: Context, _ requests: (Policy) throws -> [CorrectionRequest]
+    ) throws {
         // A missing or bad reason is refused before the store is even opened.
         let reason = try CorrectionText.reason(reason)
         let configuration = try global.configuration(in: context)
-        let request = try request(configuration.policy)
+        let requests = try requests(configuration.policy)
         try global.refuseKioskAdministration(configuration, in: context)
         // For the central store, the desk's copy brought up to date first: the rules judge the
         // correction against every kiosk's punches, and the correction goes up as the command ends.
         let store = try global.open(configuration, in: context)
-        let result = try Corrections.apply(
-            request, reason: reason, actor: actor.actor(in: context), force: force, policy: configuration.policy,
+        let result = try Corrections.applyAll(
+            requests, reason: reason, actor: actor.actor(in: context), force: force, policy: configuration.policy,
             now: context.now(), store: store)
-        let report = CorrectionReport(outcome: result.outcome, policy: configuration.policy)
-        context.out.line(report.summary)
-        if result.outcome.correction.isOutsideEditWindow {
-            context.out.line(
-                "flagged: outside the \(configuration.policy.editWindowDays)-day edit window, forced with --force")
+        for outcome in result.outcomes {
+            context.out.line(CorrectionReport(outcome: outcome, policy: configuration.policy).summary)
+            if outcome.correction.isOutsideEditWindow {
+                context.out.line(
+                    "flagged: outside the \(configuration.policy.editWindowDays)-day edit window, forced with --force")
+            }
         }
-        for day in result.days { context.out.line(report.statusLine(day)) }
+        for day in result.days { context.out.line(CorrectionReport.statusLine(day)) }
     }
 }
 
@@ -73,7 +82,7 @@ struct CorrectionReport {
     }
 
     /// "2026-11-18 is now P (present); flags: corrected"
-    func statusLine(_ day: DayEvaluation) -> String {
+    static func statusLine(_ day: DayEvaluation) -> String {
         let status = day.code.isEmpty ? day.status.name : "\(day.code) (\(day.status.name))"
         let flags = day.flags.isEmpty ? "" : "; flags: \(day.flags)"
         return "\(day.date) is now \(status)\(flags)"

@@ -130,7 +130,6 @@ struct RegisterCommand: ContextCommand {
     /// code, name, one column per date, then the summary's figures.
     static func csv(_ register: MonthRegister) -> String {
         typealias Row = MonthRegister.Row
-        let counted: [DayStatus] = [.present, .late, .halfDay, .absent, .holiday, .weeklyOff, .leave, .missing]
         let identity: [ListingColumn<Row>] = [
             .init("code") { .text($0.employee.code.rawValue) }, .init("name") { .text($0.employee.name.rawValue) },
         ]
@@ -140,16 +139,7 @@ struct RegisterCommand: ContextCommand {
             }
             // Beside today's IN, the status so far (docs/rules.md status 6); empty otherwise.
             + [ListingColumn<Row>("in_now_so_far") { .text($0.provisionalStatus?.code ?? "") }]
-        let totals: [ListingColumn<Row>] =
-            [.init("present_days") { .text($0.summary.presentDaysText) }]
-            // With a monthly goal, beside the present days (docs/rules.md "Month summary").
-            + (register.policy.goalDays.map { goal in [.init("goal_days") { _ in .integer(Int64(goal)) }] } ?? [])
-            + counted.map { status in .init(status.code) { .text($0.summary.countText(status)) } }
-            + [
-                .init("late") { .integer(Int64($0.summary.lateCount)) },
-                .init("early_exit") { .integer(Int64($0.summary.earlyExitCount)) },
-                .init("hours") { .text($0.summary.workedHoursText) },
-            ]
+        let totals = totalColumns(goalDays: register.policy.goalDays)
         // Where the punches were not all taken at a kiosk on a real link (docs/rules.md "WiFi verification" 5).
         let marked: [ListingColumn<Row>] = [
             .init("simulated_wifi_days") { .text(Self.days($0, \.hasSimulatedPunch)) },
@@ -157,6 +147,28 @@ struct RegisterCommand: ContextCommand {
             .init("imported_days") { .text(Self.days($0, \.hasImportedPunch)) },
         ]
         return Listing(identity + days + totals + marked).csv(register.rows)
+    }
+
+    /// The month summary's figures (docs/rules.md "Month summary"): present days, the goal when there
+    /// is one, each status's count, late and early-exit dates, hours. The register's CSV and JSON end
+    /// with them, and `summary --month` is made of them.
+    static func totalColumns(goalDays: Int?) -> [ListingColumn<MonthRegister.Row>] {
+        let counted: [DayStatus] = [.present, .late, .halfDay, .absent, .holiday, .weeklyOff, .leave, .missing]
+        return [.init("present_days", header: "PRESENT", alignment: .right) { .text($0.summary.presentDaysText) }]
+            // With a monthly goal, beside the present days (docs/rules.md "Month summary").
+            + (goalDays.map { goal in
+                [.init("goal_days", header: "GOAL", alignment: .right) { _ in .integer(Int64(goal)) }]
+            } ?? [])
+            + counted.map { status in
+                .init(status.code, header: status.code, alignment: .right) { .text($0.summary.countText(status)) }
+            }
+            + [
+                .init("late", header: "LATE", alignment: .right) { .integer(Int64($0.summary.lateCount)) },
+                .init("early_exit", header: "EARLY EXIT", alignment: .right) {
+                    .integer(Int64($0.summary.earlyExitCount))
+                },
+                .init("hours", header: "HOURS", alignment: .right) { .text($0.summary.workedHoursText) },
+            ]
     }
 
     /// "23 24": the days of the month that are `marked`.

@@ -4,21 +4,27 @@ import AttendanceCore
 import AttendanceDocuments
 import AttendanceStore
 import AttendanceTerminal
+import Foundation
 
-/// `attendance summary --week [DATE] [--employee CODE] [--format text|json|csv|xlsx] [--output FILE|-]`
+/// `attendance summary --week [DATE] [--employee CODE] [--format text|json|csv|xlsx] [--output FILE|-]`,
+/// `attendance summary --month YYYY-MM [--employee CODE] [--format text|json|csv]`
 struct SummaryCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "summary",
-        abstract: "Hours per employee per day for a week, and a note for payroll.",
+        abstract: "Hours per employee per day for a week, and a note for payroll; or a month's totals.",
         discussion: """
             The week holding DATE (default: today), starting on [policy] week_starts. Hours are marked-out \
             sessions, rounded to hundredths per date; the total is the sum of the dates. --format xlsx \
             --output FILE writes a workbook: the hours as numbers, each date filled in its status's colour \
-            (as the register), the total, the header and names kept in view (--output - for standard output).
+            (as the register), the total, the header and names kept in view (--output - for standard output). \
+            With --month, one row per employee employed that month: present days (P + L + ½ HD), the count of \
+            each status, late and early-exit dates and hours, as the register ends with them (its workbook is \
+            the register's: `attendance register --format xlsx`).
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Flag(help: "Summarise a week (the only period so far, and the default).") var week = false
+    @Flag(help: "Summarise a week (the default).") var week = false
+    @Option(help: ArgumentHelp("Summarise this month instead of a week.", valueName: "YYYY-MM")) var month: YearMonth?
     @Argument(help: ArgumentHelp("A date in the week.", valueName: "YYYY-MM-DD")) var date: AttendanceDate?
     @Option(help: ArgumentHelp("Only this employee.", valueName: "code")) var employee: EmployeeCode?
     @Option(help: "text, json, csv or xlsx.") var format: SummaryFormat = .text
@@ -30,6 +36,13 @@ struct SummaryCommand: ContextCommand {
             throw ValidationError("--format xlsx needs --output FILE (- for standard output)")
         }
         if output != nil, format != .xlsx { throw ValidationError("--output goes with --format xlsx") }
+        if month != nil, format == .xlsx {
+            throw ValidationError("a month's workbook is the register's: attendance register --format xlsx")
+        }
+        if month != nil, week { throw ValidationError("--week and --month each choose the period: give one") }
+        if month != nil, date != nil {
+            throw ValidationError("a date chooses a week; with --month, leave it out")
+        }
     }
 
     func run(in context: Context) throws {
@@ -37,6 +50,7 @@ struct SummaryCommand: ContextCommand {
         let (configuration, store) = try global.open(in: context)
         let policy = configuration.policy
         let now = context.now()
+        if let month { return try monthSummary(month, policy: policy, now: now, store: store, in: context) }
         let employees: [Employee]
         if let employee {
             employees = [try requireEmployee(employee, in: store)]
@@ -79,6 +93,27 @@ struct SummaryCommand: ContextCommand {
 
     typealias Row = (employee: Employee, hours: WeekHours)
 
+    /// Each employee's figures for `month`, from the register's evaluation.
+    private func monthSummary(
+        _ month: YearMonth, policy: Policy, now: Date, store: AttendanceStore, in context: Context
+    ) throws {
+        let only = try employee.map { try requireEmployee($0, in: store) }
+        let register = try Reports.register(month, policy: policy, now: now, store: store)
+        let rows = register.rows.filter { row in only.map { $0.id == row.employee.id } ?? true }
+        let listing = Listing<MonthRegister.Row>(
+            [
+                .init("code", header: "CODE") { .text($0.employee.code.rawValue) },
+                .init("name", header: "NAME", cell: { $0.employee.name.rawValue.truncated(toWidth: 24) }) {
+                    .text($0.employee.name.rawValue)
+                },
+            ] + RegisterCommand.totalColumns(goalDays: policy.goalDays))
+        if format == .text { context.out.line("\(month.title)\n") }
+        // xlsx is refused with --month in validate().
+        try listing.write(
+            rows, as: OutputFormat(rawValue: format.rawValue) ?? .text, to: context,
+            empty: "no one was employed in \(month.title)")
+    }
+
     /// The dates whose punches were not all taken on a real link, as the register lists them
     /// (docs/rules.md "WiFi verification" 5): simulated WiFi, a manager's corrections, imports.
     static func marked(_ hours: WeekHours) -> [(heading: String, dates: [AttendanceDate])] {
@@ -101,7 +136,7 @@ struct SummaryCommand: ContextCommand {
             -> ListingColumn<Row>
         {
             .init(key, header: header, alignment: .right, cell: { WeekHours.hoursText(hundredths($0.hours)) }) {
-                .text(decimal(hundredths($0.hours)))
+                .text(WeekHours.decimalText(hundredths($0.hours)))
             }
         }
         return Listing(
@@ -120,11 +155,6 @@ struct SummaryCommand: ContextCommand {
                 + zip(["simulated_wifi_dates", "corrected_dates", "imported_dates"], [0, 1, 2]).map { key, index in
                     .init(key) { .text(marked($0.hours)[index].dates.map(\.description).joined(separator: " ")) }
                 })
-    }
-
-    /// Hundredths of an hour with two decimals, for spreadsheets: "8.50".
-    static func decimal(_ hundredths: Int) -> String {
-        String(hundredths / 100) + "." + (hundredths % 100 < 10 ? "0" : "") + String(hundredths % 100)
     }
 }
 

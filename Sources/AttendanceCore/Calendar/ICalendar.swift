@@ -29,6 +29,10 @@ public struct ICalendarHolidays: Sendable, Hashable {
     public static let maximumDays = 366
     /// The most dates one repeating event may give; more are reported (most likely a mistake).
     public static let maximumRepeats = 5000
+    /// The most dates all the events of one file may give together, each event's dates counted
+    /// (a small file of long daily events would otherwise take gigabytes); past it the whole file is
+    /// refused. A country's public holidays for three years give a few hundred.
+    public static let maximumFileDates = 50_000
 
     /// Parses the text of an `.ics` file. Line breaks may be CRLF (as the RFC says), LF or CR.
     /// Repeating events are expanded through 31 December of the year after `today`'s next.
@@ -71,11 +75,27 @@ public struct ICalendarHolidays: Sendable, Hashable {
         }
         var named: [AttendanceDate: [(name: String, line: Int)]] = [:]
         var earliestRepeat: Int?
+        var expanded = 0
         for draft in events {
             let replacedDates =
                 draft.first("RECURRENCE-ID") == nil ? draft.first("UID").flatMap { replaced[$0.value] } : nil
-            if let year = take(draft, through: horizon, except: replacedDates ?? [], into: &named) {
+            if let year = take(
+                draft, through: horizon, except: replacedDates ?? [], into: &named, counting: &expanded)
+            {
                 earliestRepeat = min(earliestRepeat ?? year, year)
+            }
+            if expanded > Self.maximumFileDates {
+                // Nothing of such a file is taken: it is not a holiday calendar as written.
+                holidays = []
+                problems = [
+                    ICalendarProblem(
+                        line: draft.line,
+                        message: "the file's events give more than \(Self.maximumFileDates) dates in all by \(horizon) "
+                            + "(this event passes the limit); a holiday calendar gives far fewer — check the events' "
+                            + "RRULE and DURATION; nothing from this file was imported")
+                ]
+                skipped = []
+                return
             }
         }
         if let unfinished = event {
@@ -111,7 +131,7 @@ public struct ICalendarHolidays: Sendable, Hashable {
     /// when it repeats by an `RRULE`, which was then expanded from there.
     private mutating func take(
         _ event: EventDraft, through horizon: AttendanceDate, except replaced: Set<AttendanceDate>,
-        into named: inout [AttendanceDate: [(name: String, line: Int)]]
+        into named: inout [AttendanceDate: [(name: String, line: Int)]], counting expanded: inout Int
     ) -> Int? {
         let summary = event.first("SUMMARY").map { Self.unescape($0.value) }
         let label = summary.map { " " + $0.quotedForMessage } ?? ""
@@ -183,6 +203,9 @@ public struct ICalendarHolidays: Sendable, Hashable {
                 "repeats more than \(Self.maximumRepeats) times by \(horizon); check its RRULE (at most \(Self.maximumRepeats) dates are taken)"
             )
         }
+        // Counted before any is added: past the file's limit the caller refuses the whole file.
+        expanded += starts.count * length
+        guard expanded <= Self.maximumFileDates else { return nil }
         for start in starts {
             for date in start.dates(through: start.adding(days: length - 1)) {
                 named[date, default: []].append((holiday.name, event.line))

@@ -22,29 +22,34 @@ public struct WeekHours: Sendable, Hashable {
     /// The payroll note: a heading, one line per working date of the employment (and per other
     /// date that has hours), and the total.
     ///
-    ///     Hours – Week of 2/10:
-    ///     Mon: 8.5 hrs
-    ///     Tue: 0 hrs (leave)
+    /// The week is named by its first date as ISO 8601 (no reader mistakes 11/02 for 2 November),
+    /// and every figure has two decimals, as payroll keys them in:
+    ///
+    ///     Hours – Week of 2026-02-09:
+    ///     Mon: 8.50 hrs
+    ///     Tue: 0.00 hrs (leave)
+    ///     Wed: 0.00 hrs (absent)
     ///     …
-    ///     Total: 44.5 hrs
+    ///     Total: 44.50 hrs
     public var payrollText: String {
         let hours = hundredthsByDay
-        var lines = ["Hours – Week of \(firstDay?.monthSlashDay ?? ""):"]
+        var lines = ["Hours – Week of \(firstDay?.description ?? ""):"]
         for (day, hundredths) in zip(days, hours)
         where hundredths > 0 || (day.isWorkingDay && day.status != .notEmployed) {
-            lines.append("\(day.date.weekday.shortName): \(Self.hoursText(hundredths)) hrs\(Self.note(day))")
+            lines.append("\(day.date.weekday.shortName): \(Self.decimalText(hundredths)) hrs\(Self.note(day))")
         }
-        lines.append("Total: \(Self.hoursText(totalHundredths)) hrs")
+        lines.append("Total: \(Self.decimalText(totalHundredths)) hrs")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// " (leave)", " (holiday)", " (half-day leave)", " (worked on a holiday)", " (worked on a weekly
+    /// " (leave)", " (absent)", " (holiday)", " (half-day leave)", " (worked on a holiday)", " (worked on a weekly
     /// off)", " (missing
     /// mark-out — not final)", " (in now — not counted yet)", " (still to come)": why a date has the hours it has, where
     /// payroll asks. A forgotten mark-out counts nothing until a manager corrects it, and payroll
     /// must not take its 0 for the day's pay.
     static func note(_ day: DayEvaluation) -> String {
         if day.status == .leave { return " (leave)" }
+        if day.status == .absent { return " (absent)" }
         if day.status == .missing { return " (missing mark-out — not final)" }
         if day.status == .in { return " (in now — not counted yet)" }
         if !day.isOver && !day.isToday { return " (still to come)" }
@@ -58,6 +63,11 @@ public struct WeekHours: Sendable, Hashable {
     }
 
     // MARK: - Numbers
+
+    /// Hundredths of an hour with two decimals, for payroll and spreadsheets: "8.50", "0.00".
+    public static func decimalText(_ hundredths: Int) -> String {
+        String(hundredths / 100) + "." + (hundredths % 100 < 10 ? "0" : "") + String(hundredths % 100)
+    }
 
     /// Hundredths of an hour with as few decimals as they need: "8", "8.5", "8.25".
     public static func hoursText(_ hundredths: Int) -> String {

@@ -24,6 +24,8 @@ public enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertible
     case outsideEditWindow(AttendanceDate, days: Int)
     /// The change would leave a date's punches irregular: one message per problem.
     case irregular([String])
+    /// One punch named twice in one correction of several.
+    case namedTwice(Int64)
 
     /// The longest reason or note accepted, in characters.
     public static let maximumTextLength = FreeText.maximumLength
@@ -54,6 +56,8 @@ public enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertible
                 + "add --force to correct it anyway (the correction is flagged)"
         case .irregular(let problems):
             return problems.joined(separator: "\n")
+        case .namedTwice(let id):
+            return "punch \(id) is named twice; name each punch once"
         }
     }
 }

@@ -11,7 +11,9 @@ import Foundation
 /// The whole file is read before anything is stored, and every bad row is reported with its
 /// line number, so a manager fixes the file once rather than row by row. Fields follow RFC 4180
 /// (quotes, doubled quotes, line breaks inside quotes; CRLF or LF line ends; a UTF-8 byte order
-/// mark is ignored). A leading `'` before `=`, `+`, `-` or `@` is dropped: it is the guard that
+/// mark is ignored), separated by commas, or by semicolons when the header has semicolons and no
+/// comma (as spreadsheets write CSV where the comma is the decimal sign). A quote inside a field
+/// that does not start with one is refused with its line, never kept or dropped silently. A leading `'` before `=`, `+`, `-` or `@` is dropped: it is the guard that
 /// exports put in front of text a spreadsheet would run as a formula.
 public struct PunchFile: Sendable {
     /// One punch read from the file.
@@ -65,7 +67,7 @@ public struct PunchFile: Sendable {
             return
         }
         let names = header.fields.map { $0.trimmingWhiteSpace().lowercased() }
-        var issues: [Issue] = []
+        var issues: [Issue] = header.issue.map { [$0] } ?? []
         for name in names where !Self.columns.contains(name) {
             issues.append(
                 Issue(
@@ -92,6 +94,10 @@ public struct PunchFile: Sendable {
         var rows: [Row] = []
         while let record = records.next() {
             if record.fields.count == 1 && record.fields[0].isEmpty { continue }  // a blank line
+            if let issue = record.issue {
+                issues.append(issue)
+                continue
+            }
             guard record.fields.count == names.count else {
                 issues.append(
                     Issue(
@@ -161,9 +167,13 @@ private struct CSVRecords {
     struct Record {
         let line: Int
         let fields: [String]
+        /// What makes the record unreadable: its fields are not to be used.
+        var issue: PunchFile.Issue?
     }
 
     private let bytes: [UInt8]
+    /// `,`, or `;` when the first line has semicolons and no comma.
+    private let separator: UInt8
     private var index = 0
     private var line = 1
     /// An unterminated quote, found at the end.
@@ -173,6 +183,10 @@ private struct CSVRecords {
         var bytes = Array(text.utf8)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         self.bytes = bytes
+        let header = bytes.prefix { $0 != UInt8(ascii: "\n") }
+        separator =
+            header.contains(UInt8(ascii: ";")) && !header.contains(UInt8(ascii: ","))
+            ? UInt8(ascii: ";") : UInt8(ascii: ",")
     }
 
     mutating func next() -> Record? {
@@ -181,6 +195,7 @@ private struct CSVRecords {
         var fields: [String] = []
         var field: [UInt8] = []
         var quoted = false
+        var issue: PunchFile.Issue?
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
@@ -199,9 +214,19 @@ private struct CSVRecords {
                 continue
             }
             switch byte {
-            case UInt8(ascii: "\""):
+            case UInt8(ascii: "\"") where field.isEmpty:
                 quoted = true
-            case UInt8(ascii: ","):
+            case UInt8(ascii: "\""):
+                // `=HYPERLINK("…")` unquoted: RFC 4180 allows no quote there, and keeping or
+                // dropping it would store something other than what the spreadsheet showed.
+                issue =
+                    issue
+                    ?? PunchFile.Issue(
+                        line: start,
+                        message: "field \(fields.count + 1) has a quote (\") inside it without being quoted itself; "
+                            + "put the whole field in quotes and double each quote inside (\"\")")
+                field.append(byte)
+            case separator:
                 fields.append(String(decoding: field, as: UTF8.self))
                 field.removeAll(keepingCapacity: true)
             case UInt8(ascii: "\r") where index < bytes.count && bytes[index] == UInt8(ascii: "\n"):
@@ -209,7 +234,7 @@ private struct CSVRecords {
             case UInt8(ascii: "\n"):
                 line += 1
                 fields.append(String(decoding: field, as: UTF8.self))
-                return Record(line: start, fields: fields)
+                return Record(line: start, fields: fields, issue: issue)
             default:
                 field.append(byte)
             }
@@ -219,7 +244,7 @@ private struct CSVRecords {
             return nil
         }
         fields.append(String(decoding: field, as: UTF8.self))
-        return Record(line: start, fields: fields)
+        return Record(line: start, fields: fields, issue: issue)
     }
 }
 

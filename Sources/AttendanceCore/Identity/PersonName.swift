@@ -19,6 +19,12 @@ public struct PersonName: Hashable, Sendable, CustomStringConvertible {
         guard trimmed.unicodeScalars.contains(where: { Self.isVisible($0) }) else {
             throw .invalidValue(what: "name", value: text, expected: "at least one visible letter, digit or mark")
         }
+        // Marks alone (an acute accent, a virama) have nothing to sit on: the kiosk would greet a
+        // lone accent, and no one could read the name back.
+        guard trimmed.unicodeScalars.contains(where: { Self.isVisible($0) && !Self.isMark($0) }) else {
+            throw .invalidValue(
+                what: "name", value: text, expected: "at least one letter or digit, not combining marks alone")
+        }
         rawValue = trimmed
     }
 
@@ -28,6 +34,14 @@ public struct PersonName: Hashable, Sendable, CustomStringConvertible {
         let properties = scalar.properties
         return !properties.isWhitespace && properties.generalCategory != .format
             && !properties.isDefaultIgnorableCodePoint
+    }
+
+    /// Whether `scalar` is a combining mark, which shows only on the character before it.
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
     }
 
     /// A name read back from the store, which may predate validation or come from direct SQL.

@@ -8,7 +8,4 @@ extension AttendanceDate {
     public func dates(through last: AttendanceDate) -> [AttendanceDate] {
         last < self ? [] : (0...distance(to: last)).map { adding(days: $0) }
     }
-
-    /// "2/10": month and day without leading zeros, as payroll notes write a date.
-    public var monthSlashDay: String { String(month) + "/" + String(day) }
 }
