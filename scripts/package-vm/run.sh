@@ -13,7 +13,7 @@ deb=${1:?usage: run.sh dist/attendance_VERSION_amd64.deb}
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$here/../../.build/package-vm}
 qemu=/usr/bin/qemu-system-x86_64
-timeout=${TIMEOUT:-600}
+timeout=${TIMEOUT:-900}
 started=$(date +%s)
 
 [ -x "$qemu" ] || { echo "run.sh: $qemu is missing; run scripts/install-deps.sh" >&2; exit 1; }
@@ -37,8 +37,8 @@ ended=$(date +%s)
 tr -d '\r' <"$results" >"$results.tmp" && mv "$results.tmp" "$results"
 
 if [ "$status" -ne 0 ]; then
-  echo "run.sh: QEMU ended with status $status (137: killed after ${timeout} s); its results:" >&2
-  tail -c 3000 "$results" | cut -c1-300 >&2
+  echo "run.sh: QEMU ended with status $status (137: killed after ${timeout} s); its last steps (name, status, uptime):" >&2
+  cut -d' ' -f1-5 "$results" | tail -n 15 >&2
   echo "its console ends:" >&2
   tail -c 3000 "$console" >&2
   exit 1

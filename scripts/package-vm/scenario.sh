@@ -20,7 +20,8 @@ config=/etc/attendance/attendance.toml
 
 # MARK: - Reporting
 
-run_seconds=120
+# apt's upgrade of the 80 MB executable took over two minutes under emulation on a busy host.
+run_seconds=300
 . "$here/report.sh"
 uptime() { cut -d' ' -f1 /proc/uptime; }
 
