@@ -22,6 +22,10 @@ packages=(
   # mac80211_hwsim radios carry access points and stations; busybox is its userland, the
   # regulatory database opens 5 GHz; binutils' strip makes the image's copy of attendance small.
   qemu-system-x86 hostapd wpasupplicant iw busybox-static wireless-regdb binutils
+  # The Debian package (make deb): debhelper builds it, help2man writes its manual page from
+  # --help, lintian checks it. Its test machine (scripts/package-vm) is debootstrapped, its
+  # modules found with kmod's modprobe and its disk made by e2fsprogs' mkfs.ext4 -d.
+  debhelper dpkg-dev help2man lintian debootstrap kmod e2fsprogs
 )
 
 missing=()

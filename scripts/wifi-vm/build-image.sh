@@ -26,16 +26,8 @@ attendance=$(realpath "$attendance")
 [ -x "$attendance" ] || fail "no executable at $attendance; build it first (swift build)"
 
 # MARK: - The kernel, unpacked from its Debian package
-deb=$(ls -1 "$kernel_cache"/linux-image-*-amd64_*.deb 2>/dev/null | sort -V | tail -n 1 || true)
-[ -n "$deb" ] || fail "no Debian kernel package in $kernel_cache; run scripts/install-deps.sh"
-version=$(basename "$deb" | sed -E 's/^linux-image-([^_]+)_.*/\1/')
-kernel="$out/kernel-$version"
-if [ ! -e "$kernel/.unpacked" ]; then
-  rm -rf "$kernel"
-  mkdir -p "$kernel"
-  dpkg-deb -x "$deb" "$kernel"
-  touch "$kernel/.unpacked"
-fi
+. "$here/../debian-kernel.sh"
+debian_kernel "$out"
 modules="$kernel/lib/modules/$version"
 cp "$kernel/boot/vmlinuz-$version" "$out/vmlinuz"
 
@@ -104,6 +96,7 @@ done
 
 cp "$here/init" "$root/init"
 cp "$here/scenario.sh" "$root/scenario.sh"
+cp "$here/../vm-report.sh" "$root/report.sh"
 chmod 0755 "$root/init" "$root/scenario.sh"
 
 (cd "$root" && find . | /bin/busybox cpio -o -H newc 2>/dev/null) >"$out/initrd.cpio"

@@ -14,18 +14,7 @@ head -c 32 /dev/urandom >"$ATTENDANCE_PEPPER"
 
 # MARK: - Reporting
 
-encode() { if [ -s "$1" ]; then base64 -w 0 "$1"; else printf -; fi; }
-
-# record NAME STATUS OUT-FILE ERR-FILE
-record() { echo "@@ record $1 $2 $(cut -d' ' -f1 /proc/uptime) $(encode "$3") $(encode "$4")" >&3; }
-
-# run NAME COMMAND...: runs it (at most 20 s) and records its status and output.
-run() {
-  name=$1
-  shift
-  timeout 20 "$@" >/tmp/out 2>/tmp/err
-  record "$name" $? /tmp/out /tmp/err
-}
+. /report.sh
 
 # note NAME TEXT: a fact the host needs, such as an access point's BSSID.
 note() {
