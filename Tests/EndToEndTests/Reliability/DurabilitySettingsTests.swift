@@ -66,6 +66,13 @@ struct DurabilitySettingsTests {
         try Data("code,timestamp,kind\nW003,\(imported),in\n".utf8).write(to: URL(fileURLWithPath: csv))
         return [
             ["kiosk", "run"]: (["kiosk", "run"], ""),  // in tmux, below
+            // Serves until stopped; Console/ConsoleBrowserTests runs it (its store opened by the same
+            // Context.openStore, with the pool as the kiosk's).
+            ["serve"]: (["serve"], ""),
+            ["manager", "add"]: (["manager", "add", "boss", "--role", "manager"], "long enough password\n"),
+            ["manager", "list"]: (["manager", "list"], ""),
+            ["manager", "passwd"]: (["manager", "passwd", "boss"], "another long password\n"),
+            ["manager", "remove"]: (["manager", "remove", "boss"], ""),
             // Opened to refuse an exit code that is an employee's code.
             ["kiosk", "hash-exit-code"]: (["kiosk", "hash-exit-code"], "abcdef12\n"),
             ["config", "check"]: nil,
@@ -132,7 +139,8 @@ struct DurabilitySettingsTests {
         // In the order of the table's dependencies: added before edited, punch 2 before voided.
         let order = leaves.sorted { Self.rank($0) < Self.rank($1) }
         let needCentral: Set<[String]> = [["sync"], ["central", "init"]]
-        for command in order where command != ["kiosk", "run"] && !needCentral.contains(command) {
+        let longRunning: Set<[String]> = [["kiosk", "run"], ["serve"]]
+        for command in order where !longRunning.contains(command) && !needCentral.contains(command) {
             guard let entry = table[command] else { continue }
             let before = Self.logged(log).count
             let child = try ChildProcess.attendance(
@@ -176,7 +184,8 @@ struct DurabilitySettingsTests {
             ["employee", "add"]: 1, ["employee", "edit"]: 2, ["employee", "deactivate"]: 3, ["employee", "set-pin"]: 1,
             ["employee", "unlock"]: 2, ["wifi", "allow"]: 1, ["wifi", "revoke"]: 2, ["holiday", "add"]: 1,
             ["holiday", "remove"]: 2, ["leave", "add"]: 1, ["leave", "remove"]: 2, ["punch", "add"]: 1,
-            ["punch", "void"]: 2, ["punch", "restore"]: 3, ["punch", "retime"]: 4,
+            ["punch", "void"]: 2, ["punch", "restore"]: 3, ["punch", "retime"]: 4, ["manager", "add"]: 1,
+            ["manager", "passwd"]: 2, ["manager", "remove"]: 3,
         ]
         return later[command] ?? 0
     }
