@@ -16,10 +16,9 @@ import urllib.parse
 import urllib.request
 
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 PASSWORD = "correct horse battery"
@@ -75,11 +74,24 @@ def sign_in(driver, base, name, password):
 
 
 def submit(driver, button):
-    """Clicks a form's button and waits for the page it leads to: the main text of that page."""
+    """Clicks a form's button (or a link) and waits for the page it leads to: its main text."""
     old = driver.find_element(By.TAG_NAME, "html")
     button.click()
-    WebDriverWait(driver, 60).until(expected_conditions.staleness_of(old))
-    return driver.find_element(By.TAG_NAME, "main").text
+
+    def replaced(_):
+        # While the browser swaps documents, asking after the old one fails in more than one way
+        # (stale, or "does not belong to the document"): any of them means it is gone.
+        try:
+            old.is_enabled()
+            return False
+        except WebDriverException:
+            return True
+
+    WebDriverWait(driver, 60).until(replaced)
+    WebDriverWait(driver, 60, ignored_exceptions=(WebDriverException,)).until(
+        lambda d: d.execute_script("return document.readyState") == "complete")
+    return WebDriverWait(driver, 60, ignored_exceptions=(WebDriverException,)).until(
+        lambda d: d.find_element(By.TAG_NAME, "main").text)
 
 
 def shot(driver, folder, name):
