@@ -4,7 +4,7 @@ import Foundation
 
 /// Signing in to the console, with guessing slowed as PINs are at the kiosk.
 ///
-/// After 5 wrong passwords for a name each further try must wait longer (2, 4, 8, 16 s); the
+/// After 5 wrong passwords for a name each further try must wait longer (2, 4, 8, 16, 32 s); the
 /// 10th locks the name for 15 minutes. Names are counted whether an account has them or not, with
 /// the same words and the same work, so the answers do not tell which names exist. The counts
 /// live in the serving process (a restart forgets them; the audit log keeps every try).
