@@ -80,8 +80,8 @@ let package = Package(
         .target(
             name: "AttendanceApp",
             dependencies: [
-                "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceCentral",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceCentral", "AttendanceDocuments",
+                "AttendanceTerminal", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),

@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceDocuments
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -36,6 +37,15 @@ extension Console {
         router.get("/register") { request, _ in
             try await self.page(request) { session in
                 try await self.registerPage(session, month: try self.month(request.uri.queryParameters["month"]))
+            }
+        }
+        for format in RegisterFile.allCases {
+            router.get("/register.\(format.rawValue)") { request, _ in
+                let query = request.uri.queryParameters
+                return try await self.download(request) { _ in
+                    try await self.registerFile(
+                        format, month: try self.month(query["month"]), paper: try self.paper(query["paper"]))
+                }
             }
         }
         router.get("/employees") { request, _ in
@@ -117,6 +127,15 @@ extension Console {
             return redirect(to: "/login?next=" + path.urlComponent)
         }
         return html(Layout(office: office, session: session).render(try await render(session)))
+    }
+
+    /// A file behind the sign-in, as `page` is.
+    func download(_ request: Request, _ make: (ConsoleSession) async throws -> Response) async throws -> Response {
+        guard let session = try await liveSession(of: request) else {
+            let path = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+            return redirect(to: "/login?next=" + path.urlComponent)
+        }
+        return try await make(session)
     }
 
     /// A form that changes something: its session, its token, its role, its fields.
@@ -229,6 +248,14 @@ extension Console {
     func month(_ text: Substring?) throws -> YearMonth {
         guard let text else { return policy.attendanceDate(of: now()).yearMonth }
         do { return try YearMonth(parsing: String(text)) } catch { throw WebFailure.badRequest(error.description) }
+    }
+
+    func paper(_ text: Substring?) throws -> RegisterPDF.Paper {
+        guard let text else { return .a4 }
+        guard let paper = RegisterPDF.Paper(rawValue: String(text)) else {
+            throw WebFailure.badRequest("The paper must be a4 or letter.")
+        }
+        return paper
     }
 
     func code(_ text: String?) throws -> EmployeeCode {

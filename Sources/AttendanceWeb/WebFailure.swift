@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceDocuments
 import AttendanceStore
 import Hummingbird
 
@@ -37,6 +38,8 @@ struct WebFailure: Error {
             default:
                 return WebFailure(status: .internalServerError, message: error.description)
             }
+        case let error as DocumentError:
+            return WebFailure(status: .internalServerError, message: "The document could not be made: \(error)")
         default:
             return WebFailure(status: .internalServerError, message: "Something went wrong; nothing was saved.")
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AttendanceApp
 import AttendanceCore
 import AttendanceStore
 import AttendanceTerminal

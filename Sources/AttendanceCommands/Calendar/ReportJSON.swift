@@ -1,3 +1,4 @@
+import AttendanceApp
 import AttendanceCore
 import Foundation
 

@@ -67,14 +67,10 @@ struct RegisterCommand: ContextCommand {
             context.out.write(
                 try JSONOutput.render(ReportJSON.Register(register, office: configuration.kiosk.officeName)))
         case .csv:
-            context.out.write(Self.csv(register))
+            context.out.write(RegisterFiles.csv(register))
         case .pdf:
-            let local = configuration.policy.zone.localDateTime(of: now)
-            let head = try store.historyHead()
-            let document = RegisterPDF(
-                register: register, office: configuration.kiosk.officeName, asOf: "\(local.date) \(local.time)",
-                history: (head.hash.hexText, head.records), paper: paper,
-                evidenceHeadings: (EvidenceHeading.simulated, EvidenceHeading.corrected, EvidenceHeading.imported))
+            let document = try RegisterFiles.pdf(
+                register, configuration: configuration, now: now, paper: paper, store: store)
             let path = print ? "the printed register" : output ?? "-"
             let written: RegisterPDF.Written
             var job: String?
@@ -95,11 +91,7 @@ struct RegisterCommand: ContextCommand {
                 context.out.line("wrote \(counted) to \(path)")
             }
         case .xlsx:
-            let local = configuration.policy.zone.localDateTime(of: now)
-            let head = try store.historyHead()
-            let workbook = RegisterWorkbook(
-                register: register, office: configuration.kiosk.officeName, asOf: "\(local.date) \(local.time)",
-                history: (head.hash.hexText, head.records), zone: configuration.policy.zone)
+            let workbook = try RegisterFiles.workbook(register, configuration: configuration, now: now, store: store)
             let path = output ?? "-"
             try DocumentOutput.write(to: path, protecting: store, in: context, workbook.write(to:))
             if path != "-" {
@@ -126,55 +118,6 @@ struct RegisterCommand: ContextCommand {
 
     /// "printer Office", or "the default printer".
     static func destination(_ printer: String?) -> String { printer.map { "printer \($0)" } ?? "the default printer" }
-
-    /// code, name, one column per date, then the summary's figures.
-    static func csv(_ register: MonthRegister) -> String {
-        typealias Row = MonthRegister.Row
-        let identity: [ListingColumn<Row>] = [
-            .init("code") { .text($0.employee.code.rawValue) }, .init("name") { .text($0.employee.name.rawValue) },
-        ]
-        let days =
-            register.month.dates.enumerated().map { index, date in
-                ListingColumn<Row>(date.description) { .text($0.days[index].code) }
-            }
-            // Beside today's IN, the status so far (docs/rules.md status 6); empty otherwise.
-            + [ListingColumn<Row>("in_now_so_far") { .text($0.provisionalStatus?.code ?? "") }]
-        let totals = totalColumns(goalDays: register.policy.goalDays)
-        // Where the punches were not all taken at a kiosk on a real link (docs/rules.md "WiFi verification" 5).
-        let marked: [ListingColumn<Row>] = [
-            .init("simulated_wifi_days") { .text(Self.days($0, \.hasSimulatedPunch)) },
-            .init("corrected_days") { .text(Self.days($0, { $0.flags.contains(.corrected) })) },
-            .init("imported_days") { .text(Self.days($0, \.hasImportedPunch)) },
-        ]
-        return Listing(identity + days + totals + marked).csv(register.rows)
-    }
-
-    /// The month summary's figures (docs/rules.md "Month summary"): present days, the goal when there
-    /// is one, each status's count, late and early-exit dates, hours. The register's CSV and JSON end
-    /// with them, and `summary --month` is made of them.
-    static func totalColumns(goalDays: Int?) -> [ListingColumn<MonthRegister.Row>] {
-        let counted: [DayStatus] = [.present, .late, .halfDay, .absent, .holiday, .weeklyOff, .leave, .missing]
-        return [.init("present_days", header: "PRESENT", alignment: .right) { .text($0.summary.presentDaysText) }]
-            // With a monthly goal, beside the present days (docs/rules.md "Month summary").
-            + (goalDays.map { goal in
-                [.init("goal_days", header: "GOAL", alignment: .right) { _ in .integer(Int64(goal)) }]
-            } ?? [])
-            + counted.map { status in
-                .init(status.code, header: status.code, alignment: .right) { .text($0.summary.countText(status)) }
-            }
-            + [
-                .init("late", header: "LATE", alignment: .right) { .integer(Int64($0.summary.lateCount)) },
-                .init("early_exit", header: "EARLY EXIT", alignment: .right) {
-                    .integer(Int64($0.summary.earlyExitCount))
-                },
-                .init("hours", header: "HOURS", alignment: .right) { .text($0.summary.workedHoursText) },
-            ]
-    }
-
-    /// "23 24": the days of the month that are `marked`.
-    static func days(_ row: MonthRegister.Row, _ marked: (MonthRegister.Day) -> Bool) -> String {
-        row.dates(where: marked).map { String($0.day) }.joined(separator: " ")
-    }
 }
 
 /// What `register --format` writes.

@@ -106,7 +106,7 @@ struct SummaryCommand: ContextCommand {
                 .init("name", header: "NAME", cell: { $0.employee.name.rawValue.truncated(toWidth: 24) }) {
                     .text($0.employee.name.rawValue)
                 },
-            ] + RegisterCommand.totalColumns(goalDays: policy.goalDays))
+            ] + RegisterFiles.totalColumns(goalDays: policy.goalDays))
         if format == .text { context.out.line("\(month.title)\n") }
         // xlsx is refused with --month in validate().
         try listing.write(

@@ -36,26 +36,15 @@ enum DocumentOutput {
         return value
     }
 
-    /// The document `make` writes, as bytes: made in a temporary folder of its own, removed again.
+    /// The document `make` writes, as bytes.
     static func inMemory<Made>(
         _ make: (String) throws(DocumentError) -> Made
     ) throws(CommandFailure) -> (Made, [UInt8]) {
-        let folder = NSTemporaryDirectory() + "/attendance-document-" + UUID().uuidString
-        guard mkdir(folder, 0o700) == 0 else {
-            throw CommandFailure(
-                "cannot make a temporary folder at \(folder): \(String(cString: strerror(errno)))",
-                status: .outputFailure)
+        do throws(DocumentError) {
+            return try DocumentBytes.make(make)
+        } catch {
+            throw CommandFailure(error.description, status: .outputFailure)
         }
-        let path = folder + "/document"
-        defer {
-            unlink(path)
-            rmdir(folder)
-        }
-        let value = try made(path, make)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure("cannot read back the document written to \(path)", status: .outputFailure)
-        }
-        return (value, Array(data))
     }
 
     private static func made<Made>(

@@ -1,5 +1,8 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceDocuments
+import Hummingbird
+import NIOCore
 
 extension Console {
     /// `/register?month=YYYY-MM`: the month's colour grid, one row per employee, each cell
@@ -42,6 +45,9 @@ extension Console {
             <p class="noprint"><a href="/register?month=\(month.previous)">← \(month.previous.title)</a> ·
             <a href="/register?month=\(month.next)">\(month.next.title) →</a></p>
             <p>\(register.rows.count) employees · as of \(policy.zone.minuteText(of: now))</p>
+            <p class="noprint downloads">Download: <a href="/register.pdf?month=\(month)">PDF (A4)</a> ·
+            <a href="/register.pdf?month=\(month)&amp;paper=letter">PDF (Letter)</a> ·
+            <a href="/register.xlsx?month=\(month)">Spreadsheet</a> · <a href="/register.csv?month=\(month)">CSV</a></p>
             <div class="scroll"><table class="grid"><thead>\(head)</thead><tbody>\(rows)</tbody></table></div>
             \(legend())
             """
@@ -54,5 +60,48 @@ extension Console {
         return "<p class=\"legend\">"
             + statuses.map { "<span class=\"\(statusClass($0))\">\($0.code) \($0.name)</span>" }.joined(separator: " ")
             + "</p>"
+    }
+}
+
+/// The register as a file to take away, at `/register.csv`, `.pdf` and `.xlsx`: the same bytes as
+/// `attendance register --format …` writes.
+enum RegisterFile: String, CaseIterable, Sendable {
+    case csv, pdf, xlsx
+
+    var contentType: String {
+        switch self {
+        case .csv: "text/csv; charset=utf-8"
+        case .pdf: "application/pdf"
+        case .xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        }
+    }
+}
+
+extension Console {
+    /// The month's register as `format`, sent as an attachment named after the month.
+    func registerFile(_ format: RegisterFile, month: YearMonth, paper: RegisterPDF.Paper) async throws -> Response {
+        let (configuration, now) = (self.configuration, self.now())
+        let bytes: [UInt8] = try await blocking {
+            let register = try Reports.register(month, policy: configuration.policy, now: now, store: self.store)
+            switch format {
+            case .csv:
+                return Array(RegisterFiles.csv(register).utf8)
+            case .pdf:
+                let document = try RegisterFiles.pdf(
+                    register, configuration: configuration, now: now, paper: paper, store: self.store)
+                return try DocumentBytes.make(document.write(to:)).1
+            case .xlsx:
+                let workbook = try RegisterFiles.workbook(
+                    register, configuration: configuration, now: now, store: self.store)
+                return try DocumentBytes.make(workbook.write(to:)).1
+            }
+        }
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: format.contentType,
+                .contentDisposition: "attachment; filename=\"register-\(month).\(format.rawValue)\"",
+            ],
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

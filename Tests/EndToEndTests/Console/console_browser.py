@@ -9,8 +9,11 @@ URL is the console's address, SHOTS a folder for screenshots, STATE a file where
 the session cookie for `expired`. Each check that fails prints what was seen and exits 1.
 """
 
+import io
 import json
+import subprocess
 import sys
+import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -64,6 +67,53 @@ def request(url, data=None, cookie=None, method=None):
         return response.status, response.headers, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.headers, error.read().decode()
+
+
+def download(url, cookie):
+    """A file the console sends: (status, headers, bytes)."""
+    request = urllib.request.Request(url, headers={"Cookie": "attendance_session=" + cookie})
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def check_register_files(base, session, month):
+    """The register's downloads: the same month as CSV, PDF (read by poppler) and workbook (openpyxl)."""
+    import openpyxl
+
+    status, headers, body = download(base + "/register.csv?month=" + month, session)
+    check(status == 200, "the CSV register got %d" % status)
+    check(headers.get("Content-Disposition") == 'attachment; filename="register-%s.csv"' % month,
+          "the CSV is sent as %r" % headers.get("Content-Disposition"))
+    lines = body.decode().splitlines()
+    header = lines[0].split(",")
+    check(header[:2] == ["code", "name"] and YESTERDAY in header, "the CSV header is %r" % lines[0])
+    row = next((line.split(",") for line in lines if line.startswith("W001,")), None)
+    check(row is not None and row[header.index(YESTERDAY)] == "P", "W001's CSV row: %r" % row)
+
+    status, headers, body = download(base + "/register.pdf?month=%s&paper=letter" % month, session)
+    check(status == 200 and body.startswith(b"%PDF-"), "the PDF register got %d: %r" % (status, body[:20]))
+    check(headers.get("Content-Type") == "application/pdf", "the PDF is sent as %s" % headers.get("Content-Type"))
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as pdf:
+        pdf.write(body)
+        pdf.flush()
+        info = subprocess.run(["pdfinfo", pdf.name], capture_output=True, text=True).stdout
+        text = subprocess.run(["pdftotext", "-layout", pdf.name, "-"], capture_output=True, text=True).stdout
+    check("792 x 612 pts (letter)" in info, "the PDF asked for on Letter is not landscape Letter:\n" + info)
+    check("W001" in text and "page 1 of" in text, "poppler reads in the PDF register:\n" + text[:2000])
+
+    status, headers, body = download(base + "/register.xlsx?month=" + month, session)
+    check(status == 200 and body.startswith(b"PK"), "the workbook got %d" % status)
+    workbook = openpyxl.load_workbook(io.BytesIO(body))
+    cells = [cell.value for sheet in workbook.worksheets for row in sheet.iter_rows() for cell in row]
+    check("W001" in cells and "Mira Das" in cells, "openpyxl finds no W001 or Mira Das in the workbook")
+
+    status, _, body = download(base + "/register.pdf?month=%s&paper=legal" % month, session)
+    check(status == 400 and b"a4 or letter" in body, "an unknown paper got %d" % status)
+    status, headers, _ = request(base + "/register.xlsx?month=" + month)
+    check(status == 303 and headers.get("Location", "").startswith("/login"), "a download without a session: %d" % status)
 
 
 def sign_in(driver, base, name, password):
@@ -186,6 +236,7 @@ def main(base, shots, state):
 
         session = driver.get_cookie("attendance_session")["value"]
         csrf = driver.find_element(By.NAME, "csrf").get_attribute("value")
+        check_register_files(base, session, YESTERDAY[:7])
 
         # Forms from elsewhere, malformed parameters, unknown pages, large bodies.
         status, _, body = request(base + "/missing/close",

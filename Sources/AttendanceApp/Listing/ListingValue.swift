@@ -2,7 +2,7 @@
 ///
 /// JSON keeps the type (`true`, `12`, `null`); CSV writes the same value as text: `yes`/`no`
 /// for a truth value, nothing for a missing one.
-enum ListingValue: Encodable, Equatable, Sendable {
+public enum ListingValue: Encodable, Equatable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -14,13 +14,13 @@ enum ListingValue: Encodable, Equatable, Sendable {
     case object([String: ListingValue])
 
     /// Text, or null when there is none.
-    static func text(_ value: String?) -> ListingValue { value.map(ListingValue.text) ?? .null }
+    public static func text(_ value: String?) -> ListingValue { value.map(ListingValue.text) ?? .null }
 
     /// A whole number, or null when there is none.
-    static func integer(_ value: Int64?) -> ListingValue { value.map(ListingValue.integer) ?? .null }
+    public static func integer(_ value: Int64?) -> ListingValue { value.map(ListingValue.integer) ?? .null }
 
     /// The value as a CSV field (and as a text cell when a column declares no cell of its own).
-    var csvText: String {
+    public var csvText: String {
         switch self {
         case .null, .list, .object: ""
         case .bool(let value): value ? "yes" : "no"
@@ -31,14 +31,14 @@ enum ListingValue: Encodable, Equatable, Sendable {
     }
 
     /// Whether the value is nested (a list or an object), which CSV cannot hold.
-    var isNested: Bool {
+    public var isNested: Bool {
         switch self {
         case .list, .object: true
         default: false
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()

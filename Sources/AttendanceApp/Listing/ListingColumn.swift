@@ -5,20 +5,20 @@ import AttendanceTerminal
 /// A column with a `key` is a field of the JSON objects and a column of the CSV file (unless it
 /// is nested); a column with a `header` is a column of the text table. Most columns have both;
 /// a text-only column (a `SHIFT` made of two fields) has no key, a data-only one no header.
-struct ListingColumn<Row>: Sendable {
+public struct ListingColumn<Row>: Sendable {
     /// The JSON key and CSV header, in snake_case; nil for a column only the text table shows.
-    let key: String?
+    public let key: String?
     /// The text table's header; nil for a column the text table leaves out.
-    let header: String?
-    let alignment: TextTable.Alignment
+    public let header: String?
+    public let alignment: TextTable.Alignment
     /// Whether CSV leaves this column out: nested lists and objects are JSON only.
-    let isNested: Bool
-    let value: @Sendable (Row) -> ListingValue
-    let cell: @Sendable (Row) -> String
+    public let isNested: Bool
+    public let value: @Sendable (Row) -> ListingValue
+    public let cell: @Sendable (Row) -> String
 
     /// A field: `key` in JSON and CSV, and under `header` in the text table when one is given.
     /// The text cell is the CSV text unless `cell` says otherwise.
-    init(
+    public init(
         _ key: String, header: String? = nil, alignment: TextTable.Alignment = .left,
         cell: (@Sendable (Row) -> String)? = nil, value: @escaping @Sendable (Row) -> ListingValue
     ) {
@@ -43,7 +43,7 @@ struct ListingColumn<Row>: Sendable {
     }
 
     /// A column only the text table shows, made for people from several fields.
-    static func shown(
+    public static func shown(
         _ header: String, alignment: TextTable.Alignment = .left, cell: @escaping @Sendable (Row) -> String
     )
         -> Self
@@ -52,12 +52,12 @@ struct ListingColumn<Row>: Sendable {
     }
 
     /// A nested list or object, in JSON only.
-    static func nested(_ key: String, value: @escaping @Sendable (Row) -> ListingValue) -> Self {
+    public static func nested(_ key: String, value: @escaping @Sendable (Row) -> ListingValue) -> Self {
         Self(key: key, header: nil, alignment: .left, isNested: true, value: value, cell: { _ in "" })
     }
 
     /// The same column for rows that hold a `Row`: how shared columns (a punch's) are reused.
-    func reading<Outer>(_ part: @escaping @Sendable (Outer) -> Row) -> ListingColumn<Outer> {
+    public func reading<Outer>(_ part: @escaping @Sendable (Outer) -> Row) -> ListingColumn<Outer> {
         let (value, cell) = (self.value, self.cell)
         return ListingColumn<Outer>(
             key: key, header: header, alignment: alignment, isNested: isNested, value: { value(part($0)) },

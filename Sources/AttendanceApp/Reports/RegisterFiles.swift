@@ -1,0 +1,89 @@
+import AttendanceCore
+import AttendanceDocuments
+import AttendanceStore
+import AttendanceTerminal
+import Foundation
+
+/// The month register as the files a manager takes away: CSV for payroll, the colour PDF and the
+/// workbook. The command line writes them to a file or a printer, the console sends them to a
+/// browser; both get the same bytes from here.
+public enum RegisterFiles {
+    /// code, name, one column per date, then the summary's figures.
+    public static func csv(_ register: MonthRegister) -> String {
+        typealias Row = MonthRegister.Row
+        let identity: [ListingColumn<Row>] = [
+            .init("code") { .text($0.employee.code.rawValue) }, .init("name") { .text($0.employee.name.rawValue) },
+        ]
+        let days =
+            register.month.dates.enumerated().map { index, date in
+                ListingColumn<Row>(date.description) { .text($0.days[index].code) }
+            }
+            // Beside today's IN, the status so far (docs/rules.md status 6); empty otherwise.
+            + [ListingColumn<Row>("in_now_so_far") { .text($0.provisionalStatus?.code ?? "") }]
+        let totals = totalColumns(goalDays: register.policy.goalDays)
+        // Where the punches were not all taken at a kiosk on a real link (docs/rules.md "WiFi verification" 5).
+        let marked: [ListingColumn<Row>] = [
+            .init("simulated_wifi_days") { .text(Self.days($0, \.hasSimulatedPunch)) },
+            .init("corrected_days") { .text(Self.days($0, { $0.flags.contains(.corrected) })) },
+            .init("imported_days") { .text(Self.days($0, \.hasImportedPunch)) },
+        ]
+        return Listing(identity + days + totals + marked).csv(register.rows)
+    }
+
+    /// The month summary's figures (docs/rules.md "Month summary"): present days, the goal when there
+    /// is one, each status's count, late and early-exit dates, hours. The register's CSV and JSON end
+    /// with them, and `summary --month` is made of them.
+    public static func totalColumns(goalDays: Int?) -> [ListingColumn<MonthRegister.Row>] {
+        let counted: [DayStatus] = [.present, .late, .halfDay, .absent, .holiday, .weeklyOff, .leave, .missing]
+        return [.init("present_days", header: "PRESENT", alignment: .right) { .text($0.summary.presentDaysText) }]
+            // With a monthly goal, beside the present days (docs/rules.md "Month summary").
+            + (goalDays.map { goal in
+                [.init("goal_days", header: "GOAL", alignment: .right) { _ in .integer(Int64(goal)) }]
+            } ?? [])
+            + counted.map { status in
+                .init(status.code, header: status.code, alignment: .right) { .text($0.summary.countText(status)) }
+            }
+            + [
+                .init("late", header: "LATE", alignment: .right) { .integer(Int64($0.summary.lateCount)) },
+                .init("early_exit", header: "EARLY EXIT", alignment: .right) {
+                    .integer(Int64($0.summary.earlyExitCount))
+                },
+                .init("hours", header: "HOURS", alignment: .right) { .text($0.summary.workedHoursText) },
+            ]
+    }
+
+    /// "23 24": the days of the month that are `marked`.
+    static func days(_ row: MonthRegister.Row, _ marked: (MonthRegister.Day) -> Bool) -> String {
+        row.dates(where: marked).map { String($0.day) }.joined(separator: " ")
+    }
+
+    /// The colour PDF of `register`, its footer stamped with the moment and the store's history head.
+    public static func pdf(
+        _ register: MonthRegister, configuration: Configuration, now: Date, paper: RegisterPDF.Paper,
+        store: AttendanceStore
+    ) throws(StoreError) -> RegisterPDF {
+        RegisterPDF(
+            register: register, office: configuration.kiosk.officeName, asOf: asOf(now, configuration),
+            history: try history(store), paper: paper,
+            evidenceHeadings: (EvidenceHeading.simulated, EvidenceHeading.corrected, EvidenceHeading.imported))
+    }
+
+    /// The workbook of `register`: the colour grid, a row per employee per date, the legend.
+    public static func workbook(
+        _ register: MonthRegister, configuration: Configuration, now: Date, store: AttendanceStore
+    ) throws(StoreError) -> RegisterWorkbook {
+        RegisterWorkbook(
+            register: register, office: configuration.kiosk.officeName, asOf: asOf(now, configuration),
+            history: try history(store), zone: configuration.policy.zone)
+    }
+
+    private static func asOf(_ now: Date, _ configuration: Configuration) -> String {
+        let local = configuration.policy.zone.localDateTime(of: now)
+        return "\(local.date) \(local.time)"
+    }
+
+    private static func history(_ store: AttendanceStore) throws(StoreError) -> (String, Int) {
+        let head = try store.historyHead()
+        return (head.hash.hexText, head.records)
+    }
+}
