@@ -20,12 +20,20 @@ struct FreeTextTests {
         arguments: [
             ("", "invalid note \"\": expected at most 500 characters without control characters"),
             ("   ", "invalid note \"   \": expected at most 500 characters without control characters"),
-            (String(repeating: "x", count: 501),
-             "invalid note \"\(String(repeating: "x", count: 60))…\": expected at most 500 characters without control characters"),
+            (
+                String(repeating: "x", count: 501),
+                "invalid note \"\(String(repeating: "x", count: 60))…\": expected at most 500 characters without control characters"
+            ),
             ("tab\there", "invalid note \"tab\\x09here\": expected at most 500 characters without control characters"),
             ("a\u{1b}[2J", "invalid note \"a\\x1b[2J\": expected at most 500 characters without control characters"),
-            ("right\u{202e}left", "invalid note \"right\\u{202e}left\": expected at most 500 characters without control characters"),
-            ("\u{200b}\u{200d}", "invalid note \"\u{200b}\u{200d}\": expected at least one visible letter, digit or mark"),
+            (
+                "right\u{202e}left",
+                "invalid note \"right\\u{202e}left\": expected at most 500 characters without control characters"
+            ),
+            (
+                "\u{200b}\u{200d}",
+                "invalid note \"\u{200b}\u{200d}\": expected at least one visible letter, digit or mark"
+            ),
         ])
     func refused(text: String, message: String) {
         #expect(throws: CoreError.self) { try FreeText(parsing: text, what: "note") }
@@ -51,6 +59,8 @@ struct FreeTextTests {
         #expect(
             CorrectionError.invalidText(what: "reason", value: "\u{200b}").description
                 == "invalid reason \"\u{200b}\": expected at least one visible letter, digit or mark")
-        #expect(throws: CorrectionError.invalidText(what: "note", value: "a\u{7}")) { try CorrectionText.note("a\u{7}") }
+        #expect(throws: CorrectionError.invalidText(what: "note", value: "a\u{7}")) {
+            try CorrectionText.note("a\u{7}")
+        }
     }
 }

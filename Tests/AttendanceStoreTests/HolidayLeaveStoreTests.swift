@@ -31,9 +31,10 @@ struct HolidayLeaveStoreTests {
             try store.removeHoliday(on: try date("2026-01-26"), actor: "mgr")
         }
         let log = try store.auditLog().filter { $0.entity == "holiday" }
-        #expect(log.map { "\($0.action) \($0.entityKey) \($0.actor)" } == [
-            "add 2026-01-26 mgr", "add 2027-01-26 mgr", "remove 2026-01-26 mgr",
-        ])
+        #expect(
+            log.map { "\($0.action) \($0.entityKey) \($0.actor)" } == [
+                "add 2026-01-26 mgr", "add 2027-01-26 mgr", "remove 2026-01-26 mgr",
+            ])
         #expect(log.last?.oldValue == "{\"date\":\"2026-01-26\",\"name\":\"Republic Day\"}")
     }
 
@@ -48,9 +49,10 @@ struct HolidayLeaveStoreTests {
         let second = try store.importHolidays(file, source: "in.ics", actor: "mgr")
         #expect(second.added.isEmpty)
         #expect(second.unchanged.map(\.name) == ["Republic Day"])
-        #expect(try store.holidayNames(from: try date("2026-01-01"), through: try date("2026-12-31")) == [
-            try date("2026-01-26"): "Republic Day", try date("2026-08-15"): "Independence Day",
-        ])
+        #expect(
+            try store.holidayNames(from: try date("2026-01-01"), through: try date("2026-12-31")) == [
+                try date("2026-01-26"): "Republic Day", try date("2026-08-15"): "Independence Day",
+            ])
         #expect(try store.auditLog().filter { $0.action == "import" }.map(\.reason) == ["imported from in.ics"])
     }
 
@@ -59,33 +61,40 @@ struct HolidayLeaveStoreTests {
         let store = try store()
         let employee = try store.addEmployee(
             NewEmployee(code: try EmployeeCode(parsing: "E001"), name: try PersonName(parsing: "Asha")), actor: "mgr")
-        try store.addLeave(employee: employee.code, on: [try date("2026-03-04")], kind: .half, reason: "Doctor", actor: "mgr")
+        try store.addLeave(
+            employee: employee.code, on: [try date("2026-03-04")], kind: .half, reason: "Doctor", actor: "mgr")
         #expect(throws: StoreError.duplicateLeave(employee.code, try date("2026-03-04"), .half)) {
             try store.addLeave(
                 employee: employee.code, on: [try date("2026-03-03"), try date("2026-03-04")], kind: .full,
                 reason: "Trip", actor: "mgr")
         }
-        #expect(try store.leave(employeeID: employee.id, from: try date("2026-03-01"), through: try date("2026-03-31")) == [
-            try date("2026-03-04"): .half
-        ])
+        #expect(
+            try store.leave(employeeID: employee.id, from: try date("2026-03-01"), through: try date("2026-03-31")) == [
+                try date("2026-03-04"): .half
+            ])
         try store.addLeave(
             employee: employee.code, on: [try date("2026-03-02"), try date("2026-03-03")], kind: .full, reason: "Trip",
             actor: "mgr")
-        #expect(try store.leaveByEmployee(from: try date("2026-03-01"), through: try date("2026-03-31"))[employee.id]?.count == 3)
-        #expect(try store.leaveEntries(employee: employee.code).map { "\($0.date) \($0.kind) \($0.reason)" } == [
-            "2026-03-02 full Trip", "2026-03-03 full Trip", "2026-03-04 half Doctor",
-        ])
+        #expect(
+            try store.leaveByEmployee(from: try date("2026-03-01"), through: try date("2026-03-31"))[employee.id]?.count
+                == 3)
+        #expect(
+            try store.leaveEntries(employee: employee.code).map { "\($0.date) \($0.kind) \($0.reason)" } == [
+                "2026-03-02 full Trip", "2026-03-03 full Trip", "2026-03-04 half Doctor",
+            ])
         let removed = try store.removeLeave(
             employee: employee.code, from: try date("2026-03-01"), through: try date("2026-03-03"), actor: "mgr")
         #expect(removed.map(\.date.description) == ["2026-03-02", "2026-03-03"])
         #expect(throws: StoreError.unknownLeave(employee.code, try date("2026-03-02"), try date("2026-03-02"))) {
-            try store.removeLeave(employee: employee.code, from: try date("2026-03-02"), through: try date("2026-03-02"), actor: "mgr")
+            try store.removeLeave(
+                employee: employee.code, from: try date("2026-03-02"), through: try date("2026-03-02"), actor: "mgr")
         }
         let log = try store.auditLog(employee: employee.code).filter { $0.entity == "leave" }
-        #expect(log.map { "\($0.action) \($0.entityKey)" } == [
-            "add E001 2026-03-04", "add E001 2026-03-02", "add E001 2026-03-03", "remove E001 2026-03-02",
-            "remove E001 2026-03-03",
-        ])
+        #expect(
+            log.map { "\($0.action) \($0.entityKey)" } == [
+                "add E001 2026-03-04", "add E001 2026-03-02", "add E001 2026-03-03", "remove E001 2026-03-02",
+                "remove E001 2026-03-03",
+            ])
     }
 
     @Test("leave for an unknown code is refused by name")

@@ -18,11 +18,13 @@ struct PunchImportStoreTests {
             E001,2026-11-18T18:00,sideways
 
             """
-        #expect(throws: PunchFile.Refusal(issues: [
-            .init(line: 3, message: "no employee has code \"E999\""),
-            .init(line: 4, message: "2026-11-21T12:01:00+05:30 is in the future (it is now 2026-11-21 12:00)"),
-            .init(line: 5, message: "invalid kind \"sideways\": expected in or out"),
-        ])) {
+        #expect(
+            throws: PunchFile.Refusal(issues: [
+                .init(line: 3, message: "no employee has code \"E999\""),
+                .init(line: 4, message: "2026-11-21T12:01:00+05:30 is in the future (it is now 2026-11-21 12:00)"),
+                .init(line: 5, message: "invalid kind \"sideways\": expected in or out"),
+            ])
+        ) {
             try o.store.importPunches(file(text, o), named: "old.csv", actor: "hr", policy: o.policy, now: o.now)
         }
         #expect(try o.store.punchCount() == 0)
@@ -39,21 +41,25 @@ struct PunchImportStoreTests {
             E001,2026-11-18T09:00,in,the same row twice
 
             """
-        let first = try o.store.importPunches(file(text, o), named: "old.csv", actor: "hr", policy: o.policy, now: o.now)
+        let first = try o.store.importPunches(
+            file(text, o), named: "old.csv", actor: "hr", policy: o.policy, now: o.now)
         #expect(first == PunchImportSummary(rows: 3, added: 2, alreadyPresent: 1))
-        let punches = try o.store.punches(employeeID: o.asha.id, from: o.date("2026-11-18"), through: o.date("2026-11-18"))
+        let punches = try o.store.punches(
+            employeeID: o.asha.id, from: o.date("2026-11-18"), through: o.date("2026-11-18"))
         #expect(punches.map(\.source) == [.import, .import])
         #expect(punches.map(\.note) == ["from the old clock", nil])
         // 01:30 belongs to the previous attendance date.
         #expect(punches.map(\.attendanceDate) == [try o.date("2026-11-18"), try o.date("2026-11-18")])
-        let again = try o.store.importPunches(file(text, o), named: "old.csv", actor: "hr", policy: o.policy, now: o.now)
+        let again = try o.store.importPunches(
+            file(text, o), named: "old.csv", actor: "hr", policy: o.policy, now: o.now)
         #expect(again == PunchImportSummary(rows: 3, added: 0, alreadyPresent: 3))
         #expect(try o.store.punchCount() == 2)
         let audit = try o.store.auditLog().filter { $0.action == "import" }
-        #expect(audit.map(\.newValue) == [
-            "{\"added\":2,\"already_present\":1,\"file\":\"old.csv\",\"rows\":3}",
-            "{\"added\":0,\"already_present\":3,\"file\":\"old.csv\",\"rows\":3}",
-        ])
+        #expect(
+            audit.map(\.newValue) == [
+                "{\"added\":2,\"already_present\":1,\"file\":\"old.csv\",\"rows\":3}",
+                "{\"added\":0,\"already_present\":3,\"file\":\"old.csv\",\"rows\":3}",
+            ])
     }
 
     @Test("a voided punch is not brought back by importing it again")
@@ -61,9 +67,13 @@ struct PunchImportStoreTests {
         let o = try Office()
         let text = "code,timestamp,kind\nE001,2026-11-18T09:00,in\n"
         try o.store.importPunches(file(text, o), named: "a.csv", actor: "hr", policy: o.policy, now: o.now)
-        let id = try #require(try o.store.punchHistories(employeeID: o.asha.id, from: o.date("2026-11-18"), through: o.date("2026-11-18")).first?.id)
+        let id = try #require(
+            try o.store.punchHistories(employeeID: o.asha.id, from: o.date("2026-11-18"), through: o.date("2026-11-18"))
+                .first?.id)
         try o.correct(.void(punchID: id))
-        #expect(try o.store.importPunches(file(text, o), named: "a.csv", actor: "hr", policy: o.policy, now: o.now).added == 0)
+        #expect(
+            try o.store.importPunches(file(text, o), named: "a.csv", actor: "hr", policy: o.policy, now: o.now).added
+                == 0)
         #expect(try o.times("2026-11-18").isEmpty)
     }
 }

@@ -28,7 +28,10 @@ struct UnreadableRecordTests {
         "an unreadable BSSID, SSID or employee date is an error that names the table and column",
         arguments: [
             ("UPDATE allowed_wifi SET bssid = 'zz:zz:zz:zz:zz:zz'", "bssid in allowed_wifi"),
-            ("PRAGMA ignore_check_constraints = ON; UPDATE allowed_wifi SET ssid = zeroblob(40)", "ssid in allowed_wifi"),
+            (
+                "PRAGMA ignore_check_constraints = ON; UPDATE allowed_wifi SET ssid = zeroblob(40)",
+                "ssid in allowed_wifi"
+            ),
             ("UPDATE employee SET start_date = '2026-13-45'", "start_date in employee"),
             ("UPDATE employee SET shift_start = '25:99'", "shift_start in employee"),
         ])

@@ -88,7 +88,8 @@ public final class RawTerminal {
     /// as the terminal going away, so the caller's loop ends instead of spinning.
     public func waitForInput(signals: Int32, milliseconds: Int32) -> Readiness {
         var fds = [
-            pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
         ]
         let ready = poll(&fds, 2, max(0, milliseconds))
         if ready < 0 { return Readiness(input: errno != EINTR, signal: errno == EINTR) }

@@ -72,7 +72,9 @@ struct PINProbingTests {
             answers.append("\(ended.map(String.init(describing:)) ?? "hung") \(child.errorText)")
         }
         let checked = answers.filter { $0 == "exit 14 " + PINAttackTests.rejected }
-        let waiting = answers.filter { $0 == "exit 15 attendance: too many wrong PINs; try again in 2 s — NOT recorded\n" }
+        let waiting = answers.filter {
+            $0 == "exit 15 attendance: too many wrong PINs; try again in 2 s — NOT recorded\n"
+        }
         #expect(checked.count == 1 && waiting.count == 7, "\(answers)")
         if code == "W001" {
             #expect(try PINAttackTests.pinState(s, code) == (5, false))
