@@ -90,7 +90,7 @@ let package = Package(
         .target(
             name: "AttendanceWeb",
             dependencies: [
-                "AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceText",
+                "AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceTerminal", "AttendanceText",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),

@@ -102,11 +102,3 @@ func statusClass(_ status: DayStatus) -> String {
     case .notEmployed, .future, .pending: "st-none"
     }
 }
-
-extension Console {
-    /// "7h 05m"
-    static func hours(_ seconds: Double) -> String {
-        let minutes = Int(seconds / 60)
-        return "\(minutes / 60)h \(String(format: "%02d", minutes % 60))m"
-    }
-}

@@ -21,3 +21,12 @@ struct PunchID: ExpressibleByArgument, Hashable, CustomStringConvertible {
 
     var description: String { String(rawValue) }
 }
+
+/// The punches `punch void` and `restore` correct together.
+struct PunchIDs: ParsableArguments {
+    @Argument(
+        help: ArgumentHelp(
+            "The punches' ids, from `attendance punch list`. Several are corrected as one: all or none.",
+            valueName: "id"))
+    var ids: [PunchID]
+}

@@ -7,14 +7,10 @@ struct PunchVoid: ContextCommand {
         commandName: "void", abstract: "Stop a punch from counting. It stays on record; `punch restore` undoes it.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(
-        help: ArgumentHelp(
-            "The punches' ids, from `attendance punch list`. Several are corrected as one: all or none.",
-            valueName: "id"))
-    var ids: [PunchID]
+    @OptionGroup var punches: PunchIDs
     @OptionGroup var correction: CorrectionOptions
 
     func run(in context: Context) throws {
-        try correction.applyAll(global: global, in: context) { _ in ids.map { .void(punchID: $0.rawValue) } }
+        try correction.applyAll(global: global, in: context) { _ in punches.ids.map { .void(punchID: $0.rawValue) } }
     }
 }

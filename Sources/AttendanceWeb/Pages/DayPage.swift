@@ -1,6 +1,7 @@
 import AttendanceApp
 import AttendanceCore
 import AttendanceStore
+import AttendanceTerminal
 import Foundation
 
 extension Console {
@@ -74,7 +75,7 @@ extension Console {
             <p class="status \(statusClass(day.status))">\(status.escaped)\(day.minutesLate.map { " · late by \($0) min" } ?? "")</p>
             \(day.flags.isEmpty ? "" : "<p>Flags: \(day.flags.description.escaped)</p>")
             \(day.holidayName.map { "<p>Holiday: \($0.escaped)</p>" } ?? "")
-            <p>Worked: \(Self.hours(day.countedSeconds))</p>
+            <p>Worked: \(TimeText.duration(day.countedSeconds))</p>
             <h2>Punches</h2>
             \(rows.isEmpty ? "<p>No punches.</p>" : "<div class=\"scroll\"><table><thead>\(header)</thead><tbody>\(rows)</tbody></table></div>")
             \(add)

@@ -36,7 +36,7 @@ extension Console {
             <table>
             <tr><th>File</th><td>\(health.path.escaped)</td></tr>
             <tr><th>Durability</th><td>journal_mode=\(settings.journalMode.escaped) synchronous=\(settings.synchronous) busy_timeout=\(settings.busyTimeoutMilliseconds) ms</td></tr>
-            <tr><th>History</th><td>\(health.history.records) records, digest <code>\(health.history.head.map { String(format: "%02x", $0) }.joined())</code></td></tr>
+            <tr><th>History</th><td>\(health.history.records) records, digest <code>\(health.history.head.hexText)</code></td></tr>
             \(central)
             </table>
             """
