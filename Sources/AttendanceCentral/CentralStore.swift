@@ -97,6 +97,26 @@ public final class CentralStore: @unchecked Sendable {
         }
     }
 
+    /// Every kiosk and desk that syncs here, by name, with when each last pushed and pulled.
+    public func nodes() throws(CentralError) -> [SyncNode] {
+        try run { () throws -> [SyncNode] in
+            try rows(
+                """
+                SELECT name, role, (extract(epoch FROM last_push) * 1000)::bigint,
+                    (extract(epoch FROM last_pull) * 1000)::bigint
+                FROM node ORDER BY name
+                """
+            ).compactMap { row in
+                let (name, role, push, pull) = try row.decode((String, String, Int64?, Int64?).self)
+                return SyncRole(rawValue: role).map { role in
+                    SyncNode(
+                        name: name, role: role, lastPush: push.map { Date(timeIntervalSince1970: Double($0) / 1000) },
+                        lastPull: pull.map { Date(timeIntervalSince1970: Double($0) / 1000) })
+                }
+            }
+        }
+    }
+
     // MARK: - Going up
 
     /// Makes sure `node` is this store's name at the centre: the first store to sync under a

@@ -241,6 +241,21 @@ extension AttendanceStore {
         }
     }
 
+    /// The kiosk each punch of `date` came from, by punch id: only punches another store made
+    /// and the centre brought here (a desk's copy), not this store's own.
+    public func punchOrigins(on date: AttendanceDate) throws(StoreError) -> [Int64: String] {
+        try perform {
+            try pool.read { db in
+                var origins: [Int64: String] = [:]
+                let rows = try Row.fetchCursor(
+                    db, sql: "SELECT id, origin_node FROM punch WHERE attendance_date = ? AND origin_node IS NOT NULL",
+                    arguments: [date.description])
+                while let row = try rows.next() { origins[row[0]] = row[1] }
+                return origins
+            }
+        }
+    }
+
     /// Everyone's effective punches from `from` through `through`, by employee id, each in time
     /// order: what a register needs, in one query (two more when punches of the range were corrected).
     ///

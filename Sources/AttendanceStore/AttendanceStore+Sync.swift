@@ -22,6 +22,8 @@ public struct SyncStatus: Sendable, Equatable {
     public var waitingAudit: Int
 
     public var waiting: Int { waitingPunches + waitingCorrections + waitingAudit }
+    /// At a desk: the kiosks and desks the centre knew at the last round, with their last syncs.
+    public var centralNodes: [SyncNode] = []
 }
 
 extension AttendanceStore {
@@ -107,7 +109,10 @@ extension AttendanceStore {
                     clockOffset: state["clock_offset_ms"].flatMap(Int64.init).map { Double($0) / 1000 },
                     waitingPunches: try count("punch", after: cursors.pushedPunch),
                     waitingCorrections: try count("punch_correction", after: cursors.pushedCorrection),
-                    waitingAudit: try count("audit_log", after: cursors.pushedAudit))
+                    waitingAudit: try count("audit_log", after: cursors.pushedAudit),
+                    centralNodes: state["central_nodes"].flatMap {
+                        try? JSONDecoder().decode([SyncNode].self, from: Data($0.utf8))
+                    } ?? [])
             }
         }
     }
@@ -167,6 +172,12 @@ extension AttendanceStore {
                 try Self.setState(values, in: db)
             }
         }
+    }
+
+    /// Keeps what the centre said of every store that syncs with it (a desk asks at each round).
+    public func noteCentralNodes(_ nodes: [SyncNode]) throws(StoreError) {
+        let text = String(decoding: (try? JSONEncoder().encode(nodes)) ?? Data("[]".utf8), as: UTF8.self)
+        try perform { try pool.write { db in try Self.setState(["central_nodes": text], in: db) } }
     }
 
     /// By how many whole minutes this store's clock was off the centre's at the last round that

@@ -10,6 +10,8 @@ public struct TodayBoard: Sendable {
         public let day: DayEvaluation
         /// The access point's location of the latest punch today, when the kiosk knew it.
         public let location: String?
+        /// At a desk: the kiosk of the latest punch today; nil for punches made where the board is read.
+        public let kiosk: String?
 
         /// In now: a session is open.
         public var isIn: Bool { day.status == .in }
@@ -23,6 +25,11 @@ public struct TodayBoard: Sendable {
     public let date: AttendanceDate
     public let holidayName: String?
     public let entries: [Entry]
+    /// At a desk: the kiosks that sync with the centre, with their last syncs as the centre saw
+    /// them at this store's last round; empty elsewhere.
+    public let kiosks: [SyncNode]
+    /// When this store last synced with the centre; nil when it never has.
+    public let lastSync: Date?
 }
 
 extension Reports {
@@ -33,14 +40,19 @@ extension Reports {
         let holidays = try store.holidayNames(from: date, through: date)
         let leave = try store.leaveByEmployee(from: date, through: date)
         let corrected = try store.correctedDates(from: date, through: date)
+        let origins = try store.punchOrigins(on: date)
+        let sync = try store.syncStatus()
         let entries = try store.employees().filter { $0.isEmployed(on: date) }.map { employee in
             let own = punches[employee.id] ?? []
             let day = StatusEngine(employee: employee, policy: policy, now: now).evaluate(
                 date, punches: own, holiday: holidays[date], leave: leave[employee.id]?[date],
                 isCorrected: corrected[employee.id]?.contains(date) ?? false)
+            let latest = own.max { $0.instant < $1.instant }
             return TodayBoard.Entry(
-                employee: employee, day: day, location: own.max { $0.instant < $1.instant }?.location)
+                employee: employee, day: day, location: latest?.location, kiosk: latest.flatMap { origins[$0.id] })
         }
-        return TodayBoard(date: date, holidayName: holidays[date], entries: entries)
+        return TodayBoard(
+            date: date, holidayName: holidays[date], entries: entries,
+            kiosks: sync.centralNodes.filter { $0.role == .kiosk }, lastSync: sync.lastSuccess)
     }
 }

@@ -96,6 +96,8 @@ package struct Synchronizer {
                 try store.apply(page, pulled: reached, node: node)
                 report.pulled.append(page)
             }
+            // A desk shows each kiosk's last sync.
+            if role == .desk { try store.noteCentralNodes(try central.nodes()) }
         } catch let error as CentralError {
             try? store.noteSyncRound(
                 at: time(), error: error.description, refused: !error.isTransient, clockOffset: report.clockOffset)

@@ -27,6 +27,22 @@ public enum SyncRole: String, Sendable, Codable {
     case desk
 }
 
+/// A store that syncs with the centre, as the centre last saw it: what a desk shows of each kiosk.
+public struct SyncNode: Sendable, Codable, Equatable {
+    public var name: String
+    public var role: SyncRole
+    /// When it last sent its records up, and last fetched the others'; nil before it did.
+    public var lastPush: Date?
+    public var lastPull: Date?
+
+    public init(name: String, role: SyncRole, lastPush: Date?, lastPull: Date?) {
+        self.name = name
+        self.role = role
+        self.lastPush = lastPush
+        self.lastPull = lastPull
+    }
+}
+
 /// A punch as it travels.
 public struct SyncedPunch: Sendable, Hashable, Codable {
     public var node: String

@@ -20,7 +20,8 @@ extension Console {
         }
         let inNow = board.entries.filter(\.isIn).map { entry in
             let since = entry.day.sessions.last.map { "in since \(zone.clockText(of: $0.start))" } ?? "in"
-            return person(entry, since + (entry.location.map { " at \($0)" } ?? ""))
+            return person(
+                entry, since + (entry.location.map { " at \($0)" } ?? "") + (entry.kiosk.map { " (\($0))" } ?? ""))
         }
         let late = board.entries.filter(\.isLate).map { entry in
             person(
@@ -37,6 +38,21 @@ extension Console {
         let gone = board.entries.filter { !$0.isIn && $0.day.lastOut != nil }.map { entry in
             person(entry, "out at \(zone.clockText(of: entry.day.lastOut!))")
         }
+        let kiosks = board.kiosks.map { kiosk in
+            let here = board.entries.filter { $0.isIn && $0.kiosk == kiosk.name }.count
+            return "<tr><td>\(kiosk.name.escaped)</td><td>\(here)</td>"
+                + "<td>\(kiosk.lastPush.map { zone.minuteText(of: $0) } ?? "never")</td>"
+                + "<td>\(kiosk.lastPull.map { zone.minuteText(of: $0) } ?? "never")</td></tr>"
+        }
+        let centre =
+            kiosks.isEmpty
+            ? ""
+            : """
+            <section><h2>Kiosks (\(kiosks.count))</h2><p>As the central store saw them when this desk last \
+            synced\(board.lastSync.map { ", at " + zone.minuteText(of: $0) } ?? ""):</p>
+            <table><thead><tr><th>Kiosk</th><th>In now</th><th>Last sent punches</th><th>Last fetched</th></tr></thead>
+            <tbody>\(kiosks.joined())</tbody></table></section>
+            """
         let holiday = board.holidayName.map { "<p class=\"notice\">Today is a holiday: \($0.escaped).</p>" } ?? ""
         let body = """
             <p>\(board.date.weekday.name) \(board.date) · \(zone.clockText(of: now)) · \(board.entries.count) employed today</p>
@@ -47,6 +63,7 @@ extension Console {
             \(section("On leave", leave, empty: "Nobody is on leave."))
             \(section("Marked out", gone, empty: "Nobody has left yet."))
             </div>
+            \(centre)
             """
         return Page(title: "Today", section: "today", body: body, refreshSeconds: 60)
     }

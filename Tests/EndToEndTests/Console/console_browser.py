@@ -299,6 +299,12 @@ def central(base, shots, state):
         sign_in(driver, base, "boss", PASSWORD)
         today = driver.find_element(By.TAG_NAME, "main").text
         check("In now (1)" in today and "Worker 2" in today, "kiosk b's punch is not on today's page:\n" + today)
+        check("HQ lobby (kiosk-b)" in today, "today's page does not say Worker 2 came in at kiosk-b:\n" + today)
+        rows = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "section table tbody tr")]
+        check(len(rows) == 2 and rows[0].startswith("kiosk-a 0 ") and rows[1].startswith("kiosk-b 1 "),
+              "the kiosks' table reads %r" % rows)
+        check("never" not in rows[0] and "never" not in rows[1], "a kiosk that synced shows 'never': %r" % rows)
+        shot(driver, shots, "central-today")
         driver.get(base + "/missing")
         form = driver.find_element(By.CSS_SELECTOR, "form[action='/missing/close']")
         at = form.find_element(By.NAME, "at")
