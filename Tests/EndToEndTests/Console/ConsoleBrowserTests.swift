@@ -162,4 +162,49 @@ struct ConsoleBrowserTests {
         let half = try s.run("serve", "--tls-cert", "/nonexistent.pem")
         #expect(half.status == 64, "\(half.err)")
     }
+
+    @Test("over TLS the console serves its certificate and a Secure cookie, on loopback and beyond it")
+    func overTLS() throws {
+        let s = try Self.office()
+        let (cert, key) = (s.folder + "/console.pem", s.folder + "/console.key")
+        let tools = ["PATH": "/usr/bin:/bin", "HOME": s.folder]
+        let made = try ChildProcess.run(
+            "/usr/bin/openssl",
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "30",
+                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+            ], environment: tools)
+        #expect(made.status == 0, "\(made.errorText)")
+        for listen in ["127.0.0.1:0", "0.0.0.0:0"] {
+            let (server, url) = try Self.serve(
+                s, arguments: ["--listen", listen, "--tls-cert", cert, "--tls-key", key])
+            defer {
+                server.send(SIGTERM)
+                _ = server.finish(timeout: 30)
+            }
+            #expect(url.hasPrefix("https://"), "\(url)")
+            let port = url.split(separator: ":").last.map { $0.filter(\.isNumber) } ?? ""
+            let base = "https://127.0.0.1:\(port)"
+            // The certificate is checked against the one made above: no --insecure.
+            let page = try ChildProcess.run(
+                "/usr/bin/curl", ["-sS", "--cacert", cert, "-o", "/dev/null", "-w", "%{http_code}", base + "/login"],
+                environment: tools)
+            #expect(page.outputText == "200", "\(listen): \(page.outputText) \(page.errorText)")
+            let signedIn = try ChildProcess.run(
+                "/usr/bin/curl",
+                [
+                    "-sS", "--cacert", cert, "-o", "/dev/null", "-D", "-", "--data-urlencode", "name=boss",
+                    "--data-urlencode", "password=correct horse battery", base + "/login",
+                ], environment: tools)
+            let cookie = signedIn.outputText.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") }
+            #expect(
+                cookie.map { $0.contains("HttpOnly") && $0.contains("SameSite=Strict") && $0.contains("Secure") }
+                    == true, "\(listen): \(signedIn.outputText) \(signedIn.errorText)")
+            // Plain HTTP on the TLS port gets no page.
+            let plain = try ChildProcess.run(
+                "/usr/bin/curl", ["-sS", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/login"],
+                environment: tools)
+            #expect(plain.outputText != "200", "\(listen): plain HTTP got a page")
+        }
+    }
 }
