@@ -34,12 +34,14 @@ release: deps
 # test PostgreSQL server's lock timeouts from firing (its timer_settime interception).
 # The WiFi test machine (AttendanceWiFiTests, a QEMU boot of about a minute) runs on a guest clock
 # fixed by QEMU and is not an end-to-end suite, so it runs once, in the first pass.
-# The package test (make test-package: the release build packaged, installed and booted under QEMU)
-# is run on its own: with the release build it would take CI past half an hour.
+# Last, the package test (test-package): the package installed and booted under QEMU, built from
+# the debug build linked with the static runtime (debian/rules, ATTENDANCE_BUILD=debug) rather than
+# a release build of ten minutes more; it comes after the suites, whose executable it relinks.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	ATTENDANCE_TEST_DAY=2026-03-29 ATTENDANCE_TEST_ZONE=Europe/Berlin $(SWIFT) test --skip-build --filter EndToEndTests
+	$(MAKE) test-package ATTENDANCE_BUILD=debug
 
 test-dates: deps
 	$(SWIFT) build --build-tests
@@ -54,14 +56,17 @@ VERSION = $(shell dpkg-parsechangelog -S Version)
 DEB = dist/attendance_$(VERSION)_amd64.deb
 SUDO = $$([ "$$(id -u)" -eq 0 ] || echo sudo)
 
+ATTENDANCE_BUILD ?= release
+
 deb: deps
 	rm -f dist/attendance_*_amd64.deb
-	DEB_RULES_REQUIRES_ROOT=no debian/rules binary
+	DEB_RULES_REQUIRES_ROOT=no ATTENDANCE_BUILD=$(ATTENDANCE_BUILD) debian/rules binary
 	lintian --fail-on error $(DEB)
 
 # The package installed, booted, upgraded and purged in a minimal Debian 12 with systemd under
 # QEMU (scripts/package-vm/run.sh says what it checks). It debootstraps the machine's system once
-# into /var/cache/attendance-tests/package-vm and reuses it.
+# into /var/cache/attendance-tests/package-vm and reuses it. On its own it packages the release
+# build, as `make deb` does; `make test` runs it on the debug build.
 test-package: deb
 	$(SUDO) scripts/package-vm/run.sh $(DEB)
 
