@@ -25,6 +25,7 @@ struct WebFailure: Error {
         case let failure as AppFailure: return .badRequest(failure.message)
         case let error as CoreError: return .badRequest(error.description)
         case let error as CorrectionError: return .badRequest(String(describing: error))
+        case let error as EmploymentError: return .badRequest(error.description)
         case let error as StoreError:
             switch error {
             case .busy:
@@ -32,7 +33,8 @@ struct WebFailure: Error {
                     status: .serviceUnavailable,
                     message: "The attendance store is busy (the kiosk or another manager is writing). Nothing was "
                         + "saved — try again in a moment.")
-            case .unknownEmployee, .duplicateManager, .unknownManager:
+            case .unknownEmployee, .duplicateManager, .unknownManager, .duplicateEmployee, .unknownNetwork,
+                .duplicateHoliday, .unknownHoliday, .noHolidays, .duplicateLeave, .unknownLeave:
                 return .badRequest(error.description)
             default:
                 return WebFailure(status: .internalServerError, message: error.description)

@@ -50,7 +50,10 @@ struct ServeCommand: ContextCommand {
             // Pages read while the kiosk writes: the pool's readers never wait on its writer.
             store = try context.openStore(at: path, connections: .pool)
         }
-        let console = Console(store: store, configuration: configuration, isSecure: tls != nil, now: context.now)
+        let storePath = store.path
+        let console = Console(
+            store: store, configuration: configuration, isSecure: tls != nil, now: context.now,
+            newPINPepper: { try PepperFile.forNewPIN(storePath: storePath, in: context) })
         let server = try ConsoleServer(console: console, address: address, tls: tls)
         background?.start()
         defer { background?.stop() }
