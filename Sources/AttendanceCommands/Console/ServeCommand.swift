@@ -10,7 +10,7 @@ import Foundation
 struct ServeCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the manager's web console: today, the register, calendars, missing mark-outs.",
+        abstract: "Serve the manager's web console: today, the register, calendars, fixes and administration.",
         discussion: """
             Sign in with an account made by `attendance manager add`. By default the console listens on \
             127.0.0.1:8080, for this machine only; beyond it, only with TLS (--tls-cert and --tls-key), or \
