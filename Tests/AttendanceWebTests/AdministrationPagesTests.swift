@@ -20,15 +20,15 @@ struct AdministrationPagesTests {
         let viewer: ConsoleSession
         let now = Date(timeIntervalSince1970: 1_795_600_800)  // 2026-11-25 10:00 UTC
 
-        init() throws {
+        init(pepper: (@Sendable () throws -> [UInt8])? = nil) throws {
             folder = NSTemporaryDirectory() + "console-admin-" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let now = now
             store = try AttendanceStore(path: folder + "/office.sqlite", clock: { now })
-            let pepper = [UInt8](repeating: 7, count: 32)
+            let fixed = [UInt8](repeating: 7, count: 32)
             console = Console(
                 store: store, configuration: Configuration(hostZone: LocalZone(identifier: "UTC")!), isSecure: false,
-                now: { now }, newPINPepper: { pepper })
+                now: { now }, newPINPepper: pepper ?? { fixed })
             let accounts = ManagerAccounts(store: store)
             try accounts.add(name: "boss", role: .manager, password: "correct horse battery", actor: "test")
             try accounts.add(name: "eve", role: .viewer, password: "correct horse battery", actor: "test")
@@ -101,6 +101,19 @@ struct AdministrationPagesTests {
         }
         #expect(try office.store.employees().isEmpty)
         #expect(try office.audit().allSatisfy { $0.entity == "manager" })
+    }
+
+    @Test("an employee whose PIN cannot be stored is not added either")
+    func noHalfAdd() async throws {
+        let office = try Office(pepper: Employees.noPepper)
+        let failure = await refusal {
+            try await office.console.addEmployee(
+                office.form(["code": "E001", "name": "Asha", "generate": "1"]), office.manager)
+        }
+        #expect(failure?.status == .internalServerError && failure?.message.contains("pepper") == true)
+        #expect(try office.employee("E001") == nil)
+        _ = try await office.console.addEmployee(office.form(["code": "E001", "name": "Asha"]), office.manager)
+        #expect(try office.employee("E001")?.hasPIN == false)
     }
 
     @Test("a PIN reset, an edit, a deactivation and its undoing are written and audited via web")
