@@ -60,6 +60,8 @@ extension AttendanceStore {
         }
     }
 
+    /// Stores `employee`'s PIN hash and clears their wrong PINs and lock, audited as set or reset
+    /// (never the PIN or its hash), inside the caller's transaction.
     func writePIN(
         salt: [UInt8], rounds: Int, hash: [UInt8], of employee: Employee, actor: String, in db: Database
     ) throws {

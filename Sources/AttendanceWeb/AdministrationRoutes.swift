@@ -14,6 +14,7 @@ extension Console {
         }
         router.post("/employees/:code/:action") { request, context in
             let (session, form) = try await self.changing(request, needsManager: true)
+            try self.requireAdministeredHere()
             let code = try self.code(context.parameters.get("code"))
             guard let action = context.parameters.get("action").flatMap(EmployeeAction.init(rawValue:)) else {
                 throw WebFailure.notFound
@@ -30,6 +31,7 @@ extension Console {
         }
         router.post("/holidays/import") { request, _ in
             let (session, upload) = try await self.uploading(request)
+            try self.requireAdministeredHere()
             return self.respond(session, try await self.importHolidays(upload, session))
         }
         router.get("/leave") { request, _ in
@@ -48,8 +50,36 @@ extension Console {
         for (path, handle) in forms {
             router.post(path) { request, _ in
                 let (session, form) = try await self.changing(request, needsManager: true)
+                try self.requireAdministeredHere()
                 return self.respond(session, try await handle(form, session))
             }
+        }
+    }
+
+    /// Why employees, PINs, access points, holidays and leave are not changed on this store, or
+    /// nil: a kiosk of the central store leaves them to the centre, as its command line does
+    /// (made on the kiosk's own store, a change would stay there or travel only by accident).
+    var administeredElsewhere: String? {
+        guard let kiosk = configuration.central?.kioskID, !isDesk else { return nil }
+        return "This machine is kiosk \(kiosk.quotedForMessage) of the central store: employees, PINs, access "
+            + "points, holidays and leave are changed at the centre (a desk's console, attendance serve --store "
+            + "postgresql://…), where every kiosk gets them."
+    }
+
+    /// Whether `session` is offered the administration forms: a manager's, on a store administered here.
+    func administers(_ session: ConsoleSession) -> Bool {
+        session.account.role.mayChange && administeredElsewhere == nil
+    }
+
+    /// What a manager who may not administer this store is told in place of the forms.
+    func administrationNotice(_ session: ConsoleSession) -> String {
+        guard session.account.role.mayChange, let elsewhere = administeredElsewhere else { return "" }
+        return "<p class=\"notice\">\(elsewhere.escaped)</p>"
+    }
+
+    func requireAdministeredHere() throws(WebFailure) {
+        if let elsewhere = administeredElsewhere {
+            throw WebFailure(status: .forbidden, message: elsewhere + " Nothing was changed.")
         }
     }
 

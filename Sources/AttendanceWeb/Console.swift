@@ -17,6 +17,8 @@ public final class Console: Sendable {
     let isSecure: Bool
     /// The PIN pepper for a PIN set here, as the command line finds it (read when needed).
     let newPINPepper: @Sendable () throws -> [UInt8]
+    /// Whether the store is a desk's copy of the central store (`--store postgresql://…`).
+    let isDesk: Bool
 
     /// The store is read and written by blocking calls (SQLite); they run here, off the
     /// server's event loops, so a slow register never stalls another manager's page.
@@ -25,12 +27,13 @@ public final class Console: Sendable {
     public init(
         store: AttendanceStore, configuration: Configuration, isSecure: Bool,
         now: @escaping @Sendable () -> Date = { Date() },
-        newPINPepper: @escaping @Sendable () throws -> [UInt8] = Employees.noPepper
+        newPINPepper: @escaping @Sendable () throws -> [UInt8] = Employees.noPepper, isDesk: Bool = false
     ) {
         self.store = store
         self.configuration = configuration
         self.isSecure = isSecure
         self.newPINPepper = newPINPepper
+        self.isDesk = isDesk
         self.now = now
         self.signIn = SignIn(store: store)
     }

@@ -20,15 +20,20 @@ struct AdministrationPagesTests {
         let viewer: ConsoleSession
         let now = Date(timeIntervalSince1970: 1_795_600_800)  // 2026-11-25 10:00 UTC
 
-        init(pepper: (@Sendable () throws -> [UInt8])? = nil) throws {
+        init(pepper: (@Sendable () throws -> [UInt8])? = nil, kiosk: String? = nil) throws {
             folder = NSTemporaryDirectory() + "console-admin-" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let now = now
             store = try AttendanceStore(path: folder + "/office.sqlite", clock: { now })
             let fixed = [UInt8](repeating: 7, count: 32)
+            var configuration = Configuration(hostZone: LocalZone(identifier: "UTC")!)
+            if let kiosk {
+                configuration.central = CentralSettings()
+                configuration.central?.kioskID = kiosk
+            }
             console = Console(
-                store: store, configuration: Configuration(hostZone: LocalZone(identifier: "UTC")!), isSecure: false,
-                now: { now }, newPINPepper: pepper ?? { fixed })
+                store: store, configuration: configuration, isSecure: false, now: { now },
+                newPINPepper: pepper ?? { fixed })
             let accounts = ManagerAccounts(store: store)
             try accounts.add(name: "boss", role: .manager, password: "correct horse battery", actor: "test")
             try accounts.add(name: "eve", role: .viewer, password: "correct horse battery", actor: "test")
@@ -114,6 +119,21 @@ struct AdministrationPagesTests {
         #expect(try office.employee("E001") == nil)
         _ = try await office.console.addEmployee(office.form(["code": "E001", "name": "Asha"]), office.manager)
         #expect(try office.employee("E001")?.hasPIN == false)
+    }
+
+    @Test("a kiosk of the central store offers no administration form and refuses one, as its command line does")
+    func kioskOfTheCentre() async throws {
+        let office = try Office(kiosk: "front-desk")
+        let console = office.console
+        for page in [
+            try await console.employeesPage(office.manager), try await console.wifiPage(office.manager),
+            try await console.holidaysPage(office.manager, year: 2026),
+        ] {
+            #expect(!page.body.contains("<form method=\"post\""), "\(page.title) offers a form")
+            #expect(page.body.contains("kiosk &quot;front-desk&quot; of the central store"), "\(page.title)")
+        }
+        #expect(throws: WebFailure.self) { try console.requireAdministeredHere() }
+        #expect(try Office().console.administeredElsewhere == nil)
     }
 
     @Test("a PIN reset, an edit, a deactivation and its undoing are written and audited via web")

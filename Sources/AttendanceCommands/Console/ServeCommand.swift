@@ -53,7 +53,7 @@ struct ServeCommand: ContextCommand {
         let storePath = store.path
         let console = Console(
             store: store, configuration: configuration, isSecure: tls != nil, now: context.now,
-            newPINPepper: { try PepperFile.forNewPIN(storePath: storePath, in: context) })
+            newPINPepper: { try PepperFile.forNewPIN(storePath: storePath, in: context) }, isDesk: background != nil)
         let server = try ConsoleServer(console: console, address: address, tls: tls)
         background?.start()
         defer { background?.stop() }

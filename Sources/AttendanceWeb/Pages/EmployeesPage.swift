@@ -20,7 +20,7 @@ extension Console {
         let list = listTable(
             ["Code", "Name", "Started", "Shift", "State", ""], rows: rows, empty: "No employees yet.")
         let add =
-            session.account.role.mayChange
+            administers(session)
             ? """
             <h2>Add an employee</h2>
             <form method="post" action="/employees" class="stacked">\(csrfField(session))
@@ -33,7 +33,7 @@ extension Console {
             \(pinFields)
             <p><button type="submit">Add</button></p></form>
             """ : ""
-        let body = notice(done) + list + add
+        let body = notice(done) + list + administrationNotice(session) + add
         return Page(title: "Employees", section: "employees", body: body)
     }
 
@@ -63,7 +63,8 @@ extension Console {
                 <tr><th>PIN</th><td>\(pin)</td></tr></table>
                 <p><a href="\(link)">Calendar</a> · <a href="/audit?employee=\(employee.code.rawValue.urlComponent)">Changes</a></p>
                 """
-        guard session.account.role.mayChange else {
+        guard administers(session) else {
+            body += administrationNotice(session)
             return Page(title: employee.name.rawValue, section: "employees", body: body)
         }
         let mayMark = employee.employment(on: today).mayMark

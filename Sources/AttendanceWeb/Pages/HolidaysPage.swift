@@ -9,7 +9,7 @@ extension Console {
     /// remove one, and import an iCalendar (.ics) file.
     func holidaysPage(_ session: ConsoleSession, year: Int, done: String? = nil) async throws -> Page {
         let holidays = try await blocking { try Holidays.list(year: year, store: self.store) }
-        let manager = session.account.role.mayChange
+        let manager = administers(session)
         let rows = holidays.map { holiday in
             var remove = ""
             if manager {
@@ -41,7 +41,7 @@ extension Console {
         let body = """
             \(notice(done))<p class="noprint"><a href="/holidays?year=\(year - 1)">← \(year - 1)</a> ·
             <a href="/holidays?year=\(year + 1)">\(year + 1) →</a></p>
-            \(list)\(forms)
+            \(list)\(administrationNotice(session))\(forms)
             """
         return Page(title: "Holidays \(year)", section: "holidays", body: body)
     }

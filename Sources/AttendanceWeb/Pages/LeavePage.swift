@@ -13,7 +13,7 @@ extension Console {
             )
         }
         let names = Dictionary(employees.map { ($0.code, $0.name.rawValue) }, uniquingKeysWith: { first, _ in first })
-        let manager = session.account.role.mayChange
+        let manager = administers(session)
         let rows = entries.map { entry in
             let code = entry.employeeCode.rawValue
             var cancel = ""
@@ -53,7 +53,7 @@ extension Console {
         let body = """
             \(notice(done))<p class="noprint"><a href="/leave?month=\(month.previous)">← \(month.previous.title)</a> ·
             <a href="/leave?month=\(month.next)">\(month.next.title) →</a></p>
-            \(list)\(grant)
+            \(list)\(administrationNotice(session))\(grant)
             """
         return Page(title: "Leave — \(month.title)", section: "leave", body: body)
     }

@@ -7,7 +7,7 @@ extension Console {
     /// for a manager, the forms that allow one and revoke one.
     func wifiPage(_ session: ConsoleSession, done: String? = nil) async throws -> Page {
         let networks = try await blocking { try AllowedWiFi.list(includingRevoked: true, store: self.store) }
-        let manager = session.account.role.mayChange
+        let manager = administers(session)
         let rows = networks.map { network in
             // An SSID is bytes: its text form writes a non-text byte as \xNN; then it is HTML-escaped.
             let ssid = network.ssid.map { "\($0)".escaped } ?? "(any)"
@@ -38,7 +38,8 @@ extension Console {
         let body =
             notice(done)
             + "<p>A punch is accepted only on an allowed access point. This is a location hint, not proof of "
-            + "presence: anyone who runs an access point with the same names passes it.</p>" + list + add
+            + "presence: anyone who runs an access point with the same names passes it.</p>" + list
+            + administrationNotice(session) + add
         return Page(title: "Allowed WiFi", section: "wifi", body: body)
     }
 
