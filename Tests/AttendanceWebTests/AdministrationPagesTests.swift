@@ -136,6 +136,35 @@ struct AdministrationPagesTests {
         #expect(try Office().console.administeredElsewhere == nil)
     }
 
+    @Test("while another process holds the store's write lock, a form gets the try-again page and writes nothing")
+    func busyStore() async throws {
+        let office = try Office()
+        // Python's sqlite3 takes the write lock and holds it past the store's busy timeout.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = [
+            "-c",
+            "import sqlite3, sys, time\n"
+                + "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+                + "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(12)",
+            office.store.path,
+        ]
+        let output = Pipe()
+        holder.standardOutput = output
+        try holder.run()
+        defer { kill(holder.processIdentifier, SIGKILL) }
+        let said = output.fileHandleForReading.availableData
+        #expect(String(decoding: said, as: UTF8.self).hasPrefix("locked"))
+        let failure = await refusal {
+            try await office.console.allow(
+                office.form(["bssid": "aa:bb:cc:dd:ee:01", "location": "Lobby"]), office.manager)
+        }
+        #expect(failure?.status == .serviceUnavailable && failure?.message.contains("try again") == true)
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        #expect(try office.store.allowedNetworks(activeOnly: false).isEmpty)
+    }
+
     @Test("a PIN reset, an edit, a deactivation and its undoing are written and audited via web")
     func changes() async throws {
         let office = try Office()
