@@ -184,6 +184,8 @@ struct AdministrationPagesTests {
         #expect(try office.employee("E001")?.endDate == nil)
         let actions = try office.audit().filter { $0.entityKey == "E001" }.map { "\($0.actor) \($0.action)" }
         #expect(actions.count == 5 && actions.allSatisfy { $0.hasPrefix("boss via web ") }, "\(actions)")
+        let empty = await refusal { try await console.change(code, .edit, office.form([:]), office.manager) }
+        #expect(empty?.status == .badRequest && empty?.message.contains("changes nothing") == true)
     }
 
     @Test("an allowed access point is stored lower-case, revoked on request; a bad BSSID is named")

@@ -153,6 +153,9 @@ extension Console {
             } else if let shift = try shift(form) {
                 changes.shift = .some(shift)
             }
+            guard !changes.isEmpty else {
+                throw WebFailure.badRequest("The form changes nothing: give a new name, first date or shift.")
+            }
             let edit = try await blocking { [changes] in
                 try Employees.edit(
                     code, changes, force: force, policy: policy, now: now, actor: actor, store: self.store)
