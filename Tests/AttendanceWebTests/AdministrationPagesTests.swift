@@ -272,6 +272,14 @@ struct AdministrationPagesTests {
         #expect(try office.audit().contains { $0.actor == "boss via web" && $0.reason == "family visit" })
         _ = try await office.console.cancelLeave(office.form(["code": "E001", "date": "2026-11-30"]), office.manager)
         #expect(try office.store.leaveEntries(employee: code, from: nil, through: nil).count == 1)
+        // Leave may be booked ahead for someone who has not started; not for someone who has left.
+        _ = try await office.console.addEmployee(
+            office.form(["code": "E002", "name": "Ravi", "start": "2026-12-01"]), office.manager)
+        _ = try await office.console.addEmployee(office.form(["code": "E003", "name": "Mira"]), office.manager)
+        _ = try await office.console.change(
+            try EmployeeCode(parsing: "E003"), .deactivate, office.form([:]), office.manager)
+        let offered = try await office.console.leavePage(office.manager, month: try YearMonth(parsing: "2026-12")).body
+        #expect(offered.contains("<option value=\"E002\">") && !offered.contains("<option value=\"E003\">"))
         let backwards = await refusal {
             try await office.console.grantLeave(
                 office.form(["code": "E001", "from": "2026-11-30", "to": "2026-11-27", "reason": "x"]), office.manager)

@@ -33,7 +33,10 @@ extension Console {
             ["Date", "Employee", "Kind", "Reason"] + (manager ? [""] : []), rows: rows,
             empty: "No leave recorded in \(month.title).")
         let today = policy.attendanceDate(of: now())
-        let options = employees.filter { $0.employment(on: today).mayMark }.map { employee in
+        // Everyone who has not left: leave may be booked ahead for someone who starts later.
+        let options = employees.filter {
+            if case .left = $0.employment(on: today) { false } else { true }
+        }.map { employee in
             "<option value=\"\(employee.code.rawValue.escaped)\">\(employee.name.rawValue.escaped) "
                 + "(\(employee.code.rawValue.escaped))</option>"
         }.joined()
