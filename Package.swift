@@ -149,7 +149,9 @@ let package = Package(
                 "AttendanceApp", "AttendanceCommands", "AttendanceStore", "AttendanceTerminal", "AttendanceTestSupport",
             ]
         ),
-        .testTarget(name: "AttendanceWebTests", dependencies: ["AttendanceWeb"]),
+        .testTarget(
+            name: "AttendanceWebTests",
+            dependencies: ["AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceWeb"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["AttendanceCore", "AttendanceDocuments", "AttendanceTestSupport"],
             exclude: ["Oracles", "Console/console_browser.py"]),

@@ -9,6 +9,9 @@ public struct NewEmployee: Sendable {
     public var startDate: AttendanceDate?
     public var shiftStart: WallClockTime?
     public var shiftEnd: WallClockTime?
+    /// A kiosk PIN, hashed, set in the same transaction as the employee is added: never an
+    /// employee left without the PIN they were handed.
+    public var pin: (salt: [UInt8], rounds: Int, hash: [UInt8])?
 
     public init(
         code: EmployeeCode, name: PersonName, startDate: AttendanceDate? = nil, shiftStart: WallClockTime? = nil,
@@ -109,12 +112,16 @@ extension AttendanceStore {
                         new.shiftEnd?.description, now, now,
                     ])
                 let id = db.lastInsertedRowID
-                let employee = Employee(
+                var employee = Employee(
                     id: id, code: new.code, name: new.name, startDate: new.startDate, shiftStart: new.shiftStart,
                     shiftEnd: new.shiftEnd)
                 try audit(
                     db, actor: actor, action: "add", entity: "employee", key: new.code.rawValue, employeeID: id,
                     new: Self.auditValue(employee))
+                if let pin = new.pin {
+                    try writePIN(salt: pin.salt, rounds: pin.rounds, hash: pin.hash, of: employee, actor: actor, in: db)
+                    employee.hasPIN = true
+                }
                 return employee
             }
         }

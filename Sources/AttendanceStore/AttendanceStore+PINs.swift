@@ -55,17 +55,25 @@ extension AttendanceStore {
                 guard let employee = try Self.employee(code: code.rawValue, in: db) else {
                     throw StoreError.unknownEmployee(code.rawValue)
                 }
-                try db.execute(
-                    sql: """
-                        UPDATE employee SET pin_hash = ?, pin_salt = ?, pin_rounds = ?, failed_pin_attempts = 0,
-                            last_failed_pin_ms = NULL, locked = 0, updated_at_ms = ? WHERE id = ?
-                        """,
-                    arguments: [Data(hash), Data(salt), rounds, clock().milliseconds, employee.id])
-                try audit(
-                    db, actor: actor, action: employee.hasPIN ? "reset-pin" : "set-pin", entity: "employee",
-                    key: employee.code.rawValue, employeeID: employee.id)
+                try writePIN(salt: salt, rounds: rounds, hash: hash, of: employee, actor: actor, in: db)
             }
         }
+    }
+
+    /// Stores `employee`'s PIN hash and clears their wrong PINs and lock, audited as set or reset
+    /// (never the PIN or its hash), inside the caller's transaction.
+    func writePIN(
+        salt: [UInt8], rounds: Int, hash: [UInt8], of employee: Employee, actor: String, in db: Database
+    ) throws {
+        try db.execute(
+            sql: """
+                UPDATE employee SET pin_hash = ?, pin_salt = ?, pin_rounds = ?, failed_pin_attempts = 0,
+                    last_failed_pin_ms = NULL, locked = 0, updated_at_ms = ? WHERE id = ?
+                """,
+            arguments: [Data(hash), Data(salt), rounds, clock().milliseconds, employee.id])
+        try audit(
+            db, actor: actor, action: employee.hasPIN ? "reset-pin" : "set-pin", entity: "employee",
+            key: employee.code.rawValue, employeeID: employee.id)
     }
 
     /// Whether a PIN attempt may be checked now. Checking the delay and taking the attempt are

@@ -5,7 +5,8 @@ import Foundation
 
 /// What every page of the console is served from: the store, the configuration, the clock, the
 /// sessions and sign-in. Pages ask the application layer (`Reports`, `Corrections`,
-/// `ManagerAccounts`, `SignIn`) and word its answers; nothing here decides a status.
+/// `ManagerAccounts`, `SignIn`, `Employees`, `AllowedWiFi`, `Holidays`, `LeaveBook`) and word
+/// its answers; nothing here decides a status or a refusal.
 public final class Console: Sendable {
     let store: AttendanceStore
     let configuration: Configuration
@@ -14,6 +15,10 @@ public final class Console: Sendable {
     let signIn: SignIn
     /// Whether the console is served over TLS: its cookie is then `Secure`.
     let isSecure: Bool
+    /// The PIN pepper for a PIN set here, as the command line finds it (read when needed).
+    let newPINPepper: @Sendable () throws -> [UInt8]
+    /// Whether the store is a desk's copy of the central store (`--store postgresql://…`).
+    let isDesk: Bool
 
     /// The store is read and written by blocking calls (SQLite); they run here, off the
     /// server's event loops, so a slow register never stalls another manager's page.
@@ -21,11 +26,14 @@ public final class Console: Sendable {
 
     public init(
         store: AttendanceStore, configuration: Configuration, isSecure: Bool,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        newPINPepper: @escaping @Sendable () throws -> [UInt8] = Employees.noPepper, isDesk: Bool = false
     ) {
         self.store = store
         self.configuration = configuration
         self.isSecure = isSecure
+        self.newPINPepper = newPINPepper
+        self.isDesk = isDesk
         self.now = now
         self.signIn = SignIn(store: store)
     }

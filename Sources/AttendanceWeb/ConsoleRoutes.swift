@@ -12,6 +12,8 @@ extension Console {
     static let cookieName = "attendance_session"
     /// The largest body a form may send.
     static let largestForm = 16 * 1024
+    /// The largest body an upload (an .ics file) may send.
+    static let largestUpload = 1024 * 1024
 
     func routes() -> Router<ConsoleContext> {
         let router = Router(context: ConsoleContext.self)
@@ -98,6 +100,7 @@ extension Console {
             let (session, form) = try await self.changing(request, needsManager: true)
             return self.html(Layout(office: self.office, session: session).render(try await self.close(form, session)))
         }
+        addAdministration(to: router)
         return router
     }
 
@@ -140,28 +143,52 @@ extension Console {
 
     /// A form that changes something: its session, its token, its role, its fields.
     func changing(_ request: Request, needsManager: Bool) async throws -> (ConsoleSession, Form) {
+        let session = try await changingSession(of: request)
+        let form = try await self.form(request)
+        try authorize(session, token: form["csrf"], needsManager: needsManager)
+        return (session, form)
+    }
+
+    /// An upload that changes something (a file in a multipart/form-data body of at most 1 MB):
+    /// its session, its token, the manager's role, its fields and files.
+    func uploading(_ request: Request) async throws -> (ConsoleSession, Upload) {
+        let session = try await changingSession(of: request)
+        let body = try await self.body(
+            of: request, upTo: Self.largestUpload, refusal: "That file was too large (at most 1 MB)")
+        let upload = try Upload(body: Array(buffer: body), contentType: request.headers[.contentType])
+        try authorize(session, token: upload["csrf"], needsManager: true)
+        return (session, upload)
+    }
+
+    private func changingSession(of request: Request) async throws -> ConsoleSession {
         guard let session = try await liveSession(of: request) else {
             throw WebFailure(
                 status: .unauthorized, message: "Your session has ended; sign in again. Nothing was changed.")
         }
-        let form = try await self.form(request)
+        return session
+    }
+
+    private func authorize(_ session: ConsoleSession, token: String?, needsManager: Bool) throws(WebFailure) {
         // Compared in full; a token from another session or none at all changes nothing.
-        guard let token = form["csrf"], token.utf8.elementsEqual(session.csrf.utf8) else { throw WebFailure.staleForm }
+        guard let token, token.utf8.elementsEqual(session.csrf.utf8) else { throw WebFailure.staleForm }
         if needsManager && !session.account.role.mayChange { throw WebFailure.forbidden }
-        return (session, form)
     }
 
     /// The fields of a form body, refused when it is larger than any form of the console.
     func form(_ request: Request) async throws -> Form {
-        var request = request
-        let body: ByteBuffer
-        do {
-            body = try await request.collectBody(upTo: Self.largestForm)
-        } catch {
-            throw WebFailure(
-                status: .contentTooLarge, message: "That form was too large (at most 16 KB); nothing was changed.")
-        }
+        let body = try await self.body(
+            of: request, upTo: Self.largestForm, refusal: "That form was too large (at most 16 KB)")
         return Form(urlEncoded: String(buffer: body))
+    }
+
+    /// The body of `request`; one larger than `limit` bytes is refused (413) with `refusal`.
+    private func body(of request: Request, upTo limit: Int, refusal: String) async throws -> ByteBuffer {
+        var request = request
+        do {
+            return try await request.collectBody(upTo: limit)
+        } catch {
+            throw WebFailure(status: .contentTooLarge, message: refusal + "; nothing was changed.")
+        }
     }
 
     // MARK: - Signing in

@@ -38,6 +38,12 @@ enum ConsoleStyle {
         .problem { padding: .5rem 1rem; border-left: 4px solid var(--a); background: #ffebee; }
         .done { padding: .5rem 1rem; border-left: 4px solid var(--p); background: #e8f5e9; }
         form.inline { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; }
+        form.stacked { max-width: 32rem; }
+        form.stacked label { margin: .4rem 0; }
+        form.stacked input:not([type=checkbox]), form.stacked select { display: block; width: 100%; }
+        fieldset { border: 1px solid #ccc; margin: .5rem 0; padding: .3rem .8rem; }
+        .details th { text-align: left; }
+        .details td { text-align: left; }
         label { display: block; font-size: .9rem; }
         input, button { font: inherit; padding: .3rem .5rem; }
         .login { max-width: 22rem; }

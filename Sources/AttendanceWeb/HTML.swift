@@ -56,8 +56,8 @@ struct Layout {
             let links = [
                 ("today", "/", "Today"), ("register", "/register", "Register"),
                 ("employees", "/employees", "Employees"), ("missing", "/missing", "Missing mark-outs"),
-                ("audit", "/audit", "Audit log"),
-                ("health", "/health", "Health"),
+                ("leave", "/leave", "Leave"), ("holidays", "/holidays", "Holidays"), ("wifi", "/wifi", "WiFi"),
+                ("audit", "/audit", "Audit log"), ("health", "/health", "Health"),
             ]
             nav =
                 "<nav><ul>"
@@ -80,6 +80,15 @@ struct Layout {
             </main></body></html>
             """
     }
+}
+
+/// A list as a table that scrolls sideways on a narrow screen, or the paragraph `empty` when it
+/// has no rows. `headers` are HTML, written by the console.
+func listTable(_ headers: [String], rows: String, empty: String) -> String {
+    rows.isEmpty
+        ? "<p>\(empty)</p>"
+        : "<div class=\"scroll\"><table><thead><tr>\(headers.map { "<th>\($0)</th>" }.joined())</tr></thead>"
+            + "<tbody>\(rows)</tbody></table></div>"
 }
 
 /// The hidden field every form that changes something carries.

@@ -23,9 +23,14 @@ struct WebFailure: Error {
     static func from(_ error: any Error) -> WebFailure {
         switch error {
         case let failure as WebFailure: return failure
-        case let failure as AppFailure: return .badRequest(failure.message)
+        case let failure as AppFailure:
+            // A file the service needs (the PIN pepper) is the server's to mend, not the request's.
+            return failure.kind == .files
+                ? WebFailure(status: .internalServerError, message: failure.message + "; nothing was changed.")
+                : .badRequest(failure.message)
         case let error as CoreError: return .badRequest(error.description)
         case let error as CorrectionError: return .badRequest(String(describing: error))
+        case let error as EmploymentError: return .badRequest(error.description)
         case let error as StoreError:
             switch error {
             case .busy:
@@ -33,7 +38,8 @@ struct WebFailure: Error {
                     status: .serviceUnavailable,
                     message: "The attendance store is busy (the kiosk or another manager is writing). Nothing was "
                         + "saved — try again in a moment.")
-            case .unknownEmployee, .duplicateManager, .unknownManager:
+            case .unknownEmployee, .duplicateManager, .unknownManager, .duplicateEmployee, .unknownNetwork,
+                .duplicateHoliday, .unknownHoliday, .noHolidays, .duplicateLeave, .unknownLeave:
                 return .badRequest(error.description)
             default:
                 return WebFailure(status: .internalServerError, message: error.description)

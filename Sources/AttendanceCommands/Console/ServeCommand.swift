@@ -10,7 +10,7 @@ import Foundation
 struct ServeCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the manager's web console: today, the register, calendars, missing mark-outs.",
+        abstract: "Serve the manager's web console: today, the register, calendars, fixes and administration.",
         discussion: """
             Sign in with an account made by `attendance manager add`. By default the console listens on \
             127.0.0.1:8080, for this machine only; beyond it, only with TLS (--tls-cert and --tls-key), or \
@@ -50,7 +50,10 @@ struct ServeCommand: ContextCommand {
             // Pages read while the kiosk writes: the pool's readers never wait on its writer.
             store = try context.openStore(at: path, connections: .pool)
         }
-        let console = Console(store: store, configuration: configuration, isSecure: tls != nil, now: context.now)
+        let storePath = store.path
+        let console = Console(
+            store: store, configuration: configuration, isSecure: tls != nil, now: context.now,
+            newPINPepper: { try PepperFile.forNewPIN(storePath: storePath, in: context) }, isDesk: background != nil)
         let server = try ConsoleServer(console: console, address: address, tls: tls)
         background?.start()
         defer { background?.stop() }

@@ -39,27 +39,12 @@ enum EmployeeListing {
     }
 }
 
-/// Refuses an employee's own shift that does not fit in one attendance date under `policy`
-/// (``Policy/shiftMisfit``).
-func requireShiftFits(_ shift: (start: WallClockTime, end: WallClockTime)?, code: EmployeeCode, policy: Policy) throws {
-    guard let shift,
-        let misfit = policy.applying(shiftStart: shift.start, shiftEnd: shift.end).shiftMisfit(alongside: [policy])
-    else { return }
-    throw CommandFailure("\(code): \(misfit); nothing was changed")
-}
-
 /// Checks the pair `--shift-start`/`--shift-end`, which only make sense together.
 func parseShift(start: WallClockTime?, end: WallClockTime?) throws -> (start: WallClockTime, end: WallClockTime)? {
-    switch (start, end) {
-    case (nil, nil): return nil
-    case (let start?, let end?):
-        guard start != end else {
-            throw CommandFailure("a shift cannot start and end at the same time (\(start))")
-        }
-        return (start, end)
-    default:
+    guard (start == nil) == (end == nil) else {
         throw CommandFailure("give both --shift-start and --shift-end, or neither", status: .usage)
     }
+    return try Employees.shift(start: start, end: end)
 }
 
 /// `attendance employee add CODE --name NAME …`
@@ -82,25 +67,16 @@ struct EmployeeAdd: ContextCommand {
     func run(in context: Context) throws {
         let shift = try parseShift(start: shiftStart, end: shiftEnd)
         let (configuration, store, actor) = try change.open(in: context, creating: true)
-        try requireShiftFits(shift, code: code, policy: configuration.policy)
-        if let hash = configuration.kiosk.exitCodeHash, PINHasher.hasExitCodeForm(code.rawValue),
-            PINHasher.verifyExitCode(code.rawValue, against: hash)
-        {
-            throw CommandFailure(
-                "\(code) is the kiosk's exit code ([kiosk] exit_code_hash): at the kiosk the employee would always "
-                    + "win and the exit code would stop working; give the employee another code, or the kiosk another "
-                    + "exit code")
-        }
-        // Without a first date, the days of the month before they came would be absences.
-        let today = configuration.policy.attendanceDate(of: context.now())
-        var employee = NewEmployee(code: code, name: name, startDate: startDate ?? today)
+        var employee = NewEmployee(code: code, name: name, startDate: startDate)
         employee.shiftStart = shift?.start
         employee.shiftEnd = shift?.end
-        let added = try store.addEmployee(employee, actor: actor)
+        let added = try Employees.add(
+            employee, exitCodeHash: configuration.kiosk.exitCodeHash, policy: configuration.policy,
+            now: context.now(), actor: actor, store: store)
         let since =
             startDate == nil
-            ? "employed from today, \(today) (--start-date gives an earlier first day)"
-            : "employed from \(employee.startDate.map(\.description) ?? "")"
+            ? "employed from today, \(added.startDate.map(\.description) ?? "") (--start-date gives an earlier first day)"
+            : "employed from \(added.startDate.map(\.description) ?? "")"
         context.out.line("added \(added.code) \(added.name); \(since)")
         if let first = added.code.rawValue.first, "IiOo".contains(first) {
             // The kiosk's menu takes I and O as its choices: the first letter of this code, typed
@@ -200,25 +176,20 @@ struct EmployeeEdit: ContextCommand {
         }
         guard !changes.isEmpty else { throw CommandFailure("nothing to change; see --help", status: .usage) }
         let (configuration, store, actor) = try employee.open(in: context)
-        try requireShiftFits(shift, code: employee.code, policy: configuration.policy)
-        let today = configuration.policy.attendanceDate(of: context.now())
-        let before = try requireEmployee(employee.code, in: store)
-        let edited = try store.editEmployee(code: employee.code, changes, today: today, force: force, actor: actor)
-        let back = !before.employment(on: today).mayMark && edited.employment(on: today).mayMark
-        context.out.line("updated \(edited.code) \(edited.name)\(back ? "; they may mark in and out again" : "")")
+        let edit = try Employees.edit(
+            employee.code, changes, force: force, policy: configuration.policy, now: context.now(), actor: actor,
+            store: store)
+        let edited = edit.after
+        context.out.line(
+            "updated \(edited.code) \(edited.name)\(edit.mayMarkAgain ? "; they may mark in and out again" : "")")
         // Statuses are worked out from the shift whenever they are shown, not stored: a new shift
         // judges the past too. Say so when there is a past to judge.
-        if edited.shiftStart != before.shiftStart || edited.shiftEnd != before.shiftEnd {
-            let worked = Set(
-                try store.punches(employeeID: edited.id, from: .earliest, through: today)
-                    .map(\.attendanceDate).filter { $0 < today })
-            if let first = worked.min() {
-                let shift = edited.policy(from: configuration.policy)
-                context.err.line(
-                    "attendance: note: \(worked.count) past date\(worked.count == 1 ? "" : "s") with punches (from \(first)) "
-                        + "\(worked.count == 1 ? "is" : "are") now judged by the shift \(shift.shiftStart)–\(shift.shiftEnd) too: their late and "
-                        + "early-exit flags may differ from registers already printed")
-            }
+        if let (count, first) = edit.rejudged {
+            let shift = edited.policy(from: configuration.policy)
+            context.err.line(
+                "attendance: note: \(count) past date\(count == 1 ? "" : "s") with punches (from \(first)) "
+                    + "\(count == 1 ? "is" : "are") now judged by the shift \(shift.shiftStart)–\(shift.shiftEnd) too: their late and "
+                    + "early-exit flags may differ from registers already printed")
         }
     }
 }
@@ -241,8 +212,9 @@ struct EmployeeDeactivate: ContextCommand {
         let (configuration, store, actor) = try employee.open(in: context)
         let today = configuration.policy.attendanceDate(of: context.now())
         let end = endDate ?? today
-        let deactivated = try store.deactivateEmployee(
-            code: employee.code, endDate: end, today: today, force: force, actor: actor)
+        let deactivated = try Employees.deactivate(
+            employee.code, endDate: end, force: force, policy: configuration.policy, now: context.now(), actor: actor,
+            store: store)
         let marking = end > today ? "they mark in and out until then" : "they can no longer mark"
         context.out.line("deactivated \(deactivated.code) \(deactivated.name); last date \(end); \(marking)")
     }

@@ -23,10 +23,9 @@ struct EmployeeSetPIN: ContextCommand {
         guard context.readSecret("Again: ") == pin else {
             throw CommandFailure("the two PINs differ; nothing was changed")
         }
-        let pepper = try PepperFile.forNewPIN(storePath: store.path, in: context)
-        let hashed = try PINHasher.hash(pin, pepper: pepper)
-        try store.setPIN(
-            code: employeeCode, salt: hashed.salt, rounds: hashed.rounds, hash: hashed.hash, actor: actor)
+        try Employees.setPIN(
+            employeeCode, pin: pin, pepper: { try PepperFile.forNewPIN(storePath: store.path, in: context) },
+            actor: actor, store: store)
         context.out.line("PIN set for \(employeeCode)")
     }
 }
@@ -40,7 +39,7 @@ struct EmployeeUnlock: ContextCommand {
 
     func run(in context: Context) throws {
         let (_, store, actor) = try employee.open(in: context)
-        let lifted = try store.unlock(code: employee.code, actor: actor)
+        let lifted = try Employees.unlock(employee.code, actor: actor, store: store)
         let wrong = "\(lifted.failures) wrong PIN\(lifted.failures == 1 ? "" : "s")"
         // At a desk of the central store the lock arrives from the kiosk without its count.
         let why = lifted.failures > 0 ? "locked after \(wrong)" : "locked after too many wrong PINs"

@@ -40,7 +40,7 @@ struct HolidayAdd: ContextCommand {
         let dates = try DateRange.dates(from: date, to: to, of: "holiday")
         let holidays = try dates.map { try Holiday(date: $0, name: name) }
         let (_, store, actor) = try change.open(in: context, creating: true)
-        try store.addHolidays(holidays, actor: actor)
+        try Holidays.add(holidays, actor: actor, store: store)
         let title = holidays[0].name
         context.out.line(
             dates.count == 1
@@ -74,7 +74,7 @@ struct HolidayList: ContextCommand {
             all ? nil : year ?? positionalYear ?? configuration.policy.attendanceDate(of: context.now()).year
         let when = shownYear.map { " in \($0)" } ?? ""
         try HolidayListing.listing.write(
-            try store.holidays(year: shownYear), as: format, to: context,
+            try Holidays.list(year: shownYear, store: store), as: format, to: context,
             empty: "no holidays\(when); add one with `attendance holiday add DATE --name NAME` or import a calendar")
     }
 }
@@ -91,7 +91,7 @@ struct HolidayRemove: ContextCommand {
     func run(in context: Context) throws {
         let dates = try DateRange.dates(from: date, to: to, of: "holiday")
         let (_, store, actor) = try change.open(in: context)
-        let removed = try store.removeHolidays(from: dates[0], through: dates[dates.count - 1], actor: actor)
+        let removed = try Holidays.remove(from: dates[0], through: dates[dates.count - 1], actor: actor, store: store)
         for holiday in removed { context.out.line("removed holiday \(holiday.date) \(holiday.name)") }
     }
 }
@@ -126,7 +126,7 @@ struct HolidayImportCommand: ContextCommand {
         let today = configuration.policy.attendanceDate(of: context.now())
         let calendar = ICalendarHolidays(parsing: text, today: today)
         let name = (file as NSString).lastPathComponent
-        let result = try store.importHolidays(calendar.holidays, source: name, actor: actor)
+        let result = try Holidays.importCalendar(calendar, source: name, actor: actor, store: store)
         for holiday in result.added { context.out.line("added \(holiday.date) \(holiday.name)") }
         for conflict in result.conflicting {
             context.out.line(

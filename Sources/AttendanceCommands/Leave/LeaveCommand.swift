@@ -46,26 +46,20 @@ struct LeaveAdd: ContextCommand {
         let range = try DateRange.dates(from: date, to: to, of: "leave")
         let (employeeCode, first, last) = (employee.code, range[0], range[range.count - 1])
         let (configuration, store, actor) = try employee.open(in: context)
-        let holidays = try store.holidayNames(from: first, through: last)
-        let dates = configuration.policy.workingDates(from: first, through: last, holidays: holidays)
-        let skipped = first.dates(through: last).filter { !dates.contains($0) }.map { date in
-            "\(date) (\(holidays[date].map { "holiday \($0)" } ?? "weekly off"))"
-        }
-        guard !dates.isEmpty else {
-            throw CommandFailure("no working date to take leave on: \(skipped.joined(separator: ", "))")
-        }
-        let added = try store.addLeave(
-            employee: employeeCode, on: dates, kind: half ? .half : .full, reason: reason.rawValue, actor: actor)
+        let grant = try LeaveBook.grant(
+            employeeCode, from: first, through: last, kind: half ? .half : .full, reason: reason.rawValue,
+            policy: configuration.policy, actor: actor, store: store)
+        let added = grant.added
         let kind = half ? "half day" : "full day"
         let code = added.first?.employeeCode.rawValue ?? employeeCode.rawValue
         if added.count == 1, let only = added.first {
             context.out.line("recorded leave for \(code) on \(only.date) (\(kind))")
         } else {
             context.out.line(
-                "recorded leave for \(code) on \(added.count) dates from \(dates[0]) to \(dates[dates.count - 1]) (\(kind))"
+                "recorded leave for \(code) on \(added.count) dates from \(added[0].date) to \(added[added.count - 1].date) (\(kind))"
             )
         }
-        if !skipped.isEmpty { context.out.line("skipped \(skipped.joined(separator: ", "))") }
+        if !grant.skipped.isEmpty { context.out.line("skipped \(LeaveGrant.describe(grant.skipped))") }
     }
 }
 
@@ -82,7 +76,8 @@ struct LeaveList: ContextCommand {
         let (employeeCode, shownMonth) = (code, month)
         let (_, store) = try global.open(in: context)
         try LeaveListing.listing.write(
-            try store.leaveEntries(employee: employeeCode, from: shownMonth?.firstDay, through: shownMonth?.lastDay),
+            try LeaveBook.list(
+                employee: employeeCode, from: shownMonth?.firstDay, through: shownMonth?.lastDay, store: store),
             as: format, to: context,
             empty: "no leave recorded; add some with `attendance leave add CODE DATE --reason TEXT`")
     }
@@ -101,7 +96,7 @@ struct LeaveRemove: ContextCommand {
         let range = try DateRange.dates(from: date, to: to, of: "leave")
         let (employeeCode, first, last) = (employee.code, range[0], range[range.count - 1])
         let (_, store, actor) = try employee.open(in: context)
-        let removed = try store.removeLeave(employee: employeeCode, from: first, through: last, actor: actor)
+        let removed = try LeaveBook.cancel(employeeCode, from: first, through: last, actor: actor, store: store)
         let code = removed.first?.employeeCode.rawValue ?? employeeCode.rawValue
         context.out.line("removed leave for \(code) on \(removed.map(\.date.description).joined(separator: ", "))")
     }

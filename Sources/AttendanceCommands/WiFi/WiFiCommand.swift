@@ -65,7 +65,7 @@ struct WiFiAllow: ContextCommand {
             network = AllowedNetwork(bssid: link.bssid, ssid: link.ssid.isHidden ? nil : link.ssid, location: location)
             if link.isSimulated { context.out.line("note: the current link is SIMULATED") }
         }
-        let allowed = try store.allow(network, actor: actor)
+        let allowed = try AllowedWiFi.allow(network, actor: actor, store: store)
         context.out.line(
             "allowed \(allowed.bssid)\(allowed.ssid.map { " (\($0.escaped))" } ?? "") at \(allowed.location)")
     }
@@ -82,7 +82,7 @@ struct WiFiList: ContextCommand {
     func run(in context: Context) throws {
         let (_, store) = try global.open(in: context)
         try AllowedNetworkListing.listing.write(
-            try store.allowedNetworks(activeOnly: !all), as: format, to: context,
+            try AllowedWiFi.list(includingRevoked: all, store: store), as: format, to: context,
             empty: "no access points allowed yet; add one with `attendance wifi allow`")
     }
 }
@@ -97,7 +97,7 @@ struct WiFiRevoke: ContextCommand {
 
     func run(in context: Context) throws {
         let (_, store, actor) = try change.open(in: context)
-        try store.revoke(bssid: bssid, actor: actor)
+        try AllowedWiFi.revoke(bssid, actor: actor, store: store)
         context.out.line("revoked \(bssid)")
     }
 }

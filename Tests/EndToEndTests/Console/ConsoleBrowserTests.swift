@@ -115,6 +115,48 @@ struct ConsoleBrowserTests {
         #expect(!server.errorText.contains("Fatal error"), "\(server.errorText)")
     }
 
+    @Test("a manager adds an employee, resets a PIN, allows WiFi, imports holidays, grants leave; a viewer cannot")
+    func administration() throws {
+        let s = try Self.office()
+        let (server, url) = try Self.serve(
+            s, environment: s.environment.merging(["ATTENDANCE_PEPPER": s.folder + "/pepper"]) { $1 })
+        defer {
+            server.send(SIGTERM)
+            _ = server.finish(timeout: 30)
+        }
+        let admin = try browser("admin", url, s)
+        #expect(admin.status == 0, "\(admin.outputText)\n\(admin.errorText)\n\(server.errorText)")
+        #expect(admin.outputText.contains("console: the administration checks passed"), "\(admin.outputText)")
+
+        // What the pages did is in the store, made as "boss via web"; what was refused is not.
+        let shown = try s.run("employee", "show", "W004", "--format", "json")
+        let employee = try #require(
+            try JSONSerialization.jsonObject(with: Data(shown.out.utf8)) as? [String: Any], "\(shown.out)")
+        #expect(employee["name"] as? String == "Ravi Kumar" && employee["shift_start"] as? String == "10:00")
+        #expect(employee["has_pin"] as? Bool == true, "\(shown.out)")
+        let wifi = try s.run("wifi", "list", "--format", "csv")
+        #expect(wifi.out.contains("aa:bb:cc:dd:ee:02,Upstairs,First floor"), "\(wifi.out)")
+        #expect(!wifi.out.contains("aa:bb:cc:dd:ee:09"), "\(wifi.out)")
+        let year = Int(ScenarioClock.day(-1).prefix(4))! + 1
+        let holidays = try s.run("holiday", "list", "\(year)", "--format", "csv")
+        #expect(holidays.out.contains("Republic Day") && holidays.out.contains("Independence Day"), "\(holidays.out)")
+        #expect(!holidays.out.contains("Broken") && !holidays.out.contains("Forged"), "\(holidays.out)")
+        let leave = try s.run("leave", "list", "W001", "--format", "csv")
+        #expect(leave.out.contains("family visit"), "\(leave.out)")
+        #expect(try s.run("employee", "show", "W009").status != 0, "a viewer added an employee")
+        let audit = try s.run("audit", "--format", "json")
+        for expected in ["reset-pin", "import", "family visit", "First floor"] {
+            #expect(audit.out.contains(expected), "the audit log lacks \(expected)")
+        }
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(audit.out.utf8)) as? [[String: Any]], "\(audit.out)")
+        let web = entries.filter { ($0["actor"] as? String) == "boss via web" }.compactMap { $0["entity"] as? String }
+        for entity in ["employee", "wifi", "holiday", "leave"] {
+            #expect(web.contains(entity), "no change to \(entity) made as boss via web: \(Set(web))")
+        }
+        #expect(!audit.out.contains("a viewer's try"), "\(audit.out)")
+    }
+
     @Test("at a desk of the central store: kiosks' punches appear, a mark-out closed there reaches the kiosk")
     func atTheCentre() throws {
         if let reason = PostgresServer.unavailableReason {

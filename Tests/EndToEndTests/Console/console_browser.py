@@ -4,13 +4,17 @@ Run by ConsoleBrowserTests with /usr/bin/python3 (which sees Debian's python3-se
 
     console_browser.py main URL SHOTS STATE       sign in, read the pages, close a mark-out, be refused
     console_browser.py expired URL SHOTS STATE    after the clock moved 31 minutes: the session is over
+    console_browser.py admin URL SHOTS STATE      add an employee, reset a PIN, allow WiFi, import holidays,
+                                                  grant leave; a viewer is offered no form and refused
 
 URL is the console's address, SHOTS a folder for screenshots, STATE a file where `main` leaves
 the session cookie for `expired`. Each check that fails prints what was seen and exits 1.
 """
 
+import datetime
 import io
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -22,6 +26,7 @@ from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 PASSWORD = "correct horse battery"
@@ -116,6 +121,25 @@ def check_register_files(base, session, month):
     check(status == 303 and headers.get("Location", "").startswith("/login"), "a download without a session: %d" % status)
 
 
+def multipart(url, fields, filename, content, cookie):
+    """A multipart/form-data POST outside the browser, as an upload form sends it: (status, body)."""
+    boundary = "----console-test-boundary"
+    parts = []
+    for key, value in fields.items():
+        parts.append(("--%s\r\nContent-Disposition: form-data; name=\"%s\"\r\n\r\n%s\r\n"
+                      % (boundary, key, value)).encode())
+    parts.append(("--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"%s\"\r\n"
+                  "Content-Type: text/calendar\r\n\r\n" % (boundary, filename)).encode() + content + b"\r\n")
+    parts.append(("--%s--\r\n" % boundary).encode())
+    headers = {"Cookie": "attendance_session=" + cookie,
+               "Content-Type": "multipart/form-data; boundary=" + boundary}
+    try:
+        response = urllib.request.urlopen(urllib.request.Request(url, data=b"".join(parts), headers=headers))
+        return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
 def sign_in(driver, base, name, password):
     driver.get(base + "/login")
     driver.find_element(By.ID, "name").send_keys(name)
@@ -144,6 +168,18 @@ def submit(driver, button):
         lambda d: d.find_element(By.TAG_NAME, "main").text)
 
 
+def shown_as_text(driver, page, texts):
+    """Checks that the page's main text has each of `texts`, and that none of it ran as script."""
+    main = driver.find_element(By.TAG_NAME, "main").text
+    for expected in texts:
+        check(expected in main, "%s lacks %r:\n%s" % (page, expected, main))
+    try:
+        driver.switch_to.alert
+        fail("a name ran as script on " + page)
+    except NoAlertPresentException:
+        pass
+
+
 def shot(driver, folder, name):
     driver.save_screenshot(folder + "/" + name + ".png")
 
@@ -165,15 +201,8 @@ def main(base, shots, state):
               "the session cookie is not HttpOnly and SameSite=Strict: %r" % cookie)
 
         # Today: who is in, who is late, and a hostile name shown as text.
-        today = driver.find_element(By.TAG_NAME, "main").text
-        for expected in ["In now (2)", "Asha Rao", "<script>alert('x')</script>", "Late today (1)", "late by 30 min",
-                         "Not come yet (1)", "Mira Das"]:
-            check(expected in today, "today's page lacks %r:\n%s" % (expected, today))
-        try:
-            driver.switch_to.alert
-            fail("a name ran as script")
-        except NoAlertPresentException:
-            pass
+        shown_as_text(driver, "today's page", ["In now (2)", "Asha Rao", "<script>alert('x')</script>",
+                                               "Late today (1)", "late by 30 min", "Not come yet (1)", "Mira Das"])
         check("&lt;script&gt;" in driver.page_source, "the hostile name is not escaped in the HTML")
         shot(driver, shots, "today")
 
@@ -319,6 +348,146 @@ def central(base, shots, state):
     print("console: the desk's checks passed")
 
 
+def calendar(events):
+    """An iCalendar file of all-day events: (YYYYMMDD, summary) pairs; a None summary is left out."""
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//console test//EN"]
+    for number, (day, summary) in enumerate(events):
+        lines += ["BEGIN:VEVENT", "UID:event-%d@test" % number, "DTSTART;VALUE=DATE:" + day]
+        if summary is not None:
+            lines.append("SUMMARY:" + summary)
+        lines.append("END:VEVENT")
+    return ("\r\n".join(lines + ["END:VCALENDAR"]) + "\r\n").encode()
+
+
+def fill(form, values):
+    """Types each value into the form's field of that name, replacing what was there."""
+    for name, value in values.items():
+        field = form.find_element(By.NAME, name)
+        field.clear()
+        field.send_keys(value)
+
+
+def admin(base, shots, state):
+    """A manager administers the office in the browser; a viewer reads and is refused."""
+    # Holidays of next year: none of them falls on the leave granted below, whatever the scenario's date.
+    year = int(YESTERDAY[:4]) + 1
+    later = (datetime.date.fromisoformat(YESTERDAY) + datetime.timedelta(days=3)).isoformat()
+    folder = os.path.dirname(state)
+    driver = browser()
+    try:
+        sign_in(driver, base, "boss", PASSWORD)
+
+        # An employee added through the page, with a PIN made up and shown once.
+        driver.get(base + "/employees")
+        form = driver.find_element(By.CSS_SELECTOR, "form[action='/employees']")
+        fill(form, {"code": "W004", "name": "Ravi Kumar", "start": YESTERDAY, "shift_start": "10:00",
+                    "shift_end": "18:30"})
+        form.find_element(By.NAME, "generate").click()
+        added = submit(driver, form.find_element(By.CSS_SELECTOR, "button"))
+        check("Added W004 Ravi Kumar, employed from " + YESTERDAY in added, "no confirmation:\n" + added)
+        check("The new PIN for W004 is " in added, "the made-up PIN is not shown:\n" + added)
+        check("10:00–18:30" in added, "the own shift is not shown:\n" + added)
+        shot(driver, shots, "employee-added")
+        driver.get(base + "/employees/W004/manage")
+        check("The new PIN" not in driver.find_element(By.TAG_NAME, "main").text, "the PIN is shown a second time")
+
+        # The PIN reset with one typed.
+        form = driver.find_element(By.CSS_SELECTOR, "form[action='/employees/W004/pin']")
+        fill(form, {"pin": "4711"})
+        done = submit(driver, form.find_element(By.CSS_SELECTOR, "button"))
+        check("PIN set for W004." in done, "no confirmation of the PIN:\n" + done)
+        shot(driver, shots, "employee-manage")
+        # The same page on a phone: one column, every form within the screen's width.
+        driver.set_window_size(390, 2400)
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        check(width <= 390, "the employee's page is %d px wide on a 390 px phone" % width)
+        shot(driver, shots, "employee-manage-phone")
+        driver.set_window_size(1400, 1000)
+
+        # The list: the new employee, and the hostile name as text.
+        driver.get(base + "/employees")
+        shown_as_text(driver, "the employees page", ["Ravi Kumar", "<script>alert('x')</script>", "Asha Rao"])
+        shot(driver, shots, "employees")
+
+        # An access point allowed.
+        driver.get(base + "/wifi")
+        form = driver.find_element(By.CSS_SELECTOR, "form[action='/wifi']")
+        fill(form, {"bssid": "AA-BB-CC-DD-EE-02", "ssid": "Upstairs", "location": "First floor"})
+        done = submit(driver, form.find_element(By.CSS_SELECTOR, "button"))
+        check("Allowed aa:bb:cc:dd:ee:02 (Upstairs) at First floor." in done, "no confirmation:\n" + done)
+        shot(driver, shots, "wifi")
+
+        # A calendar with an unreadable event is refused whole; a good one is imported.
+        broken = os.path.join(folder, "broken.ics")
+        with open(broken, "wb") as out:
+            out.write(calendar([("%d0126" % year, "Broken Republic Day"), ("%d0815" % year, None)]))
+        driver.get(base + "/holidays")
+        form = driver.find_element(By.CSS_SELECTOR, "form[action='/holidays/import']")
+        form.find_element(By.NAME, "file").send_keys(broken)
+        refused = submit(driver, form.find_element(By.CSS_SELECTOR, "button"))
+        check("cannot be read" in refused and "nothing was imported" in refused and "line 9" in refused,
+              "a broken calendar was not refused:\n" + refused)
+        shot(driver, shots, "holidays-refused")
+        good = os.path.join(folder, "holidays.ics")
+        with open(good, "wb") as out:
+            out.write(calendar([("%d0126" % year, "Republic Day"), ("%d0815" % year, "Independence Day")]))
+        driver.get(base + "/holidays")
+        form = driver.find_element(By.CSS_SELECTOR, "form[action='/holidays/import']")
+        form.find_element(By.NAME, "file").send_keys(good)
+        done = submit(driver, form.find_element(By.CSS_SELECTOR, "button"))
+        check("Imported 2 holidays from holidays.ics." in done and "Independence Day" in done, "no import:\n" + done)
+        shot(driver, shots, "holidays")
+
+        # Leave granted, with a reason.
+        driver.get(base + "/leave?month=" + later[:7])
+        form = driver.find_element(By.CSS_SELECTOR, "form[action='/leave']")
+        Select(form.find_element(By.NAME, "code")).select_by_value("W001")
+        fill(form, {"from": later, "reason": "family visit"})
+        done = submit(driver, form.find_element(By.CSS_SELECTOR, "button"))
+        check("Recorded full-day leave for W001 on " + later in done and "family visit" in done,
+              "no leave recorded:\n" + done)
+        shot(driver, shots, "leave")
+
+        session = driver.get_cookie("attendance_session")["value"]
+        csrf = driver.find_element(By.NAME, "csrf").get_attribute("value")
+        # An upload over 1 MB is refused before it is read; one without the token changes nothing.
+        status, _ = multipart(base + "/holidays/import", {"csrf": csrf}, "big.ics", b"x" * (1100 * 1024), session)
+        check(status == 413, "a 1.1 MB upload got %d" % status)
+        status, body = multipart(base + "/holidays/import", {}, "holidays.ics",
+                                 calendar([("%d0704" % year, "Forged Day")]), session)
+        check(status == 403 and "security token" in body, "an upload without its token got %d" % status)
+        status, _, body = request(base + "/wifi", {"csrf": csrf, "bssid": "zz", "location": "x"}, cookie=session)
+        check(status == 400 and "BSSID" in body, "a malformed BSSID got %d" % status)
+        submit(driver, driver.find_element(By.CSS_SELECTOR, "form.logout button"))
+
+        # A viewer sees the lists and no form; a change sent anyway is refused.
+        sign_in(driver, base, "eve", PASSWORD)
+        for page, expected in [("/employees", "Ravi Kumar"), ("/employees/W004/manage", "W004"),
+                               ("/wifi", "First floor"), ("/holidays?year=%d" % year, "Independence Day"),
+                               ("/leave?month=" + later[:7], "family visit")]:
+            driver.get(base + page)
+            text = driver.find_element(By.TAG_NAME, "main").text
+            check(expected in text, "the viewer's %s lacks %r:\n%s" % (page, expected, text))
+            forms = driver.find_elements(By.CSS_SELECTOR, "main form")
+            check(not forms, "the viewer is offered %d forms on %s" % (len(forms), page))
+        shot(driver, shots, "leave-viewer")
+        viewer = driver.get_cookie("attendance_session")["value"]
+        token = driver.find_element(By.NAME, "csrf").get_attribute("value")
+        for path, fields in [("/employees", {"code": "W009", "name": "a viewer's try"}),
+                             ("/wifi", {"bssid": "aa:bb:cc:dd:ee:09", "location": "a viewer's try"}),
+                             ("/employees/W004/pin", {"pin": "1234"}),
+                             ("/leave", {"code": "W001", "from": later, "reason": "a viewer's try"})]:
+            fields["csrf"] = token
+            status, _, body = request(base + path, fields, cookie=viewer)
+            check(status == 403 and "may look but not change" in body, "a viewer's POST %s got %d" % (path, status))
+        status, _ = multipart(base + "/holidays/import", {"csrf": token}, "holidays.ics",
+                              calendar([("%d0704" % year, "Viewer Day")]), viewer)
+        check(status == 403, "a viewer's upload got %d" % status)
+    finally:
+        driver.quit()
+    print("console: the administration checks passed")
+
+
 def expired(base, shots, state):
     with open(state) as saved:
         viewer = json.load(saved)["session"]
@@ -331,4 +500,4 @@ def expired(base, shots, state):
 if __name__ == "__main__":
     phase, base, shots, state, YESTERDAY = sys.argv[1:6]
     base = base.rstrip("/")
-    {"main": main, "expired": expired, "central": central}[phase](base, shots, state)
+    {"main": main, "expired": expired, "central": central, "admin": admin}[phase](base, shots, state)

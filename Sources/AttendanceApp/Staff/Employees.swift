@@ -1,0 +1,134 @@
+import AttendanceCore
+import AttendanceStore
+import Foundation
+
+/// What an employee's edit left behind, for the front-end to word.
+public struct EmployeeEdit: Sendable {
+    public let before: Employee
+    public let after: Employee
+    /// Whether the edit let them mark in and out again (a last date cleared or moved on).
+    public let mayMarkAgain: Bool
+    /// When their shift changed: the past dates with punches, which the new shift now judges too
+    /// (statuses are worked out whenever they are shown, never stored); nil when there are none.
+    public let rejudged: (count: Int, first: AttendanceDate)?
+}
+
+/// Employees, for the command line and the web console alike: adding, editing, leaving, and
+/// their kiosk PIN. The store records each change in one transaction with its audit entry; this
+/// decides what is refused before it gets there.
+public enum Employees {
+    /// Adds an employee, with `pin` as their kiosk PIN in the same transaction when given.
+    /// Without a first date they start today: the days of the month before they came would
+    /// otherwise be absences.
+    public static func add(
+        _ new: NewEmployee, pin: String? = nil, pepper: () throws -> [UInt8] = noPepper, exitCodeHash: String?,
+        policy: Policy, now: Date, actor: String, store: AttendanceStore
+    ) throws -> Employee {
+        try requireShiftFits(
+            new.shiftStart.flatMap { start in new.shiftEnd.map { (start, $0) } }, code: new.code, policy: policy)
+        if let exitCodeHash, PINHasher.hasExitCodeForm(new.code.rawValue),
+            PINHasher.verifyExitCode(new.code.rawValue, against: exitCodeHash)
+        {
+            throw AppFailure(
+                "\(new.code) is the kiosk's exit code ([kiosk] exit_code_hash): at the kiosk the employee would always "
+                    + "win and the exit code would stop working; give the employee another code, or the kiosk another "
+                    + "exit code")
+        }
+        var new = new
+        if new.startDate == nil { new.startDate = policy.attendanceDate(of: now) }
+        if let pin {
+            let hashed = try hashed(pin, pepper: pepper)
+            new.pin = (hashed.salt, hashed.rounds, hashed.hash)
+        }
+        return try store.addEmployee(new, actor: actor)
+    }
+
+    /// Changes an employee's name, dates or shift; `force` lets recorded work fall outside
+    /// their employment (audited).
+    public static func edit(
+        _ code: EmployeeCode, _ changes: EmployeeChanges, force: Bool, policy: Policy, now: Date, actor: String,
+        store: AttendanceStore
+    ) throws -> EmployeeEdit {
+        if case .some(let shift) = changes.shift { try requireShiftFits(shift, code: code, policy: policy) }
+        let today = policy.attendanceDate(of: now)
+        let before = try Reports.employee(code, store: store)
+        let after = try store.editEmployee(code: code, changes, today: today, force: force, actor: actor)
+        let back = !before.employment(on: today).mayMark && after.employment(on: today).mayMark
+        var rejudged: (Int, AttendanceDate)?
+        if after.shiftStart != before.shiftStart || after.shiftEnd != before.shiftEnd {
+            let worked = Set(
+                try store.punches(employeeID: after.id, from: .earliest, through: today)
+                    .map(\.attendanceDate).filter { $0 < today })
+            rejudged = worked.min().map { (worked.count, $0) }
+        }
+        return EmployeeEdit(before: before, after: after, mayMarkAgain: back, rejudged: rejudged)
+    }
+
+    /// Marks an employee as having left on `endDate` (default: today). Nothing is deleted.
+    public static func deactivate(
+        _ code: EmployeeCode, endDate: AttendanceDate?, force: Bool, policy: Policy, now: Date, actor: String,
+        store: AttendanceStore
+    ) throws -> Employee {
+        let today = policy.attendanceDate(of: now)
+        return try store.deactivateEmployee(
+            code: code, endDate: endDate ?? today, today: today, force: force, actor: actor)
+    }
+
+    /// Sets (or resets) an employee's kiosk PIN; it also lifts a lock-out. The pepper is asked
+    /// for only once the employee and the PIN are known to be good.
+    public static func setPIN(
+        _ code: EmployeeCode, pin: String, pepper: () throws -> [UInt8], actor: String, store: AttendanceStore
+    ) throws {
+        _ = try Reports.employee(code, store: store)
+        let hashed = try hashed(pin, pepper: pepper)
+        try store.setPIN(code: code, salt: hashed.salt, rounds: hashed.rounds, hash: hashed.hash, actor: actor)
+    }
+
+    /// The refusal of a caller that sets no PIN.
+    public static func noPepper() throws -> [UInt8] {
+        throw AppFailure("no PIN pepper was given for setting a PIN", kind: .files)
+    }
+
+    /// `pin` checked (4–8 digits) and hashed with the pepper, which is asked for only then.
+    static func hashed(_ pin: String, pepper: () throws -> [UInt8]) throws -> PINHash {
+        try PINHasher.hash(try PINHasher.validate(pin), pepper: try pepper())
+    }
+
+    /// A new PIN of six random digits, to be shown once to the person who hands it over.
+    public static func generatedPIN() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<6).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+    }
+
+    /// Lifts the lock after too many wrong PINs: whether it was locked, and how many wrong PINs
+    /// in a row were forgotten.
+    public static func unlock(
+        _ code: EmployeeCode, actor: String, store: AttendanceStore
+    ) throws(StoreError) -> (wasLocked: Bool, failures: Int) {
+        try store.unlock(code: code, actor: actor)
+    }
+
+    /// An employee's own shift from its two ends: both or neither, and not the same time.
+    package static func shift(
+        start: WallClockTime?, end: WallClockTime?
+    ) throws(AppFailure) -> (start: WallClockTime, end: WallClockTime)? {
+        switch (start, end) {
+        case (nil, nil): return nil
+        case (let start?, let end?):
+            guard start != end else { throw AppFailure("a shift cannot start and end at the same time (\(start))") }
+            return (start, end)
+        default: throw AppFailure("give both the shift's start and its end, or neither")
+        }
+    }
+
+    /// Refuses an employee's own shift that does not fit in one attendance date under `policy`
+    /// (``Policy/shiftMisfit``).
+    package static func requireShiftFits(
+        _ shift: (start: WallClockTime, end: WallClockTime)?, code: EmployeeCode, policy: Policy
+    ) throws(AppFailure) {
+        guard let shift,
+            let misfit = policy.applying(shiftStart: shift.start, shiftEnd: shift.end).shiftMisfit(alongside: [policy])
+        else { return }
+        throw AppFailure("\(code): \(misfit); nothing was changed")
+    }
+}

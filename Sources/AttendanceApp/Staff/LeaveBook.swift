@@ -1,0 +1,57 @@
+import AttendanceCore
+import AttendanceStore
+
+/// Leave granted over a range: what was recorded, and the dates of the range that needed none.
+public struct LeaveGrant: Sendable {
+    public let added: [LeaveEntry]
+    /// The range's weekly offs and holidays, skipped; each with its holiday's name, if it is one.
+    public let skipped: [(date: AttendanceDate, holiday: String?)]
+
+    /// The skipped dates as every front-end lists them: "2026-12-25 (holiday Christmas)",
+    /// "2026-12-27 (weekly off)".
+    public static func describe(_ skipped: [(date: AttendanceDate, holiday: String?)]) -> String {
+        skipped.map { "\($0.date) (\($0.holiday.map { "holiday \($0)" } ?? "weekly off"))" }.joined(separator: ", ")
+    }
+}
+
+/// Employees' leave, for the command line and the web console alike.
+public enum LeaveBook {
+    /// The most dates one grant may cover.
+    public static let longestRange = 366
+
+    /// The leave recorded for `code` (everyone's when nil) from `first` through `last`.
+    public static func list(
+        employee code: EmployeeCode?, from first: AttendanceDate?, through last: AttendanceDate?,
+        store: AttendanceStore
+    ) throws(StoreError) -> [LeaveEntry] {
+        try store.leaveEntries(employee: code, from: first, through: last)
+    }
+
+    /// Records leave of `kind` on the working dates from `first` through `last`: weekly offs and
+    /// holidays need none and are skipped. If any date already has leave, nothing is recorded.
+    public static func grant(
+        _ code: EmployeeCode, from first: AttendanceDate, through last: AttendanceDate, kind: LeaveKind,
+        reason: String, policy: Policy, actor: String, store: AttendanceStore
+    ) throws -> LeaveGrant {
+        guard first <= last else { throw AppFailure("the last date \(last) is before the first, \(first)") }
+        guard first.distance(to: last) < longestRange else {
+            throw AppFailure("leave can cover at most \(longestRange) days at once")
+        }
+        let holidays = try store.holidayNames(from: first, through: last)
+        let dates = policy.workingDates(from: first, through: last, holidays: holidays)
+        let skipped = first.dates(through: last).filter { !dates.contains($0) }.map { ($0, holidays[$0]) }
+        guard !dates.isEmpty else {
+            throw AppFailure("no working date to take leave on: \(LeaveGrant.describe(skipped))")
+        }
+        let added = try store.addLeave(employee: code, on: dates, kind: kind, reason: reason, actor: actor)
+        return LeaveGrant(added: added, skipped: skipped)
+    }
+
+    /// Removes the employee's leave from `first` through `last`; a range with none is refused.
+    public static func cancel(
+        _ code: EmployeeCode, from first: AttendanceDate, through last: AttendanceDate, actor: String,
+        store: AttendanceStore
+    ) throws(StoreError) -> [LeaveEntry] {
+        try store.removeLeave(employee: code, from: first, through: last, actor: actor)
+    }
+}

@@ -1,0 +1,124 @@
+import AttendanceApp
+import AttendanceCore
+import Hummingbird
+
+/// The administration pages: employees, allowed WiFi, holidays and leave. Each list is for
+/// every account; each form is a POST with the session's token, for a manager only, and answers
+/// with its page again saying what was done.
+extension Console {
+    func addAdministration(to router: Router<ConsoleContext>) {
+        router.get("/employees/:code/manage") { request, context in
+            try await self.page(request) { session in
+                try await self.managePage(session, code: try self.code(context.parameters.get("code")))
+            }
+        }
+        router.post("/employees/:code/:action") { request, context in
+            let (session, form) = try await self.changing(request, needsManager: true)
+            try self.requireAdministeredHere()
+            let code = try self.code(context.parameters.get("code"))
+            guard let action = context.parameters.get("action").flatMap(EmployeeAction.init(rawValue:)) else {
+                throw WebFailure.notFound
+            }
+            return self.respond(session, try await self.change(code, action, form, session))
+        }
+        router.get("/wifi") { request, _ in
+            try await self.page(request) { session in try await self.wifiPage(session) }
+        }
+        router.get("/holidays") { request, _ in
+            try await self.page(request) { session in
+                try await self.holidaysPage(session, year: try self.year(request.uri.queryParameters["year"]))
+            }
+        }
+        router.post("/holidays/import") { request, _ in
+            let (session, upload) = try await self.uploading(request)
+            try self.requireAdministeredHere()
+            return self.respond(session, try await self.importHolidays(upload, session))
+        }
+        router.get("/leave") { request, _ in
+            try await self.page(request) { session in
+                try await self.leavePage(session, month: try self.month(request.uri.queryParameters["month"]))
+            }
+        }
+        // The forms: each answers with its page again, saying what was done.
+        let forms: [(RouterPath, @Sendable (Form, ConsoleSession) async throws -> Page)] = [
+            ("/employees", { try await self.addEmployee($0, $1) }), ("/wifi", { try await self.allow($0, $1) }),
+            ("/wifi/revoke", { try await self.revoke($0, $1) }), ("/holidays", { try await self.addHoliday($0, $1) }),
+            ("/holidays/remove", { try await self.removeHoliday($0, $1) }),
+            ("/leave", { try await self.grantLeave($0, $1) }),
+            ("/leave/cancel", { try await self.cancelLeave($0, $1) }),
+        ]
+        for (path, handle) in forms {
+            router.post(path) { request, _ in
+                let (session, form) = try await self.changing(request, needsManager: true)
+                try self.requireAdministeredHere()
+                return self.respond(session, try await handle(form, session))
+            }
+        }
+    }
+
+    /// Why employees, PINs, access points, holidays and leave are not changed on this store, or
+    /// nil: a kiosk of the central store leaves them to the centre, as its command line does
+    /// (made on the kiosk's own store, a change would stay there or travel only by accident).
+    var administeredElsewhere: String? {
+        guard let kiosk = configuration.central?.kioskID, !isDesk else { return nil }
+        return "This machine is kiosk \(kiosk.quotedForMessage) of the central store: employees, PINs, access "
+            + "points, holidays and leave are changed at the centre (a desk's console, attendance serve --store "
+            + "postgresql://…), where every kiosk gets them."
+    }
+
+    /// Whether `session` is offered the administration forms: a manager's, on a store administered here.
+    func administers(_ session: ConsoleSession) -> Bool {
+        session.account.role.mayChange && administeredElsewhere == nil
+    }
+
+    /// What a manager who may not administer this store is told in place of the forms.
+    func administrationNotice(_ session: ConsoleSession) -> String {
+        guard session.account.role.mayChange, let elsewhere = administeredElsewhere else { return "" }
+        return "<p class=\"notice\">\(elsewhere.escaped)</p>"
+    }
+
+    func requireAdministeredHere() throws(WebFailure) {
+        if let elsewhere = administeredElsewhere {
+            throw WebFailure(status: .forbidden, message: elsewhere + " Nothing was changed.")
+        }
+    }
+
+    /// The page a form answers with, in the console's frame.
+    func respond(_ session: ConsoleSession, _ page: Page) -> Response {
+        html(Layout(office: office, session: session).render(page))
+    }
+
+    /// `?year=YYYY`, this year when absent.
+    func year(_ text: Substring?) throws -> Int {
+        guard let text else { return policy.attendanceDate(of: now()).year }
+        guard let year = Int(text), (1...9999).contains(year) else {
+            throw WebFailure.badRequest("The year is four digits, e.g. 2026, not \(String(text).quotedForMessage).")
+        }
+        return year
+    }
+}
+
+/// What a manager does to one employee from their page.
+enum EmployeeAction: String {
+    case edit, pin, unlock, deactivate, reactivate
+}
+
+extension Form {
+    /// The field `key` read by `parse`; nil when empty; a 400 naming `label` when malformed.
+    func parsed<T>(_ key: String, as label: String, _ parse: (String) throws -> T) throws(WebFailure) -> T? {
+        guard let text = trimmed(key) else { return nil }
+        do {
+            return try parse(text)
+        } catch {
+            throw .badRequest("The \(label) is not right: \(error); nothing was changed.")
+        }
+    }
+
+    /// As ``parsed(_:as:_:)``, and a 400 naming `label` when empty.
+    func required<T>(_ key: String, as label: String, _ parse: (String) throws -> T) throws(WebFailure) -> T {
+        guard let value = try parsed(key, as: label, parse) else {
+            throw .badRequest("Give the \(label); nothing was changed.")
+        }
+        return value
+    }
+}

@@ -1,0 +1,103 @@
+import AttendanceApp
+import AttendanceCore
+import AttendanceStore
+import AttendanceText
+import Foundation
+
+extension Console {
+    /// `/holidays?year=YYYY`: the year's holidays; for a manager, the forms that add one,
+    /// remove one, and import an iCalendar (.ics) file.
+    func holidaysPage(_ session: ConsoleSession, year: Int, done: String? = nil) async throws -> Page {
+        let holidays = try await blocking { try Holidays.list(year: year, store: self.store) }
+        let manager = administers(session)
+        let rows = holidays.map { holiday in
+            var remove = ""
+            if manager {
+                remove = """
+                    <form method="post" action="/holidays/remove" class="inline">\(csrfField(session))
+                    <input type="hidden" name="date" value="\(holiday.date)"><button type="submit">Remove</button></form>
+                    """
+            }
+            return "<tr><td>\(holiday.date)</td><td>\(holiday.date.weekday.shortName)</td>"
+                + "<td>\(holiday.name.escaped)</td>\(manager ? "<td>\(remove)</td>" : "")</tr>"
+        }.joined()
+        let list = listTable(
+            ["Date", "Day", "Name"] + (manager ? [""] : []), rows: rows, empty: "No holidays in \(year).")
+        let forms =
+            manager
+            ? """
+            <h2>Add a holiday</h2>
+            <form method="post" action="/holidays" class="inline">\(csrfField(session))
+            <label>Date <input name="date" required placeholder="YYYY-MM-DD"></label>
+            <label>Name <input name="name" required maxlength="200" placeholder="Republic Day"></label>
+            <button type="submit">Add</button></form>
+            <h2>Import a calendar</h2>
+            <p>The all-day events of an iCalendar (.ics) file of at most 1 MB; dates already in the list are kept as
+            they are. A file with an event that cannot be read is refused whole.</p>
+            <form method="post" action="/holidays/import" enctype="multipart/form-data" class="inline">\(csrfField(session))
+            <label>File <input type="file" name="file" accept=".ics,text/calendar" required></label>
+            <button type="submit">Import</button></form>
+            """ : ""
+        let body = """
+            \(notice(done))<p class="noprint"><a href="/holidays?year=\(year - 1)">← \(year - 1)</a> ·
+            <a href="/holidays?year=\(year + 1)">\(year + 1) →</a></p>
+            \(list)\(administrationNotice(session))\(forms)
+            """
+        return Page(title: "Holidays \(year)", section: "holidays", body: body)
+    }
+
+    /// Adds the holiday the form names, recorded as "NAME via web".
+    func addHoliday(_ form: Form, _ session: ConsoleSession) async throws -> Page {
+        let date = try form.required("date", as: "date", AttendanceDate.init(parsing:))
+        let holiday = try form.required("name", as: "holiday's name") { try Holiday(date: date, name: $0) }
+        let actor = session.account.actor
+        try await blocking { try Holidays.add([holiday], actor: actor, store: self.store) }
+        return try await holidaysPage(session, year: date.year, done: "Added holiday \(date) \(holiday.name).")
+    }
+
+    /// Removes the holiday on the form's date.
+    func removeHoliday(_ form: Form, _ session: ConsoleSession) async throws -> Page {
+        let date = try form.required("date", as: "date", AttendanceDate.init(parsing:))
+        let actor = session.account.actor
+        let removed = try await blocking {
+            try Holidays.remove(from: date, through: date, actor: actor, store: self.store)
+        }
+        let names = removed.map { "\($0.date) \($0.name)" }.joined(separator: ", ")
+        return try await holidaysPage(session, year: date.year, done: "Removed holiday \(names).")
+    }
+
+    /// Imports an uploaded .ics file: all of it or, when any event cannot be read, none of it.
+    func importHolidays(_ upload: Upload, _ session: ConsoleSession) async throws -> Page {
+        guard let file = upload.files["file"], !file.bytes.isEmpty else {
+            throw WebFailure.badRequest("Choose an .ics file to import; nothing was changed.")
+        }
+        let name = file.filename.isEmpty ? "the file" : (file.filename as NSString).lastPathComponent
+        let data = Data(file.bytes)
+        guard let text = String(data: data, encoding: .utf8) else {
+            let line = TextLines.firstNotUTF8(in: data).map { " (line \($0))" } ?? ""
+            throw WebFailure.badRequest(
+                "\(name) is not UTF-8 text\(line); iCalendar files are UTF-8. Nothing was imported.")
+        }
+        let today = policy.attendanceDate(of: now())
+        let calendar = ICalendarHolidays(parsing: text, today: today)
+        guard calendar.problems.isEmpty else {
+            let problems = calendar.problems.map { "line \($0.line): \($0.message)" }
+            throw WebFailure.badRequest(
+                "\(name) has \(problems.count == 1 ? "an event" : "\(problems.count) events") that cannot be read, "
+                    + "so nothing was imported — " + problems.joined(separator: "; ") + ".")
+        }
+        let actor = session.account.actor
+        let result = try await blocking {
+            try Holidays.importCalendar(calendar, source: name, actor: actor, store: self.store)
+        }
+        var done = "Imported \(result.added.count) holiday\(result.added.count == 1 ? "" : "s") from \(name)"
+        if !result.unchanged.isEmpty { done += "; \(result.unchanged.count) already in the list" }
+        for conflict in result.conflicting {
+            done +=
+                "; kept \(conflict.holiday.date) \(conflict.existingName) (the file calls it \(conflict.holiday.name))"
+        }
+        for skipped in calendar.skipped { done += "; skipped line \(skipped.line): \(skipped.message)" }
+        let year = result.added.first?.date.year ?? today.year
+        return try await holidaysPage(session, year: year, done: done + ".")
+    }
+}

@@ -1,0 +1,100 @@
+import AttendanceApp
+import AttendanceCore
+import AttendanceStore
+
+extension Console {
+    /// `/leave?month=YYYY-MM`: the month's recorded leave; for a manager, the forms that grant
+    /// leave and cancel it.
+    func leavePage(_ session: ConsoleSession, month: YearMonth, done: String? = nil) async throws -> Page {
+        let (entries, employees) = try await blocking {
+            (
+                try LeaveBook.list(employee: nil, from: month.firstDay, through: month.lastDay, store: self.store),
+                try Reports.employees(store: self.store)
+            )
+        }
+        let names = Dictionary(employees.map { ($0.code, $0.name.rawValue) }, uniquingKeysWith: { first, _ in first })
+        let manager = administers(session)
+        let rows = entries.map { entry in
+            let code = entry.employeeCode.rawValue
+            var cancel = ""
+            if manager {
+                cancel = """
+                    <form method="post" action="/leave/cancel" class="inline">\(csrfField(session))
+                    <input type="hidden" name="code" value="\(code.escaped)">
+                    <input type="hidden" name="date" value="\(entry.date)"><button type="submit">Cancel</button></form>
+                    """
+            }
+            return "<tr><td><a href=\"/employees/\(code.urlComponent)/days/\(entry.date)\">\(entry.date)</a></td>"
+                + "<td>\((names[entry.employeeCode] ?? "").escaped) <small>\(code.escaped)</small></td>"
+                + "<td>\(entry.kind == .half ? "half day" : "full day")</td><td>\(entry.reason.escaped)</td>"
+                + "\(manager ? "<td>\(cancel)</td>" : "")</tr>"
+        }.joined()
+        let list = listTable(
+            ["Date", "Employee", "Kind", "Reason"] + (manager ? [""] : []), rows: rows,
+            empty: "No leave recorded in \(month.title).")
+        let today = policy.attendanceDate(of: now())
+        // Everyone who has not left: leave may be booked ahead for someone who starts later.
+        let options = employees.filter {
+            if case .left = $0.employment(on: today) { false } else { true }
+        }.map { employee in
+            "<option value=\"\(employee.code.rawValue.escaped)\">\(employee.name.rawValue.escaped) "
+                + "(\(employee.code.rawValue.escaped))</option>"
+        }.joined()
+        let grant =
+            manager
+            ? """
+            <h2>Grant leave</h2>
+            <form method="post" action="/leave" class="stacked">\(csrfField(session))
+            <label>Employee <select name="code" required>\(options)</select></label>
+            <label>From <input name="from" required placeholder="YYYY-MM-DD"></label>
+            <label>To (for several dates) <input name="to" placeholder="YYYY-MM-DD"></label>
+            <label>Kind <select name="kind"><option value="full">full day</option><option value="half">half day</option></select></label>
+            <label>Reason <input name="reason" required maxlength="500" placeholder="e.g. annual leave"></label>
+            <p>Weekly offs and holidays in a range need no leave and are skipped.</p>
+            <p><button type="submit">Grant</button></p></form>
+            """ : ""
+        let body = """
+            \(notice(done))<p class="noprint"><a href="/leave?month=\(month.previous)">← \(month.previous.title)</a> ·
+            <a href="/leave?month=\(month.next)">\(month.next.title) →</a></p>
+            \(list)\(administrationNotice(session))\(grant)
+            """
+        return Page(title: "Leave — \(month.title)", section: "leave", body: body)
+    }
+
+    /// Grants the leave the form describes, with its reason, recorded as "NAME via web".
+    func grantLeave(_ form: Form, _ session: ConsoleSession) async throws -> Page {
+        let code = try form.required("code", as: "employee", EmployeeCode.init(parsing:))
+        let first = try form.required("from", as: "first date", AttendanceDate.init(parsing:))
+        let last = try form.parsed("to", as: "last date", AttendanceDate.init(parsing:)) ?? first
+        let reason = try form.required("reason", as: "reason") { try FreeText(parsing: $0, what: "reason") }
+        let kind = try form.parsed("kind", as: "kind of leave") { text in
+            guard let kind = LeaveKind(rawValue: text) else { throw WebFailure.badRequest("full or half, not \(text)") }
+            return kind
+        }
+        let (policy, actor) = (self.policy, session.account.actor)
+        let grant = try await blocking {
+            try LeaveBook.grant(
+                code, from: first, through: last, kind: kind ?? .full, reason: reason.rawValue, policy: policy,
+                actor: actor, store: self.store)
+        }
+        let dates = grant.added.map(\.date)
+        var done =
+            "Recorded \(kind == .half ? "half-day" : "full-day") leave for \(code) on "
+            + (dates.count == 1 ? "\(dates[0])" : "\(dates.count) dates from \(dates[0]) to \(dates[dates.count - 1])")
+        if !grant.skipped.isEmpty { done += "; skipped " + LeaveGrant.describe(grant.skipped) }
+        return try await leavePage(session, month: first.yearMonth, done: done + ".")
+    }
+
+    /// Cancels the leave of the form's employee on its date.
+    func cancelLeave(_ form: Form, _ session: ConsoleSession) async throws -> Page {
+        let code = try form.required("code", as: "employee", EmployeeCode.init(parsing:))
+        let date = try form.required("date", as: "date", AttendanceDate.init(parsing:))
+        let actor = session.account.actor
+        let removed = try await blocking {
+            try LeaveBook.cancel(code, from: date, through: date, actor: actor, store: self.store)
+        }
+        return try await leavePage(
+            session, month: date.yearMonth,
+            done: "Cancelled the leave of \(code) on \(removed.map { "\($0.date)" }.joined(separator: ", ")).")
+    }
+}

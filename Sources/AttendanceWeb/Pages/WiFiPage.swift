@@ -1,0 +1,66 @@
+import AttendanceApp
+import AttendanceCore
+import AttendanceStore
+
+extension Console {
+    /// `/wifi`: the access points punches are allowed from, revoked ones kept for the record;
+    /// for a manager, the forms that allow one and revoke one.
+    func wifiPage(_ session: ConsoleSession, done: String? = nil) async throws -> Page {
+        let networks = try await blocking { try AllowedWiFi.list(includingRevoked: true, store: self.store) }
+        let manager = administers(session)
+        let rows = networks.map { network in
+            // An SSID is bytes: its text form writes a non-text byte as \xNN; then it is HTML-escaped.
+            let ssid = network.ssid.map { "\($0)".escaped } ?? "(any)"
+            var revoke = ""
+            if manager && network.isActive {
+                revoke = """
+                    <form method="post" action="/wifi/revoke" class="inline">\(csrfField(session))
+                    <input type="hidden" name="bssid" value="\(network.bssid)"><button type="submit">Revoke</button></form>
+                    """
+            }
+            return "<tr\(network.isActive ? "" : " class=\"voided\"")><td><code>\(network.bssid)</code></td>"
+                + "<td>\(ssid)</td><td>\(network.location.escaped)</td>"
+                + "<td>\(network.isActive ? "allowed" : "revoked")</td>\(manager ? "<td>\(revoke)</td>" : "")</tr>"
+        }.joined()
+        let list = listTable(
+            ["BSSID", "SSID", "Location", "State"] + (manager ? [""] : []), rows: rows,
+            empty: "No access points are allowed yet: the kiosk refuses every punch.")
+        let add =
+            manager
+            ? """
+            <h2>Allow an access point</h2>
+            <form method="post" action="/wifi" class="stacked">\(csrfField(session))
+            <label>BSSID <input name="bssid" required placeholder="aa:bb:cc:dd:ee:01" autocapitalize="none"></label>
+            <label>SSID (optional; must then match byte for byte) <input name="ssid" maxlength="128"></label>
+            <label>Location <input name="location" required maxlength="500" placeholder="HQ ground floor"></label>
+            <p><button type="submit">Allow</button></p></form>
+            """ : ""
+        let body =
+            notice(done)
+            + "<p>A punch is accepted only on an allowed access point. This is a location hint, not proof of "
+            + "presence: anyone who runs an access point with the same names passes it.</p>" + list
+            + administrationNotice(session) + add
+        return Page(title: "Allowed WiFi", section: "wifi", body: body)
+    }
+
+    /// Allows the access point the form names, recorded as "NAME via web".
+    func allow(_ form: Form, _ session: ConsoleSession) async throws -> Page {
+        let network = AllowedNetwork(
+            bssid: try form.required("bssid", as: "BSSID", BSSID.init(parsing:)),
+            ssid: try form.parsed("ssid", as: "SSID", SSID.init(parsing:)),
+            location: try form.required("location", as: "location") { try FreeText(parsing: $0, what: "location") }
+                .rawValue)
+        let actor = session.account.actor
+        let allowed = try await blocking { try AllowedWiFi.allow(network, actor: actor, store: self.store) }
+        return try await wifiPage(
+            session, done: "Allowed \(allowed.bssid)\(allowed.ssid.map { " (\($0))" } ?? "") at \(allowed.location).")
+    }
+
+    /// Revokes the access point the form names.
+    func revoke(_ form: Form, _ session: ConsoleSession) async throws -> Page {
+        let bssid = try form.required("bssid", as: "BSSID", BSSID.init(parsing:))
+        let actor = session.account.actor
+        try await blocking { try AllowedWiFi.revoke(bssid, actor: actor, store: self.store) }
+        return try await wifiPage(session, done: "Revoked \(bssid).")
+    }
+}

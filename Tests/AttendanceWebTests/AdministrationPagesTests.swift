@@ -1,0 +1,314 @@
+import AttendanceApp
+import AttendanceCore
+import AttendanceStore
+import Foundation
+import Testing
+
+@testable import AttendanceWeb
+
+/// The console's administration pages against a real SQLite store, on Wednesday 2026-11-25 at
+/// 10:00 UTC: what a manager's form writes, that it is audited as "NAME via web", that a refused
+/// form writes nothing, and that a viewer is offered no form.
+@Suite("Console administration pages")
+struct AdministrationPagesTests {
+    /// A store in a folder of its own, a console over it, and a manager's and a viewer's session.
+    final class Office {
+        let folder: String
+        let store: AttendanceStore
+        let console: Console
+        let manager: ConsoleSession
+        let viewer: ConsoleSession
+        let now = Date(timeIntervalSince1970: 1_795_600_800)  // 2026-11-25 10:00 UTC
+
+        init(pepper: (@Sendable () throws -> [UInt8])? = nil, kiosk: String? = nil) throws {
+            folder = NSTemporaryDirectory() + "console-admin-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let now = now
+            store = try AttendanceStore(path: folder + "/office.sqlite", clock: { now })
+            let fixed = [UInt8](repeating: 7, count: 32)
+            var configuration = Configuration(hostZone: LocalZone(identifier: "UTC")!)
+            if let kiosk {
+                configuration.central = CentralSettings()
+                configuration.central?.kioskID = kiosk
+            }
+            console = Console(
+                store: store, configuration: configuration, isSecure: false, now: { now },
+                newPINPepper: pepper ?? { fixed })
+            let accounts = ManagerAccounts(store: store)
+            try accounts.add(name: "boss", role: .manager, password: "correct horse battery", actor: "test")
+            try accounts.add(name: "eve", role: .viewer, password: "correct horse battery", actor: "test")
+            let sessions = SessionStore()
+            manager = sessions.start(try #require(try accounts.current("boss")), now: now)
+            viewer = sessions.start(try #require(try accounts.current("eve")), now: now)
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+        func form(_ fields: [String: String]) -> Form {
+            Form(
+                urlEncoded: fields.map {
+                    "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .urlComponentAllowed)!)"
+                }
+                .joined(separator: "&"))
+        }
+
+        func audit() throws -> [AuditEntry] {
+            try Reports.audit(employee: nil, month: nil, zone: LocalZone(identifier: "UTC")!, store: store)
+        }
+
+        func employee(_ code: String) throws -> Employee? { try store.employee(code: code) }
+    }
+
+    /// The status and message a refused page throws.
+    func refusal(_ body: () async throws -> Page) async -> WebFailure? {
+        do {
+            _ = try await body()
+            return nil
+        } catch {
+            return WebFailure.from(error)
+        }
+    }
+
+    @Test("a manager adds an employee with a made-up PIN: stored with it, audited via web, shown once")
+    func addWithMadeUpPIN() async throws {
+        let office = try Office()
+        let page = try await office.console.addEmployee(
+            office.form(["code": "E042", "name": "Asha Rao", "start": "2026-11-02", "generate": "1"]), office.manager)
+        let added = try #require(try office.employee("E042"))
+        #expect(added.name.rawValue == "Asha Rao" && added.hasPIN && added.startDate?.description == "2026-11-02")
+        let shown = try #require(page.body.firstMatch(of: /PIN for E042 is (\d{6})/)?.1)
+        let record = try #require(try office.store.pinRecord(employeeID: added.id))
+        #expect(
+            PINHasher.verify(
+                String(shown), against: PINHash(salt: record.salt, rounds: record.rounds, hash: record.hash),
+                pepper: [UInt8](repeating: 7, count: 32)))
+        let again = try await office.console.managePage(office.manager, code: added.code)
+        #expect(!again.body.contains(String(shown)), "the PIN is shown again")
+        let actions = try office.audit().filter { $0.entityKey == "E042" }.map { "\($0.actor) \($0.action)" }
+        #expect(actions == ["boss via web add", "boss via web set-pin"])
+    }
+
+    @Test("a malformed PIN, shift or date is refused naming it, and nothing is written")
+    func refusedAdds() async throws {
+        let office = try Office()
+        let cases: [([String: String], String)] = [
+            (["code": "E001", "name": "A", "pin": "12ab"], "4 to 8 digits"),
+            (["code": "E001", "name": "A", "shift_start": "09:00"], "start and its end"),
+            (["code": "E001", "name": "A", "start": "2026-02-30"], "first date"),
+            (["code": "E 1", "name": "A"], "code"),
+            (["code": "E001"], "Give the name"),
+        ]
+        for (fields, words) in cases {
+            let failure = await refusal { try await office.console.addEmployee(office.form(fields), office.manager) }
+            #expect(
+                failure?.status == .badRequest && failure?.message.contains(words) == true,
+                "\(fields): \(String(describing: failure))")
+        }
+        #expect(try office.store.employees().isEmpty)
+        #expect(try office.audit().allSatisfy { $0.entity == "manager" })
+    }
+
+    @Test("an employee whose PIN cannot be stored is not added either")
+    func noHalfAdd() async throws {
+        let office = try Office(pepper: Employees.noPepper)
+        let failure = await refusal {
+            try await office.console.addEmployee(
+                office.form(["code": "E001", "name": "Asha", "generate": "1"]), office.manager)
+        }
+        #expect(failure?.status == .internalServerError && failure?.message.contains("pepper") == true)
+        #expect(try office.employee("E001") == nil)
+        _ = try await office.console.addEmployee(office.form(["code": "E001", "name": "Asha"]), office.manager)
+        #expect(try office.employee("E001")?.hasPIN == false)
+    }
+
+    @Test("a kiosk of the central store offers no administration form and refuses one, as its command line does")
+    func kioskOfTheCentre() async throws {
+        let office = try Office(kiosk: "front-desk")
+        let console = office.console
+        for page in [
+            try await console.employeesPage(office.manager), try await console.wifiPage(office.manager),
+            try await console.holidaysPage(office.manager, year: 2026),
+        ] {
+            #expect(!page.body.contains("<form method=\"post\""), "\(page.title) offers a form")
+            #expect(page.body.contains("kiosk &quot;front-desk&quot; of the central store"), "\(page.title)")
+        }
+        #expect(throws: WebFailure.self) { try console.requireAdministeredHere() }
+        #expect(try Office().console.administeredElsewhere == nil)
+    }
+
+    @Test("while another process holds the store's write lock, a form gets the try-again page and writes nothing")
+    func busyStore() async throws {
+        let office = try Office()
+        // Python's sqlite3 takes the write lock and holds it past the store's busy timeout.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = [
+            "-c",
+            "import sqlite3, sys, time\n"
+                + "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+                + "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(12)",
+            office.store.path,
+        ]
+        let output = Pipe()
+        holder.standardOutput = output
+        try holder.run()
+        defer { kill(holder.processIdentifier, SIGKILL) }
+        let said = output.fileHandleForReading.availableData
+        #expect(String(decoding: said, as: UTF8.self).hasPrefix("locked"))
+        let failure = await refusal {
+            try await office.console.allow(
+                office.form(["bssid": "aa:bb:cc:dd:ee:01", "location": "Lobby"]), office.manager)
+        }
+        #expect(failure?.status == .serviceUnavailable && failure?.message.contains("try again") == true)
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        #expect(try office.store.allowedNetworks(activeOnly: false).isEmpty)
+    }
+
+    @Test("a PIN reset, an edit, a deactivation and its undoing are written and audited via web")
+    func changes() async throws {
+        let office = try Office()
+        _ = try await office.console.addEmployee(office.form(["code": "E001", "name": "Asha"]), office.manager)
+        let code = try EmployeeCode(parsing: "E001")
+        let console = office.console
+        _ = try await console.change(code, .pin, office.form(["pin": "4711"]), office.manager)
+        #expect(try office.employee("E001")?.hasPIN == true)
+        _ = try await console.change(
+            code, .edit, office.form(["name": "Asha Rao", "shift_start": "10:00", "shift_end": "18:30"]), office.manager
+        )
+        let edited = try #require(try office.employee("E001"))
+        #expect(edited.name.rawValue == "Asha Rao" && edited.shiftStart?.description == "10:00")
+        let left = try await console.change(code, .deactivate, office.form(["end": "2026-11-25"]), office.manager)
+        #expect(left.body.contains("Deactivated E001; last date 2026-11-25"))
+        _ = try await console.change(code, .reactivate, office.form([:]), office.manager)
+        #expect(try office.employee("E001")?.endDate == nil)
+        let actions = try office.audit().filter { $0.entityKey == "E001" }.map { "\($0.actor) \($0.action)" }
+        #expect(actions.count == 5 && actions.allSatisfy { $0.hasPrefix("boss via web ") }, "\(actions)")
+        let empty = await refusal { try await console.change(code, .edit, office.form([:]), office.manager) }
+        #expect(empty?.status == .badRequest && empty?.message.contains("changes nothing") == true)
+    }
+
+    @Test("an allowed access point is stored lower-case, revoked on request; a bad BSSID is named")
+    func wifi() async throws {
+        let office = try Office()
+        let page = try await office.console.allow(
+            office.form(["bssid": "AA-BB-CC-DD-EE-01", "ssid": "Office<Net>", "location": "Lobby"]), office.manager)
+        #expect(page.body.contains("aa:bb:cc:dd:ee:01") && page.body.contains("Office&lt;Net&gt;"))
+        #expect(try office.store.allowedNetworks(activeOnly: true).map(\.location) == ["Lobby"])
+        _ = try await office.console.revoke(office.form(["bssid": "aa:bb:cc:dd:ee:01"]), office.manager)
+        #expect(try office.store.allowedNetworks(activeOnly: true).isEmpty)
+        let failure = await refusal {
+            try await office.console.allow(office.form(["bssid": "aa:bb", "location": "Lobby"]), office.manager)
+        }
+        #expect(failure?.status == .badRequest && failure?.message.contains("BSSID") == true)
+    }
+
+    static let calendar = """
+        BEGIN:VCALENDAR\r
+        BEGIN:VEVENT\r
+        DTSTART;VALUE=DATE:20261225\r
+        SUMMARY:Christmas\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        DTSTART;VALUE=DATE:20270126\r
+        SUMMARY:Republic Day\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """
+
+    func upload(_ file: String, csrf: String) throws -> Upload {
+        let body =
+            "--XyZ\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(csrf)\r\n"
+            + "--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"holidays.ics\"\r\n"
+            + "Content-Type: text/calendar\r\n\r\n\(file)\r\n--XyZ--\r\n"
+        return try Upload(body: Array(body.utf8), contentType: "multipart/form-data; boundary=XyZ")
+    }
+
+    @Test("an uploaded calendar is imported; one with an unreadable event is refused whole, naming the line")
+    func holidayImport() async throws {
+        let office = try Office()
+        let broken = Self.calendar.replacingOccurrences(of: "SUMMARY:Republic Day\r\n", with: "")
+        let failure = await refusal {
+            try await office.console.importHolidays(try upload(broken, csrf: "t"), office.manager)
+        }
+        #expect(failure?.status == .badRequest, "\(String(describing: failure))")
+        #expect(
+            failure?.message.contains("line 6") == true && failure?.message.contains("nothing was imported") == true)
+        #expect(try office.store.holidays().isEmpty)
+        let page = try await office.console.importHolidays(try upload(Self.calendar, csrf: "t"), office.manager)
+        #expect(page.body.contains("Imported 2 holidays from holidays.ics"), "\(page.body)")
+        #expect(try office.store.holidays().map(\.name) == ["Christmas", "Republic Day"])
+        #expect(try office.audit().contains { $0.actor == "boss via web" && $0.entity == "holiday" })
+    }
+
+    @Test("multipart bodies: fields and files read; a body without its boundary or cut short is refused")
+    func multipart() throws {
+        let upload = try upload("BEGIN:VCALENDAR", csrf: "abc")
+        #expect(upload["csrf"] == "abc" && upload.files["file"]?.filename == "holidays.ics")
+        #expect(upload.files["file"].map { String(decoding: $0.bytes, as: UTF8.self) } == "BEGIN:VCALENDAR")
+        #expect(Upload.boundary(in: "multipart/form-data; boundary=\"a b\"") == "a b")
+        for (body, type) in [
+            ("--XyZ\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\nabc", "multipart/form-data; boundary=XyZ"),
+            ("csrf=abc", "application/x-www-form-urlencoded"),
+        ] {
+            #expect(throws: WebFailure.self) { try Upload(body: Array(body.utf8), contentType: type) }
+        }
+    }
+
+    @Test("leave granted over a weekend skips it and is audited with its reason; cancelling removes a date")
+    func leave() async throws {
+        let office = try Office()
+        _ = try await office.console.addEmployee(office.form(["code": "E001", "name": "Asha"]), office.manager)
+        let page = try await office.console.grantLeave(
+            office.form(["code": "E001", "from": "2026-11-27", "to": "2026-11-30", "reason": "family visit"]),
+            office.manager)
+        #expect(page.body.contains("skipped 2026-11-28 (weekly off), 2026-11-29 (weekly off)"), "\(page.body)")
+        let code = try EmployeeCode(parsing: "E001")
+        #expect(
+            try office.store.leaveEntries(employee: code, from: nil, through: nil).map(\.date.description) == [
+                "2026-11-27", "2026-11-30",
+            ])
+        #expect(try office.audit().contains { $0.actor == "boss via web" && $0.reason == "family visit" })
+        _ = try await office.console.cancelLeave(office.form(["code": "E001", "date": "2026-11-30"]), office.manager)
+        #expect(try office.store.leaveEntries(employee: code, from: nil, through: nil).count == 1)
+        // Leave may be booked ahead for someone who has not started; not for someone who has left.
+        _ = try await office.console.addEmployee(
+            office.form(["code": "E002", "name": "Ravi", "start": "2026-12-01"]), office.manager)
+        _ = try await office.console.addEmployee(office.form(["code": "E003", "name": "Mira"]), office.manager)
+        _ = try await office.console.change(
+            try EmployeeCode(parsing: "E003"), .deactivate, office.form([:]), office.manager)
+        let offered = try await office.console.leavePage(office.manager, month: try YearMonth(parsing: "2026-12")).body
+        #expect(offered.contains("<option value=\"E002\">") && !offered.contains("<option value=\"E003\">"))
+        let backwards = await refusal {
+            try await office.console.grantLeave(
+                office.form(["code": "E001", "from": "2026-11-30", "to": "2026-11-27", "reason": "x"]), office.manager)
+        }
+        #expect(backwards?.status == .badRequest && backwards?.message.contains("before") == true)
+    }
+
+    @Test("a viewer's administration pages carry no form; untrusted names are escaped")
+    func viewer() async throws {
+        let office = try Office()
+        _ = try await office.console.addEmployee(
+            office.form(["code": "E001", "name": "<script>alert('x')</script>"]), office.manager)
+        _ = try await office.console.allow(
+            office.form(["bssid": "aa:bb:cc:dd:ee:01", "location": "<b>Lobby</b>"]), office.manager)
+        let console = office.console
+        let code = try EmployeeCode(parsing: "E001")
+        let month = try YearMonth(parsing: "2026-11")
+        let pages = [
+            try await console.employeesPage(office.viewer), try await console.managePage(office.viewer, code: code),
+            try await console.wifiPage(office.viewer), try await console.holidaysPage(office.viewer, year: 2026),
+            try await console.leavePage(office.viewer, month: month),
+        ]
+        for page in pages {
+            #expect(!page.body.contains("<form method=\"post\""), "\(page.title) offers a viewer a form")
+            #expect(!page.body.contains("<script>") && !page.body.contains("<b>Lobby"), "\(page.title)")
+        }
+        #expect(pages[0].body.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"))
+        #expect(
+            try await console.employeesPage(office.manager).body.contains("<form method=\"post\" action=\"/employees\"")
+        )
+    }
+}
