@@ -58,8 +58,11 @@ SUDO = $$([ "$$(id -u)" -eq 0 ] || echo sudo)
 
 ATTENDANCE_BUILD ?= release
 
+# debian/rules clean first: dh skips the build step of a second `binary` (its build stamp), which
+# would package whatever executable the previous one left.
 deb: deps
 	rm -f dist/attendance_*_amd64.deb
+	debian/rules clean
 	DEB_RULES_REQUIRES_ROOT=no ATTENDANCE_BUILD=$(ATTENDANCE_BUILD) debian/rules binary
 	lintian --fail-on error $(DEB)
 
