@@ -98,9 +98,9 @@ has install.layout '^/var/lib/attendance attendance:attendance 750 ' "/var/lib/a
 has install.layout '^/usr/bin/attendance root:root 755 ' "/usr/bin/attendance is installed"
 has install.user '^attendance:x:[0-9]+:[0-9]+:.*:/var/lib/attendance:/usr/sbin/nologin$' "a system user attendance"
 # (The sync's service has no [Install] section: its timer starts it.)
-[ "$(out_of install.enabled | tr '\n' ' ')" = "disabled static disabled " ] ||
+[ "$(out_of install.enabled | tr '\n' ' ')" = "disabled static disabled disabled " ] ||
   fail install.enabled "the package enables no unit"
-[ "$(out_of install.active | tr '\n' ' ')" = "inactive inactive inactive " ] ||
+[ "$(out_of install.active | tr '\n' ' ')" = "inactive inactive inactive inactive " ] ||
   fail install.active "the package starts no unit"
 has install.units '^ExecStart=/usr/bin/attendance kiosk ' "the kiosk's unit runs /usr/bin/attendance"
 has install.units '^ExecStart=/usr/bin/attendance sync$' "the sync's unit runs /usr/bin/attendance"
@@ -149,6 +149,21 @@ expect sync.timer-on 0 "the sync timer can be enabled"
 expect sync.ran 0 "the timer started attendance-sync.service"
 has sync.journal 'no central store is configured' "the timer ran attendance sync, which says no [central] is configured"
 lacks sync.journal 'errno=([02-9]|1$|1[^0-9]|1[0-24-9]|13[0-9])|Failed at step' "the sync's unit started it with no denial"
+
+expect web.manager 0 "manager add makes the console's account"
+expect web.on 0 "systemctl start attendance-web.service"
+expect web.page 0 "the console's unit serves the sign-in page on 127.0.0.1:8080"
+has web.signin '^HTTP/1.1 303' "signing in is answered with a redirect"
+has web.signin '^[Ss]et-[Cc]ookie: attendance_session=[^;]+;.*HttpOnly' "signing in sets the session's cookie"
+has web.register '^HTTP/1.1 200' "the register page opens signed in"
+has web.register 'Asha Rao' "the register page shows the kiosk's employee from the kiosk's store"
+has web.state '^ActiveState=active$' "the console's unit runs"
+has web.state '^NRestarts=0$' "the console's unit was never restarted"
+has web.state '^NoNewPrivs:[[:space:]]+1$' "the console runs with no new privileges"
+has web.state '^Seccomp:[[:space:]]+2$' "the console runs under its system-call filter"
+has web.state '^CapEff:[[:space:]]+0+$' "the console runs with no capabilities"
+has web.state "^Uid:[[:space:]]+$(out_of install.user | cut -d: -f3)[[:space:]]" "the console runs as the user attendance"
+lacks web.journal "$denials" "the console's journal shows no denial"
 
 expect console.stop 0 "systemctl stop attendance-kiosk"
 has console.stty '(^|[ ;])icanon( |;|$)' "tty1 is back in canonical mode"

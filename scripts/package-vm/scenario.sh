@@ -63,6 +63,17 @@ wifi() {
   watch "$1" 60 "^Connected" iw dev wlan1 link
 }
 
+# http METHOD PATH BODY COOKIE: the console's whole answer, headers first, through bash's /dev/tcp
+# (the machine has no curl). A script, so that `run` (timeout) can start it.
+cat >/usr/local/bin/http <<'EOF'
+#!/bin/bash
+exec 5<>/dev/tcp/127.0.0.1/8080 || exit 1
+printf '%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nCookie: %s\r\n' "$1" "$2" "$4" >&5
+printf 'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n%s' "${#3}" "$3" >&5
+cat <&5
+EOF
+chmod 755 /usr/local/bin/http
+
 stage=$(cat "$state/stage" 2>/dev/null || echo install)
 echo "@@ booted $stage $(uptime)" >&3
 # Startup finished: every unit that was to start at boot has started (or failed).
@@ -77,8 +88,8 @@ install)
   run install.layout stat -c '%n %U:%G %a %s' /etc/attendance "$config" /etc/attendance/pin-pepper \
     /var/lib/attendance /usr/bin/attendance
   run install.user getent passwd attendance
-  run install.enabled systemctl is-enabled attendance-kiosk.service attendance-sync.service attendance-sync.timer
-  run install.active systemctl is-active attendance-kiosk.service attendance-sync.service attendance-sync.timer
+  run install.enabled systemctl is-enabled attendance-kiosk.service attendance-sync.service attendance-sync.timer attendance-web.service
+  run install.active systemctl is-active attendance-kiosk.service attendance-sync.service attendance-sync.timer attendance-web.service
   run install.units systemctl cat attendance-kiosk.service attendance-sync.service attendance-sync.timer
   run install.conffiles dpkg-query -W -f '${Conffiles}\n${Depends}\n' attendance
   run install.man sh -c 'zcat /usr/share/man/man1/attendance.1.gz | head -n 20'
@@ -109,6 +120,20 @@ install)
   run sync.result systemctl show -p Result -p ExecMainStatus -p ExecMainExitTimestampMonotonic attendance-sync.service
   run sync.journal journalctl -b -u attendance-sync.service -o cat --no-pager
   run sync.timer-off systemctl disable --now attendance-sync.timer
+
+  # MARK: - The manager's console, as its unit runs it beside the kiosk
+  run web.manager sh -c 'echo "package test password" | attendance manager add boss --role manager'
+  run web.on systemctl start attendance-web.service
+  watch web.page 120 '^HTTP/1.1 200' http GET /login '' none=1
+  run web.signin http POST /login 'name=boss&password=package+test+password' none=1
+  cookie=$(tr -d '\r' </tmp/out | sed -n 's/^[Ss]et-[Cc]ookie: \(attendance_session=[^;]*\).*/\1/p')
+  run web.register http GET /register '' "${cookie:-none=1}"
+  systemctl show -p ActiveState -p SubState -p NRestarts attendance-web.service >/tmp/out 2>/tmp/err
+  pid=$(systemctl show -p MainPID --value attendance-web.service)
+  grep -E '^(Uid|NoNewPrivs|Seccomp|CapEff):' "/proc/$pid/status" >>/tmp/out 2>>/tmp/err
+  record web.state 0 /tmp/out /tmp/err
+  run web.off systemctl stop attendance-web.service
+  run web.journal journalctl -b -u attendance-web.service -o cat --no-pager
 
   # MARK: - Stopping the kiosk gives the console back
   run console.stop systemctl stop attendance-kiosk.service
