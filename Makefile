@@ -6,11 +6,13 @@
 #   make test-dates  the end-to-end tests on other days too (29 February, both DST changes)
 #   make deb    the Debian package, dist/attendance_VERSION_amd64.deb (README, "Deploying a real kiosk")
 #   make test-package  that package installed and booted in a Debian 12 machine under QEMU
+#   make po    the translations: po/attendance.pot from the sources, po/LANG.po merged, the catalogs
+#              built into .build/locale (scripts/po.sh; README, "Languages")
 
 SWIFT ?= swift
 DEMO_DIR ?= demo
 
-.PHONY: demo test test-dates test-package deps build release deb bench format clean
+.PHONY: demo test test-dates test-package deps build release deb bench format clean po
 
 deps:
 	@./scripts/install-deps.sh
@@ -36,7 +38,13 @@ release: deps
 # fixed by QEMU and is not an end-to-end suite, so it runs once, in the first pass.
 # The package test (make test-package: the release build packaged, installed and booted under QEMU)
 # is run on its own: with the release build it would take CI past half an hour.
-test: deps
+# Fails when a message of the sources is missing from the template, or French or Spanish is incomplete.
+po: deps
+	@./scripts/po.sh .build/locale
+
+# The tests read the catalogs `make po` built (ATTENDANCE_LOCALEDIR, as a development build does).
+test: export ATTENDANCE_LOCALEDIR = $(CURDIR)/.build/locale
+test: deps po
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	ATTENDANCE_TEST_DAY=2026-03-29 ATTENDANCE_TEST_ZONE=Europe/Berlin $(SWIFT) test --skip-build --filter EndToEndTests

@@ -226,7 +226,7 @@ public struct RegisterView: Sendable {
         for (index, status) in DayStatus.legendOrder.enumerated() {
             if index > 0 { out.append("  ") }
             out.append(status.code, style: status.style)
-            out.append(" \(status.legendName)")
+            out.append(" \(status.legendName())")
         }
         out.appendLine()
         let goal = goalDays.map { " of goal \($0)" } ?? ""

@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 import Foundation
@@ -14,13 +15,13 @@ extension Reports {
     ///   room for a few); nil lists them all.
     public static func calendar(
         of employee: Employee, month: YearMonth, configuration: Configuration, now: Date, store: AttendanceStore,
-        width: Int = 80, flaggedLimit: Int? = nil
+        width: Int = 80, flaggedLimit: Int? = nil, words: Speech = .english
     ) throws(StoreError) -> StyledText {
         let policy = configuration.policy
         let evaluation = try Self.month(month, of: employee, policy: policy, now: now, store: store)
         return CalendarView(
             employee: employee, evaluation: evaluation, weekStarts: policy.weekStarts, zone: policy.zone,
-            flaggedLimit: flaggedLimit
+            flaggedLimit: flaggedLimit, words: words
         ).render(width: width)
     }
 

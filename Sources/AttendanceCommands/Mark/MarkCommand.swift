@@ -104,7 +104,7 @@ struct MarkCommand: ContextCommand {
             // Out already: say since when, as the kiosk's menu does ("out since 13:06 — worked 4h 6m today").
             var since = ""
             if case .notIn = refusal, let today = try? desk.today(for: employee), today.day.lastOut != nil {
-                since = " — \(today.headline)"
+                since = " — \(today.headline())"
             }
             throw CommandFailure("\(who): \(refusal)\(since)", status: Self.status(of: refusal))
         case .wifiNotAllowed(let verdict):
