@@ -309,7 +309,7 @@ final class KioskController {
 
     /// The language `employee` reads: their own, else the office's.
     func speech(for employee: Employee) -> Speech {
-        office
+        employee.language.map(office.speaking) ?? office
     }
 
     // MARK: - Time

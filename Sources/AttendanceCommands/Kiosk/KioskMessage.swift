@@ -71,7 +71,7 @@ struct KioskMessage {
                 who,
                 words.tr(
                     "WiFi: {network} — {location}",
-                    ["network": WiFiWording.describe(details.link), "location": details.location]),
+                    ["network": WiFiWording.describe(details.link, words), "location": details.location]),
             ]
             if let notice = MarkWording.notice(details, words) { lines.insert(notice.capitalizedFirst + ".", at: 1) }
             if details.clockWentBack {
@@ -137,7 +137,7 @@ struct KioskMessage {
         case .wifiNotAllowed(let verdict):
             var lines = [
                 words.tr("This kiosk is not on an approved office WiFi. Nothing was recorded."),
-                words.tr("Seen: {network}", ["network": WiFiWording.describe(verdict.link)]),
+                words.tr("Seen: {network}", ["network": WiFiWording.describe(verdict.link, words)]),
             ]
             if case .ssidMismatch(_, let expected) = verdict {
                 lines.append(

@@ -23,6 +23,15 @@ public struct Language: Sendable, Hashable, Comparable, CustomStringConvertible 
         self = found
     }
 
+    /// A language code as a manager types it; one with no catalog is refused with the list of
+    /// those there are.
+    public init(parsing text: String) throws(CoreError) {
+        guard let language = Language(code: text.trimmingWhiteSpace()) else {
+            throw .invalidValue(what: "language", value: text, expected: "one of \(Self.availableList)")
+        }
+        self = language
+    }
+
     /// The language of a locale name as the environment holds it ("fr_FR.UTF-8", "es", "de_DE@euro");
     /// nil for C, POSIX, an empty name or a language with no catalog.
     public init?(localeName: String) {
