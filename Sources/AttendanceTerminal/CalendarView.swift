@@ -190,7 +190,8 @@ public struct CalendarView: Sendable {
             (EvidenceHeading.imported(words), \DayEvaluation.hasImportedPunch),
         ].compactMap { heading, marked in
             let dates = evaluation.days.filter { $0[keyPath: marked] }.map(\.date.day)
-            return dates.isEmpty ? nil : heading + ": " + Self.runs(dates)
+            return dates.isEmpty
+                ? nil : words.tr("{heading}: {dates}", ["heading": heading, "dates": Self.runs(dates)])
         }
     }
 
