@@ -31,6 +31,10 @@ public final class Catalog: Sendable {
         Self.lock.withLock {
             bindtextdomain(Self.domain, directory)
             bind_textdomain_codeset(Self.domain, "UTF-8")
+            // LANGUAGE is given a slot in the environment once, here, before the kiosk starts its
+            // other threads: a lookup then only replaces its value (glibc keeps every old value),
+            // and never grows or shrinks the environment under a thread reading it.
+            if getenv("LANGUAGE") == nil { setenv("LANGUAGE", "", 1) }
         }
     }
 
@@ -76,13 +80,14 @@ public final class Catalog: Sendable {
     private static func lookUp(in language: Language, _ body: () -> String) -> String {
         lock.withLock {
             guard let locale = messagesLocale else { return body() }
-            let previousLanguage = getenv("LANGUAGE").map { String(cString: $0) }
+            // Empty is unset to gettext (and to anything the program starts).
+            let previousLanguage = getenv("LANGUAGE").map { String(cString: $0) } ?? ""
             setenv("LANGUAGE", language.code, 1)
             attendance_intl_language_changed()
             let previousLocale = uselocale(locale)
             defer {
                 uselocale(previousLocale)
-                if let previousLanguage { setenv("LANGUAGE", previousLanguage, 1) } else { unsetenv("LANGUAGE") }
+                setenv("LANGUAGE", previousLanguage, 1)
                 attendance_intl_language_changed()
             }
             return body()
