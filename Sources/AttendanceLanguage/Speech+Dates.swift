@@ -65,6 +65,19 @@ extension Speech {
         }
     }
 
+    /// "Mo", "lu", "lu": two letters, as wide as a day's column of the register.
+    public func weekdayInitials(_ weekday: Weekday) -> String {
+        switch weekday {
+        case .monday: ctr("weekday, two letters", "Mo")
+        case .tuesday: ctr("weekday, two letters", "Tu")
+        case .wednesday: ctr("weekday, two letters", "We")
+        case .thursday: ctr("weekday, two letters", "Th")
+        case .friday: ctr("weekday, two letters", "Fr")
+        case .saturday: ctr("weekday, two letters", "Sa")
+        case .sunday: ctr("weekday, two letters", "Su")
+        }
+    }
+
     /// "Monday 23 November 2026", "lundi 23 novembre 2026", "lunes 23 de noviembre de 2026".
     public func longDate(_ date: AttendanceDate) -> String {
         tr(

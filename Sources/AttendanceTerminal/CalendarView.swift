@@ -124,23 +124,10 @@ public struct CalendarView: Sendable {
 
     /// The codes and their words, over as many lines as `width` needs.
     static func legend(width: Int, _ words: Speech = .english) -> StyledText {
-        var out = StyledText()
-        var line = StyledText()
-        let items: [StyledText] =
-            DayStatus.legendOrder.map { status in
-                StyledText(status.code, style: status.style) + StyledText(" " + status.legendName(words))
-            }
+        let items =
+            DayStatus.legendItems(words)
             + [StyledText("[ ]", style: TextStyle.plain.inverted) + StyledText(" " + words.tr("today"))]
-        for item in items {
-            if line.terminalWidth > 0, line.terminalWidth + 2 + item.terminalWidth > width {
-                out.appendLine(line)
-                line = StyledText()
-            }
-            if line.terminalWidth > 0 { line.append("  ") }
-            line.append(item)
-        }
-        out.appendLine(line)
-        return out
+        return StyledText.flowing(items, width: width)
     }
 
     /// "P 14  L 2  HD 1 …" and "Present days 16.5 · worked 131.25 h · late 3 · early exit 1"

@@ -37,6 +37,11 @@ extension DayStatus {
         }
     }
 
+    /// "P present", "L late", …: each status a legend explains, its code in its colour.
+    static func legendItems(_ words: Speech) -> [StyledText] {
+        legendOrder.map { StyledText($0.code, style: $0.style) + StyledText(" " + $0.legendName(words)) }
+    }
+
     /// The statuses a legend explains, in the order it lists them.
     public static let legendOrder: [DayStatus] = [
         .present, .late, .halfDay, .absent, .holiday, .weeklyOff, .leave, .missing, .in, .notEmployed,

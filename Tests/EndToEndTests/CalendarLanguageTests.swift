@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("Calendars in the reader's language")
+@Suite("Calendars and the register in the reader's language")
 struct CalendarLanguageTests {
     /// Asha Rao, marked in late at 09:47 on the scenario's day; the catalogs `make po` built.
     func office() throws -> Sandbox {
@@ -78,5 +78,39 @@ struct CalendarLanguageTests {
         let refused = try calendar(s, ["--language", "de"], language: "C")
         #expect(refused.status == 65)
         #expect(refused.err.contains("invalid language \"de\": expected one of en, es, fr"), "\(refused.err)")
+    }
+
+    @Test("the register in French and in Spanish; its CSV and JSON the same in every language")
+    func register() throws {
+        let s = try office()
+        func run(_ arguments: [String], language: String) throws -> Executable.Result {
+            try Executable.run(
+                ["register"] + arguments,
+                environment: s.environment.merging(["LANG": language, "ATTENDANCE_LOCALEDIR": builtCatalogs]) { $1 })
+        }
+        let french = try run(["--language", "fr"], language: "C.UTF-8")
+        #expect(french.status == 0, "\(french.err)")
+        let lines = french.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(
+            lines.first?.hasPrefix("Test Office · Registre des présences · " + localDate("fr", "MMMM y") + " · au ")
+                == true, "\(french.out)")
+        #expect(lines.first?.hasSuffix("Page 1 sur 1") == true, "\(french.out)")
+        #expect(lines[2].hasPrefix("Code Nom "), "\(french.out)")
+        #expect(lines[2].hasSuffix(" Jrs  L HD  A LV  M Heures"), "\(french.out)")
+        #expect(lines.contains("Présents, statut pour l'instant : E001 L"), "\(french.out)")
+        #expect(
+            lines.contains(
+                "Jrs : jours de présence, P + L + ½ HD.  Heures : heures travaillées.  Une date vide est à venir."),
+            "\(french.out)")
+        let spanish = try run([], language: "es_ES.UTF-8")
+        #expect(spanish.out.contains(" · Registro de asistencia · " + localDate("es", "MMMM 'de' y") + " · a "))
+        #expect(spanish.out.contains(" Días  L HD  A LV  M  Horas\n"), "\(spanish.out)")
+
+        for format in ["csv", "json"] {
+            let plain = try run(["--format", format], language: "C")
+            #expect(plain.status == 0)
+            #expect(try run(["--format", format, "--language", "fr"], language: "C").out == plain.out)
+            #expect(try run(["--format", format], language: "es_ES.UTF-8").out == plain.out)
+        }
     }
 }

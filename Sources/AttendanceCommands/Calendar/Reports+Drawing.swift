@@ -36,11 +36,12 @@ extension Reports {
 
     static func registerView(
         _ register: MonthRegister, configuration: Configuration, now: Date, employeesPerPage: Int,
-        history: (records: Int, hash: [UInt8])? = nil
+        history: (records: Int, hash: [UInt8])? = nil, words: Speech = .english
     ) -> RegisterView {
         let local = configuration.policy.zone.localDateTime(of: now)
         return RegisterView(
             register: register, officeName: configuration.kiosk.officeName, employeesPerPage: employeesPerPage,
-            asOf: "\(local.date) \(local.time)", history: history.map { ($0.hash.hexText, $0.records) })
+            asOf: "\(local.date) \(local.time)", history: history.map { ($0.hash.hexText, $0.records) },
+            words: words)
     }
 }
