@@ -73,8 +73,9 @@ deb: deps
 test-package: deb
 	$(SUDO) scripts/package-vm/run.sh $(DEB)
 
-demo: release
-	@./scripts/demo.sh "$(DEMO_DIR)" "$$($(SWIFT) build -c release --show-bin-path)/attendance"
+# The kiosk speaks the locale's language, or [kiosk] language, through the catalogs `make po` built.
+demo: release po
+	@ATTENDANCE_LOCALEDIR="$(CURDIR)/.build/locale" ./scripts/demo.sh "$(DEMO_DIR)" "$$($(SWIFT) build -c release --show-bin-path)/attendance"
 
 # The benchmarks measure the executable as `make release` builds it. (A plain `swift build -c
 # release --static-swift-stdlib` of every product also links the package plugins' tools, which fails.)
