@@ -2,8 +2,9 @@ import AttendanceCore
 
 /// Sentences in one language: what a front-end words its answers with.
 ///
-/// Messages are written in English in the sources, each as one string literal inside `tr(…)` or
-/// `ntr(…)`, which `make po` extracts into `po/attendance.pot`. A value goes in through a named
+/// Messages are written in English in the sources, each as one string literal inside `tr(…)`,
+/// `ctr(…)` (with a context) or `ntr(…)` (with a plural), which `make po` extracts into
+/// `po/attendance.pot`. A value goes in through a named
 /// placeholder (`tr("Hi {name}", ["name": …])`), never an interpolation: the catalog's key must be
 /// the same whatever the value, and a translator may move `{name}` where their language puts it.
 public struct Speech: Sendable {
