@@ -6,11 +6,13 @@
 #   make test-dates  the end-to-end tests on other days too (29 February, both DST changes)
 #   make deb    the Debian package, dist/attendance_VERSION_amd64.deb (README, "Deploying a real kiosk")
 #   make test-package  that package installed and booted in a Debian 12 machine under QEMU
+#   make po    the translations: po/attendance.pot from the sources, po/LANG.po merged, the catalogs
+#              built into .build/locale (scripts/po.sh; README, "Languages")
 
 SWIFT ?= swift
 DEMO_DIR ?= demo
 
-.PHONY: demo test test-dates test-package deps build release deb bench format clean
+.PHONY: demo test test-dates test-package deps build release deb bench format clean po
 
 deps:
 	@./scripts/install-deps.sh
@@ -27,6 +29,10 @@ RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker
 release: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product attendance
 
+# Fails when a message of the sources is missing from the template, or French or Spanish is incomplete.
+po: deps
+	@./scripts/po.sh .build/locale
+
 # Every end-to-end scenario runs on its own faked clock (Tests/EndToEndTests/ScenarioClock.swift),
 # 2026-11-23 in Asia/Kolkata unless told otherwise; the second run moves them all to the day
 # clocks go forward in Europe/Berlin, so a test that leans on one date or zone fails here.
@@ -37,13 +43,16 @@ release: deps
 # Last, the package test (test-package): the package installed and booted under QEMU, built from
 # the debug build linked with the static runtime (debian/rules, ATTENDANCE_BUILD=debug) rather than
 # a release build of ten minutes more; it comes after the suites, whose executable it relinks.
-test: deps
+# The tests read the catalogs `make po` built (ATTENDANCE_LOCALEDIR, as a development build does).
+test: export ATTENDANCE_LOCALEDIR = $(CURDIR)/.build/locale
+test: deps po
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	ATTENDANCE_TEST_DAY=2026-03-29 ATTENDANCE_TEST_ZONE=Europe/Berlin $(SWIFT) test --skip-build --filter EndToEndTests
 	$(MAKE) test-package ATTENDANCE_BUILD=debug
 
-test-dates: deps
+test-dates: export ATTENDANCE_LOCALEDIR = $(CURDIR)/.build/locale
+test-dates: deps po
 	$(SWIFT) build --build-tests
 	for day in 2024-02-29/Asia/Kolkata 2026-03-29/Europe/Berlin 2026-10-25/Europe/Berlin 2025-11-02/America/New_York; do \
 	  ATTENDANCE_TEST_DAY=$${day%%/*} ATTENDANCE_TEST_ZONE=$${day#*/} $(SWIFT) test --skip-build --filter EndToEndTests || exit 1; \
@@ -73,8 +82,9 @@ deb: deps
 test-package: deb
 	$(SUDO) scripts/package-vm/run.sh $(DEB)
 
-demo: release
-	@./scripts/demo.sh "$(DEMO_DIR)" "$$($(SWIFT) build -c release --show-bin-path)/attendance"
+# The kiosk speaks the locale's language, or [kiosk] language, through the catalogs `make po` built.
+demo: release po
+	@ATTENDANCE_LOCALEDIR="$(CURDIR)/.build/locale" ./scripts/demo.sh "$(DEMO_DIR)" "$$($(SWIFT) build -c release --show-bin-path)/attendance"
 
 # The benchmarks measure the executable as `make release` builds it. (A plain `swift build -c
 # release --static-swift-stdlib` of every product also links the package plugins' tools, which fails.)

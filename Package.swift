@@ -71,8 +71,12 @@ let package = Package(
         // The manager's documents: the only code that calls cairo/Pango (the PDF register and
         // calendars) and libxlsxwriter (the register as a spreadsheet).
         .target(name: "AttendanceDocuments", dependencies: ["AttendanceCore", "CPangoCairo", "CXLSXWriter"]),
+        // GNU gettext, which glibc carries, seen through one shim header.
+        .systemLibrary(name: "CIntl"),
+        // The translations: the only code that calls gettext.
+        .target(name: "AttendanceLanguage", dependencies: ["AttendanceCore", "CIntl"]),
         // The terminal: the only code that writes escape sequences or touches termios.
-        .target(name: "AttendanceTerminal", dependencies: ["AttendanceCore"]),
+        .target(name: "AttendanceTerminal", dependencies: ["AttendanceCore", "AttendanceLanguage"]),
 
         // MARK: - The application layer: the services every front-end calls (marking, PINs and the
         // pepper, sync, files).
@@ -106,7 +110,7 @@ let package = Package(
             name: "AttendanceCommands",
             dependencies: [
                 "AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceTerminal",
-                "AttendanceCentral", "AttendanceDocuments", "AttendanceWeb",
+                "AttendanceCentral", "AttendanceDocuments", "AttendanceWeb", "AttendanceLanguage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -140,6 +144,8 @@ let package = Package(
         // Against Python's tomllib (Oracles/), run with Foundation's Process: nothing of attendance.
         .testTarget(name: "AttendanceTOMLTests", dependencies: ["AttendanceTOML"], exclude: ["Oracles"]),
         .testTarget(name: "AttendanceStoreTests", dependencies: ["AttendanceStore"]),
+        // Against the catalogs `make po` builds, through the real gettext.
+        .testTarget(name: "AttendanceLanguageTests", dependencies: ["AttendanceLanguage", "AttendanceCore"]),
         .testTarget(name: "AttendanceTerminalTests", dependencies: ["AttendanceTerminal", "AttendanceCore"]),
         .testTarget(
             name: "AttendanceWiFiTests", dependencies: ["AttendanceWiFi", "CNetlink", "AttendanceTestSupport"]),

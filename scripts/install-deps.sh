@@ -7,6 +7,7 @@ packages=(
   libnl-genl-3-dev libnl-3-dev pkg-config  # nl80211 through libnl-genl-3
   libsqlite3-dev sqlite3                    # the store (GRDB) and tests that use the sqlite3 tool
   tmux                                      # the kiosk's pseudo-terminal tests
+  gettext                                   # make po: xgettext, msgmerge, msgfmt (glibc has libintl itself)
   faketime                                  # end-to-end tests across day boundaries
   openssl                                   # PIN test: checks a stored hash independently of our code
   util-linux mount                          # reliability tests: prlimit, setpriv, a tiny tmpfs

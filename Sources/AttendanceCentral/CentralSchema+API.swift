@@ -1,6 +1,6 @@
 import AttendanceCore
 
-// What a login may do at the centre, and how every record is checked there (schema 8).
+// What a login may do at the centre, and how every record is checked there (schema 9).
 //
 // A kiosk is a machine at a door, and its password file the easiest secret of the organisation
 // to steal. So no login reaches a table directly: kiosks and desks call the functions below,
@@ -65,6 +65,7 @@ extension CentralSchema {
         + constraint(
             "employee_shift", on: "employee",
             "CHECK (shift_start ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' AND shift_end ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$')")
+        + constraint("employee_language", on: "employee", "CHECK (language ~ '^[a-z]{2}$')")
         + constraint(
             "employee_pin", on: "employee",
             """
@@ -381,16 +382,17 @@ extension CentralSchema {
             WITH sent AS (
                 SELECT * FROM jsonb_to_recordset(coalesce(p_batch->'employees', '[]')) AS r(code text, name text,
                     start_date text, end_date text, shift_start text, shift_end text, active boolean,
-                    pin_hash_hex text, pin_salt_hex text, pin_rounds integer, locked boolean)
+                    pin_hash_hex text, pin_salt_hex text, pin_rounds integer, locked boolean, language text)
             ), stored AS (
                 INSERT INTO public.employee AS e (code, name, start_date, end_date, shift_start, shift_end, active,
-                    pin_hash, pin_salt, pin_rounds, locked, changed_by)
+                    pin_hash, pin_salt, pin_rounds, locked, language, changed_by)
                 SELECT code, name, start_date, end_date, shift_start, shift_end, coalesce(active, true),
-                    decode(pin_hash_hex, 'hex'), decode(pin_salt_hex, 'hex'), pin_rounds, coalesce(locked, false), p_node
+                    decode(pin_hash_hex, 'hex'), decode(pin_salt_hex, 'hex'), pin_rounds, coalesce(locked, false),
+                    language, p_node
                 FROM sent
                 ON CONFLICT ((lower(code))) DO UPDATE SET name = excluded.name, start_date = excluded.start_date,
                     end_date = excluded.end_date, shift_start = excluded.shift_start, shift_end = excluded.shift_end,
-                    active = excluded.active, pin_hash = excluded.pin_hash, pin_salt = excluded.pin_salt,
+                    language = excluded.language, active = excluded.active, pin_hash = excluded.pin_hash, pin_salt = excluded.pin_salt,
                     pin_rounds = excluded.pin_rounds, locked = excluded.locked, changed_by = excluded.changed_by
                 WHERE v_replace AND (e.seq <= coalesce((p_base->>'employee')::bigint, 0) OR e.changed_by = p_node)
                 RETURNING lower(e.code) AS key
@@ -807,7 +809,7 @@ extension CentralSchema {
         case "employee":
             """
             code, name, start_date, end_date, shift_start, shift_end, active, encode(pin_hash, 'hex') AS pin_hash_hex,
-            encode(pin_salt, 'hex') AS pin_salt_hex, pin_rounds, locked
+            encode(pin_salt, 'hex') AS pin_salt_hex, pin_rounds, locked, language
             """
         case "allowed_wifi": "bssid, encode(ssid, 'hex') AS ssid_hex, location, active"
         case "holiday": "date, name, removed"

@@ -17,8 +17,9 @@ enum CentralSchema {
     /// own; 6: a kiosk's login adds records only under the kiosk id it holds; 7: logins reach the
     /// tables only through the functions of ``api``, which check every record; 8: a punch taken on
     /// a kiosk clock off the centre's carries by how many minutes, and a kiosk restored from a
-    /// backup re-joins on a new line of its history chain.
-    static let version = 8
+    /// backup re-joins on a new line of its history chain; 9: the language the kiosk speaks to each
+    /// employee.
+    static let version = 9
 
     static let statements: [String] =
         tables + directChangeFunctions + historyGuards + checks + retired + roles + api + grants + sessionLimits
@@ -184,6 +185,8 @@ enum CentralSchema {
                 PRIMARY KEY (node, line)
             )
             """,
+            // Version 9: each employee's language ("fr", "es"), null for the office's.
+            "ALTER TABLE employee ADD COLUMN IF NOT EXISTS language text",
             "CREATE INDEX IF NOT EXISTS employee_by_seq ON employee (seq)",
             "CREATE INDEX IF NOT EXISTS allowed_wifi_by_seq ON allowed_wifi (seq)",
             "CREATE INDEX IF NOT EXISTS holiday_by_seq ON holiday (seq)",

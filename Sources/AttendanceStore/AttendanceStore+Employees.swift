@@ -12,11 +12,14 @@ public struct NewEmployee: Sendable {
     /// A kiosk PIN, hashed, set in the same transaction as the employee is added: never an
     /// employee left without the PIN they were handed.
     public var pin: (salt: [UInt8], rounds: Int, hash: [UInt8])?
+    /// The language the kiosk speaks to them; nil: the office's.
+    public var language: Language?
 
     public init(
         code: EmployeeCode, name: PersonName, startDate: AttendanceDate? = nil, shiftStart: WallClockTime? = nil,
-        shiftEnd: WallClockTime? = nil
+        shiftEnd: WallClockTime? = nil, language: Language? = nil
     ) {
+        self.language = language
         self.code = code
         self.name = name
         self.startDate = startDate
@@ -31,18 +34,20 @@ public struct EmployeeChanges: Sendable {
     public var startDate: AttendanceDate??
     public var endDate: AttendanceDate??
     public var shift: (start: WallClockTime, end: WallClockTime)??
+    public var language: Language??
 
     public init(
         name: PersonName? = nil, startDate: AttendanceDate?? = nil, endDate: AttendanceDate?? = nil,
-        shift: (start: WallClockTime, end: WallClockTime)?? = nil
+        shift: (start: WallClockTime, end: WallClockTime)?? = nil, language: Language?? = nil
     ) {
+        self.language = language
         self.name = name
         self.startDate = startDate
         self.endDate = endDate
         self.shift = shift
     }
 
-    public var isEmpty: Bool { name == nil && startDate == nil && endDate == nil && shift == nil }
+    public var isEmpty: Bool { name == nil && startDate == nil && endDate == nil && shift == nil && language == nil }
 }
 
 extension AttendanceStore {
@@ -75,7 +80,7 @@ extension AttendanceStore {
     /// position: finding a column by name lowercases every column name of the row, which cost a
     /// register of 2,000 employees 60 M instructions.)
     static let employeeColumns =
-        "id, code, name, start_date, end_date, shift_start, shift_end, active, pin_hash IS NOT NULL, locked"
+        "id, code, name, start_date, end_date, shift_start, shift_end, active, pin_hash IS NOT NULL, locked, language"
 
     /// The employee in a row that selects ``employeeColumns``.
     static func employee(from row: Row) throws -> Employee {
@@ -88,7 +93,9 @@ extension AttendanceStore {
             shiftStart: try row.time(at: 5, "shift_start", of: "employee"),
             shiftEnd: try row.time(at: 6, "shift_end", of: "employee"),
             isActive: row[7],
-            hasPIN: row[8], isPINLocked: row[9])
+            hasPIN: row[8], isPINLocked: row[9],
+            // A language whose catalog a later version dropped: the office's, as for none.
+            language: (row[10] as String?).flatMap(Language.init(code:)))
     }
 
     // MARK: - Writing
@@ -104,17 +111,18 @@ extension AttendanceStore {
                 let now = clock().milliseconds
                 try db.execute(
                     sql: """
-                        INSERT INTO employee (code, name, start_date, shift_start, shift_end, created_at_ms, updated_at_ms)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO employee (code, name, start_date, shift_start, shift_end, language, created_at_ms,
+                            updated_at_ms)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
                         new.code.rawValue, new.name.rawValue, new.startDate?.description, new.shiftStart?.description,
-                        new.shiftEnd?.description, now, now,
+                        new.shiftEnd?.description, new.language?.code, now, now,
                     ])
                 let id = db.lastInsertedRowID
                 var employee = Employee(
                     id: id, code: new.code, name: new.name, startDate: new.startDate, shiftStart: new.shiftStart,
-                    shiftEnd: new.shiftEnd)
+                    shiftEnd: new.shiftEnd, language: new.language)
                 try audit(
                     db, actor: actor, action: "add", entity: "employee", key: new.code.rawValue, employeeID: id,
                     new: Self.auditValue(employee))
@@ -151,6 +159,7 @@ extension AttendanceStore {
                 employee.shiftStart = shift?.start
                 employee.shiftEnd = shift?.end
             }
+            if let language = changes.language { employee.language = language }
         }
     }
 
@@ -209,11 +218,11 @@ extension AttendanceStore {
         try db.execute(
             sql: """
                 UPDATE employee SET name = ?, start_date = ?, end_date = ?, shift_start = ?, shift_end = ?, active = ?,
-                    updated_at_ms = ? WHERE id = ?
+                    language = ?, updated_at_ms = ? WHERE id = ?
                 """,
             arguments: [
                 new.name.rawValue, new.startDate?.description, new.endDate?.description, new.shiftStart?.description,
-                new.shiftEnd?.description, new.isActive, clock().milliseconds, new.id,
+                new.shiftEnd?.description, new.isActive, new.language?.code, clock().milliseconds, new.id,
             ])
         try audit(
             db, actor: actor, action: action, entity: "employee", key: new.code.rawValue, employeeID: new.id,
@@ -221,11 +230,14 @@ extension AttendanceStore {
     }
 
     static func auditValue(_ employee: Employee) throws -> String {
-        try auditJSON([
+        var fields: [String: Any?] = [
             "code": employee.code.rawValue, "name": employee.name.rawValue,
             "start_date": employee.startDate?.description, "end_date": employee.endDate?.description,
             "shift_start": employee.shiftStart?.description, "shift_end": employee.shiftEnd?.description,
             "active": employee.isActive,
-        ])
+        ]
+        // Only when set: an employee's entries read as they did before there were languages.
+        if let language = employee.language { fields["language"] = language.code }
+        return try auditJSON(fields)
     }
 }

@@ -38,6 +38,9 @@ enum Schema {
         migrator.registerMigration("v10-managers: the web console's accounts") { db in
             try db.execute(sql: v10Managers)
         }
+        migrator.registerMigration("v11-language: the language the kiosk speaks to each employee") { db in
+            try db.execute(sql: v11Language)
+        }
         return migrator
     }
 
@@ -408,5 +411,11 @@ enum Schema {
             updated_at_ms INTEGER NOT NULL,
             removed_at_ms INTEGER
         );
+        """
+
+    /// An ISO 639-1 code ("fr", "es"); NULL: the office's language. Only the form is checked here:
+    /// which languages have a catalog is the program's business, not the schema's.
+    static let v11Language = """
+        ALTER TABLE employee ADD COLUMN language TEXT CHECK (language IS NULL OR language GLOB '[a-z][a-z]');
         """
 }

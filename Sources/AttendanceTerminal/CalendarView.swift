@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceLanguage
 import Foundation
 
 /// One employee's month as a grid of weeks, with a legend, the month summary and the flagged
@@ -22,11 +23,14 @@ public struct CalendarView: Sendable {
     public let zone: LocalZone
     /// At most this many flagged days are listed, then "… and N more"; nil lists them all.
     public var flaggedLimit: Int?
+    /// The language of its words; the status codes are the same in every language.
+    public var words: Speech
 
     public init(
         employee: Employee, evaluation: MonthEvaluation, weekStarts: Weekday, zone: LocalZone,
-        flaggedLimit: Int? = nil
+        flaggedLimit: Int? = nil, words: Speech = .english
     ) {
+        self.words = words
         self.employee = employee
         self.evaluation = evaluation
         self.weekStarts = weekStarts
@@ -44,7 +48,7 @@ public struct CalendarView: Sendable {
         out.append(grid())
         if let today = todayLine() { out.appendLine(today) }
         out.appendLine()
-        out.append(Self.legend(width: width))
+        out.append(Self.legend(width: width, words))
         out.append(summary())
         out.append(marked(width: width))
         out.append(flagged(width: width))
@@ -56,7 +60,7 @@ public struct CalendarView: Sendable {
     /// "E001  Asha Rao · March 2026", the name shortened to fit.
     func title(width: Int) -> StyledText {
         let code = employee.code.rawValue.terminalSafe
-        let month = " · " + evaluation.month.title
+        let month = " · " + words.monthTitle(evaluation.month)
         let room = max(1, width - code.terminalWidth - 2 - month.terminalWidth)
         var line = StyledText(code, style: .bold)
         line.append("  " + employee.name.rawValue.terminalSafe.truncated(toWidth: room))
@@ -68,7 +72,7 @@ public struct CalendarView: Sendable {
     func grid() -> StyledText {
         let layout = MonthGrid(month: evaluation.month, weekStarts: weekStarts)
         var out = StyledText()
-        let header = layout.weekdays.map { " " + $0.shortName.padded(toWidth: Self.cellWidth - 1) }
+        let header = layout.weekdays.map { " " + words.shortWeekdayName($0).padded(toWidth: Self.cellWidth - 1) }
         out.appendLine(header.joined(separator: " ").trimmingTrailingSpaces())
         for week in layout.weeks {
             var row = StyledText()
@@ -105,35 +109,25 @@ public struct CalendarView: Sendable {
         guard let today = evaluation.days.first(where: \.isToday), today.status == .in,
             let open = today.punches.openSession
         else { return nil }
-        var line = StyledText("Today: in since \(TimeText.clock(open.start, in: zone, on: today.date))")
+        var line = StyledText(
+            words.tr("Today: in since {time}", ["time": TimeText.clock(open.start, in: zone, on: today.date)]))
         if let provisional = today.provisionalStatus {
             line.append(", ")
             line.append(provisional.code, style: provisional.style)
-            line.append(" so far")
+            line.append(" " + words.tr("so far"))
         }
-        if let late = today.minutesLate, today.flags.contains(.late) { line.append(" (\(Self.lateText(late)))") }
+        if let late = today.minutesLate, today.flags.contains(.late) {
+            line.append(" (\(Self.lateText(late, words)))")
+        }
         return line
     }
 
     /// The codes and their words, over as many lines as `width` needs.
-    static func legend(width: Int) -> StyledText {
-        var out = StyledText()
-        var line = StyledText()
-        let items: [StyledText] =
-            DayStatus.legendOrder.map { status in
-                StyledText(status.code, style: status.style) + StyledText(" " + status.legendName)
-            }
-            + [StyledText("[ ]", style: TextStyle.plain.inverted) + " today"]
-        for item in items {
-            if line.terminalWidth > 0, line.terminalWidth + 2 + item.terminalWidth > width {
-                out.appendLine(line)
-                line = StyledText()
-            }
-            if line.terminalWidth > 0 { line.append("  ") }
-            line.append(item)
-        }
-        out.appendLine(line)
-        return out
+    static func legend(width: Int, _ words: Speech = .english) -> StyledText {
+        let items =
+            DayStatus.legendItems(words)
+            + [StyledText("[ ]", style: TextStyle.plain.inverted) + StyledText(" " + words.tr("today"))]
+        return StyledText.flowing(items, width: width)
     }
 
     /// "P 14  L 2  HD 1 …" and "Present days 16.5 · worked 131.25 h · late 3 · early exit 1"
@@ -148,9 +142,14 @@ public struct CalendarView: Sendable {
         }
         var out = StyledText()
         out.appendLine(counts)
+        let present =
+            summary.goalDays.map {
+                words.tr("Present days {days} of goal {goal}", ["days": summary.presentDaysText, "goal": "\($0)"])
+            } ?? words.tr("Present days {days}", ["days": summary.presentDaysText])
         let figures = [
-            "Present days \(summary.presentDaysAgainstGoal)", "worked \(summary.workedHoursText) h",
-            "late \(summary.lateCount)", "early exit \(summary.earlyExitCount)",
+            present, words.tr("worked {hours} h", ["hours": summary.workedHoursText]),
+            words.tr("late {count}", ["count": "\(summary.lateCount)"]),
+            words.tr("early exit {count}", ["count": "\(summary.earlyExitCount)"]),
         ]
         out.appendLine(figures.joined(separator: " · "))
         return out
@@ -174,11 +173,12 @@ public struct CalendarView: Sendable {
     /// "Punches on SIMULATED WiFi: 2–6, 9, 11–13", a line per kind of evidence that any date has.
     public var evidenceLines: [String] {
         [
-            (EvidenceHeading.simulated, \DayEvaluation.hasSimulatedPunch),
-            (EvidenceHeading.imported, \DayEvaluation.hasImportedPunch),
+            (EvidenceHeading.simulated(words), \DayEvaluation.hasSimulatedPunch),
+            (EvidenceHeading.imported(words), \DayEvaluation.hasImportedPunch),
         ].compactMap { heading, marked in
             let dates = evaluation.days.filter { $0[keyPath: marked] }.map(\.date.day)
-            return dates.isEmpty ? nil : heading + ": " + Self.runs(dates)
+            return dates.isEmpty
+                ? nil : words.tr("{heading}: {dates}", ["heading": heading, "dates": Self.runs(dates)])
         }
     }
 
@@ -201,37 +201,43 @@ public struct CalendarView: Sendable {
         guard !days.isEmpty else { return StyledText() }
         var out = StyledText()
         out.appendLine()
-        out.appendLine("Flagged days:")
+        out.appendLine(words.tr("Flagged days:"))
         let shown = flaggedLimit.map { days.prefix(max(0, $0)) } ?? days[...]
         for day in shown {
-            var line = StyledText("  \(day.date.weekday.shortName) \(String(day.date.day).leftPadded(toWidth: 2))  ")
+            var line = StyledText(
+                "  \(words.shortWeekdayName(day.date.weekday)) \(String(day.date.day).leftPadded(toWidth: 2))  ")
             line.append(day.code.padded(toWidth: 2), style: day.status.style)
-            line.append("  " + Self.flagWords(day).truncated(toWidth: max(1, width - 14)))
+            line.append("  " + Self.flagWords(day, words).truncated(toWidth: max(1, width - 14)))
             out.appendLine(line)
         }
-        if shown.count < days.count { out.appendLine("  … and \(days.count - shown.count) more") }
+        if shown.count < days.count {
+            out.appendLine("  " + words.tr("… and {count} more", ["count": "\(days.count - shown.count)"]))
+        }
         return out
     }
 
     /// "late by 17 min", "late by 2h 05m": as the kiosk and `mark` say it.
-    static func lateText(_ minutes: Int) -> String {
-        "late by " + TimeText.duration(Double(minutes) * 60, minuteUnit: " min")
+    static func lateText(_ minutes: Int, _ words: Speech = .english) -> String {
+        words.tr("late by {duration}", ["duration": TimeText.duration(Double(minutes) * 60, minuteUnit: " min")])
     }
 
     /// "late by 17 min, early exit", "worked on holiday (Republic Day)", "missing mark-out".
-    public static func flagWords(_ day: DayEvaluation) -> String {
-        var words: [String] = []
-        for (flag, name) in DayFlags.named where day.flags.contains(flag) {
+    public static func flagWords(_ day: DayEvaluation, _ words: Speech = .english) -> String {
+        var named: [String] = []
+        for (flag, _) in DayFlags.named where day.flags.contains(flag) {
             switch flag {
-            case .late: words.append(day.minutesLate.map(Self.lateText) ?? name)
-            case .workedOnHoliday: words.append("worked on holiday (\(day.holidayName ?? "weekly off"))")
-            default: words.append(name)
+            case .late: named.append(day.minutesLate.map { lateText($0, words) } ?? flag.name(words))
+            case .workedOnHoliday:
+                named.append(
+                    words.tr(
+                        "worked on holiday ({holiday})", ["holiday": day.holidayName ?? words.tr("weekly off")]))
+            default: named.append(flag.name(words))
             }
         }
         if day.status == .missing, !day.flags.contains(.missingMarkOut), !day.flags.contains(.overMaxSession) {
-            words.append("missing mark-out")
+            named.append(words.tr("missing mark-out"))
         }
-        return words.joined(separator: ", ")
+        return named.joined(separator: ", ")
     }
 }
 

@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceLanguage
 
 /// The monthly register as pages of fixed-width text, 132 columns wide: a row per employee,
 /// a column per date, then present days, L, HD, A, LV, M and hours.
@@ -19,6 +20,8 @@ public struct RegisterView: Sendable {
     /// The store's history digest and its number of records, printed under the signature line
     /// so the paper can later prove the history it was made from (`store verify --digest`).
     public let history: (digest: String, records: Int)?
+    /// The language of its words; codes, figures and dates are the same in every language.
+    public let words: Speech
 
     /// The width the register is laid out for: a line printer's, and landscape A4 or Letter at 14 cpi.
     public static let width = 132
@@ -30,8 +33,9 @@ public struct RegisterView: Sendable {
 
     public init(
         register: MonthRegister, officeName: String, employeesPerPage: Int, asOf: String,
-        history: (digest: String, records: Int)? = nil
+        history: (digest: String, records: Int)? = nil, words: Speech = .english
     ) {
+        self.words = words
         self.register = register
         self.officeName = officeName
         self.employeesPerPage = max(1, employeesPerPage)
@@ -43,16 +47,18 @@ public struct RegisterView: Sendable {
 
     // MARK: - Columns
 
-    /// The totals after the dates: heading, width, and the value of a row.
-    private static let totals: [(heading: String, width: Int, value: @Sendable (MonthSummary) -> String)] = [
-        ("Days", 4, { printed(halves: $0.presentHalfDays) }),
-        ("L", 2, { count($0, .late) }),
-        ("HD", 2, { count($0, .halfDay) }),
-        ("A", 2, { count($0, .absent) }),
-        ("LV", 2, { count($0, .leave) }),
-        ("M", 2, { count($0, .missing) }),
-        ("Hours", 6, { $0.workedHoursText }),
-    ]
+    /// The totals after the dates: heading, width, and the value of a row. Only the first and the
+    /// last heading are words; a translation must fit their widths (4 and 6 columns).
+    private static let totals:
+        [(heading: @Sendable (Speech) -> String, width: Int, value: @Sendable (MonthSummary) -> String)] = [
+            ({ $0.ctr("register column, at most 4 letters", "Days") }, 4, { printed(halves: $0.presentHalfDays) }),
+            ({ _ in "L" }, 2, { count($0, .late) }),
+            ({ _ in "HD" }, 2, { count($0, .halfDay) }),
+            ({ _ in "A" }, 2, { count($0, .absent) }),
+            ({ _ in "LV" }, 2, { count($0, .leave) }),
+            ({ _ in "M" }, 2, { count($0, .missing) }),
+            ({ $0.ctr("register column, at most 6 letters", "Hours") }, 6, { $0.workedHoursText }),
+        ]
 
     /// A count in two columns: a half-day leave adds 0.5 LV, and 0.5 A when the other half was
     /// not worked, written "½" and "3½" as the legend writes "½ HD".
@@ -99,24 +105,32 @@ public struct RegisterView: Sendable {
 
     func page(_ rows: [MonthRegister.Row], number: Int, of count: Int) -> StyledText {
         var out = StyledText()
-        let heading = "\(officeName.terminalSafe) · Attendance register · \(register.month.title) · as of \(asOf)"
-        let pageText = "Page \(number) of \(count)"
-        let room = Self.width - pageText.count - 2
+        let heading = words.tr(
+            "{office} · Attendance register · {month} · as of {time}",
+            ["office": officeName.terminalSafe, "month": words.monthTitle(register.month), "time": asOf])
+        let pageText = words.tr("Page {number} of {count}", ["number": "\(number)", "count": "\(count)"])
+        let room = Self.width - pageText.terminalWidth - 2
         out.appendLine(heading.truncated(toWidth: room).padded(toWidth: room + 2) + pageText)
         out.appendLine()
         out.append(header())
-        if rows.isEmpty { out.appendLine("No one was employed in \(register.month.title).") }
+        if rows.isEmpty {
+            out.appendLine(words.tr("No one was employed in {month}.", ["month": words.monthTitle(register.month)]))
+        }
         for row in rows { out.appendLine(line(row)) }
-        out.append(Self.inNow(rows))
-        out.append(Self.marked(rows))
+        out.append(Self.inNow(rows, words))
+        out.append(Self.marked(rows, words))
         out.appendLine()
-        out.append(Self.legend(goalDays: register.policy.goalDays))
+        out.append(Self.legend(goalDays: register.policy.goalDays, words))
         out.appendLine()
         out.appendLine(
-            "Checked by (manager): ______________________________   Signature: ______________________________   Date: ______________"
-        )
+            words.tr(
+                "Checked by (manager): ______________________________   Signature: ______________________________   Date: ______________"
+            ))
         if let history {
-            out.appendLine("History digest \(history.digest) (\(history.records) records): store verify --digest")
+            out.appendLine(
+                words.tr(
+                    "History digest {digest} ({count} records): store verify --digest",
+                    ["digest": history.digest, "count": "\(history.records)"]))
         }
         return out
     }
@@ -125,12 +139,13 @@ public struct RegisterView: Sendable {
     func header() -> StyledText {
         let dates = register.month.dates
         var numbers =
-            "Code".padded(toWidth: codeWidth) + " " + (nameWidth > 0 ? "Name".padded(toWidth: nameWidth) + " " : "")
+            words.ctr("register column, at most 4 letters", "Code").padded(toWidth: codeWidth) + " "
+            + (nameWidth > 0 ? words.tr("Name").truncated(toWidth: nameWidth).padded(toWidth: nameWidth) + " " : "")
         var initials = String(repeating: " ", count: numbers.count)
         numbers += dates.map { String($0.day).leftPadded(toWidth: 2) }.joined(separator: " ")
         // Two letters, as wide as a day's column: "Sa" and "Su", "Tu" and "Th" are told apart.
-        initials += dates.map { String($0.weekday.name.prefix(2)) }.joined(separator: " ")
-        for total in Self.totals { numbers += " " + total.heading.leftPadded(toWidth: total.width) }
+        initials += dates.map { words.weekdayInitials($0.weekday) }.joined(separator: " ")
+        for total in Self.totals { numbers += " " + total.heading(words).leftPadded(toWidth: total.width) }
         var out = StyledText()
         out.appendLine(numbers)
         out.appendLine(initials.trimmingTrailingSpaces())
@@ -160,14 +175,15 @@ public struct RegisterView: Sendable {
     /// Under the rows, who is in now and their status so far (docs/rules.md status 6), which
     /// the grid's two-letter IN cannot hold: "In now, status so far: E001 L; E005 P"; nothing
     /// when nobody is.
-    static func inNow(_ rows: [MonthRegister.Row]) -> StyledText {
+    static func inNow(_ rows: [MonthRegister.Row], _ words: Speech = .english) -> StyledText {
         let entries = rows.compactMap { row in
             row.provisionalStatus.map { "\(row.employee.code.rawValue.terminalSafe)~\($0.code)" }
         }
         guard !entries.isEmpty else { return StyledText() }
         var out = StyledText()
         out.appendLine()
-        for line in Self.wrappedKeepingEntries("In now, status so far: " + entries.joined(separator: "; ")) {
+        let text = words.tr("In now, status so far: {entries}", ["entries": entries.joined(separator: "; ")])
+        for line in Self.wrappedKeepingEntries(text) {
             out.appendLine(line)
         }
         return out
@@ -177,18 +193,19 @@ public struct RegisterView: Sendable {
     /// SIMULATED WiFi: E001 23 24", "Corrected by a manager (punches added, voided or re-timed): E002 23" and
     /// "Punches imported from another time clock: E003 1 2";
     /// nothing when there are none (docs/rules.md "WiFi verification" 5).
-    static func marked(_ rows: [MonthRegister.Row]) -> StyledText {
+    static func marked(_ rows: [MonthRegister.Row], _ words: Speech = .english) -> StyledText {
         var out = StyledText()
         let marks: [(marked: @Sendable (MonthRegister.Day) -> Bool, heading: String)] = [
-            ({ $0.hasSimulatedPunch }, EvidenceHeading.simulated),
-            ({ $0.flags.contains(.corrected) }, EvidenceHeading.corrected),
-            ({ $0.hasImportedPunch }, EvidenceHeading.imported),
+            ({ $0.hasSimulatedPunch }, EvidenceHeading.simulated(words)),
+            ({ $0.flags.contains(.corrected) }, EvidenceHeading.corrected(words)),
+            ({ $0.hasImportedPunch }, EvidenceHeading.imported(words)),
         ]
         for (marked, heading) in marks {
             // "E001 23 24; E002 23", gathered as bytes and made a string once: a demo office,
             // where every punch is simulated, lists every date of every employee.
-            var text = Array(heading.utf8)
-            text.append(UInt8(ascii: ":"))
+            // "Heading:" as the language writes it before a list (French: "Heading :").
+            var text = Array(
+                words.tr("{heading}: {dates}", ["heading": heading, "dates": ""]).trimmingTrailingSpaces().utf8)
             var listed = false
             for row in rows where row.days.contains(where: marked) {
                 if listed { text.append(UInt8(ascii: ";")) }
@@ -221,17 +238,20 @@ public struct RegisterView: Sendable {
     static let dayNumbers = (0...31).map { Array(String($0).utf8) }
 
     /// The codes, and what the totals mean: with a monthly goal, the present days are against it.
-    static func legend(goalDays: Int?) -> StyledText {
-        var out = StyledText()
-        for (index, status) in DayStatus.legendOrder.enumerated() {
-            if index > 0 { out.append("  ") }
-            out.append(status.code, style: status.style)
-            out.append(" \(status.legendName)")
-        }
-        out.appendLine()
-        let goal = goalDays.map { " of goal \($0)" } ?? ""
+    static func legend(goalDays: Int?, _ words: Speech = .english) -> StyledText {
+        // One line in English; a longer language's goes on over as many as the width needs.
+        var out = StyledText.flowing(DayStatus.legendItems(words), width: width)
+        let days = words.ctr("register column, at most 4 letters", "Days")
+        let hours = words.ctr("register column, at most 6 letters", "Hours")
         out.appendLine(
-            "Days: present days, P + L + ½ HD\(goal).  Hours: worked hours.  A blank date is still to come.")
+            goalDays.map {
+                words.tr(
+                    "{days}: present days, P + L + ½ HD of goal {goal}.  {hours}: worked hours.  A blank date is still to come.",
+                    ["days": days, "hours": hours, "goal": "\($0)"])
+            }
+                ?? words.tr(
+                    "{days}: present days, P + L + ½ HD.  {hours}: worked hours.  A blank date is still to come.",
+                    ["days": days, "hours": hours]))
         return out
     }
 

@@ -105,3 +105,22 @@ public struct StyledText: Sendable, Hashable, ExpressibleByStringLiteral, Custom
         return out
     }
 }
+
+extension StyledText {
+    /// `items` two spaces apart, over as many lines of at most `width` columns as they need (an
+    /// item wider than that has a line of its own); every line ends with a newline.
+    static func flowing(_ items: [StyledText], width: Int) -> StyledText {
+        var out = StyledText()
+        var line = StyledText()
+        for item in items {
+            if line.terminalWidth > 0, line.terminalWidth + 2 + item.terminalWidth > width {
+                out.appendLine(line)
+                line = StyledText()
+            }
+            if line.terminalWidth > 0 { line.append("  ") }
+            line.append(item)
+        }
+        out.appendLine(line)
+        return out
+    }
+}

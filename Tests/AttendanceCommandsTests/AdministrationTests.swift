@@ -387,7 +387,7 @@ struct AdministrationTests {
 
                 Codes are 1–32 letters, digits, '_' or '-', unique regardless of case.
 
-                USAGE: attendance employee add [--config <path>] [--store <path|url>] [--by <name>] <code> --name <name> [--start-date <YYYY-MM-DD>] [--shift-start <HH:MM>] [--shift-end <HH:MM>]
+                USAGE: attendance employee add [--config <path>] [--store <path|url>] [--by <name>] <code> --name <name> [--start-date <YYYY-MM-DD>] [--shift-start <HH:MM>] [--shift-end <HH:MM>] [--language <en|es|fr>]
 
                 ARGUMENTS:
                   <code>                  The code the employee types at the kiosk, e.g. E001.
@@ -409,6 +409,8 @@ struct AdministrationTests {
                                           they are added).
                   --shift-start <HH:MM>   Their own shift start, overriding the policy.
                   --shift-end <HH:MM>     Their own shift end.
+                  --language <en|es|fr>   The language the kiosk speaks to them (default: the
+                                          office's).
                   --version               Show the version.
                   -h, --help              Show help information.
 

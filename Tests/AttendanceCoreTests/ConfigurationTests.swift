@@ -421,6 +421,18 @@ struct ConfigurationTests {
         #expect(found.map { $0.prefix(9) } == ["a.toml:2:", "a.toml:3:", "a.toml:5:"])
     }
 
+    @Test("[kiosk] language is the office's; one with no catalog is refused at its line with those there are")
+    func officeLanguage() throws {
+        #expect(try Configuration(parsing: "", file: "a.toml", hostZone: host).kiosk.language == nil)
+        let c = try Configuration(parsing: "[kiosk]\nlanguage = \"FR\"", file: "a.toml", hostZone: host)
+        #expect(c.kiosk.language == .french)
+        #expect(
+            issues("[kiosk]\noffice_name = \"HQ\"\nlanguage = \"de\"") == [
+                "a.toml:3: language in [kiosk]: expected one of the languages there is a catalog for (en, es, fr), found \"de\""
+            ])
+        #expect(issues("[kiosk]\nlanguage = 1").count == 1)
+    }
+
     @Test("hostile text in a config value is echoed without control characters")
     func hostileValues() {
         let found = issues("[wifi]\nsource = \"\\u001b]0;pwned\\u0007\"")

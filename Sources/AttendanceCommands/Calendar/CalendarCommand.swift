@@ -30,6 +30,7 @@ struct CalendarCommand: ContextCommand {
     @Option(help: ArgumentHelp("The file a PDF is written to; - for standard output.", valueName: "file"))
     var output: String?
     @Option(help: "The paper of a PDF: a4 or letter, portrait.") var paper: RegisterPDF.Paper = .a4
+    @OptionGroup var language: LanguageOptions
 
     func validate() throws {
         if month != nil, day != nil { throw ValidationError("give --month or --day, not both") }
@@ -69,7 +70,8 @@ struct CalendarCommand: ContextCommand {
                     ReportJSON.Calendar(employee: employee, evaluation: evaluation, weekStarts: policy.weekStarts)))
         } else {
             let view = CalendarView(
-                employee: employee, evaluation: evaluation, weekStarts: policy.weekStarts, zone: policy.zone)
+                employee: employee, evaluation: evaluation, weekStarts: policy.weekStarts, zone: policy.zone,
+                words: language.speech(in: context))
             context.out.write(view.render())
         }
     }

@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 import Foundation
@@ -14,13 +15,13 @@ extension Reports {
     ///   room for a few); nil lists them all.
     public static func calendar(
         of employee: Employee, month: YearMonth, configuration: Configuration, now: Date, store: AttendanceStore,
-        width: Int = 80, flaggedLimit: Int? = nil
+        width: Int = 80, flaggedLimit: Int? = nil, words: Speech = .english
     ) throws(StoreError) -> StyledText {
         let policy = configuration.policy
         let evaluation = try Self.month(month, of: employee, policy: policy, now: now, store: store)
         return CalendarView(
             employee: employee, evaluation: evaluation, weekStarts: policy.weekStarts, zone: policy.zone,
-            flaggedLimit: flaggedLimit
+            flaggedLimit: flaggedLimit, words: words
         ).render(width: width)
     }
 
@@ -35,11 +36,12 @@ extension Reports {
 
     static func registerView(
         _ register: MonthRegister, configuration: Configuration, now: Date, employeesPerPage: Int,
-        history: (records: Int, hash: [UInt8])? = nil
+        history: (records: Int, hash: [UInt8])? = nil, words: Speech = .english
     ) -> RegisterView {
         let local = configuration.policy.zone.localDateTime(of: now)
         return RegisterView(
             register: register, officeName: configuration.kiosk.officeName, employeesPerPage: employeesPerPage,
-            asOf: "\(local.date) \(local.time)", history: history.map { ($0.hash.hexText, $0.records) })
+            asOf: "\(local.date) \(local.time)", history: history.map { ($0.hash.hexText, $0.records) },
+            words: words)
     }
 }

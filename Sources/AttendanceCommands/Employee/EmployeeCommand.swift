@@ -63,6 +63,8 @@ struct EmployeeAdd: ContextCommand {
     @Option(help: ArgumentHelp("Their own shift start, overriding the policy.", valueName: "HH:MM")) var shiftStart:
         WallClockTime?
     @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: WallClockTime?
+    @Option(help: ArgumentHelp("The language the kiosk speaks to them (default: the office's).", valueName: "en|es|fr"))
+    var language: Language?
 
     func run(in context: Context) throws {
         let shift = try parseShift(start: shiftStart, end: shiftEnd)
@@ -70,6 +72,7 @@ struct EmployeeAdd: ContextCommand {
         var employee = NewEmployee(code: code, name: name, startDate: startDate)
         employee.shiftStart = shift?.start
         employee.shiftEnd = shift?.end
+        employee.language = language
         let added = try Employees.add(
             employee, exitCodeHash: configuration.kiosk.exitCodeHash, policy: configuration.policy,
             now: context.now(), actor: actor, store: store)
@@ -139,6 +142,7 @@ struct EmployeeShow: ContextCommand {
             ? "set; LOCKED after too many wrong PINs (attendance employee unlock \(employee.code))"
             : employee.hasPIN ? "set" : "none"
         context.out.line("  PIN:       \(pin)")
+        if let language = employee.language { context.out.line("  language:  \(language)") }
     }
 }
 
@@ -157,6 +161,10 @@ struct EmployeeEdit: ContextCommand {
     @Option(help: ArgumentHelp("Their own shift start.", valueName: "HH:MM")) var shiftStart: WallClockTime?
     @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: WallClockTime?
     @Flag(help: "Drop their own shift and follow the policy's.") var policyShift = false
+    @Option(
+        help: ArgumentHelp(
+            "The language the kiosk speaks to them, or none for the office's.", valueName: "en|es|fr|none"))
+    var language: ClearableLanguage?
     @Flag(help: "Change the dates even though recorded work would fall outside employment (audited).")
     var force = false
 
@@ -174,6 +182,7 @@ struct EmployeeEdit: ContextCommand {
         } else if policyShift {
             changes.shift = .some(nil)
         }
+        if let language { changes.language = .some(language.language) }
         guard !changes.isEmpty else { throw CommandFailure("nothing to change; see --help", status: .usage) }
         let (configuration, store, actor) = try employee.open(in: context)
         let edit = try Employees.edit(

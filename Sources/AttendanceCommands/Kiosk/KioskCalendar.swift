@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 
@@ -12,13 +13,13 @@ enum KioskCalendar {
     static let monthsAhead = 2
 
     static func view(
-        for employee: Employee, month: YearMonth, desk: MarkingService
+        for employee: Employee, month: YearMonth, desk: MarkingService, _ words: Speech
     ) throws(StoreError)
         -> StyledText
     {
         try Reports.calendar(
             of: employee, month: month, configuration: desk.configuration, now: desk.now(), store: desk.store,
-            width: 78, flaggedLimit: 3)
+            width: 78, flaggedLimit: 3, words: words)
     }
 
     /// The month holding the person's attendance date now.

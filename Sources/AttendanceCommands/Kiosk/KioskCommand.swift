@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 import Foundation
@@ -105,8 +106,10 @@ struct KioskRun: ContextCommand {
         let desk = MarkingService(
             configuration: configuration, store: store, linkReader: reader,
             pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)
+        let language = configuration.kiosk.language ?? Language(environment: context.environment) ?? .english
+        let office = Speech(language, catalog: Catalog(directory: Catalog.directory(environment: context.environment)))
         let controller = KioskController(
-            desk: desk, settings: configuration.kiosk, now: context.now, uptime: context.uptime)
+            desk: desk, settings: configuration.kiosk, office: office, now: context.now, uptime: context.uptime)
         controller.startUp()
         let sync = try BackgroundSync.forKiosk(store: store, configuration: configuration, in: context)
         sync?.start()

@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 import AttendanceWiFi
@@ -31,12 +32,12 @@ final class KioskController {
     enum Action: Equatable, CaseIterable {
         case markIn, markOut, calendar, cancel
 
-        var label: String {
+        func label(_ words: Speech) -> String {
             switch self {
-            case .markIn: "Mark IN"
-            case .markOut: "Mark OUT"
-            case .calendar: "My calendar"
-            case .cancel: "Cancel"
+            case .markIn: words.tr("Mark IN")
+            case .markOut: words.tr("Mark OUT")
+            case .calendar: words.tr("My calendar")
+            case .cancel: words.tr("Cancel")
             }
         }
 
@@ -55,6 +56,11 @@ final class KioskController {
 
     let desk: MarkingService
     let settings: KioskSettings
+    /// The office's language: the idle screen's, the PIN prompt's (the code is not yet proven to
+    /// be the person's) and that of everyone who has none of their own.
+    let office: Speech
+    /// The language of the screen that is up: the employee's from their menu until idle again.
+    private(set) var words: Speech
     let now: @Sendable () -> Date
     /// Monotonic seconds for the idle, message and WiFi timers: a wall clock set back an hour
     /// must not leave a confirmation up for an hour, nor freeze the WiFi line.
@@ -85,11 +91,13 @@ final class KioskController {
     static let linkRefreshSeconds: TimeInterval = 3
 
     init(
-        desk: MarkingService, settings: KioskSettings, now: @escaping @Sendable () -> Date,
+        desk: MarkingService, settings: KioskSettings, office: Speech, now: @escaping @Sendable () -> Date,
         uptime: @escaping @Sendable () -> TimeInterval
     ) {
         self.desk = desk
         self.settings = settings
+        self.office = office
+        words = office
         self.now = now
         self.uptime = uptime
         lastInput = uptime()
@@ -162,7 +170,7 @@ final class KioskController {
             guard !typed.isEmpty else { return }
             let pin = typed
             typed = ""
-            work("Checking…") { self.submitPIN(pin, employee: employee, code: code) }
+            work(words.tr("Checking…")) { self.submitPIN(pin, employee: employee, code: code) }
         default:
             break
         }
@@ -215,7 +223,7 @@ final class KioskController {
     // MARK: - Steps
 
     private func submitCode(_ code: String) {
-        work("Checking…") {
+        work(words.tr("Checking…")) {
             do {
                 let found = try self.desk.lookUp(code: code)
                 switch found {
@@ -226,10 +234,10 @@ final class KioskController {
                     self.screen = .pin(employee, code: code)
                 case .unknown:
                     if self.desk.isExitCode(code) { return self.exit() }
-                    self.show(.unknownCodeOrPIN)
+                    self.show(.unknownCodeOrPIN(self.words))
                 }
             } catch {
-                self.show(.storeFailure(error))
+                self.show(.storeFailure(error, self.words))
             }
         }
     }
@@ -238,25 +246,26 @@ final class KioskController {
         do {
             switch try desk.checkPIN(pin, for: employee, code: code) {
             case .accepted:
-                if let employee { showMenu(for: employee) } else { show(.unknownCodeOrPIN) }
-            case .rejected: show(.unknownCodeOrPIN)
-            case .wait(let seconds): show(.wait(seconds))
-            case .locked: show(.locked)
+                if let employee { showMenu(for: employee) } else { show(.unknownCodeOrPIN(words)) }
+            case .rejected: show(.unknownCodeOrPIN(words))
+            case .wait(let seconds): show(.wait(seconds, words))
+            case .locked: show(.locked(words))
             }
         } catch {
-            show(.storeFailure(error))
+            show(.storeFailure(error, words))
         }
     }
 
     /// The menu for `employee`, with `action` chosen (the default action when nil).
     private func showMenu(for employee: Employee, selecting action: Action? = nil) {
+        words = speech(for: employee)
         do {
             let today = try desk.menu(for: employee)
             let chosen = action ?? Self.defaultAction(for: today, now: now())
             let selection = Self.actions(for: today).firstIndex(of: chosen) ?? 0
             screen = .menu(employee, today, selection: selection)
         } catch {
-            show(.storeFailure(error))
+            show(.storeFailure(error, words))
         }
     }
 
@@ -268,17 +277,20 @@ final class KioskController {
             showCalendar(of: employee, month: KioskCalendar.currentMonth(for: employee, desk: desk))
         case .markIn, .markOut:
             let kind: PunchKind = action == .markIn ? .in : .out
-            work("Checking WiFi and saving…") {
+            work(words.tr("Checking WiFi and saving…")) {
                 do {
                     // The menu may have been up a while: a deactivation or a new end date made
                     // meanwhile stops the code now, as it would at the code prompt.
                     guard let current = try self.desk.activeEmployee(code: employee.code.rawValue) else {
-                        return self.show(.mayNotMark(employee))
+                        return self.show(.mayNotMark(employee, self.words))
                     }
                     let result = try self.desk.mark(kind, employee: current)
-                    self.show(.mark(result, kind: kind, employee: employee, zone: self.desk.configuration.policy.zone))
+                    self.show(
+                        .mark(
+                            result, kind: kind, employee: employee, zone: self.desk.configuration.policy.zone,
+                            self.words))
                 } catch {
-                    self.show(.storeFailure(error))
+                    self.show(.storeFailure(error, self.words))
                 }
             }
         }
@@ -286,13 +298,19 @@ final class KioskController {
 
     private func showCalendar(of employee: Employee, month: YearMonth) {
         do {
-            screen = .calendar(employee, month: month, try KioskCalendar.view(for: employee, month: month, desk: desk))
+            screen = .calendar(
+                employee, month: month, try KioskCalendar.view(for: employee, month: month, desk: desk, words))
         } catch {
-            show(.storeFailure(error))
+            show(.storeFailure(error, words))
         }
     }
 
     private func exit() { shouldExit = true }
+
+    /// The language `employee` reads: their own, else the office's.
+    func speech(for employee: Employee) -> Speech {
+        employee.language.map(office.speaking) ?? office
+    }
 
     // MARK: - Time
 
@@ -347,6 +365,7 @@ final class KioskController {
 
     private func goIdle() {
         screen = .idle
+        words = office
         typed = ""
         messageUntil = nil
     }

@@ -1,117 +1,159 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceWiFi
 
 /// What the kiosk says after a step: big and unambiguous on success, plain words on refusal.
+/// Worded when it is made, in the language of the person it answers (`words`).
 struct KioskMessage {
     enum Tone { case success, neutral, refusal }
 
     var tone: Tone
     /// The punch a success confirms: IN and OUT are told apart by colour and by their mark.
     var kind: PunchKind?
-    /// Large letters ("IN 09:47"), when there is something to confirm.
+    /// Large letters ("IN 09:47"), when there is something to confirm. IN and OUT stay as they
+    /// are in every language: they are the letters of the menu's keys and of the big font.
     var banner: String?
     var title: String
     var lines: [String] = []
 
-    static let unknownCodeOrPIN = KioskMessage(
-        tone: .refusal, title: "Unknown code or wrong PIN", lines: ["Nothing was recorded. Please try again."])
-
-    static func wait(_ seconds: Int) -> KioskMessage {
+    static func unknownCodeOrPIN(_ words: Speech) -> KioskMessage {
         KioskMessage(
-            tone: .refusal, title: "Too many wrong PINs",
-            lines: ["Please wait \(seconds) second\(seconds == 1 ? "" : "s") before trying again."]
+            tone: .refusal, title: words.tr("Unknown code or wrong PIN"),
+            lines: [words.tr("Nothing was recorded. Please try again.")])
+    }
+
+    static func wait(_ seconds: Int, _ words: Speech) -> KioskMessage {
+        KioskMessage(
+            tone: .refusal, title: words.tr("Too many wrong PINs"),
+            lines: [
+                words.ntr(
+                    "Please wait {n} second before trying again.", "Please wait {n} seconds before trying again.",
+                    seconds)
+            ]
         )
     }
 
     /// The code stopped marking while its menu was up (deactivated, or its employment ended).
-    static func mayNotMark(_ employee: Employee) -> KioskMessage {
+    static func mayNotMark(_ employee: Employee, _ words: Speech) -> KioskMessage {
         KioskMessage(
-            tone: .refusal, title: "This code cannot mark today — NOT recorded",
-            lines: ["\(employee.name) (\(employee.code))", "Ask your manager."])
+            tone: .refusal, title: words.tr("This code cannot mark today — NOT recorded"),
+            lines: ["\(employee.name) (\(employee.code))", words.tr("Ask your manager.")])
     }
 
-    static let locked = KioskMessage(
-        tone: .refusal, title: "This code is locked",
-        lines: ["Too many wrong PINs were typed. Ask your manager to unlock it."])
+    static func locked(_ words: Speech) -> KioskMessage {
+        KioskMessage(
+            tone: .refusal, title: words.tr("This code is locked"),
+            lines: [words.tr("Too many wrong PINs were typed. Ask your manager to unlock it.")])
+    }
 
-    static func storeFailure(_ error: any Error) -> KioskMessage {
+    static func storeFailure(_ error: any Error, _ words: Speech) -> KioskMessage {
         // A busy store is a moment's wait, not the manager's business.
         if let error = error as? StoreError, case .busy = error {
             return KioskMessage(
-                tone: .refusal, title: "Busy — NOT recorded",
-                lines: ["The store was busy for a moment. Please try again."])
+                tone: .refusal, title: words.tr("Busy — NOT recorded"),
+                lines: [words.tr("The store was busy for a moment. Please try again.")])
         }
+        // The error itself stays in English: it is for the manager, and the journal has it too.
         return KioskMessage(
-            tone: .refusal, title: "Could not be saved — NOT recorded",
-            lines: ["Tell your manager.", String(describing: error)])
+            tone: .refusal, title: words.tr("Could not be saved — NOT recorded"),
+            lines: [words.tr("Tell your manager."), String(describing: error)])
     }
 
     static func mark(
-        _ result: MarkingService.MarkResult, kind: PunchKind, employee: Employee, zone: LocalZone
+        _ result: MarkingService.MarkResult, kind: PunchKind, employee: Employee, zone: LocalZone, _ words: Speech
     ) -> KioskMessage {
         let who = "\(employee.name) (\(employee.code))"
         switch result {
         case .recorded(let punch, let details):
-            var lines = [who, "WiFi: \(WiFiWording.describe(details.link)) — \(details.location)"]
-            if let notice = MarkWording.notice(details) { lines.insert(notice.capitalizedFirst + ".", at: 1) }
+            var lines = [
+                who,
+                words.tr(
+                    "WiFi: {network} — {location}",
+                    ["network": WiFiWording.describe(details.link, words), "location": details.location]),
+            ]
+            if let notice = MarkWording.notice(details, words) { lines.insert(notice.capitalizedFirst + ".", at: 1) }
             if details.clockWentBack {
-                lines.append("Note: the clock seems to have gone back; your manager will check this punch.")
+                lines.append(words.tr("Note: the clock seems to have gone back; your manager will check this punch."))
             }
             if let off = punch.clockOffText {
                 lines.append(
-                    "Note: this kiosk's clock is \(off) of the central store's; your manager will check this punch.")
+                    words.tr(
+                        "Note: this kiosk's clock is {offset} of the central store's; your manager will check this punch.",
+                        ["offset": off]))
             }
+            let title = words.tr(
+                "MARKED {kind} {time} — {summary}",
+                ["kind": kind.label, "time": details.clock, "summary": MarkWording.summary(details.summary, words)])
             return KioskMessage(
-                tone: .success, kind: kind, banner: "\(kind.label) \(details.clock)",
-                title: "MARKED \(kind.label) \(details.clock) — \(MarkWording.summary(details.summary))", lines: lines)
+                tone: .success, kind: kind, banner: "\(kind.label) \(details.clock)", title: title, lines: lines)
         case .duplicate(let previous, let since):
             let time = zone.clockText(of: previous.instant)
             guard let since else {
                 return KioskMessage(
-                    tone: .neutral, title: "Already recorded at \(time)",
-                    lines: [who, "Your \(previous.kind.label) at \(time) is saved; nothing more to do."])
+                    tone: .neutral, title: words.tr("Already recorded at {time}", ["time": time]),
+                    lines: [
+                        who,
+                        words.tr(
+                            "Your {kind} at {time} is saved; nothing more to do.",
+                            ["kind": previous.kind.label, "time": time]),
+                    ])
             }
             // IN, OUT, IN within the window: the second IN is not recorded, and the person is OUT.
             return KioskMessage(
-                tone: .refusal, title: "\(previous.kind.label) already recorded at \(time) — NOT recorded again",
+                tone: .refusal,
+                title: words.tr(
+                    "{kind} already recorded at {time} — NOT recorded again",
+                    ["kind": previous.kind.label, "time": time]),
                 lines: [
                     who,
-                    "Your \(since.kind.label) at \(zone.clockText(of: since.instant)) came after it: you are marked "
-                        + "\(since.kind.label) now.",
-                    "To mark \(previous.kind.label) again, wait a minute and try again.",
+                    words.tr(
+                        "Your {since} at {time} came after it: you are marked {since} now.",
+                        ["since": since.kind.label, "time": zone.clockText(of: since.instant)]),
+                    words.tr("To mark {kind} again, wait a minute and try again.", ["kind": previous.kind.label]),
                 ])
         case .refused(let refusal):
-            let title =
+            let (title, why) =
                 switch refusal {
-                case .notIn: "Not marked in today"
-                case .alreadyIn: "Already marked in"
-                case .clockBehindMarkIn: "The clock is behind your mark-in"
+                case .notIn:
+                    (
+                        words.tr("Not marked in today"),
+                        words.tr("There is no mark-in today for this to close: mark IN first.")
+                    )
+                case .alreadyIn(_, let clock):
+                    (
+                        words.tr("Already marked in"),
+                        words.tr("Already marked in at {time} — mark out first.", ["time": clock])
+                    )
+                case .clockBehindMarkIn(_, let clock):
+                    (
+                        words.tr("The clock is behind your mark-in"),
+                        words.tr(
+                            "The clock is earlier than your mark-in at {time} — ask a manager.", ["time": clock])
+                    )
                 }
-            let why =
-                switch refusal {
-                case .notIn: "There is no mark-in today for this to close: mark IN first."
-                default: String(describing: refusal).capitalizedFirst + "."
-                }
-            return KioskMessage(tone: .refusal, title: title, lines: [who, why, "Nothing was recorded."])
+            return KioskMessage(tone: .refusal, title: title, lines: [who, why, words.tr("Nothing was recorded.")])
         case .wifiNotAllowed(let verdict):
             var lines = [
-                "This kiosk is not on an approved office WiFi. Nothing was recorded.",
-                "Seen: \(WiFiWording.describe(verdict.link))",
+                words.tr("This kiosk is not on an approved office WiFi. Nothing was recorded."),
+                words.tr("Seen: {network}", ["network": WiFiWording.describe(verdict.link, words)]),
             ]
             if case .ssidMismatch(_, let expected) = verdict {
-                lines.append("This access point is approved only with the network name \(expected.escaped).")
+                lines.append(
+                    words.tr(
+                        "This access point is approved only with the network name {ssid}.", ["ssid": expected.escaped])
+                )
                 if let lookalike = WiFiWording.lookalike(seen: verdict.link.ssid, approved: expected) {
                     lines.append(lookalike.capitalizedFirst + ".")
                 }
             }
-            lines.append("Tell your manager.")
-            return KioskMessage(tone: .refusal, title: "WiFi not approved — NOT recorded", lines: lines)
+            lines.append(words.tr("Tell your manager."))
+            return KioskMessage(tone: .refusal, title: words.tr("WiFi not approved — NOT recorded"), lines: lines)
         case .wifiUnavailable(let error):
             return KioskMessage(
-                tone: .refusal, title: "WiFi could not be checked — NOT recorded",
-                lines: [String(describing: error).capitalizedFirst + ".", "Tell your manager."])
+                tone: .refusal, title: words.tr("WiFi could not be checked — NOT recorded"),
+                lines: [String(describing: error).capitalizedFirst + ".", words.tr("Tell your manager.")])
         }
     }
 }

@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 import Foundation
@@ -17,14 +18,14 @@ struct KioskView {
 
     func frame(for controller: KioskController, size: TerminalSize, now: Date) -> Frame {
         let width = size.columns
+        let words = controller.words
         var frame = Frame()
         let local = zone.localDateTime(of: now)
-        let clock =
-            "\(local.date.weekday.name) \(local.date.day) \(YearMonth.monthNames[local.date.month - 1]) \(local.date.year)  \(local.time):\(String(format: "%02d", local.second))"
-        let office = officeName.truncated(toWidth: max(10, width - clock.count - 3))
+        let clock = "\(words.longDate(local.date))  \(local.time):\(String(format: "%02d", local.second))"
+        let office = officeName.truncated(toWidth: max(10, width - clock.terminalWidth - 3))
         frame.add([
             Span(" " + office, TextStyle(isBold: true)),
-            Span(String(repeating: " ", count: max(1, width - office.terminalWidth - clock.count - 2))),
+            Span(String(repeating: " ", count: max(1, width - office.terminalWidth - clock.terminalWidth - 2))),
             Span(clock, TextStyle(isBold: true)),
         ])
         frame.add(String(repeating: asciiOnly ? "-" : "─", count: width), TextStyle(color: .grey))
@@ -41,52 +42,65 @@ struct KioskView {
                 body.blank(2)
             }
             body.addCentered(
-                [Span("Employee code: ", TextStyle(isBold: true)), Span(controller.typed + "_", TextStyle.plain)],
+                [
+                    Span(words.tr("Employee code: "), TextStyle(isBold: true)),
+                    Span(controller.typed + "_", TextStyle.plain),
+                ],
                 width: width)
             if let warning = controller.centralWarning {
                 body.blank()
                 body.addCenteredWrapping(warning, TextStyle(color: .yellow), width: width)
             }
-            hint = "Type your employee code and press Enter."
+            hint = words.tr("Type your employee code and press Enter.")
         case .pin(_, let code):
-            body.addCentered([Span("Code \(code)")], width: width)
+            body.addCentered([Span(words.tr("Code {code}", ["code": code]))], width: width)
             body.blank()
             let mask = String(repeating: asciiOnly ? "*" : "●", count: controller.typed.count)
-            body.addCentered([Span("PIN: ", TextStyle(isBold: true)), Span(mask + "_")], width: width)
-            hint = "Type your PIN and press Enter. Esc cancels."
+            body.addCentered([Span(words.tr("PIN: "), TextStyle(isBold: true)), Span(mask + "_")], width: width)
+            hint = words.tr("Type your PIN and press Enter. Esc cancels.")
         case .menu(let employee, let today, let selection):
             body.blank()
             // A name too long for the line is cut with "…" before the code is: the code is what
             // tells two people with the same long name apart.
             let code = " (\(employee.code))"
-            let name = employee.name.rawValue.truncated(toWidth: max(8, width - 2 - 3 - code.terminalWidth))
-            body.addCentered([Span("Hi \(name)\(code)", TextStyle(isBold: true))], width: width)
+            let greeting = words.tr("Hi {name}", ["name": ""])
+            let name = employee.name.rawValue.truncated(
+                toWidth: max(8, width - 2 - greeting.terminalWidth - code.terminalWidth))
+            body.addCentered(
+                [Span(words.tr("Hi {name}", ["name": name]) + code, TextStyle(isBold: true))], width: width)
             body.blank()
-            body.addCentered([Span(today.headline)], width: width)
+            body.addCentered([Span(today.headline(words))], width: width)
             if let late = today.minutesLate, late > 0, today.day.firstIn != nil {
                 body.addCentered(
-                    [Span("late by \(MarkWording.duration(Double(late) * 60)) today", TextStyle(color: .yellow))],
+                    [
+                        Span(
+                            words.tr("late by {duration} today", ["duration": MarkWording.duration(Double(late) * 60)]),
+                            TextStyle(color: .yellow))
+                    ],
                     width: width)
             }
-            for gap in today.gapLines.suffix(2) { body.addCentered([Span(gap, TextStyle(color: .grey))], width: width) }
-            if let missing = today.missingLine {
+            for gap in today.gapLines(words).suffix(2) {
+                body.addCentered([Span(gap, TextStyle(color: .grey))], width: width)
+            }
+            if let missing = today.missingLine(words) {
                 body.addCenteredWrapping(missing, TextStyle(color: .yellow), width: width)
             }
             if KioskController.justMarkedIn(today, now: now) {
                 body.addCenteredWrapping(
-                    "You marked IN only minutes ago: press O only if you are leaving now.", TextStyle(color: .yellow),
+                    words.tr("You marked IN only minutes ago: press O only if you are leaving now."),
+                    TextStyle(color: .yellow),
                     width: width)
             }
             body.blank()
             for (index, action) in KioskController.actions(for: today).enumerated() {
                 let selected = index == selection
-                let label = "  [\(action.key.uppercased())] \(action.label)  "
+                let label = "  [\(action.key.uppercased())] \(action.label(words))  "
                 let style = TextStyle(
                     color: action == .markIn ? .green : action == .markOut ? .blue : nil, isBold: selected,
                     isInverse: selected)
                 body.addCentered([Span(label.padded(toWidth: 22), style)], width: width)
             }
-            hint = "Press a letter, or choose with the arrows and press Enter."
+            hint = words.tr("Press a letter, or choose with the arrows and press Enter.")
         case .working(let label):
 
             body.addCentered([Span(label, TextStyle(isBold: true))], width: width)
@@ -119,10 +133,10 @@ struct KioskView {
                 ], width: width)
             body.blank()
             for line in message.lines { body.addCenteredWrapping(line, width: width) }
-            hint = "Press Enter, or type the next code."
+            hint = words.tr("Press Enter, or type the next code.")
         case .calendar(_, _, let calendar):
             body.add(calendar, indent: 1)
-            hint = "Press Enter to go back. The arrows show the month before or after."
+            hint = words.tr("Press Enter to go back. The arrows show the month before or after.")
         }
 
         // Body between the header (2 rows) and the footer (2 rows), clipped to fit. On a small
@@ -135,7 +149,7 @@ struct KioskView {
         frame.blank(top)
         frame.lines += body.lines.prefix(room - top)
         frame.blank(max(0, room - top - body.lines.count))
-        frame.add(wifiLine(controller.link, storeFailure: controller.linkStoreFailure))
+        frame.add(wifiLine(controller.link, storeFailure: controller.linkStoreFailure, words))
         frame.add(" " + hint, TextStyle(color: .grey))
         return frame
     }
@@ -154,30 +168,42 @@ struct KioskView {
         return body
     }
 
-    func wifiLine(_ link: MarkingService.LinkCheck?, storeFailure: StoreError? = nil) -> [Span] {
+    func wifiLine(_ link: MarkingService.LinkCheck?, storeFailure: StoreError? = nil, _ words: Speech) -> [Span] {
         let ok = asciiOnly ? "OK" : "✓"
         let no = asciiOnly ? "X" : "✗"
         if let storeFailure {
-            return [Span(" \(no) WiFi cannot be checked: \(storeFailure)", TextStyle(color: .red))]
+            return [
+                Span(
+                    " \(no) " + words.tr("WiFi cannot be checked: {reason}", ["reason": "\(storeFailure)"]),
+                    TextStyle(color: .red))
+            ]
         }
         switch link {
         case nil:
-            return [Span(" WiFi: checking…", TextStyle(color: .grey))]
+            return [Span(" " + words.tr("WiFi: checking…"), TextStyle(color: .grey))]
         case .unavailable(let error)?:
-            return [Span(" \(no) WiFi: \(error)", TextStyle(color: .red))]
+            return [Span(" \(no) " + words.tr("WiFi: {reason}", ["reason": "\(error)"]), TextStyle(color: .red))]
         case .verified(let verdict)?:
             let simulated =
                 verdict.link.isSimulated
-                ? [Span(" SIMULATED ", TextStyle(color: .yellow, isBold: true, isInverse: true)), Span(" ")] : []
-            let ssid = verdict.link.ssid.isHidden ? "(hidden)" : verdict.link.ssid.escaped
+                ? [
+                    Span(" " + words.tr("SIMULATED") + " ", TextStyle(color: .yellow, isBold: true, isInverse: true)),
+                    Span(" "),
+                ] : []
+            let ssid = verdict.link.ssid.isHidden ? words.tr("(hidden)") : verdict.link.ssid.escaped
             let seen = "\(ssid) (\(verdict.link.bssid))"
             switch verdict {
             case .allowed(_, let network):
                 return [Span(" ")] + simulated + [
-                    Span("\(ok) WiFi \(seen) — \(network.location)", TextStyle(color: .green))
+                    Span(
+                        "\(ok) "
+                            + words.tr("WiFi {network} — {location}", ["network": seen, "location": network.location]),
+                        TextStyle(color: .green))
                 ]
             case .ssidMismatch, .notAllowed:
-                return [Span(" ")] + simulated + [Span("\(no) WiFi not approved: \(seen)", TextStyle(color: .red))]
+                return [Span(" ")] + simulated + [
+                    Span("\(no) " + words.tr("WiFi not approved: {network}", ["network": seen]), TextStyle(color: .red))
+                ]
             }
         }
     }

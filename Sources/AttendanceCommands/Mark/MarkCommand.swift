@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceWiFi
 
@@ -104,7 +105,7 @@ struct MarkCommand: ContextCommand {
             // Out already: say since when, as the kiosk's menu does ("out since 13:06 — worked 4h 6m today").
             var since = ""
             if case .notIn = refusal, let today = try? desk.today(for: employee), today.day.lastOut != nil {
-                since = " — \(today.headline)"
+                since = " — \(today.headline())"
             }
             throw CommandFailure("\(who): \(refusal)\(since)", status: Self.status(of: refusal))
         case .wifiNotAllowed(let verdict):
@@ -125,9 +126,9 @@ struct MarkCommand: ContextCommand {
 
 /// How WiFi verdicts are put into words, the same at the kiosk and on the command line.
 enum WiFiWording {
-    static func describe(_ link: WiFiLink) -> String {
-        let ssid = link.ssid.isHidden ? "(hidden)" : link.ssid.escaped
-        return "SSID \(ssid), BSSID \(link.bssid)\(link.isSimulated ? " [SIMULATED]" : "")"
+    static func describe(_ link: WiFiLink, _ words: Speech = .english) -> String {
+        let ssid = link.ssid.isHidden ? words.tr("(hidden)") : link.ssid.escaped
+        return "SSID \(ssid), BSSID \(link.bssid)\(link.isSimulated ? " [" + words.tr("SIMULATED") + "]" : "")"
     }
 
     static func refusal(_ verdict: WiFiVerdict) -> String {

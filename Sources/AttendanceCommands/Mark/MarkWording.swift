@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceTerminal
 
 /// How the kiosk and `attendance mark` say what the marking service found: written once, for both.
@@ -8,55 +9,69 @@ enum MarkWording {
     static func duration(_ seconds: Double) -> String { TimeText.duration(seconds, minuteUnit: " min") }
 
     /// "late by 17 min", "on time", "worked 8h 12m today", …
-    static func summary(_ summary: MarkSummary) -> String {
+    static func summary(_ summary: MarkSummary, _ words: Speech = .english) -> String {
         switch summary {
-        case .welcomeBack(let worked): "welcome back — worked \(duration(worked)) so far today"
-        case .halfDayLeave: "half-day leave today"
-        case .onLeave: "on leave today: the date stays LV"
-        case .late(let minutes): "late by \(duration(Double(minutes) * 60))"
-        case .onTime: "on time"
-        case .workedToday(let seconds): "worked \(duration(seconds)) today"
+        case .welcomeBack(let worked):
+            words.tr("welcome back — worked {duration} so far today", ["duration": duration(worked)])
+        case .halfDayLeave: words.tr("half-day leave today")
+        case .onLeave: words.tr("on leave today: the date stays LV")
+        case .late(let minutes): words.tr("late by {duration}", ["duration": duration(Double(minutes) * 60)])
+        case .onTime: words.tr("on time")
+        case .workedToday(let seconds): words.tr("worked {duration} today", ["duration": duration(seconds)])
         }
     }
 
     /// A sentence more the person must read, when there is one: a session not counted.
-    static func notice(_ details: MarkingService.MarkDetails) -> String? {
+    static func notice(_ details: MarkingService.MarkDetails, _ words: Speech = .english) -> String? {
         details.sessionNotCountedOver.map {
-            "this session was longer than \($0) h, so it is not counted; your manager will correct it"
+            words.tr(
+                "this session was longer than {hours} h, so it is not counted; your manager will correct it",
+                ["hours": "\($0)"])
         }
     }
 }
 
 extension MarkingService.TodaySnapshot {
     /// "not marked in yet today", "in since 09:02 — worked 3h 12m so far", …
-    var headline: String {
+    func headline(_ words: Speech = .english) -> String {
         if let open = day.openSession {
+            let since = zone.clockText(of: open.start)
             // An open session past max_session_hours is not counted: say so, not "worked 0 min".
-            let worked =
-                openPastMaximum.map { "over \($0) h, not counted: ask your manager" }
-                ?? "worked \(MarkWording.duration(workedSeconds)) so far"
-            return "in since \(zone.clockText(of: open.start)) — \(worked)"
+            if let hours = openPastMaximum {
+                return words.tr(
+                    "in since {time} — over {hours} h, not counted: ask your manager", ["time": since, "hours": hours])
+            }
+            return words.tr(
+                "in since {time} — worked {duration} so far",
+                ["time": since, "duration": MarkWording.duration(workedSeconds)])
         }
         if let lastOut = day.lastOut {
-            return "out since \(zone.clockText(of: lastOut)) — worked \(MarkWording.duration(workedSeconds)) today"
+            return words.tr(
+                "out since {time} — worked {duration} today",
+                ["time": zone.clockText(of: lastOut), "duration": MarkWording.duration(workedSeconds)])
         }
-        return "not marked in yet today"
+        return words.tr("not marked in yet today")
     }
 
     /// "You did not mark out on Tue 24 Nov — ask your manager to fix it", nil when nothing is open.
-    var missingLine: String? {
+    func missingLine(_ words: Speech = .english) -> String? {
         guard !missingMarkOuts.isEmpty else { return nil }
-        let dates = missingMarkOuts.sorted().map {
-            "\($0.weekday.shortName) \($0.day) \(YearMonth.monthNames[$0.month - 1].prefix(3))"
-        }
-        return "You did not mark out on \(dates.joined(separator: " and ")) — ask your manager to fix "
-            + (dates.count == 1 ? "it" : "them")
+        let dates = missingMarkOuts.sorted().map { words.shortDate($0) }
+        return words.ntr(
+            "You did not mark out on {dates} — ask your manager to fix it",
+            "You did not mark out on {dates} — ask your manager to fix them", dates.count,
+            ["dates": dates.joined(separator: words.tr(" and "))])
     }
 
     /// "away 13:00–13:45 (45 min)" for each gap.
-    var gapLines: [String] {
+    func gapLines(_ words: Speech = .english) -> [String] {
         day.gaps.map { gap in
-            "away \(zone.clockText(of: gap.start))–\(zone.clockText(of: gap.end)) (\(MarkWording.duration(gap.length)))"
+            words.tr(
+                "away {start}–{end} ({duration})",
+                [
+                    "start": zone.clockText(of: gap.start), "end": zone.clockText(of: gap.end),
+                    "duration": MarkWording.duration(gap.length),
+                ])
         }
     }
 }

@@ -35,6 +35,7 @@ struct RegisterCommand: ContextCommand {
     @Option(help: ArgumentHelp("The CUPS printer (default: the default destination).", valueName: "name"))
     var printer: String?
     @Option(help: ArgumentHelp("Employees per page.", valueName: "N")) var pageSize = 25
+    @OptionGroup var language: LanguageOptions
 
     static let pageSizes = 1...60
 
@@ -102,7 +103,7 @@ struct RegisterCommand: ContextCommand {
         case .text:
             let view = Reports.registerView(
                 register, configuration: configuration, now: now, employeesPerPage: pageSize,
-                history: try store.historyHead())
+                history: try store.historyHead(), words: language.speech(in: context))
             guard print else { return context.out.write(view.parts) }
             let pages = view.pages
             // A form feed starts each page on a new sheet whatever the printer's page length.

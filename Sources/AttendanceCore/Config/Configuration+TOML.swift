@@ -126,7 +126,7 @@ extension Configuration {
         ],
         "store": ["path"],
         "wifi": ["source", "interface", "ssid", "bssid"],
-        "kiosk": ["office_name", "idle_seconds", "confirm_seconds", "require_pin", "exit_code_hash"],
+        "kiosk": ["office_name", "idle_seconds", "confirm_seconds", "require_pin", "exit_code_hash", "language"],
         "central": ["url", "kiosk_id", "password_file", "sync_seconds", "tls", "ca_file"],
     ]
 
@@ -253,6 +253,14 @@ extension Configuration {
                     return "expected the output of `attendance kiosk hash-exit-code` (pbkdf2-sha256$…)"
                 }
                 config.kiosk.exitCodeHash = value
+                return nil
+            },
+            "language": text { config, value in
+                guard let language = Language(code: value) else {
+                    return "expected one of the languages there is a catalog for (\(Language.availableList)), found "
+                        + value.quotedForMessage
+                }
+                config.kiosk.language = language
                 return nil
             },
         ],

@@ -44,6 +44,9 @@ public struct KioskSettings: Sendable, Equatable {
     /// The manager's exit code, hashed (`attendance kiosk hash-exit-code` prints one); nil: the
     /// kiosk ends only on SIGTERM or SIGHUP.
     public var exitCodeHash: String?
+    /// The office's language: the idle screen's, and everyone's who has none of their own. Nil:
+    /// the locale's (``Language/init(environment:)``), else English.
+    public var language: Language?
     public init() {}
 }
 

@@ -18,12 +18,15 @@ public struct Employee: Sendable, Hashable, Identifiable {
     public var hasPIN: Bool
     /// Whether their code is locked after too many wrong PINs, until a manager unlocks it.
     public var isPINLocked: Bool
+    /// The language the kiosk speaks to them; nil: the office's.
+    public var language: Language?
 
     public init(
         id: Int64, code: EmployeeCode, name: PersonName, startDate: AttendanceDate? = nil,
         endDate: AttendanceDate? = nil, shiftStart: WallClockTime? = nil, shiftEnd: WallClockTime? = nil,
-        isActive: Bool = true, hasPIN: Bool = false, isPINLocked: Bool = false
+        isActive: Bool = true, hasPIN: Bool = false, isPINLocked: Bool = false, language: Language? = nil
     ) {
+        self.language = language
         self.id = id
         self.code = code
         self.name = name

@@ -1,0 +1,21 @@
+import AttendanceCore
+import AttendanceLanguage
+
+extension DayFlags {
+    /// The words of this one flag in `words`' language: "late", "en retard", "tarde".
+    public func name(_ words: Speech) -> String {
+        switch self {
+        case .late: words.tr("late")
+        case .earlyExit: words.tr("early exit")
+        case .workedOnHoliday: words.tr("worked on holiday")
+        case .corrected: words.tr("corrected")
+        case .overMaxSession: words.tr("session over max hours")
+        case .missingMarkOut: words.tr("missing mark-out")
+        case .unpairedPunch: words.tr("OUT without IN")
+        case .clockWentBack: words.tr("clock went back")
+        case .clockOff: words.tr("kiosk clock off")
+        case .halfDayLeave: words.tr("half-day leave")
+        default: description
+        }
+    }
+}
