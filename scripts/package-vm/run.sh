@@ -111,6 +111,7 @@ has install.conffiles 'libsqlite3-0' "Depends names SQLite (dpkg-shlibdeps)"
 has install.conffiles 'tzdata' "Depends names tzdata"
 has install.man '^\.TH ATTENDANCE "1"' "the manual page is installed"
 has install.doc '^copyright$' "the copyright file is installed"
+expect install.locale 0 "the French and Spanish catalogs are installed"
 has install.doc '^README.md$' "README.md, the units' Documentation=, is installed uncompressed"
 
 expect setup.check 0 "attendance config check accepts the installed configuration"

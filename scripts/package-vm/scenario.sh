@@ -94,6 +94,7 @@ install)
   run install.conffiles dpkg-query -W -f '${Conffiles}\n${Depends}\n' attendance
   run install.man sh -c 'zcat /usr/share/man/man1/attendance.1.gz | head -n 20'
   run install.doc ls /usr/share/doc/attendance
+  run install.locale ls /usr/share/locale/fr/LC_MESSAGES/attendance.mo /usr/share/locale/es/LC_MESSAGES/attendance.mo
   sha256sum /etc/attendance/pin-pepper >"$state/pepper.sum"
 
   # MARK: - The office set up (README), the kiosk turned on
@@ -124,10 +125,10 @@ install)
   # MARK: - The manager's console, as its unit runs it beside the kiosk
   run web.manager sh -c 'echo "package test password" | attendance manager add boss --role manager'
   run web.on systemctl start attendance-web.service
-  watch web.page 120 '^HTTP/1.1 200' http GET /login '' none=1
-  run web.signin http POST /login 'name=boss&password=package+test+password' none=1
+  watch web.page 120 '^HTTP/1.1 200' /usr/local/bin/http GET /login '' none=1
+  run web.signin /usr/local/bin/http POST /login 'name=boss&password=package+test+password' none=1
   cookie=$(tr -d '\r' </tmp/out | sed -n 's/^[Ss]et-[Cc]ookie: \(attendance_session=[^;]*\).*/\1/p')
-  run web.register http GET /register '' "${cookie:-none=1}"
+  run web.register /usr/local/bin/http GET /register '' "${cookie:-none=1}"
   systemctl show -p ActiveState -p SubState -p NRestarts attendance-web.service >/tmp/out 2>/tmp/err
   pid=$(systemctl show -p MainPID --value attendance-web.service)
   grep -E '^(Uid|NoNewPrivs|Seccomp|CapEff):' "/proc/$pid/status" >>/tmp/out 2>>/tmp/err
