@@ -56,13 +56,14 @@ extension Console {
         }
     }
 
-    /// Why employees, PINs, access points, holidays and leave are not changed on this store, or
-    /// nil: a kiosk of the central store leaves them to the centre, as its command line does
-    /// (made on the kiosk's own store, a change would stay there or travel only by accident).
+    /// Why employees, PINs, access points, holidays, leave and punches are not changed on this
+    /// store, or nil: a kiosk of the central store leaves them to the centre, as its command line
+    /// does (made on the kiosk's own store, a change would stay there, and the centre refuses a
+    /// kiosk's corrections).
     var administeredElsewhere: String? {
         guard let kiosk = configuration.central?.kioskID, !isDesk else { return nil }
         return "This machine is kiosk \(kiosk.quotedForMessage) of the central store: employees, PINs, access "
-            + "points, holidays and leave are changed at the centre (a desk's console, attendance serve --store "
+            + "points, holidays, leave and corrections of punches are made at the centre (a desk's console, attendance serve --store "
             + "postgresql://…), where every kiosk gets them."
     }
 

@@ -172,6 +172,8 @@ extension Console {
         // Compared in full; a token from another session or none at all changes nothing.
         guard let token, token.utf8.elementsEqual(session.csrf.utf8) else { throw WebFailure.staleForm }
         if needsManager && !session.account.role.mayChange { throw WebFailure.forbidden }
+        // A kiosk of the central store changes nothing but its punches, as its command line.
+        if needsManager { try requireAdministeredHere() }
     }
 
     /// The fields of a form body, refused when it is larger than any form of the console.

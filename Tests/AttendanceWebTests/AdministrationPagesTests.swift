@@ -121,13 +121,15 @@ struct AdministrationPagesTests {
         #expect(try office.employee("E001")?.hasPIN == false)
     }
 
-    @Test("a kiosk of the central store offers no administration form and refuses one, as its command line does")
+    @Test(
+        "a kiosk of the central store offers no administration or correction form and refuses one, as its command line does"
+    )
     func kioskOfTheCentre() async throws {
         let office = try Office(kiosk: "front-desk")
         let console = office.console
         for page in [
             try await console.employeesPage(office.manager), try await console.wifiPage(office.manager),
-            try await console.holidaysPage(office.manager, year: 2026),
+            try await console.holidaysPage(office.manager, year: 2026), try await console.missingPage(office.manager),
         ] {
             #expect(!page.body.contains("<form method=\"post\""), "\(page.title) offers a form")
             #expect(page.body.contains("kiosk &quot;front-desk&quot; of the central store"), "\(page.title)")

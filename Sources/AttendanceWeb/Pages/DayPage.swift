@@ -20,7 +20,7 @@ extension Console {
         }
         let zone = policy.zone
         let link = "/employees/\(employee.code.rawValue.urlComponent)"
-        let manager = session.account.role.mayChange
+        let manager = administers(session)
         let outside = policy.isOutsideEditWindow(date, now: now)
         let rows = histories.map { history in
             let punch = history.effective
@@ -78,7 +78,7 @@ extension Console {
             <p>Worked: \(TimeText.duration(day.countedSeconds))</p>
             <h2>Punches</h2>
             \(rows.isEmpty ? "<p>No punches.</p>" : "<div class=\"scroll\"><table><thead>\(header)</thead><tbody>\(rows)</tbody></table></div>")
-            \(add)
+            \(administrationNotice(session))\(add)
             """
         return Page(title: "\(employee.name.rawValue) — \(date.weekday.name) \(date)", section: "employees", body: body)
     }

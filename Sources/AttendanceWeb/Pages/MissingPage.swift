@@ -22,7 +22,7 @@ extension Console {
                 + (item.session.outPunch.map { " to OUT \(zone.minuteText(of: $0.instant)), over the longest session" }
                     ?? "")
             var form = ""
-            if session.account.role.mayChange {
+            if administers(session) {
                 let field = "close-\(item.session.inPunch.id)"
                 form = """
                     <form method="post" action="/missing/close" class="inline">\(csrfField(session))
@@ -43,7 +43,7 @@ extension Console {
         }.joined()
         let notice = done.map { "<p class=\"done\" role=\"status\">\($0.escaped)</p>" } ?? ""
         let body = """
-            \(notice)<p>Forgotten mark-outs of the last \(policy.editWindowDays) days, oldest first.</p>
+            \(notice)<p>Forgotten mark-outs of the last \(policy.editWindowDays) days, oldest first.</p>\(administrationNotice(session))
             \(rows.isEmpty ? "<p>No missing mark-outs.</p>" : "<table><thead><tr><th>Date</th><th>Employee</th><th>Open session</th><th></th></tr></thead><tbody>\(rows)</tbody></table>")
             """
         return Page(title: "Missing mark-outs", section: "missing", body: body)
