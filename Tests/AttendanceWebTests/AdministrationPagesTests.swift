@@ -88,6 +88,32 @@ struct AdministrationPagesTests {
         #expect(actions == ["boss via web add", "boss via web set-pin"])
     }
 
+    @Test("an employee's kiosk language is chosen when adding, changed or given back to the office's when editing")
+    func language() async throws {
+        let office = try Office()
+        let console = office.console
+        _ = try await console.addEmployee(
+            office.form(["code": "E001", "name": "Lucía", "language": "es"]), office.manager)
+        #expect(try office.employee("E001")?.language == .spanish)
+        let page = try await console.managePage(office.manager, code: try EmployeeCode(parsing: "E001"))
+        #expect(page.body.contains("<option value=\"es\" selected>Español</option>"), "\(page.body)")
+        let code = try EmployeeCode(parsing: "E001")
+        // The form sent back as it was changes nothing; another choice changes only the language.
+        let unchanged = await refusal {
+            try await console.change(
+                code, .edit, office.form(["language": "es", "language_was": "es"]), office.manager)
+        }
+        #expect(unchanged?.status == .badRequest)
+        _ = try await console.change(code, .edit, office.form(["language": "", "language_was": "es"]), office.manager)
+        #expect(try office.employee("E001")?.language == nil)
+        let unknown = await refusal {
+            try await console.addEmployee(
+                office.form(["code": "E002", "name": "Jan", "language": "de"]), office.manager)
+        }
+        #expect(unknown?.status == .badRequest && unknown?.message.contains("en, es, fr") == true)
+        #expect(try office.employee("E002") == nil)
+    }
+
     @Test("a malformed PIN, shift or date is refused naming it, and nothing is written")
     func refusedAdds() async throws {
         let office = try Office()

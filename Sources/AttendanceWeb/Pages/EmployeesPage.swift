@@ -30,11 +30,43 @@ extension Console {
             <fieldset><legend>Own shift (leave empty for the office hours)</legend>
             <label>Starts <input name="shift_start" placeholder="HH:MM"></label>
             <label>Ends <input name="shift_end" placeholder="HH:MM"></label></fieldset>
+            \(languageField(nil))
             \(pinFields)
             <p><button type="submit">Add</button></p></form>
             """ : ""
         let body = notice(done) + list + administrationNotice(session) + add
         return Page(title: "Employees", section: "employees", body: body)
+    }
+
+    /// The language the kiosk speaks to the employee: the office's, or one with a catalog, each
+    /// named in itself. `current` is the one set; the edit form says what it was, so that saving
+    /// it unchanged changes nothing.
+    private func languageField(_ current: Language?, editing: Bool = false) -> String {
+        let options = ([("", "the office's")] + Language.available.map { ($0.code, Self.languageName($0)) })
+            .map { code, name in
+                "<option value=\"\(code)\"\(code == (current?.code ?? "") ? " selected" : "")>\(name)</option>"
+            }.joined()
+        return "<label>Language at the kiosk <select name=\"language\">\(options)</select></label>"
+            + (editing ? "<input type=\"hidden\" name=\"language_was\" value=\"\(current?.code ?? "")\">" : "")
+    }
+
+    /// "Français": a language as its speakers name it.
+    static func languageName(_ language: Language) -> String {
+        switch language.code {
+        case "fr": "Français"
+        case "es": "Español"
+        case "en": "English"
+        default: language.code
+        }
+    }
+
+    /// The language a form chose: nil for the office's; refused when it has no catalog.
+    private func language(_ form: Form) throws -> Language? {
+        guard let code = form["language"], !code.isEmpty else { return nil }
+        guard let language = Language(code: code) else {
+            throw WebFailure.badRequest("The language must be one of \(Language.availableList), or the office's.")
+        }
+        return language
     }
 
     /// The PIN fields of the forms that add an employee or reset a PIN.
@@ -60,6 +92,7 @@ extension Console {
                 <tr><th>Employed</th><td>\(employee.employedText.escaped)</td></tr>
                 <tr><th>State</th><td>\(stateText(employee, today: today).escaped)</td></tr>
                 <tr><th>Shift</th><td>\(shiftText(employee))</td></tr>
+                <tr><th>Language</th><td>\(employee.language.map(Self.languageName) ?? "the office's")</td></tr>
                 <tr><th>PIN</th><td>\(pin)</td></tr></table>
                 <p><a href="\(link)">Calendar</a> · <a href="/audit?employee=\(employee.code.rawValue.urlComponent)">Changes</a></p>
                 """
@@ -77,6 +110,7 @@ extension Console {
             <label>Starts <input name="shift_start" value="\(employee.shiftStart.map { "\($0)" } ?? "")" placeholder="HH:MM"></label>
             <label>Ends <input name="shift_end" value="\(employee.shiftEnd.map { "\($0)" } ?? "")" placeholder="HH:MM"></label>
             <label><input type="checkbox" name="policy_shift" value="1"> follow the office hours instead</label></fieldset>
+            \(languageField(employee.language, editing: true))
             <label><input type="checkbox" name="force" value="1"> even if recorded work falls outside the dates (audited)</label>
             <p><button type="submit">Save</button></p></form>
             <h2>Reset the PIN</h2>
@@ -120,6 +154,7 @@ extension Console {
         let shift = try shift(form)
         new.shiftStart = shift?.start
         new.shiftEnd = shift?.end
+        new.language = try language(form)
         let pin = try newPIN(form)
         let (policy, now, actor) = (self.policy, self.now(), session.account.actor)
         let exitCodeHash = configuration.kiosk.exitCodeHash
@@ -153,8 +188,12 @@ extension Console {
             } else if let shift = try shift(form) {
                 changes.shift = .some(shift)
             }
+            let chosen = try language(form)
+            if form["language"] != nil, chosen?.code ?? "" != form["language_was"] ?? "" {
+                changes.language = .some(chosen)
+            }
             guard !changes.isEmpty else {
-                throw WebFailure.badRequest("The form changes nothing: give a new name, first date or shift.")
+                throw WebFailure.badRequest("The form changes nothing: give a new name, first date, shift or language.")
             }
             let edit = try await blocking { [changes] in
                 try Employees.edit(
