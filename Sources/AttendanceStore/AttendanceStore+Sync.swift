@@ -110,11 +110,24 @@ extension AttendanceStore {
                     waitingPunches: try count("punch", after: cursors.pushedPunch),
                     waitingCorrections: try count("punch_correction", after: cursors.pushedCorrection),
                     waitingAudit: try count("audit_log", after: cursors.pushedAudit),
-                    centralNodes: state["central_nodes"].flatMap {
-                        try? JSONDecoder().decode([SyncNode].self, from: Data($0.utf8))
-                    } ?? [])
+                    centralNodes: Self.centralNodes(state["central_nodes"]))
             }
         }
+    }
+
+    /// The stores the centre knew of at the last successful round, as `syncStatus` has them:
+    /// one small read, for a page that shows only them.
+    public func centralNodes() throws(StoreError) -> [SyncNode] {
+        try perform {
+            try pool.read { db in
+                Self.centralNodes(
+                    try String.fetchOne(db, sql: "SELECT value FROM sync_state WHERE key = 'central_nodes'"))
+            }
+        }
+    }
+
+    private static func centralNodes(_ json: String?) -> [SyncNode] {
+        json.flatMap { try? JSONDecoder().decode([SyncNode].self, from: Data($0.utf8)) } ?? []
     }
 
     /// When the last sync round succeeded; nil when none has. One small read, for every punch.

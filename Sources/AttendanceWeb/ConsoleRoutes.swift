@@ -125,14 +125,12 @@ extension Console {
 
     /// A page behind the sign-in: without a session, the sign-in page, then back here.
     func page(_ request: Request, _ render: (ConsoleSession) async throws -> Page) async throws -> Response {
-        guard let session = try await liveSession(of: request) else {
-            let path = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
-            return redirect(to: "/login?next=" + path.urlComponent)
+        try await download(request) { session in
+            self.html(Layout(office: self.office, session: session).render(try await render(session)))
         }
-        return html(Layout(office: office, session: session).render(try await render(session)))
     }
 
-    /// A file behind the sign-in, as `page` is.
+    /// A file behind the sign-in: without a session, the sign-in page, then back here.
     func download(_ request: Request, _ make: (ConsoleSession) async throws -> Response) async throws -> Response {
         guard let session = try await liveSession(of: request) else {
             let path = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")

@@ -41,7 +41,6 @@ extension Reports {
         let leave = try store.leaveByEmployee(from: date, through: date)
         let corrected = try store.correctedDates(from: date, through: date)
         let origins = try store.punchOrigins(on: date)
-        let sync = try store.syncStatus()
         let entries = try store.employees().filter { $0.isEmployed(on: date) }.map { employee in
             let own = punches[employee.id] ?? []
             let day = StatusEngine(employee: employee, policy: policy, now: now).evaluate(
@@ -53,6 +52,6 @@ extension Reports {
         }
         return TodayBoard(
             date: date, holidayName: holidays[date], entries: entries,
-            kiosks: sync.centralNodes.filter { $0.role == .kiosk }, lastSync: sync.lastSuccess)
+            kiosks: try store.centralNodes().filter { $0.role == .kiosk }, lastSync: try store.lastSyncSuccess())
     }
 }
