@@ -5,6 +5,20 @@ import Foundation
 /// only through `escaped`, in element content and in quoted attribute values alike.
 extension String {
     var escaped: String {
+        // Most text (codes, dates, plain names) has nothing to replace: returned as it is, after
+        // one pass over its bytes. Control characters are U+0000–U+001F and U+007F–U+009F (the
+        // latter two bytes in UTF-8, 0xC2 then 0x80–0x9F).
+        var previous: UInt8 = 0
+        let plain = utf8.allSatisfy { byte in
+            defer { previous = byte }
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0x7F:
+                return false
+            case 0x80...0x9F where previous == 0xC2: return false
+            default: return byte >= 0x20
+            }
+        }
+        if plain { return self }
         var out = ""
         out.reserveCapacity(utf8.count)
         for scalar in unicodeScalars {
@@ -15,7 +29,7 @@ extension String {
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
             // Control characters (a name is not meant to hold them) are shown, never passed on.
-            case _ where scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t":
+            case _ where (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) && scalar != "\n" && scalar != "\t":
                 out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }
@@ -25,7 +39,16 @@ extension String {
 
     /// The text as one part of a URL path or query value.
     var urlComponent: String {
-        addingPercentEncoding(withAllowedCharacters: .urlComponentAllowed) ?? ""
+        let unreserved = utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                true
+            default: false
+            }
+        }
+        return unreserved ? self : addingPercentEncoding(withAllowedCharacters: .urlComponentAllowed) ?? ""
     }
 }
 

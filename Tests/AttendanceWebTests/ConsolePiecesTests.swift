@@ -12,6 +12,20 @@ struct ConsolePiecesTests {
                 == "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;")
         #expect("a\u{1B}[2Jb".escaped == "a\u{FFFD}[2Jb")
         #expect("प्रिया शर्मा".escaped == "प्रिया शर्मा")
+        // Every control character, C0, DEL and C1, whatever else the text holds.
+        for control in [0x00, 0x07, 0x1F, 0x7F, 0x80, 0x85, 0x9B, 0x9F] {
+            let scalar = Unicode.Scalar(UInt8(control))
+            #expect("é\(scalar)x".escaped == "é\u{FFFD}x", "U+\(String(control, radix: 16))")
+            #expect("\(scalar)".escaped == "\u{FFFD}", "U+\(String(control, radix: 16))")
+        }
+        #expect("line\nand\ttab".escaped == "line\nand\ttab")
+        #expect("Zoë ¡ \u{A0} Ā".escaped == "Zoë ¡ \u{A0} Ā")
+    }
+
+    @Test("a URL part: unreserved characters as they are, everything else percent-encoded")
+    func urlParts() {
+        #expect("E-001_a.b~".urlComponent == "E-001_a.b~")
+        #expect("a b/c?d&é".urlComponent == "a%20b%2Fc%3Fd%26%C3%A9")
     }
 
     @Test("after signing in only a path of this console is followed, never another site")

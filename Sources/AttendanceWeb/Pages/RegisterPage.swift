@@ -21,25 +21,28 @@ extension Console {
         }
         head +=
             "<th>Days</th><th>L</th><th>HD</th><th>A</th><th>LV</th><th>M</th><th>Hours</th><th>Late</th><th>Early</th></tr>"
+        // About 62,000 cells for 2,000 employees: appended to one string, each row's link made once.
         var rows = ""
+        rows.reserveCapacity(register.rows.count * dates.count * 120)
         for row in register.rows {
             let code = row.employee.code.rawValue
-            rows +=
+            let days = "/employees/\(code.urlComponent)/days/"
+            rows.append(
                 "<tr><td>\(code.escaped)</td><td><a href=\"/employees/\(code.urlComponent)?month=\(month)\">"
-                + "\(row.employee.name.rawValue.escaped)</a></td>"
+                    + "\(row.employee.name.rawValue.escaped)</a></td>")
             for day in row.days {
                 let label = day.code.isEmpty ? "&nbsp;" : day.code.escaped
-                let title = "\(day.date): \(day.status.name)\(day.flags.isEmpty ? "" : "; " + day.flags.description)"
-                rows +=
-                    "<td class=\"cell \(statusClass(day.status))\"><a href=\"/employees/\(code.urlComponent)/days/\(day.date)\""
-                    + " title=\"\(title.escaped)\">\(label)</a></td>"
+                let flags = day.flags.isEmpty ? "" : "; " + day.flags.description.escaped
+                rows.append(
+                    "<td class=\"cell \(statusClass(day.status))\"><a href=\"\(days)\(day.date)\" "
+                        + "title=\"\(day.date): \(day.status.name.escaped)\(flags)\">\(label)</a></td>")
             }
             let summary = row.summary
-            rows +=
+            rows.append(
                 "<td>\(summary.presentDaysText)</td><td>\(summary.countText(.late))</td>"
-                + "<td>\(summary.countText(.halfDay))</td><td>\(summary.countText(.absent))</td>"
-                + "<td>\(summary.countText(.leave))</td><td>\(summary.countText(.missing))</td>"
-                + "<td>\(summary.workedHoursText)</td><td>\(summary.lateCount)</td><td>\(summary.earlyExitCount)</td></tr>"
+                    + "<td>\(summary.countText(.halfDay))</td><td>\(summary.countText(.absent))</td>"
+                    + "<td>\(summary.countText(.leave))</td><td>\(summary.countText(.missing))</td>"
+                    + "<td>\(summary.workedHoursText)</td><td>\(summary.lateCount)</td><td>\(summary.earlyExitCount)</td></tr>")
         }
         let body = """
             <p class="noprint"><a href="/register?month=\(month.previous)">← \(month.previous.title)</a> ·
