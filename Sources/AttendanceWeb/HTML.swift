@@ -29,7 +29,8 @@ extension String {
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
             // Control characters (a name is not meant to hold them) are shown, never passed on.
-            case _ where (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) && scalar != "\n" && scalar != "\t":
+            case _
+            where (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) && scalar != "\n" && scalar != "\t":
                 out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }

@@ -42,7 +42,8 @@ extension Console {
                 "<td>\(summary.presentDaysText)</td><td>\(summary.countText(.late))</td>"
                     + "<td>\(summary.countText(.halfDay))</td><td>\(summary.countText(.absent))</td>"
                     + "<td>\(summary.countText(.leave))</td><td>\(summary.countText(.missing))</td>"
-                    + "<td>\(summary.workedHoursText)</td><td>\(summary.lateCount)</td><td>\(summary.earlyExitCount)</td></tr>")
+                    + "<td>\(summary.workedHoursText)</td><td>\(summary.lateCount)</td><td>\(summary.earlyExitCount)</td></tr>"
+            )
         }
         let body = """
             <p class="noprint"><a href="/register?month=\(month.previous)">← \(month.previous.title)</a> ·
