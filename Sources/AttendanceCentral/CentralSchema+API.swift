@@ -1,6 +1,6 @@
 import AttendanceCore
 
-// What a login may do at the centre, and how every record is checked there (schema 9).
+// What a login may do at the centre, and how every record is checked there (schema 10).
 //
 // A kiosk is a machine at a door, and its password file the easiest secret of the organisation
 // to steal. So no login reaches a table directly: kiosks and desks call the functions below,
@@ -73,6 +73,13 @@ extension CentralSchema {
                 AND (pin_hash IS NULL OR (length(pin_hash) = 32 AND length(pin_salt) BETWEEN 8 AND 64
                     AND pin_rounds BETWEEN 10000 AND 1000000)))
             """)
+        + constraint(
+            "manager_account_values", on: "manager_account",
+            #"""
+            CHECK (name ~ '^[A-Za-z0-9._@-]{1,64}$' AND role IN ('manager', 'viewer')
+                AND password_hash ~ '^pbkdf2-sha256\$[0-9]{5,7}\$[A-Za-z0-9+/]{8,128}={0,2}\$[A-Za-z0-9+/]{8,128}={0,2}$'
+                AND split_part(password_hash, '$', 2)::integer BETWEEN 10000 AND 1000000)
+            """#)
         + constraint("holiday_date", on: "holiday", "CHECK (attendance_is_date(date))")
         + constraint("holiday_name", on: "holiday", "CHECK (removed OR attendance_is_plain(name, 400))")
         + constraint("leave_date", on: "leave", "CHECK (attendance_is_date(date))")
@@ -171,8 +178,8 @@ extension CentralSchema {
     ]
 
     private static var allTables: String {
-        "schema_info, node, employee, allowed_wifi, holiday, leave, punch, punch_correction, audit_log, history_link, "
-            + "node_rejoin"
+        "schema_info, node, employee, allowed_wifi, holiday, leave, manager_account, punch, punch_correction, "
+            + "audit_log, history_link, node_rejoin"
     }
 
     // MARK: - The functions
@@ -212,7 +219,7 @@ extension CentralSchema {
         CREATE OR REPLACE FUNCTION public.attendance_direct_change_audit() RETURNS trigger
         LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
         DECLARE
-            v_skip text[] := ARRAY['seq', 'changed_by', 'changed_at', 'pin_hash', 'pin_salt'];
+            v_skip text[] := ARRAY['seq', 'changed_by', 'changed_at', 'pin_hash', 'pin_salt', 'password_hash'];
             v_old jsonb;
             v_new jsonb;
             v_row jsonb;
@@ -227,9 +234,11 @@ extension CentralSchema {
             VALUES ('\(centralNode)', nextval('public.central_audit_seq'),
                 (extract(epoch FROM clock_timestamp()) * 1000)::bigint, session_user || ' (SQL at the central store)',
                 CASE TG_OP WHEN 'INSERT' THEN 'add' WHEN 'DELETE' THEN 'remove' ELSE 'edit' END,
-                CASE TG_TABLE_NAME WHEN 'allowed_wifi' THEN 'wifi' ELSE TG_TABLE_NAME END,
+                CASE TG_TABLE_NAME WHEN 'allowed_wifi' THEN 'wifi' WHEN 'manager_account' THEN 'manager'
+                    ELSE TG_TABLE_NAME END,
                 CASE TG_TABLE_NAME WHEN 'employee' THEN v_row->>'code' WHEN 'allowed_wifi' THEN v_row->>'bssid'
-                    WHEN 'holiday' THEN v_row->>'date' ELSE (v_row->>'employee_code') || ' ' || (v_row->>'date') END,
+                    WHEN 'holiday' THEN v_row->>'date' WHEN 'manager_account' THEN v_row->>'name'
+                    ELSE (v_row->>'employee_code') || ' ' || (v_row->>'date') END,
                 CASE WHEN TG_TABLE_NAME = 'leave' THEN v_row->>'employee_code'
                     WHEN TG_TABLE_NAME = 'employee' AND TG_OP <> 'DELETE' THEN v_row->>'code' END,
                 v_old::text, v_new::text, 'changed at the central store outside the attendance program');
@@ -458,6 +467,30 @@ extension CentralSchema {
             INTO v_more
             FROM sent JOIN public.leave l ON l.employee_code = sent.employee_code AND l.date = sent.date
             WHERE v_replace AND sent.employee_code || ' ' || sent.date NOT IN (SELECT key FROM stored);
+            v_refused := v_refused || v_more;
+
+            -- The console's accounts come from desks only: one sent by a kiosk's login would let
+            -- whoever holds a kiosk's password sign in at every console of the organisation.
+            IF jsonb_array_length(coalesce(p_batch->'managers', '[]')) > 0 AND v_role <> 'desk' THEN
+                RAISE EXCEPTION 'a kiosk does not send console accounts; they are made at a desk'
+                    USING ERRCODE = '\(Refusal.refused)';
+            END IF;
+            WITH sent AS (
+                SELECT * FROM jsonb_to_recordset(coalesce(p_batch->'managers', '[]'))
+                    AS r(name text, role text, password_hash text, removed boolean)
+            ), stored AS (
+                INSERT INTO public.manager_account AS m (name, role, password_hash, removed, changed_by)
+                SELECT name, role, password_hash, coalesce(removed, false), p_node FROM sent
+                ON CONFLICT ((lower(name))) DO UPDATE SET role = excluded.role,
+                    password_hash = excluded.password_hash, removed = excluded.removed, changed_by = excluded.changed_by
+                WHERE m.seq <= coalesce((p_base->>'manager_account')::bigint, 0) OR m.changed_by = p_node
+                RETURNING lower(m.name) AS key
+            )
+            SELECT coalesce(array_agg(format('console account %s (changed by %s)', m.name, m.changed_by)
+                ORDER BY m.name), '{}')
+            INTO v_more
+            FROM sent JOIN public.manager_account m ON lower(m.name) = lower(sent.name)
+            WHERE lower(sent.name) NOT IN (SELECT key FROM stored);
             v_refused := v_refused || v_more;
 
             IF cardinality(v_refused) > 0 THEN
@@ -789,7 +822,7 @@ extension CentralSchema {
     /// The kinds of change a store pulls, in the order they are applied: states before the
     /// records that name them, punches before the corrections that name them.
     static let pulledKinds = [
-        "employee", "allowed_wifi", "holiday", "leave", "punch", "punch_correction", "audit_log",
+        "employee", "allowed_wifi", "holiday", "leave", "manager_account", "punch", "punch_correction", "audit_log",
     ]
 
     /// The query of one page of `kind`, over the pull function's arguments. Records made by
@@ -813,6 +846,7 @@ extension CentralSchema {
             """
         case "allowed_wifi": "bssid, encode(ssid, 'hex') AS ssid_hex, location, active"
         case "holiday": "date, name, removed"
+        case "manager_account": "name, role, password_hash, removed"
         case "leave": "employee_code, date, half_day, reason, removed"
         case "punch":
             """

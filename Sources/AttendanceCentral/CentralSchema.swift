@@ -18,8 +18,8 @@ enum CentralSchema {
     /// tables only through the functions of ``api``, which check every record; 8: a punch taken on
     /// a kiosk clock off the centre's carries by how many minutes, and a kiosk restored from a
     /// backup re-joins on a new line of its history chain; 9: the language the kiosk speaks to each
-    /// employee.
-    static let version = 9
+    /// employee; 10: the web console's accounts, which only a desk sends.
+    static let version = 10
 
     static let statements: [String] =
         tables + directChangeFunctions + historyGuards + checks + retired + roles + api + grants + sessionLimits
@@ -187,6 +187,20 @@ enum CentralSchema {
             """,
             // Version 9: each employee's language ("fr", "es"), null for the office's.
             "ALTER TABLE employee ADD COLUMN IF NOT EXISTS language text",
+            // Version 10: the web console's accounts, made at a desk and taken by every store.
+            """
+            CREATE TABLE IF NOT EXISTS manager_account (
+                name text PRIMARY KEY,
+                role text NOT NULL,
+                password_hash text NOT NULL,
+                removed boolean NOT NULL DEFAULT false,
+                seq bigint NOT NULL DEFAULT nextval('change_seq'),
+                changed_by text NOT NULL,
+                changed_at timestamptz NOT NULL DEFAULT now()
+            )
+            """,
+            "CREATE UNIQUE INDEX IF NOT EXISTS manager_account_name_nocase ON manager_account (lower(name))",
+            "CREATE INDEX IF NOT EXISTS manager_account_by_seq ON manager_account (seq)",
             "CREATE INDEX IF NOT EXISTS employee_by_seq ON employee (seq)",
             "CREATE INDEX IF NOT EXISTS allowed_wifi_by_seq ON allowed_wifi (seq)",
             "CREATE INDEX IF NOT EXISTS holiday_by_seq ON holiday (seq)",
@@ -227,7 +241,7 @@ enum CentralSchema {
                     "\(table)_no_truncate", "BEFORE TRUNCATE", on: table, forEach: "STATEMENT",
                     function: "attendance_append_only")
         }
-        + ["employee", "allowed_wifi", "holiday", "leave"].flatMap(stateGuards)
+        + ["employee", "allowed_wifi", "holiday", "leave", "manager_account"].flatMap(stateGuards)
 
     /// A kept state's triggers: the next change number on every change, and a change made with SQL
     /// outside the functions locked and audited (``directChangeFunctions``).

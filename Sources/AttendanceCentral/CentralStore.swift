@@ -275,6 +275,8 @@ public final class CentralStore: @unchecked Sendable {
                         case "allowed_wifi": batch.wifi = try decoder.decode([SyncedWiFi].self, from: data)
                         case "holiday": batch.holidays = try decoder.decode([SyncedHoliday].self, from: data)
                         case "leave": batch.leave = try decoder.decode([SyncedLeave].self, from: data)
+                        case "manager_account":
+                            batch.managers = try decoder.decode([SyncedManager].self, from: data)
                         case "punch": batch.punches = try decoder.decode([SyncedPunch].self, from: data)
                         case "punch_correction":
                             batch.corrections = try decoder.decode([SyncedCorrection].self, from: data)

@@ -248,8 +248,10 @@ extension AttendanceStore {
     /// their audit entries name; `withEmployeesOfRecords` adds every employee their punches and
     /// corrections name (a kiosk's, which the centre takes only where it has none, so that a
     /// kiosk joining with history never sends a punch of someone the centre does not know).
+    /// `withAccounts` adds the console accounts their audit entries name: a desk's, as only a
+    /// desk administers the organisation's accounts.
     public func outgoing(
-        node: String, limit: Int, withEmployeesOfRecords: Bool = false
+        node: String, limit: Int, withEmployeesOfRecords: Bool = false, withAccounts: Bool = false
     ) throws(StoreError) -> (batch: SyncBatch, upTo: SyncCursors) {
         try perform {
             try pool.read { db in
@@ -315,13 +317,17 @@ extension AttendanceStore {
                         entity: row["entity"], entityKey: row["entity_key"], employeeCode: row["code"],
                         oldValue: row["old_value"], newValue: row["new_value"], reason: row["reason"])
                     batch.audit.append(entry)
-                    named[entry.entity, default: []].insert(entry.entityKey)
                     cursors.pushedAudit = row["id"]
+                    // A sign-in changes no account: its state is not sent again (a desk's stale
+                    // copy would otherwise collide with another desk's newer change).
+                    if entry.entity == "manager" && entry.action.hasPrefix("sign-in") { continue }
+                    named[entry.entity, default: []].insert(entry.entityKey)
                 }
                 if withEmployeesOfRecords {
                     named["employee", default: []].formUnion(
                         batch.punches.map(\.employeeCode) + batch.corrections.map(\.employeeCode))
                 }
+                if !withAccounts { named["manager"] = nil }
                 try Self.addState(named: named, to: &batch, in: db)
                 // The history's links, each naming its record as the centre knows it.
                 let links = try Row.fetchAll(
@@ -388,6 +394,14 @@ extension AttendanceStore {
                 SyncedLeave(
                     employeeCode: code, date: date, halfDay: row?["half_day"] ?? false, reason: row?["reason"] ?? "",
                     removed: row == nil))
+        }
+        for name in (named["manager"] ?? []).sorted() {
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM manager WHERE name = ?", arguments: [name])
+            else { continue }
+            batch.managers.append(
+                SyncedManager(
+                    name: row["name"], role: row["role"], passwordHash: row["password_hash"],
+                    removed: row["removed_at_ms"] as Int64? != nil))
         }
     }
 
@@ -464,6 +478,21 @@ extension AttendanceStore {
                                     reason = excluded.reason
                                 """, arguments: [employeeID, leave.date, leave.halfDay, leave.reason, now])
                     }
+                }
+                // The centre's accounts replace this store's of the same name, a removal included.
+                for account in batch.managers {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO manager (name, role, password_hash, created_at_ms, updated_at_ms, removed_at_ms)
+                            VALUES (?, ?, ?, ?, ?, ?)
+                            ON CONFLICT(name) DO UPDATE SET role = excluded.role,
+                                password_hash = excluded.password_hash, updated_at_ms = excluded.updated_at_ms,
+                                removed_at_ms = CASE WHEN excluded.removed_at_ms IS NULL THEN NULL
+                                    ELSE coalesce(manager.removed_at_ms, excluded.removed_at_ms) END
+                            """,
+                        arguments: [
+                            account.name, account.role, account.passwordHash, now, now, account.removed ? now : nil,
+                        ])
                 }
                 try Self.insertHistory(of: batch, from: { $0 != node }, node: node, at: now, in: db)
                 var cursors = try Self.cursors(in: db)

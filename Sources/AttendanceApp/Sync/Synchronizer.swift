@@ -82,7 +82,8 @@ package struct Synchronizer {
             while true {
                 // Only a kiosk joining with history can name someone the centre does not know.
                 let (batch, upTo) = try store.outgoing(
-                    node: node, limit: pageSize, withEmployeesOfRecords: role == .kiosk && pulled.isEmpty)
+                    node: node, limit: pageSize, withEmployeesOfRecords: role == .kiosk && pulled.isEmpty,
+                    withAccounts: role == .desk)
                 if batch.isEmpty { break }
                 try central.push(batch, from: node, role: role, base: base)
                 try store.markPushed(upTo: upTo)

@@ -115,7 +115,8 @@ public struct GlobalOptions: ParsableArguments {
         if let named = storeArgument(in: context), CentralAddress.names(named) { return }
         throw CommandFailure(
             "this machine is kiosk \(kiosk.quotedForMessage) of the central store: employees, PINs, access points, "
-                + "holidays, leave and corrections are changed at the centre, where every kiosk gets them — add "
+                + "holidays, leave, corrections and console accounts are changed at the centre, where every kiosk "
+                + "gets them — add "
                 + "--store postgresql://USER@HOST/DATABASE with a manager's login",
             status: .usage)
     }

@@ -271,6 +271,27 @@ public struct SyncedLeave: Sendable, Hashable, Codable {
     }
 }
 
+/// An account of the manager's web console as the centre keeps it: made, given new passwords
+/// and removed at a desk, and taken by every store so the organisation's managers sign in at any
+/// console. The password travels only as its slow, salted hash.
+public struct SyncedManager: Sendable, Hashable, Codable {
+    public var name: String
+    /// `manager` or `viewer`.
+    public var role: String
+    /// `pbkdf2-sha256$ROUNDS$SALT$HASH`.
+    public var passwordHash: String
+    public var removed: Bool
+
+    enum CodingKeys: String, CodingKey { case name, role, passwordHash = "password_hash", removed }
+
+    public init(name: String, role: String, passwordHash: String, removed: Bool) {
+        self.name = name
+        self.role = role
+        self.passwordHash = passwordHash
+        self.removed = removed
+    }
+}
+
 /// One link of a store's history chain (docs/rules.md "History") as the centre keeps it: which
 /// record it links, by the record's identity across kiosks, and the hashes. The centre keeps
 /// each kiosk's chain and accepts only links that extend what it holds.
@@ -302,6 +323,8 @@ public struct SyncBatch: Sendable, Hashable, Codable {
     public var wifi: [SyncedWiFi] = []
     public var holidays: [SyncedHoliday] = []
     public var leave: [SyncedLeave] = []
+    /// The console's accounts: sent by desks only, taken by every store.
+    public var managers: [SyncedManager] = []
     public var punches: [SyncedPunch] = []
     public var corrections: [SyncedCorrection] = []
     public var audit: [SyncedAuditEntry] = []
@@ -314,7 +337,7 @@ public struct SyncBatch: Sendable, Hashable, Codable {
 
     /// How many records the batch holds.
     public var count: Int {
-        let states = employees.count + wifi.count + holidays.count + leave.count
+        let states = employees.count + wifi.count + holidays.count + leave.count + managers.count
         return states + punches.count + corrections.count + audit.count
     }
 
@@ -324,7 +347,7 @@ public struct SyncBatch: Sendable, Hashable, Codable {
             (punches.count, "punch", "punches"), (corrections.count, "correction", "corrections"),
             (audit.count, "audit entry", "audit entries"), (employees.count, "employee", "employees"),
             (wifi.count, "access point", "access points"), (holidays.count, "holiday", "holidays"),
-            (leave.count, "leave day", "leave days"),
+            (leave.count, "leave day", "leave days"), (managers.count, "console account", "console accounts"),
         ]
         let parts = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
         return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
