@@ -124,9 +124,12 @@ let package = Package(
             name: "AttendanceTestSupport",
             dependencies: [
                 "AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceTerminal",
-                "AttendanceCommands", "AttendanceCentral", "CNetlink",
+                "AttendanceCommands", "AttendanceCentral", "CNetlink", "AttendanceTestKit",
             ]
         ),
+        // Foundation alone: a child process runner and a seeded generator, so the core's tests
+        // build neither libnl nor PostgresNIO.
+        .target(name: "AttendanceTestKit"),
         .executableTarget(
             name: "attendance-bench",
             dependencies: [
@@ -136,10 +139,10 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        // The test support brings the process runner for the oracles (Oracles/): Python's dateutil
+        // The test kit brings the process runner for the oracles (Oracles/): Python's dateutil
         // for recurrence rules, tomllib for TOML.
         .testTarget(
-            name: "AttendanceCoreTests", dependencies: ["AttendanceCore", "AttendanceTestSupport"], exclude: ["Oracles"]
+            name: "AttendanceCoreTests", dependencies: ["AttendanceCore", "AttendanceTestKit"], exclude: ["Oracles"]
         ),
         // Against Python's tomllib (Oracles/), run with Foundation's Process: nothing of attendance.
         .testTarget(name: "AttendanceTOMLTests", dependencies: ["AttendanceTOML"], exclude: ["Oracles"]),

@@ -1,4 +1,4 @@
-import AttendanceTestSupport
+import AttendanceTestKit
 import Testing
 
 @testable import AttendanceCore

@@ -1,5 +1,5 @@
 import AttendanceCore
-import AttendanceTestSupport
+import AttendanceTestKit
 import Foundation
 import Testing
 

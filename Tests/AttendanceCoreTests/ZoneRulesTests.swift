@@ -1,4 +1,4 @@
-import AttendanceTestSupport
+import AttendanceTestKit
 import Foundation
 import Synchronization
 import Testing

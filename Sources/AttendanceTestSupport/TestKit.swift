@@ -1,0 +1,2 @@
+// The process runner and the seeded generator come with the rest of the test support.
+@_exported import AttendanceTestKit
