@@ -12,7 +12,11 @@
 # 2. pull: a new desk copy takes all of it (the first `--store postgresql://` on a desk);
 # 3. register: EMPLOYEES (default 10,000) × 31 days written centrally, then the month's register
 #    through `--store postgresql://` — the first time (a new desk copy pulls ~2 punches per
-#    working day) and again (the copy only asks what changed).
+#    working day) and again (the copy only asks what changed);
+# 4. load (alone with BENCH_ONLY_LOAD=1): for each count in $BENCH_LOAD_KIOSKS (default
+#    "50 500"), that many kiosks, one login each, mark and sync every 10 s for $BENCH_SECONDS
+#    (default 300) through PgBouncer in transaction mode (attendance-bench central-load; skipped
+#    without pgbouncer or the bench).
 set -euo pipefail
 n=${1:-100000}; employees=${2:-10000}; bin=$(readlink -f "${3:-.build/release/attendance}")
 dir=$(mktemp -d /tmp/attendance-bench-central.XXXX)
@@ -20,6 +24,7 @@ chmod 755 "$dir"
 pgbin=/usr/lib/postgresql/15/bin
 as_server() { if [ "$(id -u)" = 0 ]; then setpriv --reuid=postgres --regid=postgres --clear-groups "$@"; else "$@"; fi; }
 cleanup() {
+  [ -f "$dir/pgbouncer.pid" ] && kill "$(cat "$dir/pgbouncer.pid")" 2>/dev/null || true
   [ -d "$dir/pg" ] && as_server "$pgbin/pg_ctl" -D "$dir/pg" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$dir"
 }
@@ -31,7 +36,7 @@ if [ -z "$url" ]; then
   [ "$(id -u)" = 0 ] && chown postgres: "$dir"
   as_server "$pgbin/initdb" -D "$dir/pg" -U owner --auth=trust -E UTF8 --no-instructions >/dev/null
   as_server "$pgbin/pg_ctl" -D "$dir/pg" -l "$dir/pg.log" -w -o \
-    "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=on" start >/dev/null
+    "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=700" start >/dev/null
   psql -X -q -h 127.0.0.1 -p "$port" -U owner -d postgres -c "CREATE DATABASE attendance"
   url="postgresql://owner@127.0.0.1:$port/attendance"
   "$bin" central init --store "$url" >/dev/null
@@ -43,9 +48,11 @@ now() { date +%s.%N; }
 echo "binary: $bin"
 echo "server: $(psql_central 'SHOW server_version') at $host"
 
+bench=$(dirname "$bin")/attendance-bench
+# BENCH_ONLY_LOAD=1 runs step 4 alone.
+if [ -z "${BENCH_ONLY_LOAD:-}" ]; then
 # 0: the kiosk's punch latency with sync rounds running beside it (attendance-bench, when built),
 # first, while the centre is small: a kiosk in its steady state pulls little.
-bench=$(dirname "$bin")/attendance-bench
 if [ -x "$bench" ]; then
   BENCH_CENTRAL_URL="$url" "$bench" mark-path-central | grep -E "mark path" || true
 else
@@ -103,4 +110,41 @@ copy=$(find "$dir/cache" -name '*.sqlite' | head -1)
 start=$(now); ATTENDANCE_CONFIG="$dir/d.toml" "$bin" register --store "$copy" --month 2024-03 >/dev/null; end=$(now)
 echo "the same register read from the desk copy's SQLite file alone: $(seconds "$start" "$end") s"
 echo "register lines: $(wc -l < "$dir/register.txt")"
+fi
 
+
+# 4: many kiosks at once, each with its own login, through PgBouncer in transaction mode.
+if [ ! -x "$bench" ]; then
+  echo "(build attendance-bench in release mode for the load of many kiosks)"
+elif [ -z "${port:-}" ]; then
+  echo "(the load of many kiosks runs on this script's own server: leave BENCH_CENTRAL_URL unset)"
+elif [ ! -x /usr/sbin/pgbouncer ]; then
+  echo "(install the Debian package pgbouncer for the load of many kiosks)"
+else
+  bouncer=$((port + 1))
+  cat > "$dir/pgbouncer.ini" <<INI
+[databases]
+attendance = host=127.0.0.1 port=$port dbname=attendance
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = $bouncer
+unix_socket_dir =
+auth_type = trust
+auth_file = $dir/pgbouncer.users
+pool_mode = transaction
+max_client_conn = 2000
+ignore_startup_parameters = extra_float_digits,options
+logfile = $dir/pgbouncer.log
+pidfile = $dir/pgbouncer.pid
+INI
+  echo '"owner" ""' > "$dir/pgbouncer.users"
+  [ "$(id -u)" = 0 ] && chown postgres: "$dir/pgbouncer.ini" "$dir/pgbouncer.users"
+  chmod 666 "$dir/pgbouncer.users"
+  as_server /usr/sbin/pgbouncer -d "$dir/pgbouncer.ini"
+  sleep 1
+  for kiosks in ${BENCH_LOAD_KIOSKS:-50 500}; do
+    BENCH_CENTRAL_URL="postgresql://owner@127.0.0.1:$bouncer/attendance" BENCH_OWNER_URL="$url" \
+      BENCH_PGBOUNCER_AUTH_FILE="$dir/pgbouncer.users" BENCH_PGBOUNCER_PID_FILE="$dir/pgbouncer.pid" \
+      BENCH_KIOSKS="$kiosks" BENCH_SECONDS="${BENCH_SECONDS:-300}" "$bench" central-load | grep -E "^[0-9]+ kiosks" || true
+  done
+fi

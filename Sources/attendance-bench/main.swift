@@ -193,6 +193,63 @@ let benchmarks: [Benchmark] = [
             ),
         ]
     },
+    Benchmark(
+        name: "central-load",
+        summary:
+            "many kiosks marking and syncing against $BENCH_CENTRAL_URL ($BENCH_KIOSKS, $BENCH_SECONDS; scripts/bench-central.sh)"
+    ) { context in
+        let environment = ProcessInfo.processInfo.environment
+        guard let url = environment["BENCH_CENTRAL_URL"], !url.isEmpty else {
+            throw BenchSkipped(
+                description:
+                    "needs a central store: BENCH_CENTRAL_URL (scripts/bench-central.sh starts one and sets it)")
+        }
+        var settings = OrganisationLoad.Settings(
+            url: url,
+            password: try environment["ATTENDANCE_CENTRAL_PASSWORD_FILE"].map {
+                try String(contentsOfFile: $0, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            }, kiosks: Int(environment["BENCH_KIOSKS"] ?? "") ?? 50,
+            seconds: Double(environment["BENCH_SECONDS"] ?? "") ?? 60, folder: try context.subfolder("central-load"))
+        if let owner = environment["BENCH_OWNER_URL"], !owner.isEmpty {
+            settings.kioskLogins = .init(
+                ownerURL: owner, authFile: environment["BENCH_PGBOUNCER_AUTH_FILE"],
+                pidFile: environment["BENCH_PGBOUNCER_PID_FILE"])
+        }
+        settings.syncSeconds = Double(environment["BENCH_SYNC_SECONDS"] ?? "") ?? 10
+        settings.markSeconds = Double(environment["BENCH_MARK_SECONDS"] ?? "") ?? 60
+        let result = try OrganisationLoad.run(settings) { FileHandle.standardError.write(Data("  \($0)\n".utf8)) }
+        let rounds = Sample(result.rounds.map { $0 * 1000 })
+        let late = Sample(result.lateness.map { $0 * 1000 })
+        let kiosks = "\(settings.kiosks) kiosks"
+        let stored = result.failures.isEmpty && result.atCentre == result.acknowledged
+        let everywhere = result.atFirstKiosk == result.acknowledged
+        return [
+            Figure(
+                name:
+                    "\(kiosks), a sync round every \(Int(settings.syncSeconds)) s for \(Int(settings.seconds)) s: rounds",
+                measured: "p50 \(milliseconds(rounds.median)), p99 \(milliseconds(rounds.percentile(99)))",
+                goal: "p99 ≤ 1 s", met: rounds.percentile(99) <= 1000 && result.failures.isEmpty,
+                notes: "\(rounds.count) rounds, \(result.failures.count) failed"
+                    + (result.failures.first.map { " (first: \($0))" } ?? "")
+                    + "; started late p99 \(milliseconds(late.percentile(99)))"),
+            Figure(
+                name: "\(kiosks): the server meanwhile",
+                measured: String(
+                    format: "%.2f cores, %d connections", result.serverCPUSeconds / settings.seconds,
+                    result.serverConnections),
+                goal: "—", met: nil,
+                notes: "CPU of every postgres and pgbouncer process over the timed part; client backends at most; "
+                    + (settings.kioskLogins == nil ? "one login for every kiosk" : "one login a kiosk")),
+            Figure(
+                name: "\(kiosks): acknowledged punches stored once",
+                measured: "\(grouped(result.acknowledged)) acknowledged, \(grouped(result.atCentre)) at the centre, "
+                    + "\(grouped(result.atFirstKiosk)) at kiosk 1",
+                goal: "all, once, everywhere", met: stored && everywhere,
+                notes: String(
+                    format: "a mark every %.0f s a kiosk; drained in %.1f s after the run; set-up %.0f s",
+                    settings.markSeconds, result.drainSeconds, result.setupSeconds)),
+        ]
+    },
     Benchmark(name: "mark-path-chain", summary: "in-process mark path with and without the history chain") { context in
         // Alternating runs of the same marks: the chain's trigger dropped, then as shipped.
         var unchained: [Double] = []
