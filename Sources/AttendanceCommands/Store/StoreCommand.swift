@@ -98,7 +98,7 @@ struct StoreBackup: ContextCommand {
     @Option(help: ArgumentHelp("Write today's backup into this folder, named by the date.", valueName: "folder"))
     var into: String?
     @Option(help: ArgumentHelp("With --into: keep the backups of the last N days, remove older ones.", valueName: "N"))
-    var keepDays: Int?
+    var keepDays: KeptDays?
 
     func run(in context: Context) throws {
         switch (destination, into) {
@@ -107,16 +107,8 @@ struct StoreBackup: ContextCommand {
             throw CommandFailure("give either the backup's file or --into FOLDER, not both; nothing was written")
         default: break
         }
-        if let keepDays {
-            guard into != nil else {
-                throw CommandFailure(
-                    "--keep-days removes old backups of --into FOLDER: add --into; nothing was written")
-            }
-            guard (1...DailyBackups.mostDays).contains(keepDays) else {
-                throw CommandFailure(
-                    "--keep-days must be 1 to \(DailyBackups.mostDays) (today's backup counts as one); nothing was written"
-                )
-            }
+        if keepDays != nil, into == nil {
+            throw CommandFailure("--keep-days removes old backups of --into FOLDER: add --into; nothing was written")
         }
         let (configuration, store) = try global.open(in: context)
         if let destination {
@@ -126,12 +118,12 @@ struct StoreBackup: ContextCommand {
         }
         guard let into else { return }
         let today = configuration.policy.zone.localDateTime(of: context.now()).date
-        let outcome = try DailyBackups.run(into: into, today: today, keepDays: keepDays, store: store)
+        let outcome = try DailyBackups.run(into: into, today: today, keepDays: keepDays?.count, store: store)
         context.out.line(
             outcome.written
                 ? "backed up \(store.path) to \(outcome.file) (integrity ok)"
                 : "\(outcome.file) is there already: today's backup is kept as it is")
-        for file in outcome.removed { context.out.line("removed \(file), older than \(keepDays ?? 0) days") }
+        for file in outcome.removed { context.out.line("removed \(file), older than \(keepDays?.count ?? 0) days") }
     }
 }
 

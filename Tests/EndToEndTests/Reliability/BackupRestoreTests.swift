@@ -56,7 +56,7 @@ struct BackupRestoreTests {
     }
 
     @Test(
-        "store backup refuses a missing or doubled destination and --keep-days out of place with 65, writing nothing",
+        "store backup refuses a missing or doubled destination and a wrong --keep-days with 65, writing nothing",
         arguments: [
             ([], "attendance: name the backup's file, or a folder with --into; nothing was written\n"),
             (
@@ -69,7 +69,13 @@ struct BackupRestoreTests {
             ),
             (
                 ["--into", "FOLDER", "--keep-days", "0"],
-                "attendance: --keep-days must be 1 to 3650 (today's backup counts as one); nothing was written\n"
+                "attendance: invalid number of days to keep \"0\": expected a whole number from 1 to 3650 (today's "
+                    + "backup counts as one)\n"
+            ),
+            (
+                ["--into", "FOLDER", "--keep-days", "two weeks"],
+                "attendance: invalid number of days to keep \"two weeks\": expected a whole number from 1 to 3650 "
+                    + "(today's backup counts as one)\n"
             ),
         ])
     func refusedArguments(arguments: [String], message: String) throws {
