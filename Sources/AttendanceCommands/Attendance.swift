@@ -77,6 +77,10 @@ public struct Attendance: ParsableCommand {
             // A malformed value (a date, a BSSID) is 65 with the value's own message, as
             // `--help` documents, not the parser's generic "The value is invalid" and 64.
             if let refusal = refused.first { return report(refusal, in: context) }
+            // A mistyped command word is named, with the command it is closest to.
+            if let unknown = CommandSuggestion.find(in: arguments, root: Attendance.self) {
+                return report(CommandFailure(unknown.message, status: .usage), in: context)
+            }
             return report(parseError: error, in: context, rootHelp: asksRootHelp(arguments))
         }
         return execute(in: context, rootHelp: asksRootHelp(arguments)) {

@@ -25,12 +25,20 @@ public struct CalendarView: Sendable {
     public var flaggedLimit: Int?
     /// The language of its words; the status codes are the same in every language.
     public var words: Speech
+    /// Drawn for the employee at the kiosk: future holidays, weekly offs and leave shown as
+    /// planned (grey), the month's holidays named, imports in words an employee knows, and the
+    /// flagged days listed from ``flaggedFrom`` on.
+    public var forEmployee: Bool
+    /// With ``flaggedLimit``, the first flagged day listed (0: the first of the month's).
+    public var flaggedFrom: Int
 
     public init(
         employee: Employee, evaluation: MonthEvaluation, weekStarts: Weekday, zone: LocalZone,
-        flaggedLimit: Int? = nil, words: Speech = .english
+        flaggedLimit: Int? = nil, words: Speech = .english, forEmployee: Bool = false, flaggedFrom: Int = 0
     ) {
         self.words = words
+        self.forEmployee = forEmployee
+        self.flaggedFrom = flaggedFrom
         self.employee = employee
         self.evaluation = evaluation
         self.weekStarts = weekStarts
@@ -50,6 +58,7 @@ public struct CalendarView: Sendable {
         out.appendLine()
         out.append(Self.legend(width: width, words))
         out.append(summary())
+        if forEmployee { out.append(holidays(width: width)) }
         out.append(marked(width: width))
         out.append(flagged(width: width))
         return out
@@ -85,10 +94,15 @@ public struct CalendarView: Sendable {
         return out
     }
 
-    /// "[24 IN]" for today, " 2 P  " otherwise; blank outside the month.
+    /// "[24 IN]" for today, " 2 P  " otherwise; blank outside the month. For the employee, a
+    /// future date planned as a holiday, weekly off or leave shows that code in grey.
     func cell(_ day: DayEvaluation?) -> StyledText {
         guard let day else { return StyledText(String(repeating: " ", count: Self.cellWidth)) }
         let number = String(day.date.day).leftPadded(toWidth: 2)
+        if forEmployee, let planned = day.planned {
+            return StyledText(" " + number + " ") + StyledText(planned.code.padded(toWidth: 2), style: .color(.grey))
+                + StyledText(" ")
+        }
         let code = day.code.padded(toWidth: 2)
         var cell = StyledText()
         if day.isToday {
@@ -170,11 +184,27 @@ public struct CalendarView: Sendable {
         return out
     }
 
+    /// "Holidays: Thu 25 Christmas Day, Fri 26 Boxing Day": the month's holidays, those to come
+    /// too, on one line; nothing when the month has none.
+    func holidays(width: Int) -> StyledText {
+        let named = evaluation.days.compactMap { day in
+            day.holidayName.map { "\(words.shortWeekdayName(day.date.weekday)) \(day.date.day) \($0.terminalSafe)" }
+        }
+        guard !named.isEmpty else { return StyledText() }
+        var out = StyledText()
+        out.appendLine(
+            words.tr("Holidays: {days}", ["days": named.joined(separator: ", ")]).truncated(toWidth: width))
+        return out
+    }
+
     /// "Punches on SIMULATED WiFi: 2–6, 9, 11–13", a line per kind of evidence that any date has.
     public var evidenceLines: [String] {
         [
             (EvidenceHeading.simulated(words), \DayEvaluation.hasSimulatedPunch),
-            (EvidenceHeading.imported(words), \DayEvaluation.hasImportedPunch),
+            (
+                forEmployee ? EvidenceHeading.importedForEmployee(words) : EvidenceHeading.imported(words),
+                \DayEvaluation.hasImportedPunch
+            ),
         ].compactMap { heading, marked in
             let dates = evaluation.days.filter { $0[keyPath: marked] }.map(\.date.day)
             return dates.isEmpty
@@ -201,8 +231,17 @@ public struct CalendarView: Sendable {
         guard !days.isEmpty else { return StyledText() }
         var out = StyledText()
         out.appendLine()
-        out.appendLine(words.tr("Flagged days:"))
-        let shown = flaggedLimit.map { days.prefix(max(0, $0)) } ?? days[...]
+        let from = forEmployee ? min(max(0, flaggedFrom), days.count - 1) : 0
+        let shown = flaggedLimit.map { days.dropFirst(from).prefix(max(0, $0)) } ?? days[...]
+        if forEmployee, shown.count < days.count {
+            // Every flagged day is reachable: the arrows page through them.
+            out.appendLine(
+                words.tr(
+                    "Flagged days {first}–{last} of {count} (up and down for the others):",
+                    ["first": "\(from + 1)", "last": "\(from + shown.count)", "count": "\(days.count)"]))
+        } else {
+            out.appendLine(words.tr("Flagged days:"))
+        }
         for day in shown {
             var line = StyledText(
                 "  \(words.shortWeekdayName(day.date.weekday)) \(String(day.date.day).leftPadded(toWidth: 2))  ")
@@ -210,7 +249,7 @@ public struct CalendarView: Sendable {
             line.append("  " + Self.flagWords(day, words).truncated(toWidth: max(1, width - 14)))
             out.appendLine(line)
         }
-        if shown.count < days.count {
+        if !forEmployee, shown.count < days.count {
             out.appendLine("  " + words.tr("… and {count} more", ["count": "\(days.count - shown.count)"]))
         }
         return out

@@ -12,4 +12,8 @@ public enum EvidenceHeading {
         words.tr("Corrected by a manager (punches added, voided or re-timed)")
     }
     public static func imported(_ words: Speech) -> String { words.tr("Punches imported from another time clock") }
+    /// The same, for the employee at the kiosk, who never saw an import.
+    public static func importedForEmployee(_ words: Speech) -> String {
+        words.tr("Times the office entered from another clock")
+    }
 }

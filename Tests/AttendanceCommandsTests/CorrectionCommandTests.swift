@@ -420,11 +420,40 @@ struct CorrectionCommandTests {
             entries.map { $0["actor"] as? String }
                 == ["tester (uid 1000)", "Boss Lady via tester (uid 1000)", "tester (uid 1000)"])
         #expect(
-            h.run("audit").out.contains("2026-11-21T08:33:20Z  Boss Lady via tester (uid 1000)  add punch 2 (E001)\n"))
+            h.run("audit").out.contains(
+                "2026-11-21 14:03  Boss Lady via tester (uid 1000)  added punch 2 of E001 (OUT 18:00 on 2026-11-18)\n"))
         #expect(h.run("punch", "list", "E001").out.contains("added by Boss Lady via tester (uid 1000)"))
     }
 
-    @Test("audit shows who, when (UTC), what and why, for one employee and month, as text and JSON")
+    @Test("audit words each correction and change: voided, restored, re-timed, an employee's changed fields")
+    func auditInWords() throws {
+        try kiosk(.in, "2026-11-18 09:02")
+        try kiosk(.out, "2026-11-18 18:00")
+        #expect(h.run("punch", "void", "1", "2", "--reason", "wrong person").status == 0)
+        #expect(h.run("punch", "restore", "1", "2", "--reason", "right person after all").status == 0)
+        #expect(h.run("punch", "retime", "1", "--at", "2026-11-18 09:10", "--reason", "clock was fast").status == 0)
+        #expect(h.run("employee", "edit", "E001", "--shift-start", "10:00", "--shift-end", "18:30").status == 0)
+        #expect(
+            h.run("audit").out == """
+                2026-11-21 14:03  tester (uid 1000)  added employee E001
+                  set: active yes, code E001, name Asha Rao, start_date 2026-10-01
+                2026-11-21 14:03  tester (uid 1000)  voided punch 1 of E001 (IN 09:02 on 2026-11-18)
+                  why: wrong person
+                2026-11-21 14:03  tester (uid 1000)  voided punch 2 of E001 (OUT 18:00 on 2026-11-18)
+                  why: wrong person
+                2026-11-21 14:03  tester (uid 1000)  restored punch 1 of E001 (IN 09:02 on 2026-11-18)
+                  why: right person after all
+                2026-11-21 14:03  tester (uid 1000)  restored punch 2 of E001 (OUT 18:00 on 2026-11-18)
+                  why: right person after all
+                2026-11-21 14:03  tester (uid 1000)  re-timed punch 1 of E001 (IN 09:02 → 09:10 on 2026-11-18)
+                  why: clock was fast
+                2026-11-21 14:03  tester (uid 1000)  edited employee E001
+                  changed: shift_end – → 18:30; shift_start – → 10:00
+
+                """)
+    }
+
+    @Test("audit shows who, when (local time), what in words and why, for one employee and month; JSON as recorded")
     func audit() throws {
         try kiosk(.in, "2026-11-18 09:02")
         h.run(
@@ -433,11 +462,10 @@ struct CorrectionCommandTests {
         h.run("employee", "add", "E002", "--name", "Bo", "--start-date", "2026-10-01")
         #expect(
             h.run("audit", "--employee", "e001", "--month", "2026-11").out == """
-                2026-11-21T08:33:20Z  tester (uid 1000)  add employee E001
-                  new: {"active":true,"code":"E001","end_date":null,"name":"Asha Rao","shift_end":null,"shift_start":null,"start_date":"2026-10-01"}
-                2026-11-21T08:33:20Z  Priya Nair via tester (uid 1000)  add punch 2 (E001)
+                2026-11-21 14:03  tester (uid 1000)  added employee E001
+                  set: active yes, code E001, name Asha Rao, start_date 2026-10-01
+                2026-11-21 14:03  Priya Nair via tester (uid 1000)  added punch 2 of E001 (OUT 18:00 on 2026-11-18)
                   why: forgot
-                  new: {"attendance_date":"2026-11-18","employee":"E001","id":2,"kind":"out","note":null,"source":"manual","time":"2026-11-18T18:00:00+05:30","voided":false}
 
                 """)
         #expect(h.run("audit", "--month", "2026-10").out == "no audit entries\n")
@@ -448,6 +476,10 @@ struct CorrectionCommandTests {
                 == ["tester (uid 1000)", "Priya Nair via tester (uid 1000)", "tester (uid 1000)"])
         #expect(entries[1]["reason"] as? String == "forgot")
         #expect(entries[1]["at"] as? String == "2026-11-21T08:33:20Z")
+        #expect(
+            entries[1]["new"] as? String
+                == #"{"attendance_date":"2026-11-18","employee":"E001","id":2,"kind":"out","note":null,"source":"manual","time":"2026-11-18T18:00:00+05:30","voided":false}"#
+        )
         let unknown = h.run("audit", "--employee", "E404")
         #expect(unknown.status == 65 && unknown.err == "attendance: no employee has code \"E404\"\n")
     }

@@ -170,7 +170,7 @@ struct ImportExportCommandTests {
         #expect(h.run("import", "punches", path).out == "imported 4 punches from \(path)\n")
         #expect(h.run("import", "punches", path).out == "imported 0 punches from \(path) (4 already present)\n")
         #expect(h.run("punch", "list", "E002", "--format", "csv").out.components(separatedBy: ",import,").count == 3)
-        #expect(h.run("audit").out.contains("tester (uid 1000)  import punches old-clock.csv"))
+        #expect(h.run("audit").out.contains("tester (uid 1000)  imported punches old-clock.csv"))
     }
 
     @Test("export writes the effective punches in the import format")

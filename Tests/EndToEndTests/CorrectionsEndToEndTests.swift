@@ -41,7 +41,10 @@ struct CorrectionsEndToEndTests {
         let audit = try s.run("audit", "--employee", "E001").out
         // --by is recorded beside the OS user who ran the command, never instead (issue 11 item 9).
         let user = "\(String(cString: getpwuid(geteuid())!.pointee.pw_name)) (uid \(geteuid()))"
-        #expect(audit.contains("  Priya via \(user)  add punch 2 (E001)\n  why: forgot to mark out\n"), "\(audit)")
+        #expect(
+            audit.contains(
+                "  Priya via \(user)  added punch 2 of E001 (OUT 18:00 on \(day))\n  why: forgot to mark out\n"),
+            "\(audit)")
 
         for sql in [
             "UPDATE punch SET instant_ms = 0", "DELETE FROM punch WHERE id = 2", "UPDATE punch SET note = 'x'",

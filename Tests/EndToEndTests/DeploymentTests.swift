@@ -39,4 +39,26 @@ struct DeploymentTests {
         #expect(!unit.contains("ATTENDANCE_STORE"))
         #expect(unit.contains("Documentation=file:///usr/share/doc/attendance/README.md"))
     }
+
+    @Test("the backup's unit is rated 2.0 or lower, and its command line, run as written, writes today's backup")
+    func backupUnit() throws {
+        let path = Self.config + "/attendance-backup.service"
+        #expect(try Self.exposure(of: path) <= 2.0)
+        let unit = try String(contentsOfFile: path, encoding: .utf8)
+        let line = try #require(unit.split(separator: "\n").first { $0.hasPrefix("ExecStart=/usr/bin/attendance ") })
+        let s = try Office.sandbox()
+        let folder = s.folder + "/backups"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let arguments = line.dropFirst("ExecStart=/usr/bin/attendance ".count).split(separator: " ").map {
+            $0 == "/etc/attendance/attendance.toml"
+                ? s.config : $0 == "/var/lib/attendance/backups" ? folder : String($0)
+        }
+        let run = try Executable.run(arguments, environment: s.environment)
+        #expect(run.status == 0, "\(arguments): \(run.err)")
+        #expect(
+            (try? FileManager.default.contentsOfDirectory(atPath: folder))
+                == ["attendance-\(ScenarioClock.day(0)).sqlite"])
+        let timer = try String(contentsOfFile: Self.config + "/attendance-backup.timer", encoding: .utf8)
+        #expect(timer.contains("\nPersistent=true\n") && timer.contains("\nWantedBy=timers.target\n"))
+    }
 }

@@ -118,14 +118,14 @@ struct KioskLanguageTests {
         #expect(menu.last == "Pulse una letra, o elija con las flechas y pulse Intro.")
 
         try kiosk.send("c")
-        let calendar = lines(of: try kiosk.waitFor("Pulse Intro para volver"))
+        let calendar = lines(of: try kiosk.waitFor("Intro: volver."))
         #expect(calendar.contains("E003  Lucía Gómez · " + localDate("es", "MMMM 'de' y")), "\(calendar)")
         #expect(calendar.contains("lun     mar     mié     jue     vie     sáb     dom"), "\(calendar)")
         #expect(
             calendar.contains {
                 $0.hasPrefix("P presente  L retraso  HD medio día  A ausente  H festivo  WO descanso semanal")
             }, "\(calendar)")
-        #expect(calendar.last == "Pulse Intro para volver. Las flechas muestran el mes anterior o el siguiente.")
+        #expect(calendar.last == "Intro: volver. Izq./der.: otros meses. Arriba/abajo: otros días señalados.")
         try kiosk.send("Escape")
         try kiosk.waitFor("Hola, Lucía Gómez (E003)")
 

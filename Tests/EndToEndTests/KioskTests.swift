@@ -157,20 +157,20 @@ struct KioskTests {
         try kiosk.send("E001", "Enter")
         try kiosk.waitFor("Hi Asha Rao (E001)")
         try kiosk.send("c")
-        var screen = try kiosk.waitFor("Press Enter to go back")
+        var screen = try kiosk.waitFor("Enter: back. Left and right")
         #expect(screen.contains("Asha Rao"))
         // Enter closes the calendar; a second Enter, as a hurried person presses it, acts on the
         // menu's chosen action. It must be the calendar again, not Mark IN.
         try kiosk.send("Enter")
         try kiosk.send("Enter")
-        screen = try kiosk.waitFor(anyOf: ["MARKED IN", "Press Enter to go back"])
+        screen = try kiosk.waitFor(anyOf: ["MARKED IN", "Enter: back. Left and right"])
         #expect(!screen.contains("MARKED IN"))
         try kiosk.send("Escape")
         screen = try kiosk.waitFor("Hi Asha Rao (E001)")
         #expect(try s.sqlite("SELECT count(*) FROM punch") == "0\n")
         // The letter still marks, and the arrows still reach Mark IN.
         try kiosk.send("Up", "Enter")
-        screen = try kiosk.waitFor(anyOf: ["MARKED IN", "Press Enter to go back"])
+        screen = try kiosk.waitFor(anyOf: ["MARKED IN", "Enter: back. Left and right"])
         #expect(screen.contains("MARKED IN"), "\(screen)")
         #expect(try s.sqlite("SELECT kind FROM punch") == "in\n")
     }
@@ -201,6 +201,72 @@ struct KioskTests {
         try kiosk.send("Enter")
         try kiosk.waitFor("Hi Asha Rao (E001)")
         #expect(try s.sqlite("SELECT count(*) FROM punch") == "0\n")
+    }
+
+    @Test("in My calendar up and down page through every flagged day; holidays are named, planned days shown")
+    func calendarForTheEmployee() throws {
+        let s = try kioskSandbox()
+        let calendar = ScenarioClock.calendar
+        let noon = ScenarioClock.instant(day: 0, time: "12:00")
+        func month(_ months: Int) throws -> [Date] {
+            let shifted = try #require(calendar.date(byAdding: .month, value: months, to: noon))
+            let first = try #require(calendar.date(from: calendar.dateComponents([.year, .month], from: shifted)))
+            let days = try #require(calendar.range(of: .day, in: .month, for: first))
+            return days.compactMap { calendar.date(byAdding: .day, value: $0 - 1, to: first) }
+        }
+        func weekdays(_ dates: [Date]) -> [Date] { dates.filter { !calendar.isDateInWeekend($0) } }
+        func day(_ date: Date) -> String { ScenarioClock.format(date, "yyyy-MM-dd") }
+        let start = try #require(calendar.date(byAdding: .month, value: -3, to: noon))
+        #expect(try s.run("employee", "edit", "E001", "--start-date", day(start)).status == 0)
+        // Five late arrivals last month, brought in from the old clock.
+        var csv = "code,timestamp,kind\n"
+        for date in weekdays(try month(-1)).prefix(5) {
+            csv += "E001,\(day(date))T11:00:00\(ScenarioClock.format(date, "xxx")),in\n"
+            csv += "E001,\(day(date))T18:00:00\(ScenarioClock.format(date, "xxx")),out\n"
+        }
+        let file = s.folder + "/old-clock.csv"
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: file))
+        let imported = try s.run("import", "punches", file)
+        #expect(imported.status == 0, "\(imported.err)")
+        // Next month: a holiday, and a day of leave, both still to come.
+        let next = weekdays(try month(1))
+        let (holiday, leave) = (next[6], next[8])
+        #expect(try s.run("holiday", "add", day(holiday), "--name", "Founders' Day").status == 0)
+        #expect(try s.run("leave", "add", "E001", day(leave), "--reason", "wedding").status == 0)
+
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E001", "Enter")
+        try kiosk.waitFor("Hi Asha Rao (E001)")
+        try kiosk.send("c")
+        try kiosk.send("Left")
+        var screen = try kiosk.waitFor("Flagged days 1–3 of 5 (up and down for the others):")
+        #expect(screen.contains("Times the office entered from another clock: "), "\(screen)")
+        #expect(!screen.contains("imported"), "\(screen)")
+        #expect(screen.contains("Enter: back. Left and right: other months. Up and down: other flagged days."))
+        try kiosk.send("Down")
+        screen = try kiosk.waitFor("Flagged days 4–5 of 5 (up and down for the others):")
+        let lateDays = weekdays(try month(-1)).prefix(5).map { calendar.component(.day, from: $0) }
+        for late in lateDays.suffix(2) {
+            #expect(screen.contains((late < 10 ? " " : "") + "\(late)" + "  L   late by 1h 30m"), "\(screen)")
+        }
+        // Past the last page it stays there; up goes back.
+        try kiosk.send("Down")
+        try kiosk.send("Up")
+        try kiosk.waitFor("Flagged days 1–3 of 5 (up and down for the others):")
+
+        try kiosk.send("Right", "Right")
+        screen = try kiosk.waitFor("Holidays: ")
+        let holidayDay = calendar.component(.day, from: holiday)
+        let weekday = ScenarioClock.format(holiday, "EEE")
+        #expect(screen.contains("Holidays: \(weekday) \(holidayDay) Founders' Day\n"), "\(screen)")
+        let leaveDay = calendar.component(.day, from: leave)
+        #expect(screen.contains((leaveDay < 10 ? " " : "") + "\(leaveDay)" + " LV"), "\(screen)")
+        #expect(screen.contains((holidayDay < 10 ? " " : "") + "\(holidayDay)" + " H "), "\(screen)")
+        // Planned, not counted: the month's summary has no LV or H yet.
+        #expect(screen.contains("LV 0"), "\(screen)")
+        try kiosk.send("Enter")
+        try kiosk.waitFor("Hi Asha Rao (E001)")
     }
 
     @Test("a second IN from another path is refused with 'already marked in', nothing stored")

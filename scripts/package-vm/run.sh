@@ -98,12 +98,14 @@ has install.layout '^/var/lib/attendance attendance:attendance 750 ' "/var/lib/a
 has install.layout '^/usr/bin/attendance root:root 755 ' "/usr/bin/attendance is installed"
 has install.user '^attendance:x:[0-9]+:[0-9]+:.*:/var/lib/attendance:/usr/sbin/nologin$' "a system user attendance"
 # (The sync's service has no [Install] section: its timer starts it.)
-[ "$(out_of install.enabled | tr '\n' ' ')" = "disabled static disabled disabled " ] ||
+[ "$(out_of install.enabled | tr '\n' ' ')" = "disabled static disabled disabled static disabled " ] ||
   fail install.enabled "the package enables no unit"
-[ "$(out_of install.active | tr '\n' ' ')" = "inactive inactive inactive inactive " ] ||
+[ "$(out_of install.active | tr '\n' ' ')" = "inactive inactive inactive inactive inactive inactive " ] ||
   fail install.active "the package starts no unit"
 has install.units '^ExecStart=/usr/bin/attendance kiosk ' "the kiosk's unit runs /usr/bin/attendance"
 has install.units '^ExecStart=/usr/bin/attendance sync$' "the sync's unit runs /usr/bin/attendance"
+has install.units '^ExecStart=/usr/bin/attendance store backup .*--into /var/lib/attendance/backups ' \
+  "the backup's unit runs /usr/bin/attendance store backup"
 lacks install.units '/usr/local' "no unit points into /usr/local"
 has install.conffiles '^ /etc/attendance/attendance.toml [0-9a-f]{32}$' "the configuration is a conffile"
 has install.conffiles 'libnl-genl-3-200' "Depends names libnl-genl-3 (dpkg-shlibdeps)"
@@ -146,6 +148,10 @@ denials='denied|not permitted|EPERM|errno=([02-9]|1$|1[^0-9]|1[0-24-9]|13[0-9])|
 lacks kiosk.journal "$denials" "the kiosk's journal shows no denial (first boot)"
 lacks reboot.journal "$denials" "the kiosk's journal shows no denial (after the reboot)"
 
+expect backup.run 0 "the backup's unit runs under its sandbox"
+has backup.files '^attendance-[0-9]{4}-[0-9]{2}-[0-9]{2}\.sqlite$' "it wrote today's backup, named by the date"
+has backup.files '^attendance:attendance 750$' "the backups' folder is the service's, 0750"
+expect backup.check 0 "the backup passes store check"
 expect sync.timer-on 0 "the sync timer can be enabled"
 expect sync.ran 0 "the timer started attendance-sync.service"
 has sync.journal 'no central store is configured' "the timer ran attendance sync, which says no [central] is configured"

@@ -88,9 +88,9 @@ install)
   run install.layout stat -c '%n %U:%G %a %s' /etc/attendance "$config" /etc/attendance/pin-pepper \
     /var/lib/attendance /usr/bin/attendance
   run install.user getent passwd attendance
-  run install.enabled systemctl is-enabled attendance-kiosk.service attendance-sync.service attendance-sync.timer attendance-web.service
-  run install.active systemctl is-active attendance-kiosk.service attendance-sync.service attendance-sync.timer attendance-web.service
-  run install.units systemctl cat attendance-kiosk.service attendance-sync.service attendance-sync.timer
+  run install.enabled systemctl is-enabled attendance-kiosk.service attendance-sync.service attendance-sync.timer attendance-web.service attendance-backup.service attendance-backup.timer
+  run install.active systemctl is-active attendance-kiosk.service attendance-sync.service attendance-sync.timer attendance-web.service attendance-backup.service attendance-backup.timer
+  run install.units systemctl cat attendance-kiosk.service attendance-sync.service attendance-sync.timer attendance-backup.service attendance-backup.timer
   run install.conffiles dpkg-query -W -f '${Conffiles}\n${Depends}\n' attendance
   run install.man sh -c 'zcat /usr/share/man/man1/attendance.1.gz | head -n 20'
   run install.doc ls /usr/share/doc/attendance
@@ -111,6 +111,11 @@ install)
   sleep 5
   kiosk kiosk.state
   run kiosk.store-owner stat -c '%n %U:%G %a' /var/lib/attendance/attendance.sqlite
+
+  # MARK: - The backup's unit writes today's backup under its sandbox, as its timer would start it
+  run backup.run systemctl start attendance-backup.service
+  run backup.files sh -c 'ls /var/lib/attendance/backups; stat -c "%U:%G %a" /var/lib/attendance/backups'
+  run backup.check attendance store check --store "$(ls /var/lib/attendance/backups/attendance-*.sqlite | head -n 1)"
 
   # MARK: - The sync timer runs `attendance sync`
   # The password a central store's administrator hands out: the unit loads it as its credential

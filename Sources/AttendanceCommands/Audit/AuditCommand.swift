@@ -8,23 +8,25 @@ import Foundation
 /// `attendance audit [--employee CODE] [--month M]`
 struct AuditCommand: ContextCommand {
     static let configuration = CommandConfiguration(
-        commandName: "audit", abstract: "Show the audit log: who changed what, when (UTC) and why.",
+        commandName: "audit", abstract: "Show the audit log: who changed what, when and why.",
         discussion: """
             Every correction of a punch, every employee and WiFi change and every import is recorded here with \
-            its old and new values. The log is append-only: the database refuses to change or delete it.
+            its old and new values. The log is append-only: the database refuses to change or delete it. The text \
+            gives each change in words, at the local time of the policy's zone; --format json gives every entry \
+            as recorded, its time in UTC and its old and new values as the JSON of the time.
             """)
 
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("Only changes concerning this employee.", valueName: "code")) var employee: EmployeeCode?
-    @Option(help: ArgumentHelp("Only changes made in this month (UTC).", valueName: "YYYY-MM")) var month: YearMonth?
+    @Option(help: ArgumentHelp("Only changes made in this month (the policy's zone).", valueName: "YYYY-MM"))
+    var month: YearMonth?
     @Option(help: "text or json.") var format: DocumentFormat = .text
 
     func run(in context: Context) throws {
-        let (_, store) = try global.open(in: context)
+        let (configuration, store) = try global.open(in: context)
         let code = try employee.map { try requireEmployee($0, in: store).code }
-        let entries = try store.auditLog(
-            employee: code, from: month.map { Self.utcStart(of: $0.firstDay) },
-            to: month.map { Self.utcStart(of: $0.next.firstDay) })
+        let zone = configuration.policy.zone
+        let entries = try Reports.audit(employee: code, month: month, zone: zone, store: store)
         if format == .json {
             context.out.write(try Self.listing.json(entries))
             return
@@ -34,13 +36,7 @@ struct AuditCommand: ContextCommand {
             return
         }
         for entry in entries {
-            let subject = "\(entry.entity) \(entry.entityKey)"
-            let whose = entry.employeeCode.map { entry.entity == "employee" ? "" : " (\($0))" } ?? ""
-            context.out.line(
-                "\(UTCText.of(entry.at))  \(entry.actor.terminalSafe)  \(entry.action) \(subject.terminalSafe)\(whose)")
-            if let reason = entry.reason { context.out.line("  why: \(reason.terminalSafe)") }
-            if let old = entry.oldValue { context.out.line("  old: \(old.terminalSafe)") }
-            if let new = entry.newValue { context.out.line("  new: \(new.terminalSafe)") }
+            for line in AuditWording.lines(entry, zone: zone) { context.out.line(line.terminalSafe) }
         }
     }
 
@@ -59,8 +55,4 @@ struct AuditCommand: ContextCommand {
         .init("reason") { .text($0.reason) },
     ])
 
-    /// Midnight UTC at the start of `date`.
-    static func utcStart(of date: AttendanceDate) -> Date {
-        Date(timeIntervalSince1970: Double(date.dayNumber) * 86_400)
-    }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import AttendanceApp
 import AttendanceCore
+import AttendanceStore
 import Foundation
 
 /// `attendance config`
@@ -10,14 +12,22 @@ struct ConfigCommand: ParsableCommand {
         subcommands: [ConfigCheck.self])
 }
 
-/// `attendance config check`: validates the configuration and prints what is in force.
+/// `attendance config check`: validates the configuration, prints what is in force, and checks
+/// the office against it (the preflight before a kiosk is turned on).
 struct ConfigCheck: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate the configuration and print the effective settings.",
-        discussion: "Every problem is reported with the file's name and line. Exit status 78 when there is one.")
+        abstract: "Validate the configuration, print the effective settings and check the office against them.",
+        discussion: """
+            Every problem of the file is reported with the file's name and line, with exit status 78. \
+            Then the store is read (never written) and the office checked against the configuration: \
+            employees without a PIN while require_pin = true, no allowed access point, a policy time zone \
+            other than this machine's, no kiosk exit code. Each is a warning, printed as a comment after the \
+            settings with what to do, and the exit status stays 0; with --strict it is 4 when there is one.
+            """)
 
     @OptionGroup var global: GlobalOptions
+    @Flag(help: "Exit with status 4 when the office check has a warning.") var strict = false
 
     func run(in context: Context) throws {
         let configuration = try global.configuration(in: context)
@@ -35,6 +45,52 @@ struct ConfigCheck: ContextCommand {
             }
         }
         context.out.line("# configuration OK (\(configuration.file ?? "built-in defaults"))")
+        // A store that is not there yet is not made by a check.
+        let store = try FileAccess.isMissing(storePath) ? nil : context.openStore(at: storePath)
+        let check = try OfficeCheck.run(
+            configuration, hostZone: context.hostZone, storePath: storePath, store: store, now: context.now())
+        for finding in check.findings { context.out.line("# warning: " + OfficeCheckWording.sentence(finding)) }
+        guard !check.findings.isEmpty else {
+            context.out.line("# office OK: ready for the kiosk")
+            return
+        }
+        let count = check.findings.count
+        context.out.line(
+            "# office: \(count) warning\(count == 1 ? "" : "s") above; the kiosk runs, but not as configured")
+        if strict {
+            throw CommandFailure(
+                "config check --strict: \(count) warning\(count == 1 ? "" : "s") about the office (listed above)",
+                status: .officeWarnings)
+        }
+    }
+}
+
+/// The office check's findings in words, each with what to do about it.
+enum OfficeCheckWording {
+    /// How many codes a warning names before it counts the rest.
+    static let codesShown = 5
+
+    static func sentence(_ finding: OfficeCheck.Finding) -> String {
+        switch finding {
+        case .employeesWithoutPIN(let codes, let employed):
+            let shown = codes.prefix(codesShown).map(\.description).joined(separator: ", ")
+            let more = codes.count > codesShown ? " and \(codes.count - codesShown) more" : ""
+            return "require_pin = true, but \(codes.count) of \(employed) employees have no PIN (\(shown)\(more)): "
+                + "the kiosk refuses each of them; set one with `attendance employee set-pin CODE`"
+        case .noAllowedAccessPoint:
+            return "no access point is allowed: the kiosk refuses every punch; on the kiosk, run "
+                + "`attendance wifi allow --current --location NAME`"
+        case .zoneDiffers(let policy, let host):
+            return "[policy] timezone is \(policy.quotedForMessage) but this machine's zone is "
+                + "\(host.quotedForMessage): every time is stamped and shown in \(policy.quotedForMessage); "
+                + "remove timezone from [policy] to use the machine's, or set the machine's (timedatectl set-timezone)"
+        case .noExitCode:
+            return "no exit code ([kiosk] exit_code_hash): the kiosk ends only when its service is stopped; make one "
+                + "with `attendance kiosk hash-exit-code` and add its line to [kiosk]"
+        case .noStore(let path):
+            return "no store at \(path) yet, so its employees and access points were not checked; set the office "
+                + "up with `attendance employee add` and `attendance wifi allow`"
+        }
     }
 }
 

@@ -18,8 +18,9 @@ final class KioskController {
         case menu(Employee, MarkingService.TodaySnapshot, selection: Int)
         case working(String)
         case message(KioskMessage)
-        /// The person's calendar of `month`: this month at first, the arrows go back and forth.
-        case calendar(Employee, month: YearMonth, StyledText)
+        /// The person's calendar of `month`: this month at first, left and right go back and
+        /// forth; its flagged days from `flaggedFrom` on, up and down turn their pages.
+        case calendar(Employee, month: YearMonth, flaggedFrom: Int, StyledText)
 
         /// Lists start at the top; everything else is centred.
         var isList: Bool {
@@ -128,9 +129,12 @@ final class KioskController {
             // Any key dismisses a message early; a code character also starts the next code.
             goIdle()
             if case .character = key { handleCodeKey(key) }
-        case .calendar(let employee, let month, _):
+        case .calendar(let employee, let month, let flaggedFrom, _):
             if let shown = KioskCalendar.month(after: key, from: month, for: employee, desk: desk) {
                 return showCalendar(of: employee, month: shown)
+            }
+            if let page = KioskCalendar.flaggedFrom(after: key, from: flaggedFrom) {
+                return showCalendar(of: employee, month: month, flaggedFrom: page)
             }
             if key == .escape || key == .enter || key == .character("x") || key == .character("c") {
                 // Back with "My calendar" chosen, where the person left: the Enter that closed
@@ -296,10 +300,11 @@ final class KioskController {
         }
     }
 
-    private func showCalendar(of employee: Employee, month: YearMonth) {
+    private func showCalendar(of employee: Employee, month: YearMonth, flaggedFrom: Int = 0) {
         do {
-            screen = .calendar(
-                employee, month: month, try KioskCalendar.view(for: employee, month: month, desk: desk, words))
+            let shown = try KioskCalendar.view(
+                for: employee, month: month, flaggedFrom: flaggedFrom, desk: desk, words)
+            screen = .calendar(employee, month: month, flaggedFrom: shown.flaggedFrom, shown.text)
         } catch {
             show(.storeFailure(error, words))
         }

@@ -134,9 +134,9 @@ struct KioskView {
             body.blank()
             for line in message.lines { body.addCenteredWrapping(line, width: width) }
             hint = words.tr("Press Enter, or type the next code.")
-        case .calendar(_, _, let calendar):
+        case .calendar(_, _, _, let calendar):
             body.add(calendar, indent: 1)
-            hint = words.tr("Press Enter to go back. The arrows show the month before or after.")
+            hint = words.tr("Enter: back. Left and right: other months. Up and down: other flagged days.")
         }
 
         // Body between the header (2 rows) and the footer (2 rows), clipped to fit. On a small

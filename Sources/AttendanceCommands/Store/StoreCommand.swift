@@ -79,20 +79,51 @@ extension StoreCheck {
     }
 }
 
-/// `attendance store backup PATH`
+/// `attendance store backup PATH`, or `--into FOLDER [--keep-days N]`: one file a day.
 struct StoreBackup: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
-        abstract: "Write a consistent copy of the store to a new file, safe while the kiosk is running.")
+        abstract: "Write a consistent copy of the store to a new file, safe while the kiosk is running.",
+        discussion: """
+            With --into, the copy is FOLDER/attendance-YYYY-MM-DD.sqlite, today's date in the policy's zone; \
+            when today's file is there already it is kept as it is. --keep-days N then removes the backups of \
+            that name from before the last N days (today's included); no other file is touched, and nothing \
+            is removed when the backup fails. The backup timer (attendance-backup.timer) runs \
+            `store backup --into /var/lib/attendance/backups --keep-days 14`.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The new file to write; it must not exist.", valueName: "path")) var destination:
-        String
+        String?
+    @Option(help: ArgumentHelp("Write today's backup into this folder, named by the date.", valueName: "folder"))
+    var into: String?
+    @Option(help: ArgumentHelp("With --into: keep the backups of the last N days, remove older ones.", valueName: "N"))
+    var keepDays: KeptDays?
 
     func run(in context: Context) throws {
-        let (_, store) = try global.open(in: context)
-        try store.backup(to: destination)
-        context.out.line("backed up \(store.path) to \(destination) (integrity ok)")
+        switch (destination, into) {
+        case (nil, nil): throw CommandFailure("name the backup's file, or a folder with --into; nothing was written")
+        case (.some, .some):
+            throw CommandFailure("give either the backup's file or --into FOLDER, not both; nothing was written")
+        default: break
+        }
+        if keepDays != nil, into == nil {
+            throw CommandFailure("--keep-days removes old backups of --into FOLDER: add --into; nothing was written")
+        }
+        let (configuration, store) = try global.open(in: context)
+        if let destination {
+            try store.backup(to: destination)
+            context.out.line("backed up \(store.path) to \(destination) (integrity ok)")
+            return
+        }
+        guard let into else { return }
+        let today = configuration.policy.zone.localDateTime(of: context.now()).date
+        let outcome = try DailyBackups.run(into: into, today: today, keepDays: keepDays?.count, store: store)
+        context.out.line(
+            outcome.written
+                ? "backed up \(store.path) to \(outcome.file) (integrity ok)"
+                : "\(outcome.file) is there already: today's backup is kept as it is")
+        for file in outcome.removed { context.out.line("removed \(file), older than \(keepDays?.count ?? 0) days") }
     }
 }
 

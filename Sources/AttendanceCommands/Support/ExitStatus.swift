@@ -10,6 +10,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case noWiFi = 2
     /// `store verify`: the history was changed, removed or added to outside the program.
     case historyChanged = 3
+    /// `config check --strict`: the configuration is valid, but the office is not ready for it
+    /// (employees without the PIN it requires, no allowed access point, …).
+    case officeWarnings = 4
     /// `mark`: IN refused, already marked in.
     case alreadyIn = 10
     /// `mark`: OUT refused, not marked in today.
@@ -48,6 +51,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .refused: "wifi current: this link is not an allowed office WiFi"
         case .noWiFi: "no WiFi link, or the link could not be read"
         case .historyChanged: "store verify: the history was changed outside this program"
+        case .officeWarnings: "config check --strict: the office is not ready (warnings listed)"
         case .alreadyIn: "mark: already marked in"
         case .notIn: "mark: not marked in today"
         case .duplicate: "mark: already recorded moments ago"

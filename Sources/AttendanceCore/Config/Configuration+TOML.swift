@@ -396,24 +396,11 @@ extension Configuration {
     /// megabyte long.
     static func suggestion(for name: String, among known: [String]) -> String {
         let length = name.count
-        let best = known.filter { abs($0.count - length) <= 2 }.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }
+        let best = known.filter { abs($0.count - length) <= 2 }.map { ($0, name.editDistance(to: $0)) }.min {
+            $0.1 < $1.1
+        }
         guard let best, best.1 <= 2 else { return "" }
         return " (did you mean \(best.0)?)"
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 

@@ -27,7 +27,9 @@ struct ClockTests {
                 == "attendance: \(code) Worker 1: the clock is earlier than your mark-in at 10:00 — ask a manager\n")
         #expect(try s.sqlite("SELECT group_concat(kind) FROM punch") == "in\n")
         let audit = try ChildProcess.attendance(["audit", "--employee", code], sandbox: s, at: "09:31")
-        #expect(audit.outputText.contains("  kiosk  refuse punch out (\(code))\n"), "\(audit.outputText)")
+        #expect(
+            audit.outputText.contains("  kiosk  refused OUT of \(code) at \(ScenarioClock.day()) 09:30\n"),
+            "\(audit.outputText)")
         #expect(audit.outputText.contains("why: the clock is earlier than your mark-in at 10:00 — ask a manager"))
 
         // Once the clock is right again the OUT is taken; a later IN stamped before that OUT

@@ -1,0 +1,23 @@
+import ArgumentParser
+import AttendanceApp
+import AttendanceCore
+
+/// How many days of backups `store backup --keep-days` keeps: a whole number from 1 (today's
+/// backup alone) to ten years.
+struct KeptDays: ExpressibleByArgument, Equatable {
+    let count: Int
+
+    init(parsing text: String) throws(CoreError) {
+        guard let count = Int(text), (1...DailyBackups.mostDays).contains(count) else {
+            throw .invalidValue(
+                what: "number of days to keep", value: text,
+                expected: "a whole number from 1 to \(DailyBackups.mostDays) (today's backup counts as one)")
+        }
+        self.count = count
+    }
+
+    init?(argument: String) {
+        guard let value = parsedArgument(argument, KeptDays.init(parsing:)) else { return nil }
+        self = value
+    }
+}
