@@ -1,6 +1,7 @@
 import AttendanceApp
 import AttendanceCore
 import AttendanceStore
+import Foundation
 
 extension Console {
     /// `/audit?employee=CODE&month=YYYY-MM`: who changed what, when (local time) and why.
@@ -10,13 +11,13 @@ extension Console {
             if let code { _ = try Reports.employee(code, store: self.store) }
             return try Reports.audit(employee: code, month: month, zone: zone, store: self.store)
         }
+        // In the words of `attendance audit`: the change, then why and what changed.
         let rows = entries.reversed().map { entry in
-            let detail = [
-                entry.reason.map { "why: \($0)" }, entry.oldValue.map { "old: \($0)" },
-                entry.newValue.map { "new: \($0)" },
-            ].compactMap { $0 }
+            let detail = AuditWording.lines(entry, zone: zone).dropFirst().map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             return "<tr><td>\(zone.minuteText(of: entry.at))</td><td>\(entry.actor.escaped)</td>"
-                + "<td>\(entry.action.escaped) \(entry.entity.escaped) \(entry.entityKey.escaped)</td>"
+                + "<td>\(AuditWording.headline(entry, AuditChange(entry), zone: zone).escaped)</td>"
                 + "<td>\((entry.employeeCode ?? "").escaped)</td>"
                 + "<td>\(detail.map { $0.escaped }.joined(separator: "<br>"))</td></tr>"
         }.joined()

@@ -239,6 +239,9 @@ def main(base, shots, state):
         driver.get(base + "/audit?month=" + YESTERDAY[:7])
         audit = driver.find_element(By.TAG_NAME, "main").text
         check("boss via web" in audit and "left at six" in audit, "the audit page lacks the re-time:\n" + audit)
+        # In words, as `attendance audit` says it, not the recorded JSON.
+        check(("re-timed punch 3 of " in audit) and ("18:00 on %s" % YESTERDAY in audit) and '{"' not in audit,
+              "the audit page does not word the re-time:\n" + audit)
         shot(driver, shots, "audit")
         driver.get(base + "/health")
         health = driver.find_element(By.TAG_NAME, "main").text

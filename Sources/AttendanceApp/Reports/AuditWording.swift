@@ -1,14 +1,14 @@
-import AttendanceApp
 import AttendanceCore
 import AttendanceStore
 import Foundation
 
 /// An audit entry as a manager reads it: when in the office's local time, who, and the change in
 /// words ("voided punch 42 of E001 (IN 09:02 on 2026-11-18)"), then why and what changed. The
-/// JSON output keeps the recorded values as they are.
-enum AuditWording {
+/// JSON output keeps the recorded values as they are. The command line and the web console word
+/// the audit log with it alike.
+public enum AuditWording {
     /// The entry's lines, the first one unindented.
-    static func lines(_ entry: AuditEntry, zone: LocalZone) -> [String] {
+    public static func lines(_ entry: AuditEntry, zone: LocalZone) -> [String] {
         let change = AuditChange(entry)
         var lines = ["\(zone.minuteText(of: entry.at))  \(entry.actor)  \(headline(entry, change, zone: zone))"]
         if let reason = entry.reason { lines.append("  why: \(reason)") }
@@ -37,7 +37,7 @@ enum AuditWording {
     }
 
     /// "voided punch 42 of E001 (IN 09:02 on 2026-11-18)", "added employee E001", "allowed wifi aa:…".
-    static func headline(_ entry: AuditEntry, _ change: AuditChange, zone: LocalZone) -> String {
+    public static func headline(_ entry: AuditEntry, _ change: AuditChange, zone: LocalZone) -> String {
         let of = entry.employeeCode.map { " of \($0)" } ?? ""
         if entry.entity == "punch", let action = CorrectionAction(rawValue: entry.action) {
             let kind = change.latest("kind").map { "\($0)".uppercased() } ?? "punch"
