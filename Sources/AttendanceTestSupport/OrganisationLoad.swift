@@ -79,23 +79,42 @@ public enum OrganisationLoad {
 
     final class Kiosk: @unchecked Sendable {
         let store: AttendanceStore
-        let synchronizer: Synchronizer
+        private(set) var synchronizer: Synchronizer
+        private var central: CentralStore
+        private let connect: () throws -> CentralStore
+        let node: String
         let marking: MarkingService
-        let people: [Employee]
+        var people: [Employee]
         var marks = 0
         var nextRound: Double
         var nextMark: Double
 
         init(
-            store: AttendanceStore, synchronizer: Synchronizer, marking: MarkingService, people: [Employee],
-            nextRound: Double, nextMark: Double
-        ) {
+            store: AttendanceStore, node: String, connect: @escaping () throws -> CentralStore,
+            marking: MarkingService, people: [Employee], nextRound: Double, nextMark: Double
+        ) throws {
             self.store = store
-            self.synchronizer = synchronizer
+            self.node = node
+            self.connect = connect
+            central = try connect()
+            synchronizer = Synchronizer(
+                store: store, central: central, node: node, role: .kiosk, pullPageSize: Synchronizer.kioskPullPageSize)
             self.marking = marking
             self.people = people
             self.nextRound = nextRound
             self.nextMark = nextMark
+        }
+
+        /// One sync round, on a new connection when the last one ended, as the kiosk's own
+        /// sync thread does.
+        func round() throws {
+            if !central.isUsable {
+                central = try connect()
+                synchronizer = Synchronizer(
+                    store: store, central: central, node: node, role: .kiosk,
+                    pullPageSize: Synchronizer.kioskPullPageSize)
+            }
+            _ = try synchronizer.round(at: { Date() })
         }
     }
 
@@ -137,27 +156,26 @@ public enum OrganisationLoad {
         var kiosks: [Kiosk] = []
         for number in 1...settings.kiosks {
             let store = try AttendanceStore(path: settings.folder + "/kiosk-\(number).sqlite")
-            let central = try CentralStore(
-                address: try CentralAddress(parsing: kioskURL(number)), password: settings.password, tls: .disable)
-            let synchronizer = Synchronizer(
-                store: store, central: central, node: "load-\(run)-\(number)", role: .kiosk,
-                pullPageSize: Synchronizer.kioskPullPageSize)
-            _ = try synchronizer.round(at: { Date() })
+            let address = try CentralAddress(parsing: kioskURL(number))
+            let marking = MarkingService(
+                configuration: configuration, store: store, linkReader: SimulatedLinkSource(ssid: ssid, bssid: bssid),
+                pepperPath: settings.folder + "/pepper-unused", now: { Date() })
+            // Spread over the period, as kiosks started at different moments would be.
+            let share = Double(number - 1) / Double(settings.kiosks)
+            let kiosk = try Kiosk(
+                store: store, node: "load-\(run)-\(number)",
+                connect: { try CentralStore(address: address, password: settings.password, tls: .disable) },
+                marking: marking, people: [], nextRound: share * settings.syncSeconds,
+                nextMark: share * settings.markSeconds)
+            try kiosk.round()
             let people = try (1...2).map { person in
                 guard let employee = try store.employee(code: "L\(run)-\(number)-\(person)") else {
                     throw Failure(description: "kiosk \(number) did not receive its employees")
                 }
                 return employee
             }
-            let marking = MarkingService(
-                configuration: configuration, store: store, linkReader: SimulatedLinkSource(ssid: ssid, bssid: bssid),
-                pepperPath: settings.folder + "/pepper-unused", now: { Date() })
-            // Spread over the period, as kiosks started at different moments would be.
-            let share = Double(number - 1) / Double(settings.kiosks)
-            kiosks.append(
-                Kiosk(
-                    store: store, synchronizer: synchronizer, marking: marking, people: people,
-                    nextRound: share * settings.syncSeconds, nextMark: share * settings.markSeconds))
+            kiosk.people = people
+            kiosks.append(kiosk)
             if number % 50 == 0 { progress("\(number) kiosks joined") }
         }
         result.setupSeconds = Date().timeIntervalSince(setupStart)
@@ -211,7 +229,7 @@ public enum OrganisationLoad {
                         kiosk.nextRound += settings.syncSeconds
                         let began = elapsed()
                         do {
-                            _ = try kiosk.synchronizer.round(at: { Date() })
+                            try kiosk.round()
                             let took = elapsed() - began
                             shared.change {
                                 $0.rounds.append(took)
@@ -237,8 +255,20 @@ public enum OrganisationLoad {
 
         // Every kiosk sends what it still holds; then kiosk 1 takes everyone's.
         let drainStart = Date()
-        for kiosk in kiosks { _ = try kiosk.synchronizer.round(at: { Date() }) }
-        _ = try kiosks[0].synchronizer.round(at: { Date() })
+        // A round that fails here (a connection the centre ended) is tried again, as the
+        // kiosk's next round would; each failure is counted with the run's.
+        func drain(_ kiosk: Kiosk) throws {
+            for attempt in 1...3 {
+                do {
+                    try kiosk.round()
+                    return
+                } catch where attempt < 3 {
+                    result.failures.append("drain: \(error)")
+                }
+            }
+        }
+        for kiosk in kiosks { try drain(kiosk) }
+        try drain(kiosks[0])
         result.drainSeconds = Date().timeIntervalSince(drainStart)
         result.atCentre = try psql("SELECT count(*) FROM punch WHERE node LIKE 'load-\(run)-%'")
         let first = try ChildProcess.run(
