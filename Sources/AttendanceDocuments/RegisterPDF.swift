@@ -55,7 +55,7 @@ public struct RegisterPDF {
     public func write(to path: String) throws(DocumentError) -> Written {
         let layout = Layout(register: register, paper: paper)
         let canvas = try PDFCanvas(path: path, width: layout.width, height: layout.height)
-        canvas.describe(title: "Attendance register \(register.month) — \(office)", creator: "attendance")
+        canvas.describe(title: "Attendance register \(register.period) — \(office)", creator: "attendance")
         let pages = layout.pages
         for (index, rows) in pages.enumerated() {
             if index > 0 { canvas.nextPage() }
@@ -68,7 +68,7 @@ public struct RegisterPDF {
     private func draw(page: Int, of count: Int, rows: Range<Int>, layout: Layout, on canvas: PDFCanvas) {
         let m = Layout.margin
         canvas.text(
-            "\(office) — attendance register, \(register.month.title)",
+            "\(office) — attendance register, \(register.period.title)",
             in: Rect(x: m, y: m, width: layout.width * 0.6, height: 16), font: Font(size: 12, bold: true))
         canvas.text(
             "as of \(asOf)", in: Rect(x: layout.width * 0.6, y: m, width: layout.width * 0.4 - m, height: 16),
@@ -79,7 +79,7 @@ public struct RegisterPDF {
         }
         // The dates' grid: one line a column for the page, not an outline a cell.
         let bottom = layout.rowY(rows.count)
-        for index in 0...register.month.dates.count {
+        for index in 0...register.period.dates.count {
             let x = layout.daysX + Double(index) * layout.dayWidth
             canvas.line(from: (x, layout.tableTop), to: (x, bottom), .grid, lineWidth: 0.25)
         }
@@ -92,7 +92,7 @@ public struct RegisterPDF {
         let bold = Font(size: 6.5, bold: true)
         canvas.text("Code", in: Rect(x: layout.codeX + 2, y: y, width: Layout.codeWidth - 4, height: h), font: bold)
         canvas.text("Name", in: Rect(x: layout.nameX + 2, y: y, width: Layout.nameWidth - 4, height: h), font: bold)
-        for (index, date) in register.month.dates.enumerated() {
+        for (index, date) in register.period.dates.enumerated() {
             let rect = layout.dayRect(index, line: nil)
             if layout.shaded[index] { canvas.fill(rect, .shade) }
             canvas.text(
@@ -220,8 +220,8 @@ public struct RegisterPDF {
 
         init(register: MonthRegister, paper: Paper) {
             self.init(
-                dayCount: register.month.dates.count, rowCount: register.rows.count,
-                shaded: register.month.dates.enumerated().map { index, date in
+                dayCount: register.period.dates.count, rowCount: register.rows.count,
+                shaded: register.period.dates.enumerated().map { index, date in
                     !register.policy.isWorkingDay(date) || register.rows.contains { $0.days[index].status == .holiday }
                 }, paper: paper)
         }

@@ -38,7 +38,7 @@ public struct RegisterWorkbook {
 
     /// Writes the workbook to `path`, whole or not at all.
     public func write(to path: String) throws(DocumentError) {
-        let workbook = try Workbook(path: path, title: "Attendance register \(register.month) — \(office)")
+        let workbook = try Workbook(path: path, title: "Attendance register \(register.period) — \(office)")
         writeGrid(on: workbook.addSheet("Register"))
         writeDays(on: workbook.addSheet("Days"))
         writeLegend(on: workbook.addSheet("Legend"))
@@ -48,7 +48,7 @@ public struct RegisterWorkbook {
     // MARK: - The grid
 
     private func writeGrid(on sheet: Sheet) {
-        let dates = register.month.dates
+        let dates = register.period.dates
         let heading = CellStyle(bold: true, centred: true, bordered: true)
         let firstFigure = 2 + dates.count
         let lastColumn = firstFigure + Self.figures.count - 1
@@ -167,7 +167,7 @@ public struct RegisterWorkbook {
                 ("Late, Early", "how many dates were late, and ended early"),
                 ("", ""),
                 ("Office", office),
-                ("Month", register.month.title),
+                (register.period.month == nil ? "Period" : "Month", register.period.title),
                 ("As of", asOf),
             ] + (history.map { [("History", "digest \($0.hash) (\($0.records) records)")] } ?? [])
         for (key, text) in notes {

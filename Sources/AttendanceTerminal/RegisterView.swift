@@ -42,7 +42,7 @@ public struct RegisterView: Sendable {
         self.asOf = asOf
         self.history = history
         codeWidth = max(4, register.rows.map { $0.employee.code.rawValue.terminalSafe.terminalWidth }.max() ?? 0)
-        nameWidth = Self.nameWidth(codeWidth: codeWidth, dayCount: register.month.dayCount)
+        nameWidth = Self.nameWidth(codeWidth: codeWidth, dayCount: register.period.dayCount)
     }
 
     // MARK: - Columns
@@ -107,18 +107,18 @@ public struct RegisterView: Sendable {
         var out = StyledText()
         let heading = words.tr(
             "{office} · Attendance register · {month} · as of {time}",
-            ["office": officeName.terminalSafe, "month": words.monthTitle(register.month), "time": asOf])
+            ["office": officeName.terminalSafe, "month": periodTitle, "time": asOf])
         let pageText = words.tr("Page {number} of {count}", ["number": "\(number)", "count": "\(count)"])
         let room = Self.width - pageText.terminalWidth - 2
         out.appendLine(heading.truncated(toWidth: room).padded(toWidth: room + 2) + pageText)
         out.appendLine()
         out.append(header())
         if rows.isEmpty {
-            out.appendLine(words.tr("No one was employed in {month}.", ["month": words.monthTitle(register.month)]))
+            out.appendLine(words.tr("No one was employed in {month}.", ["month": periodTitle]))
         }
         for row in rows { out.appendLine(line(row)) }
         out.append(Self.inNow(rows, words))
-        out.append(Self.marked(rows, words))
+        out.append(Self.marked(rows, words, byDate: register.period.month == nil))
         out.appendLine()
         out.append(Self.legend(goalDays: register.policy.goalDays, words))
         out.appendLine()
@@ -135,9 +135,12 @@ public struct RegisterView: Sendable {
         return out
     }
 
+    /// The month as the language writes it ("novembre 2026"), or a payroll period's first and last dates.
+    var periodTitle: String { register.period.month.map { words.monthTitle($0) } ?? register.period.datesTitle }
+
     /// The day numbers, the weekday initials under them, and a rule.
     func header() -> StyledText {
-        let dates = register.month.dates
+        let dates = register.period.dates
         var numbers =
             words.ctr("register column, at most 4 letters", "Code").padded(toWidth: codeWidth) + " "
             + (nameWidth > 0 ? words.tr("Name").truncated(toWidth: nameWidth).padded(toWidth: nameWidth) + " " : "")
@@ -192,8 +195,9 @@ public struct RegisterView: Sendable {
     /// Under the rows, the dates whose punches were not all taken on a real link: "Punches on
     /// SIMULATED WiFi: E001 23 24", "Corrected by a manager (punches added, voided or re-timed): E002 23" and
     /// "Punches imported from another time clock: E003 1 2";
-    /// nothing when there are none (docs/rules.md "WiFi verification" 5).
-    static func marked(_ rows: [MonthRegister.Row], _ words: Speech = .english) -> StyledText {
+    /// nothing when there are none (docs/rules.md "WiFi verification" 5). `byDate` writes whole
+    /// dates instead of day numbers, for a period that spans two months.
+    static func marked(_ rows: [MonthRegister.Row], _ words: Speech = .english, byDate: Bool = false) -> StyledText {
         var out = StyledText()
         let marks: [(marked: @Sendable (MonthRegister.Day) -> Bool, heading: String)] = [
             ({ $0.hasSimulatedPunch }, EvidenceHeading.simulated(words)),
@@ -213,7 +217,7 @@ public struct RegisterView: Sendable {
                 text += row.employee.code.rawValue.terminalSafe.utf8
                 for day in row.days where marked(day) {
                     text.append(Self.entrySpace)
-                    text += dayNumbers[day.date.day]
+                    text += byDate ? Array(day.date.description.utf8) : dayNumbers[day.date.day]
                 }
                 listed = true
             }

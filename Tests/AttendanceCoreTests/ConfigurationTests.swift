@@ -179,11 +179,11 @@ struct ConfigurationTests {
             ),
             (
                 "[polcy]\nshift_start = \"09:00\"",
-                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi], [kiosk] and [central] (did you mean policy?)"
+                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi], [kiosk], [register] and [central] (did you mean policy?)"
             ),
             (
                 "shift_start = \"09:00\"",
-                "a.toml:1: shift_start must be under a table: [policy], [store], [wifi], [kiosk] or [central]"
+                "a.toml:1: shift_start must be under a table: [policy], [store], [wifi], [kiosk], [register] or [central]"
             ),
             (
                 "[store]\npath = \"relative.sqlite\"",
@@ -335,7 +335,7 @@ struct ConfigurationTests {
             ),
             (
                 "polcy.shift_start = \"09:00\"",
-                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi], [kiosk] and [central] (did you mean policy?)"
+                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi], [kiosk], [register] and [central] (did you mean policy?)"
             ),
             (
                 "kiosk = { idle_second = 5 }",
@@ -343,7 +343,7 @@ struct ConfigurationTests {
             ),
             (
                 "kiosk = {\u{20}}\nkiosks = { idle_seconds = 5 }",
-                "a.toml:2: unknown table [kiosks]; the tables are [policy], [store], [wifi], [kiosk] and [central] (did you mean kiosk?)"
+                "a.toml:2: unknown table [kiosks]; the tables are [policy], [store], [wifi], [kiosk], [register] and [central] (did you mean kiosk?)"
             ),
             ("[policy]\npolicy.shift_start = \"09:30\"", "a.toml:2: unknown key policy in [policy]"),
             ("[policy.night]\nshift_start = \"22:00\"", "a.toml:1: unknown key night in [policy]"),
@@ -353,11 +353,11 @@ struct ConfigurationTests {
             ),
             (
                 "[[polcy]]",
-                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi], [kiosk] and [central] (did you mean policy?)"
+                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi], [kiosk], [register] and [central] (did you mean policy?)"
             ),
             (
                 "policy = \"09:30\"",
-                "a.toml:1: policy must be under a table: [policy], [store], [wifi], [kiosk] or [central]"
+                "a.toml:1: policy must be under a table: [policy], [store], [wifi], [kiosk], [register] or [central]"
             ),
         ])
     func unknownNames(text: String, expected: String) {
@@ -446,7 +446,7 @@ struct ConfigurationTests {
         let found = issues("[policy]\n\(key) = 1\n[\(key)]\n")
         #expect(
             found == [
-                "a.toml:3: unknown table [\(String(repeating: "k", count: 60))…]; the tables are [policy], [store], [wifi], [kiosk] and [central]",
+                "a.toml:3: unknown table [\(String(repeating: "k", count: 60))…]; the tables are [policy], [store], [wifi], [kiosk], [register] and [central]",
                 "a.toml:2: unknown key \(String(repeating: "k", count: 60))… in [policy]",
             ])
     }
@@ -462,5 +462,36 @@ struct TextLinesTests {
         ] as [([UInt8], Int?)])
     func firstNotUTF8(bytes: [UInt8], line: Int?) {
         #expect(TextLines.firstNotUTF8(in: bytes) == line)
+    }
+}
+
+@Suite("Configuration: the payroll period")
+struct PayrollPeriodConfigurationTests {
+    let host = LocalZone(identifier: "Asia/Kolkata")!
+
+    @Test("[register] period_start_day sets the payroll period; by default the period is the month")
+    func periodStartDay() throws {
+        let month = try YearMonth(parsing: "2026-11")
+        let plain = try Configuration(parsing: "", file: "a.toml", hostZone: host)
+        #expect(plain.register.period(month) == DatePeriod(month))
+        let payroll = try Configuration(parsing: "[register]\nperiod_start_day = 26\n", file: "a.toml", hostZone: host)
+        #expect(payroll.register.period(month).description == "2026-10-26 to 2026-11-25")
+    }
+
+    @Test("a period_start_day past the 28th, or not a number, is named with its line")
+    func badStartDay() {
+        for (value, problem) in [
+            ("29", "expected the day of the month a payroll period starts on, 1–28, found 29"),
+            ("\"26\"", "expected a whole number, found a string"),
+        ] {
+            do {
+                _ = try Configuration(
+                    parsing: "[kiosk]\nidle_seconds = 20\n[register]\nperiod_start_day = \(value)\n", file: "a.toml",
+                    hostZone: host)
+                Issue.record("\(value) was accepted")
+            } catch {
+                #expect("\(error)" == "a.toml:4: period_start_day in [register]: \(problem)")
+            }
+        }
     }
 }

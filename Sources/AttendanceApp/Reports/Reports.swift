@@ -66,12 +66,20 @@ public enum Reports {
     public static func register(
         _ month: YearMonth, policy: Policy, now: Date, store: AttendanceStore, group: Int = registerGroup
     ) throws(StoreError) -> MonthRegister {
-        let (first, last) = (month.firstDay, month.lastDay)
+        try register(DatePeriod(month), policy: policy, now: now, store: store, group: group)
+    }
+
+    /// Everyone employed in `period` (a month, or a payroll period), evaluated at `now`, as
+    /// ``register(_:policy:now:store:group:)-(YearMonth,_,_,_,_)`` a month.
+    public static func register(
+        _ period: DatePeriod, policy: Policy, now: Date, store: AttendanceStore, group: Int = registerGroup
+    ) throws(StoreError) -> MonthRegister {
+        let (first, last) = (period.first, period.last)
         let leave = try store.leaveByEmployee(from: first, through: last)
         let corrected = try store.correctedDates(from: first, through: last)
         var builder = MonthRegister.Builder(
-            month: month, policy: policy, now: now, holidays: try store.holidayNames(from: first, through: last))
-        let employed = try store.employees().enumerated().filter { MonthRegister.isEmployed($0.element, in: month) }
+            period: period, policy: policy, now: now, holidays: try store.holidayNames(from: first, through: last))
+        let employed = try store.employees().enumerated().filter { MonthRegister.isEmployed($0.element, in: period) }
         let byID = employed.sorted { $0.element.id < $1.element.id }
         for start in stride(from: 0, to: byID.count, by: max(1, group)) {
             let members = byID[start..<min(start + max(1, group), byID.count)]

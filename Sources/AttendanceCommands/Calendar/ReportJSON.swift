@@ -159,14 +159,20 @@ enum ReportJSON {
         }
 
         let office: String
-        let month: String
+        /// `YYYY-MM` when the register covers a calendar month; left out for any other period.
+        let month: String?
+        /// The first and last dates of a period that is not a calendar month; left out for a month.
+        let from: String?
+        let to: String?
         let dates: [String]
         let employees: [Row]
 
         init(_ register: MonthRegister, office: String) {
             self.office = office
-            month = register.month.description
-            dates = register.month.dates.map(\.description)
+            let period = register.period
+            month = period.month?.description
+            (from, to) = period.month == nil ? (period.first.description, period.last.description) : (nil, nil)
+            dates = register.period.dates.map(\.description)
             employees = register.rows.map { row in
                 Row(
                     employee: EmployeeReference(row.employee), codes: row.days.map(\.code),

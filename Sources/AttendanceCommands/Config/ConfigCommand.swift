@@ -91,6 +91,9 @@ enum EffectiveConfiguration {
             "confirm_seconds = \(c.kiosk.confirmSeconds)",
             "require_pin = \(c.kiosk.requirePin)",
             "exit_code_hash = \(quoted(c.kiosk.exitCodeHash == nil ? "" : "(set)"))",
+            "",
+            "[register]",
+            "period_start_day = \(c.register.periodStartDay)",
         ]
         if let central = c.central {
             lines += ["", "[central]", "url = \(quoted(central.url ?? ""))"]

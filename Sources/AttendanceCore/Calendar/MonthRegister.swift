@@ -1,6 +1,7 @@
 import Foundation
 
-/// Every employee's month, evaluated at one moment: what the monthly register is drawn from.
+/// Every employee's month (or any ``DatePeriod``), evaluated at one moment: what the register is
+/// drawn from.
 ///
 /// A row keeps what a register shows of each date (its status, its flags, whether a punch was on
 /// a simulated link, the first IN, the last OUT and the hours payroll counts) and the month's
@@ -45,7 +46,7 @@ public struct MonthRegister: Sendable {
     /// One employee's line.
     public struct Row: Sendable {
         public let employee: Employee
-        /// One per date of the month, first to last.
+        /// One per date of the period, first to last.
         public let days: [Day]
         public let summary: MonthSummary
 
@@ -59,8 +60,9 @@ public struct MonthRegister: Sendable {
         public var provisionalStatus: DayStatus? { days.lazy.compactMap(\.provisionalStatus).first }
     }
 
-    public let month: YearMonth
-    /// The employees employed on at least one date of the month, in the order given.
+    /// The dates the register covers: a month, or a payroll period.
+    public let period: DatePeriod
+    /// The employees employed on at least one date of the period, in the order given.
     public let rows: [Row]
     /// The policy the month was evaluated under (before each employee's own shift).
     public let policy: Policy
@@ -77,7 +79,19 @@ public struct MonthRegister: Sendable {
         holidays: [AttendanceDate: String] = [:], leave: [Int64: [AttendanceDate: LeaveKind]] = [:],
         correctedDates: [Int64: Set<AttendanceDate>] = [:]
     ) {
-        var builder = Builder(month: month, policy: policy, now: now, holidays: holidays)
+        self.init(
+            period: DatePeriod(month), employees: employees, policy: policy, now: now, punches: punches,
+            holidays: holidays, leave: leave, correctedDates: correctedDates)
+    }
+
+    /// Evaluates `period` for every employee in `employees` who was employed on any of its dates,
+    /// as ``init(month:employees:policy:now:punches:holidays:leave:correctedDates:)`` a month.
+    public init(
+        period: DatePeriod, employees: [Employee], policy: Policy, now: Date, punches: [Int64: [Punch]],
+        holidays: [AttendanceDate: String] = [:], leave: [Int64: [AttendanceDate: LeaveKind]] = [:],
+        correctedDates: [Int64: Set<AttendanceDate>] = [:]
+    ) {
+        var builder = Builder(period: period, policy: policy, now: now, holidays: holidays)
         for employee in employees {
             builder.add(
                 employee, punches: punches[employee.id] ?? [], leave: leave[employee.id] ?? [:],
@@ -86,23 +100,28 @@ public struct MonthRegister: Sendable {
         self = builder.register
     }
 
-    private init(month: YearMonth, rows: [Row], policy: Policy) {
-        self.month = month
+    private init(period: DatePeriod, rows: [Row], policy: Policy) {
+        self.period = period
         self.rows = rows
         self.policy = policy
     }
 
     /// Whether `employee` is employed on at least one date of `month`.
     public static func isEmployed(_ employee: Employee, in month: YearMonth) -> Bool {
-        if let start = employee.startDate, start > month.lastDay { return false }
-        if let end = employee.endDate, end < month.firstDay { return false }
+        isEmployed(employee, in: DatePeriod(month))
+    }
+
+    /// Whether `employee` is employed on at least one date of `period`.
+    public static func isEmployed(_ employee: Employee, in period: DatePeriod) -> Bool {
+        if let start = employee.startDate, start > period.last { return false }
+        if let end = employee.endDate, end < period.first { return false }
         return true
     }
 
     /// A register made one employee at a time, so that each employee's punches can be let go once
     /// their row is made.
     public struct Builder: Sendable {
-        public let month: YearMonth
+        public let period: DatePeriod
         let policy: Policy
         let now: Date
         let holidays: [AttendanceDate: String]
@@ -111,33 +130,37 @@ public struct MonthRegister: Sendable {
         private var added = 0
 
         public init(month: YearMonth, policy: Policy, now: Date, holidays: [AttendanceDate: String]) {
-            self.month = month
+            self.init(period: DatePeriod(month), policy: policy, now: now, holidays: holidays)
+        }
+
+        public init(period: DatePeriod, policy: Policy, now: Date, holidays: [AttendanceDate: String]) {
+            self.period = period
             self.policy = policy
             self.now = now
             self.holidays = holidays
         }
 
-        /// Evaluates `employee`'s month and adds their row, when they are employed in it.
-        /// `punches` are their accepted punches of the month, in any order. Rows are listed by
+        /// Evaluates `employee`'s period and adds their row, when they are employed in it.
+        /// `punches` are their accepted punches of the period, in any order. Rows are listed by
         /// `position` (by default, the order they were added in), whatever order they come in.
         public mutating func add(
             _ employee: Employee, punches: [Punch], leave: [AttendanceDate: LeaveKind],
             correctedDates: Set<AttendanceDate>, position: Int? = nil
         ) {
             defer { added += 1 }
-            guard MonthRegister.isEmployed(employee, in: month) else { return }
+            guard MonthRegister.isEmployed(employee, in: period) else { return }
             let engine = StatusEngine(employee: employee, policy: policy, now: now)
             let key = ShiftKey(start: employee.shiftStart, end: employee.shiftEnd)
-            let shifts = shiftsByShift[key] ?? MonthShifts(policy: engine.policy, month: month)
+            let shifts = shiftsByShift[key] ?? MonthShifts(policy: engine.policy, period: period)
             shiftsByShift[key] = shifts
             let evaluation = engine.evaluate(
-                month: month, punches: punches, holidays: holidays, leave: leave, correctedDates: correctedDates,
+                period: period, punches: punches, holidays: holidays, leave: leave, correctedDates: correctedDates,
                 shifts: shifts)
             let row = Row(employee: employee, days: evaluation.days.map(Day.init), summary: evaluation.summary)
             rows.append((position ?? added, row))
         }
 
-        /// Takes in the rows of `other`, a builder of the same month for other employees (one
+        /// Takes in the rows of `other`, a builder of the same period for other employees (one
         /// thread's share of a register), each kept at its position.
         public mutating func absorb(_ other: Builder) {
             rows += other.rows
@@ -146,7 +169,7 @@ public struct MonthRegister: Sendable {
 
         /// The register of the rows added, by position.
         public var register: MonthRegister {
-            MonthRegister(month: month, rows: rows.sorted { $0.position < $1.position }.map(\.row), policy: policy)
+            MonthRegister(period: period, rows: rows.sorted { $0.position < $1.position }.map(\.row), policy: policy)
         }
     }
 

@@ -6,7 +6,8 @@ import Foundation
 /// other half: 0.5 A when that half was not worked, or HD (half a day present) when it was. A
 /// forgotten mark-out on such a date stays a whole M, with its 0.5 LV beside it.
 public struct MonthSummary: Sendable, Hashable {
-    public let month: YearMonth
+    /// The dates summed: a month, or a payroll period.
+    public let period: DatePeriod
     /// Half days per status, indexed by the status's position in `DayStatus.allCases` (an
     /// array, not a dictionary: hashing a status for every date of a register adds up).
     private let halves: [Int]
@@ -25,6 +26,11 @@ public struct MonthSummary: Sendable, Hashable {
 
     /// Sums `days`, the evaluated dates of `month`.
     public init(month: YearMonth, days: [DayEvaluation], goalDays: Int?) {
+        self.init(period: DatePeriod(month), days: days, goalDays: goalDays)
+    }
+
+    /// Sums `days`, the evaluated dates of `period`.
+    public init(period: DatePeriod, days: [DayEvaluation], goalDays: Int?) {
         var halves = Array(repeating: 0, count: DayStatus.allCases.count)
         var worked: TimeInterval = 0
         var hundredths = 0
@@ -45,7 +51,7 @@ public struct MonthSummary: Sendable, Hashable {
             if day.flags.contains(.late), day.status != .in { late += 1 }
             if day.flags.contains(.earlyExit) { early += 1 }
         }
-        self.month = month
+        self.period = period
         self.halves = halves
         workedSeconds = worked
         workedHundredthsOfHours = hundredths
