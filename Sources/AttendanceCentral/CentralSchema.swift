@@ -18,8 +18,8 @@ enum CentralSchema {
     /// tables only through the functions of ``api``, which check every record; 8: a punch taken on
     /// a kiosk clock off the centre's carries by how many minutes, and a kiosk restored from a
     /// backup re-joins on a new line of its history chain; 9: the language the kiosk speaks to each
-    /// employee.
-    static let version = 9
+    /// employee; 10: each leave's type, each employee's department.
+    static let version = 10
 
     static let statements: [String] =
         tables + directChangeFunctions + historyGuards + checks + retired + roles + api + grants + sessionLimits
@@ -187,6 +187,9 @@ enum CentralSchema {
             """,
             // Version 9: each employee's language ("fr", "es"), null for the office's.
             "ALTER TABLE employee ADD COLUMN IF NOT EXISTS language text",
+            // Version 10: each leave's type ("annual" for every leave before), each employee's department.
+            "ALTER TABLE leave ADD COLUMN IF NOT EXISTS type text NOT NULL DEFAULT 'annual'",
+            "ALTER TABLE employee ADD COLUMN IF NOT EXISTS department text",
             "CREATE INDEX IF NOT EXISTS employee_by_seq ON employee (seq)",
             "CREATE INDEX IF NOT EXISTS allowed_wifi_by_seq ON allowed_wifi (seq)",
             "CREATE INDEX IF NOT EXISTS holiday_by_seq ON holiday (seq)",

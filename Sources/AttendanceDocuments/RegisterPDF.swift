@@ -123,7 +123,7 @@ public struct RegisterPDF {
             font: font)
         for (index, day) in row.days.enumerated() {
             let rect = layout.dayRect(index, line: line)
-            if let colour = StatusColour.fill(day.status) {
+            if let colour = StatusColour.fill(day.status, leave: day.leaveType) {
                 canvas.fill(rect, colour)
             } else if layout.shaded[index] {
                 canvas.fill(rect, .shade)
@@ -155,7 +155,8 @@ public struct RegisterPDF {
         let goal = register.policy.goalDays.map { " of goal \($0)" } ?? ""
         canvas.text(
             "Days: present days, P + L + ½ HD\(goal).  Hours: worked hours.  Late, Early: counts.  "
-                + "A blank date is still to come.",
+                + "A blank date is still to come."
+                + register.shownLeaveTypes.map { "  \($0.code): \($0.name) leave (LV)." }.joined(),
             in: Rect(x: m, y: y, width: layout.width - 2 * m, height: 10), font: Font(size: 6.5), colour: .faint)
         y += 11
         for line in evidenceLines {
@@ -297,6 +298,12 @@ public enum StatusColour {
         case .in: Colour(0xFFF59D)
         case .notEmployed, .future, .pending: nil
         }
+    }
+
+    /// `status`'s fill; a full-day leave's is its type's colour.
+    public static func fill(_ status: DayStatus, leave type: LeaveType?) -> Colour? {
+        guard status == .leave, let type else { return fill(status) }
+        return Colour(type.colour)
     }
 
     /// The statuses the legend explains, in its order.

@@ -79,7 +79,8 @@ public struct RegisterWorkbook {
             sheet.write(.text(row.employee.name.rawValue), row: y, column: 1, style: CellStyle(bordered: true))
             for (index, day) in row.days.enumerated() {
                 var style = CellStyle(centred: true, bordered: true)
-                style.fill = StatusColour.fill(day.status)?.rgb ?? (shaded[index] ? Colour.shade.rgb : nil)
+                style.fill =
+                    StatusColour.fill(day.status, leave: day.leaveType)?.rgb ?? (shaded[index] ? Colour.shade.rgb : nil)
                 // Today's IN shows the status so far beside it, as the PDF does.
                 let code = day.provisionalStatus.map { "\(day.code)·\($0.code)" } ?? day.code
                 sheet.write(code.isEmpty ? .blank : .text(code), row: y, column: 2 + index, style: style)
@@ -126,7 +127,7 @@ public struct RegisterWorkbook {
                 }
                 sheet.write(.number(Double(day.workedHundredths) / 100), row: y, column: 5, style: hours)
                 var style = CellStyle(centred: true)
-                style.fill = StatusColour.fill(day.status)?.rgb
+                style.fill = StatusColour.fill(day.status, leave: day.leaveType)?.rgb
                 if !day.code.isEmpty { sheet.write(.text(day.code), row: y, column: 6, style: style) }
                 let flags = Self.flagWords(day)
                 if !flags.isEmpty { sheet.write(.text(flags), row: y, column: 7) }
@@ -157,6 +158,13 @@ public struct RegisterWorkbook {
             style.fill = StatusColour.fill(status)?.rgb
             sheet.write(.text(status.code), row: y, column: 0, style: style)
             sheet.write(.text(status.name), row: y, column: 1)
+        }
+        for type in register.shownLeaveTypes {
+            y += 1
+            var style = CellStyle(centred: true, bordered: true)
+            style.fill = Colour(type.colour).rgb
+            sheet.write(.text(type.code), row: y, column: 0, style: style)
+            sheet.write(.text("\(type.name) leave (counts as LV)"), row: y, column: 1)
         }
         let goal = register.policy.goalDays.map { " of goal \($0)" } ?? ""
         let notes: [(String, String)] =

@@ -368,13 +368,13 @@ extension AttendanceStore {
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT l.half_day, l.reason FROM leave l JOIN employee e ON e.id = l.employee_id
+                    SELECT l.half_day, l.type, l.reason FROM leave l JOIN employee e ON e.id = l.employee_id
                     WHERE e.code = ? AND l.date = ?
                     """, arguments: [code, date])
             batch.leave.append(
                 SyncedLeave(
-                    employeeCode: code, date: date, halfDay: row?["half_day"] ?? false, reason: row?["reason"] ?? "",
-                    removed: row == nil))
+                    employeeCode: code, date: date, halfDay: row?["half_day"] ?? false, type: row?["type"],
+                    reason: row?["reason"] ?? "", removed: row == nil))
         }
     }
 
@@ -446,10 +446,15 @@ extension AttendanceStore {
                     } else {
                         try db.execute(
                             sql: """
-                                INSERT INTO leave (employee_id, date, half_day, reason, created_at_ms) VALUES (?, ?, ?, ?, ?)
+                                INSERT INTO leave (employee_id, date, half_day, type, reason, created_at_ms)
+                                VALUES (?, ?, ?, ?, ?, ?)
                                 ON CONFLICT(employee_id, date) DO UPDATE SET half_day = excluded.half_day,
-                                    reason = excluded.reason
-                                """, arguments: [employeeID, leave.date, leave.halfDay, leave.reason, now])
+                                    type = excluded.type, reason = excluded.reason
+                                """,
+                            arguments: [
+                                employeeID, leave.date, leave.halfDay, leave.type ?? LeaveType.annual.name,
+                                leave.reason, now,
+                            ])
                     }
                 }
                 try Self.insertHistory(of: batch, from: { $0 != node }, node: node, at: now, in: db)

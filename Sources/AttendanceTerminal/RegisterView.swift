@@ -30,6 +30,8 @@ public struct RegisterView: Sendable {
     let codeWidth: Int
     /// Columns left for names; 0 leaves them out.
     let nameWidth: Int
+    /// The leave types other than annual that the register shows, for its legend.
+    let leaveTypes: [LeaveType]
 
     public init(
         register: MonthRegister, officeName: String, employeesPerPage: Int, asOf: String,
@@ -43,6 +45,7 @@ public struct RegisterView: Sendable {
         self.history = history
         codeWidth = max(4, register.rows.map { $0.employee.code.rawValue.terminalSafe.terminalWidth }.max() ?? 0)
         nameWidth = Self.nameWidth(codeWidth: codeWidth, dayCount: register.period.dayCount)
+        leaveTypes = register.shownLeaveTypes
     }
 
     // MARK: - Columns
@@ -121,6 +124,12 @@ public struct RegisterView: Sendable {
         out.append(Self.marked(rows, words, byDate: register.period.month == nil))
         out.appendLine()
         out.append(Self.legend(goalDays: register.policy.goalDays, words))
+        if !leaveTypes.isEmpty {
+            out.appendLine(
+                words.tr(
+                    "Leave types: {types}",
+                    ["types": leaveTypes.map { "\($0.code) \($0.name)" }.joined(separator: ", ")]))
+        }
         out.appendLine()
         out.appendLine(
             words.tr(
@@ -167,7 +176,7 @@ public struct RegisterView: Sendable {
         for index in days.indices {
             if index > 0 { out.append(" ") }
             let status = days[index].status
-            out.append(status.code.leftPadded(toWidth: 2), style: status.style)
+            out.append(days[index].code.leftPadded(toWidth: 2), style: status.style)
         }
         for total in Self.totals {
             out.append(" " + total.value(row.summary).leftPadded(toWidth: total.width))

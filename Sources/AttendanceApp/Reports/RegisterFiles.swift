@@ -20,7 +20,7 @@ public enum RegisterFiles {
             }
             // Beside today's IN, the status so far (docs/rules.md status 6); empty otherwise.
             + [ListingColumn<Row>("in_now_so_far") { .text($0.provisionalStatus?.code ?? "") }]
-        let totals = totalColumns(goalDays: register.policy.goalDays)
+        let totals = leaveTypeColumns(register.policy.leaveTypes) + totalColumns(goalDays: register.policy.goalDays)
         // A period over two months names whole dates: "26" alone would be either month's.
         let byDate = register.period.month == nil
         // Where the punches were not all taken at a kiosk on a real link (docs/rules.md "WiFi verification" 5).
@@ -52,6 +52,16 @@ public enum RegisterFiles {
                 },
                 .init("hours", header: "HOURS", alignment: .right) { .text($0.summary.workedHoursText) },
             ]
+    }
+
+    /// The LV dates of each of the office's leave types (`leave_annual`, `leave_sick`, …): LV is
+    /// their sum (docs/rules.md "Month summary").
+    public static func leaveTypeColumns(_ types: LeaveTypes) -> [ListingColumn<MonthRegister.Row>] {
+        types.all.map { type in
+            .init("leave_\(type.name)", header: type.name.uppercased(), alignment: .right) {
+                .text($0.summary.leaveText(type.name))
+            }
+        }
     }
 
     /// "23 24": the days of the month that are `marked`; with `byDate`, "2026-10-30 2026-11-02".

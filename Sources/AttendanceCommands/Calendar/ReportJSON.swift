@@ -34,6 +34,8 @@ enum ReportJSON {
         let minutes_late: Int?
         let holiday: String?
         let leave: String?
+        /// The leave's type ("annual", "sick"), when there is leave.
+        let leave_type: String?
 
         init(_ day: DayEvaluation) {
             date = day.date.description
@@ -48,6 +50,7 @@ enum ReportJSON {
             minutes_late = day.flags.contains(.late) ? day.minutesLate : nil
             holiday = day.holidayName
             leave = day.leave.map { $0 == .half ? "half day" : "full day" }
+            leave_type = day.leave == nil ? nil : day.leaveType?.name
         }
     }
 
@@ -61,8 +64,11 @@ enum ReportJSON {
         let late: Int
         let early_exit: Int
         let goal_days: Int?
+        /// LV dates by leave type ("annual": 2, "sick": 0.5): only the types taken.
+        let leave_by_type: [String: Double]
 
         init(_ summary: MonthSummary) {
+            leave_by_type = summary.leaveHalvesByType.mapValues { Double($0) / 2 }
             var counts: [String: Double] = [:]
             for status in DayStatus.allCases where status.isCounted { counts[status.code] = summary.count(status) }
             self.counts = counts

@@ -110,7 +110,8 @@ struct SummaryCommand: ContextCommand {
                 .init("name", header: "NAME", cell: { $0.employee.name.rawValue.truncated(toWidth: 24) }) {
                     .text($0.employee.name.rawValue)
                 },
-            ] + RegisterFiles.totalColumns(goalDays: policy.goalDays))
+            ] + RegisterFiles.totalColumns(goalDays: policy.goalDays)
+                + RegisterFiles.leaveTypeColumns(policy.leaveTypes))
         if format == .text { context.out.line("\(period.title)\n") }
         // xlsx is refused with --month in validate().
         try listing.write(

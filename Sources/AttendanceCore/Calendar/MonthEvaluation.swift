@@ -23,7 +23,7 @@ public struct MonthEvaluation: Sendable {
     ///     with the same shift; worked out here when nil or made for a different shift.
     public init(
         month: YearMonth, engine: StatusEngine, punches: [Punch], holidays: [AttendanceDate: String] = [:],
-        leave: [AttendanceDate: LeaveKind] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
+        leave: [AttendanceDate: Leave] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
     ) {
         self.init(
             period: DatePeriod(month), engine: engine, punches: punches, holidays: holidays, leave: leave,
@@ -33,7 +33,7 @@ public struct MonthEvaluation: Sendable {
     /// Evaluates every date of `period`, as ``init(month:engine:punches:holidays:leave:correctedDates:shifts:)`` a month's.
     public init(
         period: DatePeriod, engine: StatusEngine, punches: [Punch], holidays: [AttendanceDate: String] = [:],
-        leave: [AttendanceDate: LeaveKind] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
+        leave: [AttendanceDate: Leave] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
     ) {
         let shifts =
             shifts.flatMap { $0.fits(engine.policy, period: period) ? $0 : nil }
@@ -96,7 +96,7 @@ extension StatusEngine {
     /// Evaluates every date of `month`; see ``MonthEvaluation/init(month:engine:punches:holidays:leave:correctedDates:shifts:)``.
     public func evaluate(
         month: YearMonth, punches: [Punch], holidays: [AttendanceDate: String] = [:],
-        leave: [AttendanceDate: LeaveKind] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
+        leave: [AttendanceDate: Leave] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
     ) -> MonthEvaluation {
         MonthEvaluation(
             month: month, engine: self, punches: punches, holidays: holidays, leave: leave,
@@ -106,7 +106,7 @@ extension StatusEngine {
     /// Evaluates every date of `period`; see ``MonthEvaluation/init(period:engine:punches:holidays:leave:correctedDates:shifts:)``.
     public func evaluate(
         period: DatePeriod, punches: [Punch], holidays: [AttendanceDate: String] = [:],
-        leave: [AttendanceDate: LeaveKind] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
+        leave: [AttendanceDate: Leave] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
     ) -> MonthEvaluation {
         MonthEvaluation(
             period: period, engine: self, punches: punches, holidays: holidays, leave: leave,

@@ -28,8 +28,11 @@ public struct MonthRegister: Sendable {
         public let lastOut: Date?
         /// The hours payroll counts, in hundredths (``DayEvaluation/workedHundredths``).
         public let workedHundredths: Int
+        /// The type of the date's leave (a full day's, or a half day's), if any.
+        public let leaveType: LeaveType?
 
-        public var code: String { status.code }
+        /// The cell code; a full-day leave's is its type's ("LV", "SL").
+        public var code: String { status == .leave ? leaveType?.code ?? status.code : status.code }
 
         init(_ evaluation: DayEvaluation) {
             date = evaluation.date
@@ -40,6 +43,7 @@ public struct MonthRegister: Sendable {
             firstIn = evaluation.firstIn
             lastOut = evaluation.lastOut
             workedHundredths = evaluation.workedHundredths
+            leaveType = evaluation.leaveType
         }
     }
 
@@ -64,6 +68,18 @@ public struct MonthRegister: Sendable {
     public let period: DatePeriod
     /// The employees employed on at least one date of the period, in the order given.
     public let rows: [Row]
+    /// The leave types other than annual leave that its full-day leave shows, in the office's
+    /// order: what a legend explains beside LV.
+    public var shownLeaveTypes: [LeaveType] {
+        var shown = Set<String>()
+        for row in rows {
+            for day in row.days where day.status == .leave {
+                if let type = day.leaveType, type.name != LeaveType.annual.name { shown.insert(type.name) }
+            }
+        }
+        return policy.leaveTypes.all.filter { shown.contains($0.name) }
+    }
+
     /// The policy the month was evaluated under (before each employee's own shift).
     public let policy: Policy
 
@@ -76,7 +92,7 @@ public struct MonthRegister: Sendable {
     ///   - correctedDates: the corrected dates by employee id.
     public init(
         month: YearMonth, employees: [Employee], policy: Policy, now: Date, punches: [Int64: [Punch]],
-        holidays: [AttendanceDate: String] = [:], leave: [Int64: [AttendanceDate: LeaveKind]] = [:],
+        holidays: [AttendanceDate: String] = [:], leave: [Int64: [AttendanceDate: Leave]] = [:],
         correctedDates: [Int64: Set<AttendanceDate>] = [:]
     ) {
         self.init(
@@ -88,7 +104,7 @@ public struct MonthRegister: Sendable {
     /// as ``init(month:employees:policy:now:punches:holidays:leave:correctedDates:)`` a month.
     public init(
         period: DatePeriod, employees: [Employee], policy: Policy, now: Date, punches: [Int64: [Punch]],
-        holidays: [AttendanceDate: String] = [:], leave: [Int64: [AttendanceDate: LeaveKind]] = [:],
+        holidays: [AttendanceDate: String] = [:], leave: [Int64: [AttendanceDate: Leave]] = [:],
         correctedDates: [Int64: Set<AttendanceDate>] = [:]
     ) {
         var builder = Builder(period: period, policy: policy, now: now, holidays: holidays)
@@ -144,7 +160,7 @@ public struct MonthRegister: Sendable {
         /// `punches` are their accepted punches of the period, in any order. Rows are listed by
         /// `position` (by default, the order they were added in), whatever order they come in.
         public mutating func add(
-            _ employee: Employee, punches: [Punch], leave: [AttendanceDate: LeaveKind],
+            _ employee: Employee, punches: [Punch], leave: [AttendanceDate: Leave],
             correctedDates: Set<AttendanceDate>, position: Int? = nil
         ) {
             defer { added += 1 }

@@ -23,6 +23,8 @@ public struct MonthSummary: Sendable, Hashable {
     public let earlyExitCount: Int
     /// `monthly_goal_days`, or nil when it is 0 (no goal).
     public let goalDays: Int?
+    /// The LV half days by leave type name ("sick": 4): LV is their sum (docs/rules.md "Month summary").
+    public let leaveHalvesByType: [String: Int]
 
     /// Sums `days`, the evaluated dates of `month`.
     public init(month: YearMonth, days: [DayEvaluation], goalDays: Int?) {
@@ -36,14 +38,17 @@ public struct MonthSummary: Sendable, Hashable {
         var hundredths = 0
         var late = 0
         var early = 0
+        var byType: [String: Int] = [:]
         for day in days {
             if day.status.isCounted {
                 if day.flags.contains(.halfDayLeave), Self.halfLeaveSplits(day.status) {
                     halves[DayStatus.leave.index] += 1
+                    byType[day.leaveType?.name ?? LeaveType.annual.name, default: 0] += 1
                     // The other half: absent for half a day, or HD (which is half a day present).
                     halves[day.status.index] += day.status == .absent ? 1 : 2
                 } else {
                     halves[day.status.index] += 2
+                    if day.status == .leave { byType[day.leaveType?.name ?? LeaveType.annual.name, default: 0] += 2 }
                 }
             }
             worked += day.countedSeconds
@@ -58,7 +63,11 @@ public struct MonthSummary: Sendable, Hashable {
         lateCount = late
         earlyExitCount = early
         self.goalDays = goalDays
+        leaveHalvesByType = byType
     }
+
+    /// The dates of leave of type `name`, as people write them: "3", "2.5", "0".
+    public func leaveText(_ name: String) -> String { Self.halvesText(leaveHalvesByType[name] ?? 0) }
 
     /// The statuses of a half-day-leave date that add 0.5 LV: the ones the punches decide.
     private static func halfLeaveSplits(_ status: DayStatus) -> Bool {

@@ -38,9 +38,14 @@ extension Configuration {
                     tableIssues.append(ConfigIssue(file: file, line: entry.line, message: message))
                 } else {
                     let message =
-                        "\(entry.key.clippedForMessage) must be under a table: [policy], [store], [wifi], [kiosk], [register] or [central]"
+                        "\(entry.key.clippedForMessage) must be under a table: [policy], [store], [wifi], [kiosk], [register], [leave_types] or [central]"
                     keyIssues.append(ConfigIssue(file: file, line: entry.line, message: message))
                 }
+                continue
+            }
+            // Its keys are the office's own leave types, not a fixed list.
+            if entry.key == "leave_types" {
+                keyIssues += readLeaveTypes(table, file: file)
                 continue
             }
             guard let keys = Self.schema[entry.key] else {
@@ -115,7 +120,7 @@ extension Configuration {
     /// Applies one value; returns what was wrong with it, or nil.
     typealias Rule = @Sendable (inout Configuration, TOMLDocument.Value) -> String?
 
-    static let tableOrder = ["policy", "store", "wifi", "kiosk", "register", "central"]
+    static let tableOrder = ["policy", "store", "wifi", "kiosk", "register", "leave_types", "central"]
 
     static let keyOrder: [String: [String]] = [
         "policy": [
@@ -132,7 +137,7 @@ extension Configuration {
     ]
 
     static func unknownTableMessage(_ name: String) -> String {
-        "unknown table [\(name.clippedForMessage)]; the tables are [policy], [store], [wifi], [kiosk], [register] and [central]"
+        "unknown table [\(name.clippedForMessage)]; the tables are [policy], [store], [wifi], [kiosk], [register], [leave_types] and [central]"
             + suggestion(for: name, among: tableOrder)
     }
 

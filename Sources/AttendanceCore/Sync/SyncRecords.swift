@@ -255,17 +255,22 @@ public struct SyncedLeave: Sendable, Hashable, Codable {
     public var employeeCode: String
     public var date: String
     public var halfDay: Bool
+    /// The leave type's name ("sick"); nil, as an older centre or store sends it: annual.
+    public var type: String?
     public var reason: String
     public var removed: Bool
 
     enum CodingKeys: String, CodingKey {
-        case employeeCode = "employee_code", date, halfDay = "half_day", reason, removed
+        case employeeCode = "employee_code", date, halfDay = "half_day", type, reason, removed
     }
 
-    public init(employeeCode: String, date: String, halfDay: Bool, reason: String, removed: Bool) {
+    public init(
+        employeeCode: String, date: String, halfDay: Bool, type: String? = nil, reason: String, removed: Bool
+    ) {
         self.employeeCode = employeeCode
         self.date = date
         self.halfDay = halfDay
+        self.type = type
         self.reason = reason
         self.removed = removed
     }

@@ -123,7 +123,7 @@ struct CentralStoreTests {
         let org = try Organisation()
         let again = try org.desk("central", "init")
         #expect(again.status == 0)
-        #expect(again.out.contains("up to date (schema 9)"))
+        #expect(again.out.contains("up to date (schema 10)"))
         try org.setUp(employees: 1)
         org.sandbox.clock.set(time: "09:00")
         #expect(try org.kiosk("a", "sync").status == 0)
