@@ -53,19 +53,35 @@ public struct RegisterPDF {
     /// Writes the document to `path`, whole or not at all.
     @discardableResult
     public func write(to path: String) throws(DocumentError) -> Written {
-        let layout = Layout(register: register, paper: paper)
+        let lines = Line.all(of: register)
+        let layout = Layout(register: register, lineCount: lines.count, paper: paper)
         let canvas = try PDFCanvas(path: path, width: layout.width, height: layout.height)
         canvas.describe(title: "Attendance register \(register.period) — \(office)", creator: "attendance")
         let pages = layout.pages
         for (index, rows) in pages.enumerated() {
             if index > 0 { canvas.nextPage() }
-            draw(page: index + 1, of: pages.count, rows: rows, layout: layout, on: canvas)
+            draw(page: index + 1, of: pages.count, rows: rows, lines: lines, layout: layout, on: canvas)
         }
         try canvas.finish()
         return Written(pages: pages.count, unshaped: canvas.unshaped)
     }
 
-    private func draw(page: Int, of count: Int, rows: Range<Int>, layout: Layout, on canvas: PDFCanvas) {
+    /// What one line of the table holds: an employee's row, or a department's subtotal after its rows.
+    enum Line {
+        case employee(Int)
+        case subtotal(MonthRegister.Group)
+
+        /// The register's lines: its rows, with each department's subtotal after them when there are departments.
+        static func all(of register: MonthRegister) -> [Line] {
+            let groups = register.groups
+            guard !groups.isEmpty else { return register.rows.indices.map(Line.employee) }
+            return groups.flatMap { group in group.rows.map(Line.employee) + [.subtotal(group)] }
+        }
+    }
+
+    private func draw(
+        page: Int, of count: Int, rows: Range<Int>, lines: [Line], layout: Layout, on canvas: PDFCanvas
+    ) {
         let m = Layout.margin
         canvas.text(
             "\(office) — attendance register, \(register.period.title)",
@@ -75,7 +91,10 @@ public struct RegisterPDF {
             font: Font(size: 8), colour: .faint, alignment: .trailing)
         drawHeader(layout: layout, on: canvas)
         for (line, index) in rows.enumerated() {
-            drawRow(register.rows[index], line: line, layout: layout, on: canvas)
+            switch lines[index] {
+            case .employee(let row): drawRow(register.rows[row], line: line, layout: layout, on: canvas)
+            case .subtotal(let group): drawSubtotal(group, line: line, layout: layout, on: canvas)
+            }
         }
         // The dates' grid: one line a column for the page, not an outline a cell.
         let bottom = layout.rowY(rows.count)
@@ -135,7 +154,26 @@ public struct RegisterPDF {
                 canvas.fill(Rect(x: rect.x + rect.width - 3, y: rect.y + 0.5, width: 2.5, height: 2.5), .black)
             }
         }
-        let summary = row.summary
+        drawFigures(row.summary, line: line, layout: layout, font: font, on: canvas)
+        canvas.line(
+            from: (Layout.margin, y + h), to: (layout.width - Layout.margin, y + h), .grid, lineWidth: 0.25)
+    }
+
+    /// A department's line: its name and its employees' figures added up.
+    private func drawSubtotal(_ group: MonthRegister.Group, line: Int, layout: Layout, on canvas: PDFCanvas) {
+        let y = layout.rowY(line)
+        let h = Layout.rowHeight
+        let bold = Font(size: 6.5, bold: true)
+        canvas.fill(Rect(x: Layout.margin, y: y, width: layout.width - 2 * Layout.margin, height: h), .shade)
+        canvas.text(
+            "Subtotal: \(group.department?.rawValue ?? "no department")",
+            in: Rect(x: layout.codeX + 2, y: y, width: layout.figuresX - layout.codeX - 4, height: h), font: bold)
+        drawFigures(register.subtotal(group), line: line, layout: layout, font: bold, on: canvas)
+        canvas.line(
+            from: (Layout.margin, y + h), to: (layout.width - Layout.margin, y + h), .black, lineWidth: 0.5)
+    }
+
+    private func drawFigures(_ summary: MonthSummary, line: Int, layout: Layout, font: Font, on canvas: PDFCanvas) {
         let figures = [
             summary.presentDaysText, summary.countText(.late), summary.countText(.halfDay),
             summary.countText(.absent), summary.countText(.leave), summary.countText(.missing),
@@ -144,8 +182,6 @@ public struct RegisterPDF {
         for (index, figure) in figures.enumerated() {
             canvas.text(figure, in: layout.figureRect(index, line: line), font: font, alignment: .trailing)
         }
-        canvas.line(
-            from: (Layout.margin, y + h), to: (layout.width - Layout.margin, y + h), .grid, lineWidth: 0.25)
     }
 
     private func drawFooter(page: Int, of count: Int, layout: Layout, on canvas: PDFCanvas) {
@@ -219,9 +255,9 @@ public struct RegisterPDF {
         let rowsPerPage: Int
         let rowCount: Int
 
-        init(register: MonthRegister, paper: Paper) {
+        init(register: MonthRegister, lineCount: Int, paper: Paper) {
             self.init(
-                dayCount: register.period.dates.count, rowCount: register.rows.count,
+                dayCount: register.period.dates.count, rowCount: lineCount,
                 shaded: register.period.dates.enumerated().map { index, date in
                     !register.policy.isWorkingDay(date) || register.rows.contains { $0.days[index].status == .holiday }
                 }, paper: paper)

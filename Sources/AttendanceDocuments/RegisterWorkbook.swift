@@ -71,10 +71,20 @@ public struct RegisterWorkbook {
         for (index, figure) in Self.figures.enumerated() {
             sheet.write(.text(figure), row: 0, column: firstFigure + index, style: heading)
         }
-        let hours = CellStyle(numberFormat: "0.00", bordered: true)
-        let count = CellStyle(numberFormat: "0.#", bordered: true)
-        for (line, row) in register.rows.enumerated() {
+        let lines = RegisterPDF.Line.all(of: register)
+        for (line, content) in lines.enumerated() {
             let y = line + 1
+            guard case .employee(let index) = content else {
+                if case .subtotal(let group) = content {
+                    // A department's subtotal after its rows, as in the PDF.
+                    let bold = CellStyle(bold: true, bordered: true)
+                    sheet.write(.text("Subtotal"), row: y, column: 0, style: bold)
+                    sheet.write(.text(group.department?.rawValue ?? "no department"), row: y, column: 1, style: bold)
+                    writeFigures(register.subtotal(group), row: y, from: firstFigure, on: sheet)
+                }
+                continue
+            }
+            let row = register.rows[index]
             sheet.write(.text(row.employee.code.rawValue), row: y, column: 0, style: CellStyle(bordered: true))
             sheet.write(.text(row.employee.name.rawValue), row: y, column: 1, style: CellStyle(bordered: true))
             for (index, day) in row.days.enumerated() {
@@ -85,19 +95,25 @@ public struct RegisterWorkbook {
                 let code = day.provisionalStatus.map { "\(day.code)·\($0.code)" } ?? day.code
                 sheet.write(code.isEmpty ? .blank : .text(code), row: y, column: 2 + index, style: style)
             }
-            let summary = row.summary
-            let figures: [(Double, CellStyle)] = [
-                (summary.presentDays, count), (summary.count(.late), count), (summary.count(.halfDay), count),
-                (summary.count(.absent), count), (summary.count(.leave), count), (summary.count(.missing), count),
-                (summary.workedHours, hours), (Double(summary.lateCount), count),
-                (Double(summary.earlyExitCount), count),
-            ]
-            for (index, (value, style)) in figures.enumerated() {
-                sheet.write(.number(value), row: y, column: firstFigure + index, style: style)
-            }
+            writeFigures(row.summary, row: y, from: firstFigure, on: sheet)
         }
         sheet.freeze(rows: 1, columns: 2)
-        sheet.autofilter(rows: 0...register.rows.count, columns: 0...lastColumn)
+        sheet.autofilter(rows: 0...lines.count, columns: 0...lastColumn)
+    }
+
+    /// A row's figures, as numbers, from column `first` on.
+    private func writeFigures(_ summary: MonthSummary, row y: Int, from first: Int, on sheet: Sheet) {
+        let hours = CellStyle(numberFormat: "0.00", bordered: true)
+        let count = CellStyle(numberFormat: "0.#", bordered: true)
+        let figures: [(Double, CellStyle)] = [
+            (summary.presentDays, count), (summary.count(.late), count), (summary.count(.halfDay), count),
+            (summary.count(.absent), count), (summary.count(.leave), count), (summary.count(.missing), count),
+            (summary.workedHours, hours), (Double(summary.lateCount), count),
+            (Double(summary.earlyExitCount), count),
+        ]
+        for (index, (value, style)) in figures.enumerated() {
+            sheet.write(.number(value), row: y, column: first + index, style: style)
+        }
     }
 
     // MARK: - One row per employee per date

@@ -385,7 +385,8 @@ extension AttendanceStore {
             code: row["code"], name: row["name"], startDate: row["start_date"], endDate: row["end_date"],
             shiftStart: row["shift_start"], shiftEnd: row["shift_end"], active: row["active"],
             pinHashHex: hash.map { Array($0).hexText }, pinSaltHex: salt.map { Array($0).hexText },
-            pinRounds: row["pin_rounds"], locked: row["locked"], language: row["language"])
+            pinRounds: row["pin_rounds"], locked: row["locked"], language: row["language"],
+            department: row["department"])
     }
 
     /// Records that the central store now holds everything up to `cursors` (after its commit).
@@ -561,11 +562,12 @@ extension AttendanceStore {
         try db.execute(
             sql: """
                 INSERT INTO employee (code, name, start_date, end_date, shift_start, shift_end, active, pin_hash, pin_salt,
-                    pin_rounds, locked, language, created_at_ms, updated_at_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    pin_rounds, locked, language, department, created_at_ms, updated_at_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(code) DO UPDATE SET name = excluded.name, start_date = excluded.start_date,
                     end_date = excluded.end_date, shift_start = excluded.shift_start, shift_end = excluded.shift_end,
-                    language = excluded.language, active = excluded.active, pin_hash = excluded.pin_hash, pin_salt = excluded.pin_salt,
+                    language = excluded.language, department = excluded.department, active = excluded.active,
+                    pin_hash = excluded.pin_hash, pin_salt = excluded.pin_salt,
                     pin_rounds = excluded.pin_rounds,
                     failed_pin_attempts = CASE WHEN excluded.locked = 0 AND employee.locked = 1 THEN 0
                         ELSE employee.failed_pin_attempts END,
@@ -576,7 +578,8 @@ extension AttendanceStore {
                 employee.shiftEnd, employee.active,
                 employee.pinHashHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) },
                 employee.pinSaltHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) }, employee.pinRounds,
-                employee.locked, employee.language.flatMap(Language.init(code:))?.code, now, now,
+                employee.locked, employee.language.flatMap(Language.init(code:))?.code,
+                employee.department.flatMap { try? Department(parsing: $0) }?.rawValue, now, now,
             ])
     }
 

@@ -30,6 +30,8 @@ public struct RegisterView: Sendable {
     let codeWidth: Int
     /// Columns left for names; 0 leaves them out.
     let nameWidth: Int
+    /// The register's departments, when it has any: each one's rows are followed by its subtotal.
+    let groups: [MonthRegister.Group]
     /// The leave types other than annual that the register shows, for its legend.
     let leaveTypes: [LeaveType]
 
@@ -45,6 +47,7 @@ public struct RegisterView: Sendable {
         self.history = history
         codeWidth = max(4, register.rows.map { $0.employee.code.rawValue.terminalSafe.terminalWidth }.max() ?? 0)
         nameWidth = Self.nameWidth(codeWidth: codeWidth, dayCount: register.period.dayCount)
+        groups = register.groups
         leaveTypes = register.shownLeaveTypes
     }
 
@@ -106,7 +109,10 @@ public struct RegisterView: Sendable {
         pages.enumerated().flatMap { index, page in index > 0 ? ["\n", page] : [page] }
     }
 
+    /// Page `number`, of the register's `rows` from `(number − 1) × employeesPerPage` on.
     func page(_ rows: [MonthRegister.Row], number: Int, of count: Int) -> StyledText {
+        let first = (number - 1) * employeesPerPage
+        let indices = first..<(first + rows.count)
         var out = StyledText()
         let heading = words.tr(
             "{office} · Attendance register · {month} · as of {time}",
@@ -119,7 +125,20 @@ public struct RegisterView: Sendable {
         if rows.isEmpty {
             out.appendLine(words.tr("No one was employed in {month}.", ["month": periodTitle]))
         }
-        for row in rows { out.appendLine(line(row)) }
+        for index in indices {
+            // A department's name over its first row, and again at the top of a page it goes on to.
+            if let group = groups.first(where: { $0.rows.contains(index) }),
+                group.rows.lowerBound == index || index == indices.lowerBound
+            {
+                out.appendLine(
+                    StyledText(
+                        group.department?.rawValue.terminalSafe ?? words.tr("No department"), style: .bold))
+            }
+            out.appendLine(line(register.rows[index]))
+            if let group = groups.first(where: { $0.rows.upperBound == index + 1 }) {
+                out.appendLine(subtotal(group))
+            }
+        }
         out.append(Self.inNow(rows, words))
         out.append(Self.marked(rows, words, byDate: register.period.month == nil))
         out.appendLine()
@@ -182,6 +201,15 @@ public struct RegisterView: Sendable {
             out.append(" " + total.value(row.summary).leftPadded(toWidth: total.width))
         }
         return out
+    }
+
+    /// A department's figures added up, under its last row, in the totals' columns.
+    func subtotal(_ group: MonthRegister.Group) -> StyledText {
+        let summary = register.subtotal(group)
+        let left = codeWidth + 1 + (nameWidth > 0 ? nameWidth + 1 : 0) + register.period.dayCount * 3 - 1
+        var text = words.tr("Subtotal").truncated(toWidth: left).padded(toWidth: left)
+        for total in Self.totals { text += " " + total.value(summary).leftPadded(toWidth: total.width) }
+        return StyledText(text, style: .bold)
     }
 
     /// Under the rows, who is in now and their status so far (docs/rules.md status 6), which

@@ -20,6 +20,7 @@ public enum RegisterFiles {
             }
             // Beside today's IN, the status so far (docs/rules.md status 6); empty otherwise.
             + [ListingColumn<Row>("in_now_so_far") { .text($0.provisionalStatus?.code ?? "") }]
+            + [ListingColumn<Row>("department") { .text($0.employee.department?.rawValue ?? "") }]
         let totals = leaveTypeColumns(register.policy.leaveTypes) + totalColumns(goalDays: register.policy.goalDays)
         // A period over two months names whole dates: "26" alone would be either month's.
         let byDate = register.period.month == nil

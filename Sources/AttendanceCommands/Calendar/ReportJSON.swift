@@ -155,6 +155,8 @@ enum ReportJSON {
             let codes: [String]
             /// Beside today's IN: the status so far ("P", "L", "HD"); left out otherwise.
             let provisional_code: String?
+            /// The employee's department; left out when they have none.
+            let department: String?
             let summary: Summary
             /// Dates with a punch verified against a simulated WiFi link.
             let simulated_wifi_dates: [String]
@@ -182,7 +184,8 @@ enum ReportJSON {
             employees = register.rows.map { row in
                 Row(
                     employee: EmployeeReference(row.employee), codes: row.days.map(\.code),
-                    provisional_code: row.provisionalStatus?.code, summary: Summary(row.summary),
+                    provisional_code: row.provisionalStatus?.code, department: row.employee.department?.rawValue,
+                    summary: Summary(row.summary),
                     simulated_wifi_dates: row.dates(where: \.hasSimulatedPunch).map(\.description),
                     corrected_dates: row.dates(where: { $0.flags.contains(.corrected) }).map(\.description),
                     imported_dates: row.dates(where: \.hasImportedPunch).map(\.description))

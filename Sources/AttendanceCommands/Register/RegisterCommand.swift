@@ -14,6 +14,8 @@ struct RegisterCommand: ContextCommand {
         discussion: """
             The current month unless told otherwise: --month, --from and --to for any period of at most 62 \
             days, or --period for the payroll period of [register] period_start_day that ends in that month. \
+            Employees with a department are listed by department, each followed by its subtotal; \
+            --department NAME gives one department's register (an unknown one is refused). \
             A row per employee, a column per date, then present days (P + L + ½ HD), L, HD, A, LV, M and \
             hours; 132 columns wide, in pages with the header repeated, the legend, the office name and a \
             line for the manager's signature. Codes are never shortened: codes longer than 8 characters leave \
@@ -29,6 +31,7 @@ struct RegisterCommand: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var dates: PeriodOptions
+    @Option(help: ArgumentHelp("Only the employees of this department.", valueName: "name")) var department: Department?
     @Option(help: "text, csv, json, pdf or xlsx.") var format: RegisterFormat = .text
     @Option(help: ArgumentHelp("The file a PDF or workbook is written to; - for standard output.", valueName: "file"))
     var output: String?
@@ -64,7 +67,9 @@ struct RegisterCommand: ContextCommand {
         let now = context.now()
         let period =
             try dates.chosen(configuration) ?? DatePeriod(configuration.policy.attendanceDate(of: now).yearMonth)
-        let register = try Reports.register(period, policy: configuration.policy, now: now, store: store)
+        let only = try department.map { try Reports.department($0, store: store) }
+        let register = try Reports.register(
+            period, policy: configuration.policy, now: now, store: store, department: only)
         switch format {
         case .json:
             context.out.write(

@@ -80,6 +80,34 @@ public struct MonthRegister: Sendable {
         return policy.leaveTypes.all.filter { shown.contains($0.name) }
     }
 
+    /// The rows of each department, in order, when any employee has one (empty otherwise): the
+    /// register lists each department's employees together, the ones with none last.
+    public var groups: [Group] {
+        guard rows.contains(where: { $0.employee.department != nil }) else { return [] }
+        var groups: [Group] = []
+        for (index, row) in rows.enumerated() {
+            let department = row.employee.department
+            if let last = groups.last, last.department?.rawValue.lowercased() == department?.rawValue.lowercased() {
+                groups[groups.count - 1].rows = last.rows.lowerBound..<(index + 1)
+            } else {
+                groups.append(Group(department: department, rows: index..<(index + 1)))
+            }
+        }
+        return groups
+    }
+
+    /// One department's rows of the register.
+    public struct Group: Sendable {
+        /// Nil: the employees with no department.
+        public let department: Department?
+        public var rows: Range<Int>
+    }
+
+    /// The figures of `group`'s rows added up: its subtotal.
+    public func subtotal(_ group: Group) -> MonthSummary {
+        MonthSummary(summing: rows[group.rows].map(\.summary), period: period)
+    }
+
     /// The policy the month was evaluated under (before each employee's own shift).
     public let policy: Policy
 
@@ -185,7 +213,16 @@ public struct MonthRegister: Sendable {
 
         /// The register of the rows added, by position.
         public var register: MonthRegister {
-            MonthRegister(period: period, rows: rows.sorted { $0.position < $1.position }.map(\.row), policy: policy)
+            // With departments, each one's rows together (by name, whatever the case; none last),
+            // each department's in the order given.
+            let grouped = rows.contains { $0.row.employee.department != nil }
+            let key = { (row: Row) in row.employee.department.map { "0" + $0.rawValue.lowercased() } ?? "1" }
+            let ordered = rows.sorted { a, b in
+                guard grouped else { return a.position < b.position }
+                let (ka, kb) = (key(a.row), key(b.row))
+                return ka == kb ? a.position < b.position : ka < kb
+            }
+            return MonthRegister(period: period, rows: ordered.map(\.row), policy: policy)
         }
     }
 

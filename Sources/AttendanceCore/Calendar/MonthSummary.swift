@@ -69,6 +69,24 @@ public struct MonthSummary: Sendable, Hashable {
     /// The dates of leave of type `name`, as people write them: "3", "2.5", "0".
     public func leaveText(_ name: String) -> String { Self.halvesText(leaveHalvesByType[name] ?? 0) }
 
+    /// The sum of `summaries`, each over `period`: a department's subtotal. It has no goal.
+    public init(summing summaries: [MonthSummary], period: DatePeriod) {
+        var halves = Array(repeating: 0, count: DayStatus.allCases.count)
+        var byType: [String: Int] = [:]
+        for summary in summaries {
+            for index in halves.indices { halves[index] += summary.halves[index] }
+            byType.merge(summary.leaveHalvesByType, uniquingKeysWith: +)
+        }
+        self.period = period
+        self.halves = halves
+        workedSeconds = summaries.reduce(0) { $0 + $1.workedSeconds }
+        workedHundredthsOfHours = summaries.reduce(0) { $0 + $1.workedHundredthsOfHours }
+        lateCount = summaries.reduce(0) { $0 + $1.lateCount }
+        earlyExitCount = summaries.reduce(0) { $0 + $1.earlyExitCount }
+        goalDays = nil
+        leaveHalvesByType = byType
+    }
+
     /// The statuses of a half-day-leave date that add 0.5 LV: the ones the punches decide.
     private static func halfLeaveSplits(_ status: DayStatus) -> Bool {
         status == .halfDay || status == .absent || status == .missing
