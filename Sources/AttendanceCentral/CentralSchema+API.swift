@@ -66,6 +66,7 @@ extension CentralSchema {
             "employee_shift", on: "employee",
             "CHECK (shift_start ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' AND shift_end ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$')")
         + constraint("employee_language", on: "employee", "CHECK (language ~ '^[a-z]{2}$')")
+        + constraint("employee_department", on: "employee", "CHECK (attendance_is_plain(department, 400))")
         + constraint(
             "employee_pin", on: "employee",
             """
@@ -83,6 +84,7 @@ extension CentralSchema {
         + constraint("holiday_date", on: "holiday", "CHECK (attendance_is_date(date))")
         + constraint("holiday_name", on: "holiday", "CHECK (removed OR attendance_is_plain(name, 400))")
         + constraint("leave_date", on: "leave", "CHECK (attendance_is_date(date))")
+        + constraint("leave_type", on: "leave", "CHECK (type ~ '^[a-z][a-z0-9_]{0,19}$')")
         + constraint("leave_employee", on: "leave", "FOREIGN KEY (employee_code) REFERENCES employee (code)")
         + constraint("allowed_wifi_location", on: "allowed_wifi", "CHECK (attendance_is_plain(location, 2000))")
         + constraint(
@@ -391,17 +393,18 @@ extension CentralSchema {
             WITH sent AS (
                 SELECT * FROM jsonb_to_recordset(coalesce(p_batch->'employees', '[]')) AS r(code text, name text,
                     start_date text, end_date text, shift_start text, shift_end text, active boolean,
-                    pin_hash_hex text, pin_salt_hex text, pin_rounds integer, locked boolean, language text)
+                    pin_hash_hex text, pin_salt_hex text, pin_rounds integer, locked boolean, language text,
+                    department text)
             ), stored AS (
                 INSERT INTO public.employee AS e (code, name, start_date, end_date, shift_start, shift_end, active,
-                    pin_hash, pin_salt, pin_rounds, locked, language, changed_by)
+                    pin_hash, pin_salt, pin_rounds, locked, language, department, changed_by)
                 SELECT code, name, start_date, end_date, shift_start, shift_end, coalesce(active, true),
                     decode(pin_hash_hex, 'hex'), decode(pin_salt_hex, 'hex'), pin_rounds, coalesce(locked, false),
-                    language, p_node
+                    language, department, p_node
                 FROM sent
                 ON CONFLICT ((lower(code))) DO UPDATE SET name = excluded.name, start_date = excluded.start_date,
                     end_date = excluded.end_date, shift_start = excluded.shift_start, shift_end = excluded.shift_end,
-                    language = excluded.language, active = excluded.active, pin_hash = excluded.pin_hash, pin_salt = excluded.pin_salt,
+                    language = excluded.language, department = excluded.department, active = excluded.active, pin_hash = excluded.pin_hash, pin_salt = excluded.pin_salt,
                     pin_rounds = excluded.pin_rounds, locked = excluded.locked, changed_by = excluded.changed_by
                 WHERE v_replace AND (e.seq <= coalesce((p_base->>'employee')::bigint, 0) OR e.changed_by = p_node)
                 RETURNING lower(e.code) AS key
@@ -448,17 +451,18 @@ extension CentralSchema {
             v_refused := v_refused || v_more;
 
             WITH sent AS (
-                SELECT coalesce(e.code, r.employee_code) AS employee_code, r.date, r.half_day, r.reason, r.removed
+                SELECT coalesce(e.code, r.employee_code) AS employee_code, r.date, r.half_day, r.type, r.reason,
+                    r.removed
                 FROM jsonb_to_recordset(coalesce(p_batch->'leave', '[]'))
-                    AS r(employee_code text, date text, half_day boolean, reason text, removed boolean)
+                    AS r(employee_code text, date text, half_day boolean, type text, reason text, removed boolean)
                 LEFT JOIN public.employee e ON lower(e.code) = lower(r.employee_code)
             ), stored AS (
-                INSERT INTO public.leave AS l (employee_code, date, half_day, reason, removed, changed_by)
-                SELECT employee_code, date, coalesce(half_day, false), coalesce(reason, ''), coalesce(removed, false),
-                    p_node
+                INSERT INTO public.leave AS l (employee_code, date, half_day, type, reason, removed, changed_by)
+                SELECT employee_code, date, coalesce(half_day, false), coalesce(type, 'annual'), coalesce(reason, ''),
+                    coalesce(removed, false), p_node
                 FROM sent
-                ON CONFLICT (employee_code, date) DO UPDATE SET half_day = excluded.half_day, reason = excluded.reason,
-                    removed = excluded.removed, changed_by = excluded.changed_by
+                ON CONFLICT (employee_code, date) DO UPDATE SET half_day = excluded.half_day, type = excluded.type,
+                    reason = excluded.reason, removed = excluded.removed, changed_by = excluded.changed_by
                 WHERE v_replace AND (l.seq <= coalesce((p_base->>'leave')::bigint, 0) OR l.changed_by = p_node)
                 RETURNING l.employee_code || ' ' || l.date AS key
             )
@@ -842,12 +846,12 @@ extension CentralSchema {
         case "employee":
             """
             code, name, start_date, end_date, shift_start, shift_end, active, encode(pin_hash, 'hex') AS pin_hash_hex,
-            encode(pin_salt, 'hex') AS pin_salt_hex, pin_rounds, locked, language
+            encode(pin_salt, 'hex') AS pin_salt_hex, pin_rounds, locked, language, department
             """
         case "allowed_wifi": "bssid, encode(ssid, 'hex') AS ssid_hex, location, active"
         case "holiday": "date, name, removed"
         case "manager_account": "name, role, password_hash, removed"
-        case "leave": "employee_code, date, half_day, reason, removed"
+        case "leave": "employee_code, date, half_day, type, reason, removed"
         case "punch":
             """
             node, origin_id, employee_code, instant_ms, zone, attendance_date, kind, source,

@@ -18,7 +18,8 @@ enum CentralSchema {
     /// tables only through the functions of ``api``, which check every record; 8: a punch taken on
     /// a kiosk clock off the centre's carries by how many minutes, and a kiosk restored from a
     /// backup re-joins on a new line of its history chain; 9: the language the kiosk speaks to each
-    /// employee; 10: the web console's accounts, which only a desk sends.
+    /// employee; 10: each leave's type, each employee's department, and the web console's
+    /// accounts, which only a desk sends.
     static let version = 10
 
     static let statements: [String] =
@@ -187,6 +188,9 @@ enum CentralSchema {
             """,
             // Version 9: each employee's language ("fr", "es"), null for the office's.
             "ALTER TABLE employee ADD COLUMN IF NOT EXISTS language text",
+            // Version 10: each leave's type ("annual" for every leave before), each employee's department.
+            "ALTER TABLE leave ADD COLUMN IF NOT EXISTS type text NOT NULL DEFAULT 'annual'",
+            "ALTER TABLE employee ADD COLUMN IF NOT EXISTS department text",
             // Version 10: the web console's accounts, made at a desk and taken by every store.
             """
             CREATE TABLE IF NOT EXISTS manager_account (

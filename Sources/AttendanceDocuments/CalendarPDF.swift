@@ -131,7 +131,7 @@ public struct CalendarPDF {
     }
 
     private func drawDay(_ day: DayEvaluation, in rect: Rect, on canvas: PDFCanvas) {
-        if let colour = StatusColour.fill(day.status) { canvas.fill(rect, colour) }
+        if let colour = StatusColour.fill(day.status, leave: day.leaveType) { canvas.fill(rect, colour) }
         canvas.stroke(rect, day.isToday ? .black : .grid, lineWidth: day.isToday ? 1.6 : 0.4)
         let inner = Rect(x: rect.x + 4, y: rect.y + 3, width: rect.width - 8, height: 12)
         canvas.text(String(day.date.day), in: inner, font: Font(size: 9, bold: true))
@@ -200,7 +200,7 @@ public struct CalendarPDF {
             canvas.text(
                 "\(day.date.weekday.shortName) \(day.date.day)", in: Rect(x: m, y: y, width: 40, height: line - 1),
                 font: Font(size: 8))
-            if let colour = StatusColour.fill(day.status) { canvas.fill(cell, colour) }
+            if let colour = StatusColour.fill(day.status, leave: day.leaveType) { canvas.fill(cell, colour) }
             canvas.text(day.code, in: cell, font: Font(size: 7, bold: true), alignment: .centre)
             canvas.text(
                 words, in: Rect(x: m + 66, y: y, width: width - 66, height: line - 1), font: Font(size: 8))

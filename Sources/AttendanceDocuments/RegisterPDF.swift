@@ -53,33 +53,52 @@ public struct RegisterPDF {
     /// Writes the document to `path`, whole or not at all.
     @discardableResult
     public func write(to path: String) throws(DocumentError) -> Written {
-        let layout = Layout(register: register, paper: paper)
+        let lines = Line.all(of: register)
+        let layout = Layout(register: register, lineCount: lines.count, paper: paper)
         let canvas = try PDFCanvas(path: path, width: layout.width, height: layout.height)
-        canvas.describe(title: "Attendance register \(register.month) — \(office)", creator: "attendance")
+        canvas.describe(title: "Attendance register \(register.period) — \(office)", creator: "attendance")
         let pages = layout.pages
         for (index, rows) in pages.enumerated() {
             if index > 0 { canvas.nextPage() }
-            draw(page: index + 1, of: pages.count, rows: rows, layout: layout, on: canvas)
+            draw(page: index + 1, of: pages.count, rows: rows, lines: lines, layout: layout, on: canvas)
         }
         try canvas.finish()
         return Written(pages: pages.count, unshaped: canvas.unshaped)
     }
 
-    private func draw(page: Int, of count: Int, rows: Range<Int>, layout: Layout, on canvas: PDFCanvas) {
+    /// What one line of the table holds: an employee's row, or a department's subtotal after its rows.
+    enum Line {
+        case employee(Int)
+        case subtotal(MonthRegister.Group)
+
+        /// The register's lines: its rows, with each department's subtotal after them when there are departments.
+        static func all(of register: MonthRegister) -> [Line] {
+            let groups = register.groups
+            guard !groups.isEmpty else { return register.rows.indices.map(Line.employee) }
+            return groups.flatMap { group in group.rows.map(Line.employee) + [.subtotal(group)] }
+        }
+    }
+
+    private func draw(
+        page: Int, of count: Int, rows: Range<Int>, lines: [Line], layout: Layout, on canvas: PDFCanvas
+    ) {
         let m = Layout.margin
         canvas.text(
-            "\(office) — attendance register, \(register.month.title)",
+            "\(office) — attendance register, \(register.period.title)",
             in: Rect(x: m, y: m, width: layout.width * 0.6, height: 16), font: Font(size: 12, bold: true))
         canvas.text(
             "as of \(asOf)", in: Rect(x: layout.width * 0.6, y: m, width: layout.width * 0.4 - m, height: 16),
             font: Font(size: 8), colour: .faint, alignment: .trailing)
         drawHeader(layout: layout, on: canvas)
         for (line, index) in rows.enumerated() {
-            drawRow(register.rows[index], line: line, layout: layout, on: canvas)
+            switch lines[index] {
+            case .employee(let row): drawRow(register.rows[row], line: line, layout: layout, on: canvas)
+            case .subtotal(let group): drawSubtotal(group, line: line, layout: layout, on: canvas)
+            }
         }
         // The dates' grid: one line a column for the page, not an outline a cell.
         let bottom = layout.rowY(rows.count)
-        for index in 0...register.month.dates.count {
+        for index in 0...register.period.dates.count {
             let x = layout.daysX + Double(index) * layout.dayWidth
             canvas.line(from: (x, layout.tableTop), to: (x, bottom), .grid, lineWidth: 0.25)
         }
@@ -92,7 +111,7 @@ public struct RegisterPDF {
         let bold = Font(size: 6.5, bold: true)
         canvas.text("Code", in: Rect(x: layout.codeX + 2, y: y, width: Layout.codeWidth - 4, height: h), font: bold)
         canvas.text("Name", in: Rect(x: layout.nameX + 2, y: y, width: Layout.nameWidth - 4, height: h), font: bold)
-        for (index, date) in register.month.dates.enumerated() {
+        for (index, date) in register.period.dates.enumerated() {
             let rect = layout.dayRect(index, line: nil)
             if layout.shaded[index] { canvas.fill(rect, .shade) }
             canvas.text(
@@ -123,7 +142,7 @@ public struct RegisterPDF {
             font: font)
         for (index, day) in row.days.enumerated() {
             let rect = layout.dayRect(index, line: line)
-            if let colour = StatusColour.fill(day.status) {
+            if let colour = StatusColour.fill(day.status, leave: day.leaveType) {
                 canvas.fill(rect, colour)
             } else if layout.shaded[index] {
                 canvas.fill(rect, .shade)
@@ -135,7 +154,26 @@ public struct RegisterPDF {
                 canvas.fill(Rect(x: rect.x + rect.width - 3, y: rect.y + 0.5, width: 2.5, height: 2.5), .black)
             }
         }
-        let summary = row.summary
+        drawFigures(row.summary, line: line, layout: layout, font: font, on: canvas)
+        canvas.line(
+            from: (Layout.margin, y + h), to: (layout.width - Layout.margin, y + h), .grid, lineWidth: 0.25)
+    }
+
+    /// A department's line: its name and its employees' figures added up.
+    private func drawSubtotal(_ group: MonthRegister.Group, line: Int, layout: Layout, on canvas: PDFCanvas) {
+        let y = layout.rowY(line)
+        let h = Layout.rowHeight
+        let bold = Font(size: 6.5, bold: true)
+        canvas.fill(Rect(x: Layout.margin, y: y, width: layout.width - 2 * Layout.margin, height: h), .shade)
+        canvas.text(
+            "Subtotal: \(group.department?.rawValue ?? "no department")",
+            in: Rect(x: layout.codeX + 2, y: y, width: layout.figuresX - layout.codeX - 4, height: h), font: bold)
+        drawFigures(register.subtotal(group), line: line, layout: layout, font: bold, on: canvas)
+        canvas.line(
+            from: (Layout.margin, y + h), to: (layout.width - Layout.margin, y + h), .black, lineWidth: 0.5)
+    }
+
+    private func drawFigures(_ summary: MonthSummary, line: Int, layout: Layout, font: Font, on canvas: PDFCanvas) {
         let figures = [
             summary.presentDaysText, summary.countText(.late), summary.countText(.halfDay),
             summary.countText(.absent), summary.countText(.leave), summary.countText(.missing),
@@ -144,8 +182,6 @@ public struct RegisterPDF {
         for (index, figure) in figures.enumerated() {
             canvas.text(figure, in: layout.figureRect(index, line: line), font: font, alignment: .trailing)
         }
-        canvas.line(
-            from: (Layout.margin, y + h), to: (layout.width - Layout.margin, y + h), .grid, lineWidth: 0.25)
     }
 
     private func drawFooter(page: Int, of count: Int, layout: Layout, on canvas: PDFCanvas) {
@@ -155,7 +191,8 @@ public struct RegisterPDF {
         let goal = register.policy.goalDays.map { " of goal \($0)" } ?? ""
         canvas.text(
             "Days: present days, P + L + ½ HD\(goal).  Hours: worked hours.  Late, Early: counts.  "
-                + "A blank date is still to come.",
+                + "A blank date is still to come."
+                + register.shownLeaveTypes.map { "  \($0.code): \($0.name) leave (LV)." }.joined(),
             in: Rect(x: m, y: y, width: layout.width - 2 * m, height: 10), font: Font(size: 6.5), colour: .faint)
         y += 11
         for line in evidenceLines {
@@ -218,10 +255,10 @@ public struct RegisterPDF {
         let rowsPerPage: Int
         let rowCount: Int
 
-        init(register: MonthRegister, paper: Paper) {
+        init(register: MonthRegister, lineCount: Int, paper: Paper) {
             self.init(
-                dayCount: register.month.dates.count, rowCount: register.rows.count,
-                shaded: register.month.dates.enumerated().map { index, date in
+                dayCount: register.period.dates.count, rowCount: lineCount,
+                shaded: register.period.dates.enumerated().map { index, date in
                     !register.policy.isWorkingDay(date) || register.rows.contains { $0.days[index].status == .holiday }
                 }, paper: paper)
         }
@@ -297,6 +334,12 @@ public enum StatusColour {
         case .in: Colour(0xFFF59D)
         case .notEmployed, .future, .pending: nil
         }
+    }
+
+    /// `status`'s fill; a full-day leave's is its type's colour.
+    public static func fill(_ status: DayStatus, leave type: LeaveType?) -> Colour? {
+        guard status == .leave, let type else { return fill(status) }
+        return Colour(type.colour)
     }
 
     /// The statuses the legend explains, in its order.

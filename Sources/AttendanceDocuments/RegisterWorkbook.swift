@@ -38,7 +38,7 @@ public struct RegisterWorkbook {
 
     /// Writes the workbook to `path`, whole or not at all.
     public func write(to path: String) throws(DocumentError) {
-        let workbook = try Workbook(path: path, title: "Attendance register \(register.month) — \(office)")
+        let workbook = try Workbook(path: path, title: "Attendance register \(register.period) — \(office)")
         writeGrid(on: workbook.addSheet("Register"))
         writeDays(on: workbook.addSheet("Days"))
         writeLegend(on: workbook.addSheet("Legend"))
@@ -48,7 +48,7 @@ public struct RegisterWorkbook {
     // MARK: - The grid
 
     private func writeGrid(on sheet: Sheet) {
-        let dates = register.month.dates
+        let dates = register.period.dates
         let heading = CellStyle(bold: true, centred: true, bordered: true)
         let firstFigure = 2 + dates.count
         let lastColumn = firstFigure + Self.figures.count - 1
@@ -71,32 +71,49 @@ public struct RegisterWorkbook {
         for (index, figure) in Self.figures.enumerated() {
             sheet.write(.text(figure), row: 0, column: firstFigure + index, style: heading)
         }
-        let hours = CellStyle(numberFormat: "0.00", bordered: true)
-        let count = CellStyle(numberFormat: "0.#", bordered: true)
-        for (line, row) in register.rows.enumerated() {
+        let lines = RegisterPDF.Line.all(of: register)
+        for (line, content) in lines.enumerated() {
             let y = line + 1
+            guard case .employee(let index) = content else {
+                if case .subtotal(let group) = content {
+                    // A department's subtotal after its rows, as in the PDF.
+                    let bold = CellStyle(bold: true, bordered: true)
+                    sheet.write(.text("Subtotal"), row: y, column: 0, style: bold)
+                    sheet.write(.text(group.department?.rawValue ?? "no department"), row: y, column: 1, style: bold)
+                    writeFigures(register.subtotal(group), row: y, from: firstFigure, on: sheet)
+                }
+                continue
+            }
+            let row = register.rows[index]
             sheet.write(.text(row.employee.code.rawValue), row: y, column: 0, style: CellStyle(bordered: true))
             sheet.write(.text(row.employee.name.rawValue), row: y, column: 1, style: CellStyle(bordered: true))
             for (index, day) in row.days.enumerated() {
                 var style = CellStyle(centred: true, bordered: true)
-                style.fill = StatusColour.fill(day.status)?.rgb ?? (shaded[index] ? Colour.shade.rgb : nil)
+                style.fill =
+                    StatusColour.fill(day.status, leave: day.leaveType)?.rgb ?? (shaded[index] ? Colour.shade.rgb : nil)
                 // Today's IN shows the status so far beside it, as the PDF does.
                 let code = day.provisionalStatus.map { "\(day.code)·\($0.code)" } ?? day.code
                 sheet.write(code.isEmpty ? .blank : .text(code), row: y, column: 2 + index, style: style)
             }
-            let summary = row.summary
-            let figures: [(Double, CellStyle)] = [
-                (summary.presentDays, count), (summary.count(.late), count), (summary.count(.halfDay), count),
-                (summary.count(.absent), count), (summary.count(.leave), count), (summary.count(.missing), count),
-                (summary.workedHours, hours), (Double(summary.lateCount), count),
-                (Double(summary.earlyExitCount), count),
-            ]
-            for (index, (value, style)) in figures.enumerated() {
-                sheet.write(.number(value), row: y, column: firstFigure + index, style: style)
-            }
+            writeFigures(row.summary, row: y, from: firstFigure, on: sheet)
         }
         sheet.freeze(rows: 1, columns: 2)
-        sheet.autofilter(rows: 0...register.rows.count, columns: 0...lastColumn)
+        sheet.autofilter(rows: 0...lines.count, columns: 0...lastColumn)
+    }
+
+    /// A row's figures, as numbers, from column `first` on.
+    private func writeFigures(_ summary: MonthSummary, row y: Int, from first: Int, on sheet: Sheet) {
+        let hours = CellStyle(numberFormat: "0.00", bordered: true)
+        let count = CellStyle(numberFormat: "0.#", bordered: true)
+        let figures: [(Double, CellStyle)] = [
+            (summary.presentDays, count), (summary.count(.late), count), (summary.count(.halfDay), count),
+            (summary.count(.absent), count), (summary.count(.leave), count), (summary.count(.missing), count),
+            (summary.workedHours, hours), (Double(summary.lateCount), count),
+            (Double(summary.earlyExitCount), count),
+        ]
+        for (index, (value, style)) in figures.enumerated() {
+            sheet.write(.number(value), row: y, column: first + index, style: style)
+        }
     }
 
     // MARK: - One row per employee per date
@@ -126,7 +143,7 @@ public struct RegisterWorkbook {
                 }
                 sheet.write(.number(Double(day.workedHundredths) / 100), row: y, column: 5, style: hours)
                 var style = CellStyle(centred: true)
-                style.fill = StatusColour.fill(day.status)?.rgb
+                style.fill = StatusColour.fill(day.status, leave: day.leaveType)?.rgb
                 if !day.code.isEmpty { sheet.write(.text(day.code), row: y, column: 6, style: style) }
                 let flags = Self.flagWords(day)
                 if !flags.isEmpty { sheet.write(.text(flags), row: y, column: 7) }
@@ -158,6 +175,13 @@ public struct RegisterWorkbook {
             sheet.write(.text(status.code), row: y, column: 0, style: style)
             sheet.write(.text(status.name), row: y, column: 1)
         }
+        for type in register.shownLeaveTypes {
+            y += 1
+            var style = CellStyle(centred: true, bordered: true)
+            style.fill = Colour(type.colour).rgb
+            sheet.write(.text(type.code), row: y, column: 0, style: style)
+            sheet.write(.text("\(type.name) leave (counts as LV)"), row: y, column: 1)
+        }
         let goal = register.policy.goalDays.map { " of goal \($0)" } ?? ""
         let notes: [(String, String)] =
             [
@@ -167,7 +191,7 @@ public struct RegisterWorkbook {
                 ("Late, Early", "how many dates were late, and ended early"),
                 ("", ""),
                 ("Office", office),
-                ("Month", register.month.title),
+                (register.period.month == nil ? "Period" : "Month", register.period.title),
                 ("As of", asOf),
             ] + (history.map { [("History", "digest \($0.hash) (\($0.records) records)")] } ?? [])
         for (key, text) in notes {

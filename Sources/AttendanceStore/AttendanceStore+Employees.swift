@@ -14,12 +14,15 @@ public struct NewEmployee: Sendable {
     public var pin: (salt: [UInt8], rounds: Int, hash: [UInt8])?
     /// The language the kiosk speaks to them; nil: the office's.
     public var language: Language?
+    /// Their department; nil: none.
+    public var department: Department?
 
     public init(
         code: EmployeeCode, name: PersonName, startDate: AttendanceDate? = nil, shiftStart: WallClockTime? = nil,
-        shiftEnd: WallClockTime? = nil, language: Language? = nil
+        shiftEnd: WallClockTime? = nil, language: Language? = nil, department: Department? = nil
     ) {
         self.language = language
+        self.department = department
         self.code = code
         self.name = name
         self.startDate = startDate
@@ -35,19 +38,24 @@ public struct EmployeeChanges: Sendable {
     public var endDate: AttendanceDate??
     public var shift: (start: WallClockTime, end: WallClockTime)??
     public var language: Language??
+    public var department: Department??
 
     public init(
         name: PersonName? = nil, startDate: AttendanceDate?? = nil, endDate: AttendanceDate?? = nil,
-        shift: (start: WallClockTime, end: WallClockTime)?? = nil, language: Language?? = nil
+        shift: (start: WallClockTime, end: WallClockTime)?? = nil, language: Language?? = nil,
+        department: Department?? = nil
     ) {
         self.language = language
+        self.department = department
         self.name = name
         self.startDate = startDate
         self.endDate = endDate
         self.shift = shift
     }
 
-    public var isEmpty: Bool { name == nil && startDate == nil && endDate == nil && shift == nil && language == nil }
+    public var isEmpty: Bool {
+        name == nil && startDate == nil && endDate == nil && shift == nil && language == nil && department == nil
+    }
 }
 
 extension AttendanceStore {
@@ -80,7 +88,8 @@ extension AttendanceStore {
     /// position: finding a column by name lowercases every column name of the row, which cost a
     /// register of 2,000 employees 60 M instructions.)
     static let employeeColumns =
-        "id, code, name, start_date, end_date, shift_start, shift_end, active, pin_hash IS NOT NULL, locked, language"
+        "id, code, name, start_date, end_date, shift_start, shift_end, active, pin_hash IS NOT NULL, locked, language, "
+        + "department"
 
     /// The employee in a row that selects ``employeeColumns``.
     static func employee(from row: Row) throws -> Employee {
@@ -95,7 +104,8 @@ extension AttendanceStore {
             isActive: row[7],
             hasPIN: row[8], isPINLocked: row[9],
             // A language whose catalog a later version dropped: the office's, as for none.
-            language: (row[10] as String?).flatMap(Language.init(code:)))
+            language: (row[10] as String?).flatMap(Language.init(code:)),
+            department: (row[11] as String?).map(Department.init(stored:)))
     }
 
     // MARK: - Writing
@@ -111,18 +121,18 @@ extension AttendanceStore {
                 let now = clock().milliseconds
                 try db.execute(
                     sql: """
-                        INSERT INTO employee (code, name, start_date, shift_start, shift_end, language, created_at_ms,
-                            updated_at_ms)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO employee (code, name, start_date, shift_start, shift_end, language, department,
+                            created_at_ms, updated_at_ms)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
                         new.code.rawValue, new.name.rawValue, new.startDate?.description, new.shiftStart?.description,
-                        new.shiftEnd?.description, new.language?.code, now, now,
+                        new.shiftEnd?.description, new.language?.code, new.department?.rawValue, now, now,
                     ])
                 let id = db.lastInsertedRowID
                 var employee = Employee(
                     id: id, code: new.code, name: new.name, startDate: new.startDate, shiftStart: new.shiftStart,
-                    shiftEnd: new.shiftEnd, language: new.language)
+                    shiftEnd: new.shiftEnd, language: new.language, department: new.department)
                 try audit(
                     db, actor: actor, action: "add", entity: "employee", key: new.code.rawValue, employeeID: id,
                     new: Self.auditValue(employee))
@@ -160,6 +170,7 @@ extension AttendanceStore {
                 employee.shiftEnd = shift?.end
             }
             if let language = changes.language { employee.language = language }
+            if let department = changes.department { employee.department = department }
         }
     }
 
@@ -218,11 +229,12 @@ extension AttendanceStore {
         try db.execute(
             sql: """
                 UPDATE employee SET name = ?, start_date = ?, end_date = ?, shift_start = ?, shift_end = ?, active = ?,
-                    language = ?, updated_at_ms = ? WHERE id = ?
+                    language = ?, department = ?, updated_at_ms = ? WHERE id = ?
                 """,
             arguments: [
                 new.name.rawValue, new.startDate?.description, new.endDate?.description, new.shiftStart?.description,
-                new.shiftEnd?.description, new.isActive, new.language?.code, clock().milliseconds, new.id,
+                new.shiftEnd?.description, new.isActive, new.language?.code, new.department?.rawValue,
+                clock().milliseconds, new.id,
             ])
         try audit(
             db, actor: actor, action: action, entity: "employee", key: new.code.rawValue, employeeID: new.id,
@@ -238,6 +250,8 @@ extension AttendanceStore {
         ]
         // Only when set: an employee's entries read as they did before there were languages.
         if let language = employee.language { fields["language"] = language.code }
+        // Likewise only when set: as before there were departments.
+        if let department = employee.department { fields["department"] = department.rawValue }
         return try auditJSON(fields)
     }
 }

@@ -8,14 +8,20 @@ public struct LeaveEntry: Sendable, Hashable {
     public var employeeCode: EmployeeCode
     public var date: AttendanceDate
     public var kind: LeaveKind
+    /// The leave type's name: "annual", "sick".
+    public var type: String
     /// Why, as the manager wrote it.
     public var reason: String
 
-    public init(employeeID: Int64, employeeCode: EmployeeCode, date: AttendanceDate, kind: LeaveKind, reason: String) {
+    public init(
+        employeeID: Int64, employeeCode: EmployeeCode, date: AttendanceDate, kind: LeaveKind,
+        type: String = LeaveType.annual.name, reason: String
+    ) {
         self.employeeID = employeeID
         self.employeeCode = employeeCode
         self.date = date
         self.kind = kind
+        self.type = type
         self.reason = reason
     }
 }
@@ -27,7 +33,7 @@ extension AttendanceStore {
     public func leave(
         employeeID: Int64, from first: AttendanceDate, through last: AttendanceDate
     ) throws(StoreError)
-        -> [AttendanceDate: LeaveKind]
+        -> [AttendanceDate: Leave]
     {
         try leaveByEmployee(from: first, through: last, employeeID: employeeID)[employeeID] ?? [:]
     }
@@ -36,7 +42,7 @@ extension AttendanceStore {
     public func leaveByEmployee(
         from first: AttendanceDate, through last: AttendanceDate
     ) throws(StoreError)
-        -> [Int64: [AttendanceDate: LeaveKind]]
+        -> [Int64: [AttendanceDate: Leave]]
     {
         try leaveByEmployee(from: first, through: last, employeeID: nil)
     }
@@ -44,20 +50,21 @@ extension AttendanceStore {
     private func leaveByEmployee(
         from first: AttendanceDate, through last: AttendanceDate, employeeID: Int64?
     )
-        throws(StoreError) -> [Int64: [AttendanceDate: LeaveKind]]
+        throws(StoreError) -> [Int64: [AttendanceDate: Leave]]
     {
         try perform {
             try pool.read { db in
-                var sql = "SELECT employee_id, date, half_day FROM leave WHERE date BETWEEN ? AND ?"
+                var sql = "SELECT employee_id, date, half_day, type FROM leave WHERE date BETWEEN ? AND ?"
                 var arguments: StatementArguments = [first.description, last.description]
                 if let employeeID {
                     sql += " AND employee_id = ?"
                     arguments += [employeeID]
                 }
-                var result: [Int64: [AttendanceDate: LeaveKind]] = [:]
+                var result: [Int64: [AttendanceDate: Leave]] = [:]
                 for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
                     guard let date = try row.date("date", of: "leave") else { continue }
-                    result[row["employee_id"], default: [:]][date] = (row["half_day"] as Bool) ? .half : .full
+                    let kind: LeaveKind = (row["half_day"] as Bool) ? .half : .full
+                    result[row["employee_id"], default: [:]][date] = Leave(kind, type: row["type"])
                 }
                 return result
             }
@@ -73,7 +80,7 @@ extension AttendanceStore {
         try perform {
             try pool.read { db in
                 var sql = """
-                    SELECT l.employee_id, e.code, l.date, l.half_day, l.reason FROM leave l
+                    SELECT l.employee_id, e.code, l.date, l.half_day, l.type, l.reason FROM leave l
                     JOIN employee e ON e.id = l.employee_id WHERE l.date >= ? AND l.date <= ?
                     """
                 var arguments: StatementArguments = [first?.description ?? "0000", last?.description ?? "9999-99-99"]
@@ -92,11 +99,12 @@ extension AttendanceStore {
 
     // MARK: - Writing
 
-    /// Records leave of `kind` for the employee with `code` on each of `dates`, in one
+    /// Records leave of `kind` and `type` for the employee with `code` on each of `dates`, in one
     /// transaction: if any date already has leave, nothing is recorded and the date is named.
     @discardableResult
     public func addLeave(
-        employee code: EmployeeCode, on dates: [AttendanceDate], kind: LeaveKind, reason: String, actor: String
+        employee code: EmployeeCode, on dates: [AttendanceDate], kind: LeaveKind,
+        type: String = LeaveType.annual.name, reason: String, actor: String
     ) throws -> [LeaveEntry] {
         try performRefusable {
             try pool.write { db in
@@ -111,10 +119,11 @@ extension AttendanceStore {
                     }
                     try db.execute(
                         sql:
-                            "INSERT INTO leave (employee_id, date, half_day, reason, created_at_ms) VALUES (?, ?, ?, ?, ?)",
-                        arguments: [employee.id, date.description, kind == .half, reason, clock().milliseconds])
+                            "INSERT INTO leave (employee_id, date, half_day, type, reason, created_at_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                        arguments: [employee.id, date.description, kind == .half, type, reason, clock().milliseconds])
                     let entry = LeaveEntry(
-                        employeeID: employee.id, employeeCode: employee.code, date: date, kind: kind, reason: reason)
+                        employeeID: employee.id, employeeCode: employee.code, date: date, kind: kind, type: type,
+                        reason: reason)
                     try audit(
                         db, actor: actor, action: "add", entity: "leave", key: Self.auditKey(entry),
                         employeeID: employee.id, new: Self.auditValue(entry), reason: reason)
@@ -139,7 +148,7 @@ extension AttendanceStore {
                 let entries = try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT l.employee_id, e.code, l.date, l.half_day, l.reason FROM leave l
+                        SELECT l.employee_id, e.code, l.date, l.half_day, l.type, l.reason FROM leave l
                         JOIN employee e ON e.id = l.employee_id
                         WHERE l.employee_id = ? AND l.date BETWEEN ? AND ? ORDER BY l.date
                         """,
@@ -165,7 +174,7 @@ extension AttendanceStore {
         try Row.fetchOne(
             db,
             sql: """
-                SELECT l.employee_id, e.code, l.date, l.half_day, l.reason FROM leave l
+                SELECT l.employee_id, e.code, l.date, l.half_day, l.type, l.reason FROM leave l
                 JOIN employee e ON e.id = l.employee_id WHERE l.employee_id = ? AND l.date = ?
                 """,
             arguments: [employeeID, date.description]
@@ -176,15 +185,18 @@ extension AttendanceStore {
         guard let date = try row.date("date", of: "leave") else { return nil }
         return LeaveEntry(
             employeeID: row["employee_id"], employeeCode: EmployeeCode(stored: row["code"]), date: date,
-            kind: (row["half_day"] as Bool) ? .half : .full, reason: row["reason"])
+            kind: (row["half_day"] as Bool) ? .half : .full, type: row["type"], reason: row["reason"])
     }
 
     static func auditKey(_ entry: LeaveEntry) -> String { "\(entry.employeeCode.rawValue) \(entry.date)" }
 
     static func auditValue(_ entry: LeaveEntry) throws -> String {
-        try auditJSON([
+        var fields = [
             "code": entry.employeeCode.rawValue, "date": entry.date.description, "kind": entry.kind.rawValue,
             "reason": entry.reason,
-        ])
+        ]
+        // Only another type than annual: annual leave's entries read as they did before there were types.
+        if entry.type != LeaveType.annual.name { fields["type"] = entry.type }
+        return try auditJSON(fields)
     }
 }

@@ -387,13 +387,13 @@ extension AttendanceStore {
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT l.half_day, l.reason FROM leave l JOIN employee e ON e.id = l.employee_id
+                    SELECT l.half_day, l.type, l.reason FROM leave l JOIN employee e ON e.id = l.employee_id
                     WHERE e.code = ? AND l.date = ?
                     """, arguments: [code, date])
             batch.leave.append(
                 SyncedLeave(
-                    employeeCode: code, date: date, halfDay: row?["half_day"] ?? false, reason: row?["reason"] ?? "",
-                    removed: row == nil))
+                    employeeCode: code, date: date, halfDay: row?["half_day"] ?? false, type: row?["type"],
+                    reason: row?["reason"] ?? "", removed: row == nil))
         }
         for name in (named["manager"] ?? []).sorted() {
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM manager WHERE name = ?", arguments: [name])
@@ -412,7 +412,8 @@ extension AttendanceStore {
             code: row["code"], name: row["name"], startDate: row["start_date"], endDate: row["end_date"],
             shiftStart: row["shift_start"], shiftEnd: row["shift_end"], active: row["active"],
             pinHashHex: hash.map { Array($0).hexText }, pinSaltHex: salt.map { Array($0).hexText },
-            pinRounds: row["pin_rounds"], locked: row["locked"], language: row["language"])
+            pinRounds: row["pin_rounds"], locked: row["locked"], language: row["language"],
+            department: row["department"])
     }
 
     /// Records that the central store now holds everything up to `cursors` (after its commit).
@@ -473,10 +474,15 @@ extension AttendanceStore {
                     } else {
                         try db.execute(
                             sql: """
-                                INSERT INTO leave (employee_id, date, half_day, reason, created_at_ms) VALUES (?, ?, ?, ?, ?)
+                                INSERT INTO leave (employee_id, date, half_day, type, reason, created_at_ms)
+                                VALUES (?, ?, ?, ?, ?, ?)
                                 ON CONFLICT(employee_id, date) DO UPDATE SET half_day = excluded.half_day,
-                                    reason = excluded.reason
-                                """, arguments: [employeeID, leave.date, leave.halfDay, leave.reason, now])
+                                    type = excluded.type, reason = excluded.reason
+                                """,
+                            arguments: [
+                                employeeID, leave.date, leave.halfDay, leave.type ?? LeaveType.annual.name,
+                                leave.reason, now,
+                            ])
                     }
                 }
                 // The centre's accounts replace this store's of the same name, a removal included.
@@ -598,11 +604,12 @@ extension AttendanceStore {
         try db.execute(
             sql: """
                 INSERT INTO employee (code, name, start_date, end_date, shift_start, shift_end, active, pin_hash, pin_salt,
-                    pin_rounds, locked, language, created_at_ms, updated_at_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    pin_rounds, locked, language, department, created_at_ms, updated_at_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(code) DO UPDATE SET name = excluded.name, start_date = excluded.start_date,
                     end_date = excluded.end_date, shift_start = excluded.shift_start, shift_end = excluded.shift_end,
-                    language = excluded.language, active = excluded.active, pin_hash = excluded.pin_hash, pin_salt = excluded.pin_salt,
+                    language = excluded.language, department = excluded.department, active = excluded.active,
+                    pin_hash = excluded.pin_hash, pin_salt = excluded.pin_salt,
                     pin_rounds = excluded.pin_rounds,
                     failed_pin_attempts = CASE WHEN excluded.locked = 0 AND employee.locked = 1 THEN 0
                         ELSE employee.failed_pin_attempts END,
@@ -613,7 +620,8 @@ extension AttendanceStore {
                 employee.shiftEnd, employee.active,
                 employee.pinHashHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) },
                 employee.pinSaltHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) }, employee.pinRounds,
-                employee.locked, employee.language.flatMap(Language.init(code:))?.code, now, now,
+                employee.locked, employee.language.flatMap(Language.init(code:))?.code,
+                employee.department.flatMap { try? Department(parsing: $0) }?.rawValue, now, now,
             ])
     }
 

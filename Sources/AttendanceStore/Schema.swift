@@ -41,6 +41,11 @@ enum Schema {
         migrator.registerMigration("v11-language: the language the kiosk speaks to each employee") { db in
             try db.execute(sql: v11Language)
         }
+        migrator.registerMigration("v12-types-departments: each leave's type; each employee's department") { db in
+            // The oldest stores the tests keep were made with only the tables they used.
+            if try db.tableExists("leave") { try db.execute(sql: v12LeaveType) }
+            try db.execute(sql: v12Department)
+        }
         return migrator
     }
 
@@ -417,5 +422,17 @@ enum Schema {
     /// which languages have a catalog is the program's business, not the schema's.
     static let v11Language = """
         ALTER TABLE employee ADD COLUMN language TEXT CHECK (language IS NULL OR language GLOB '[a-z][a-z]');
+        """
+
+    /// A leave's type is a name from the configuration ("annual", "sick"); every leave recorded
+    /// before is annual. A department is a label ("Sales"); NULL: none. Only the forms are checked
+    /// here: which types an office has is its configuration's business.
+    static let v12LeaveType = """
+        ALTER TABLE leave ADD COLUMN type TEXT NOT NULL DEFAULT 'annual'
+            CHECK (length(type) BETWEEN 1 AND 20 AND type NOT GLOB '*[^a-z0-9_]*' AND type GLOB '[a-z]*');
+        """
+    static let v12Department = """
+        ALTER TABLE employee ADD COLUMN department TEXT
+            CHECK (department IS NULL OR length(department) BETWEEN 1 AND 100);
         """
 }

@@ -30,6 +30,10 @@ public struct RegisterView: Sendable {
     let codeWidth: Int
     /// Columns left for names; 0 leaves them out.
     let nameWidth: Int
+    /// The register's departments, when it has any: each one's rows are followed by its subtotal.
+    let groups: [MonthRegister.Group]
+    /// The leave types other than annual that the register shows, for its legend.
+    let leaveTypes: [LeaveType]
 
     public init(
         register: MonthRegister, officeName: String, employeesPerPage: Int, asOf: String,
@@ -42,7 +46,9 @@ public struct RegisterView: Sendable {
         self.asOf = asOf
         self.history = history
         codeWidth = max(4, register.rows.map { $0.employee.code.rawValue.terminalSafe.terminalWidth }.max() ?? 0)
-        nameWidth = Self.nameWidth(codeWidth: codeWidth, dayCount: register.month.dayCount)
+        nameWidth = Self.nameWidth(codeWidth: codeWidth, dayCount: register.period.dayCount)
+        groups = register.groups
+        leaveTypes = register.shownLeaveTypes
     }
 
     // MARK: - Columns
@@ -103,24 +109,46 @@ public struct RegisterView: Sendable {
         pages.enumerated().flatMap { index, page in index > 0 ? ["\n", page] : [page] }
     }
 
+    /// Page `number`, of the register's `rows` from `(number − 1) × employeesPerPage` on.
     func page(_ rows: [MonthRegister.Row], number: Int, of count: Int) -> StyledText {
+        let first = (number - 1) * employeesPerPage
+        let indices = first..<(first + rows.count)
         var out = StyledText()
         let heading = words.tr(
             "{office} · Attendance register · {month} · as of {time}",
-            ["office": officeName.terminalSafe, "month": words.monthTitle(register.month), "time": asOf])
+            ["office": officeName.terminalSafe, "month": periodTitle, "time": asOf])
         let pageText = words.tr("Page {number} of {count}", ["number": "\(number)", "count": "\(count)"])
         let room = Self.width - pageText.terminalWidth - 2
         out.appendLine(heading.truncated(toWidth: room).padded(toWidth: room + 2) + pageText)
         out.appendLine()
         out.append(header())
         if rows.isEmpty {
-            out.appendLine(words.tr("No one was employed in {month}.", ["month": words.monthTitle(register.month)]))
+            out.appendLine(words.tr("No one was employed in {month}.", ["month": periodTitle]))
         }
-        for row in rows { out.appendLine(line(row)) }
+        for index in indices {
+            // A department's name over its first row, and again at the top of a page it goes on to.
+            if let group = groups.first(where: { $0.rows.contains(index) }),
+                group.rows.lowerBound == index || index == indices.lowerBound
+            {
+                out.appendLine(
+                    StyledText(
+                        group.department?.rawValue.terminalSafe ?? words.tr("No department"), style: .bold))
+            }
+            out.appendLine(line(register.rows[index]))
+            if let group = groups.first(where: { $0.rows.upperBound == index + 1 }) {
+                out.appendLine(subtotal(group))
+            }
+        }
         out.append(Self.inNow(rows, words))
-        out.append(Self.marked(rows, words))
+        out.append(Self.marked(rows, words, byDate: register.period.month == nil))
         out.appendLine()
         out.append(Self.legend(goalDays: register.policy.goalDays, words))
+        if !leaveTypes.isEmpty {
+            out.appendLine(
+                words.tr(
+                    "Leave types: {types}",
+                    ["types": leaveTypes.map { "\($0.code) \($0.name)" }.joined(separator: ", ")]))
+        }
         out.appendLine()
         out.appendLine(
             words.tr(
@@ -135,9 +163,12 @@ public struct RegisterView: Sendable {
         return out
     }
 
+    /// The month as the language writes it ("novembre 2026"), or a payroll period's first and last dates.
+    var periodTitle: String { register.period.month.map { words.monthTitle($0) } ?? register.period.datesTitle }
+
     /// The day numbers, the weekday initials under them, and a rule.
     func header() -> StyledText {
-        let dates = register.month.dates
+        let dates = register.period.dates
         var numbers =
             words.ctr("register column, at most 4 letters", "Code").padded(toWidth: codeWidth) + " "
             + (nameWidth > 0 ? words.tr("Name").truncated(toWidth: nameWidth).padded(toWidth: nameWidth) + " " : "")
@@ -164,12 +195,21 @@ public struct RegisterView: Sendable {
         for index in days.indices {
             if index > 0 { out.append(" ") }
             let status = days[index].status
-            out.append(status.code.leftPadded(toWidth: 2), style: status.style)
+            out.append(days[index].code.leftPadded(toWidth: 2), style: status.style)
         }
         for total in Self.totals {
             out.append(" " + total.value(row.summary).leftPadded(toWidth: total.width))
         }
         return out
+    }
+
+    /// A department's figures added up, under its last row, in the totals' columns.
+    func subtotal(_ group: MonthRegister.Group) -> StyledText {
+        let summary = register.subtotal(group)
+        let left = codeWidth + 1 + (nameWidth > 0 ? nameWidth + 1 : 0) + register.period.dayCount * 3 - 1
+        var text = words.tr("Subtotal").truncated(toWidth: left).padded(toWidth: left)
+        for total in Self.totals { text += " " + total.value(summary).leftPadded(toWidth: total.width) }
+        return StyledText(text, style: .bold)
     }
 
     /// Under the rows, who is in now and their status so far (docs/rules.md status 6), which
@@ -192,8 +232,9 @@ public struct RegisterView: Sendable {
     /// Under the rows, the dates whose punches were not all taken on a real link: "Punches on
     /// SIMULATED WiFi: E001 23 24", "Corrected by a manager (punches added, voided or re-timed): E002 23" and
     /// "Punches imported from another time clock: E003 1 2";
-    /// nothing when there are none (docs/rules.md "WiFi verification" 5).
-    static func marked(_ rows: [MonthRegister.Row], _ words: Speech = .english) -> StyledText {
+    /// nothing when there are none (docs/rules.md "WiFi verification" 5). `byDate` writes whole
+    /// dates instead of day numbers, for a period that spans two months.
+    static func marked(_ rows: [MonthRegister.Row], _ words: Speech = .english, byDate: Bool = false) -> StyledText {
         var out = StyledText()
         let marks: [(marked: @Sendable (MonthRegister.Day) -> Bool, heading: String)] = [
             ({ $0.hasSimulatedPunch }, EvidenceHeading.simulated(words)),
@@ -213,7 +254,7 @@ public struct RegisterView: Sendable {
                 text += row.employee.code.rawValue.terminalSafe.utf8
                 for day in row.days where marked(day) {
                     text.append(Self.entrySpace)
-                    text += dayNumbers[day.date.day]
+                    text += byDate ? Array(day.date.description.utf8) : dayNumbers[day.date.day]
                 }
                 listed = true
             }

@@ -38,7 +38,8 @@ extension Console {
         }
         router.get("/register") { request, _ in
             try await self.page(request) { session in
-                try await self.registerPage(session, month: try self.month(request.uri.queryParameters["month"]))
+                try await self.registerPage(
+                    session, choice: try self.registerChoice { request.uri.queryParameters[Substring($0)] })
             }
         }
         for format in RegisterFile.allCases {
@@ -46,7 +47,8 @@ extension Console {
                 let query = request.uri.queryParameters
                 return try await self.download(request) { _ in
                     try await self.registerFile(
-                        format, month: try self.month(query["month"]), paper: try self.paper(query["paper"]))
+                        format, choice: try self.registerChoice { query[Substring($0)] },
+                        paper: try self.paper(query["paper"]))
                 }
             }
         }
@@ -275,6 +277,17 @@ extension Console {
     func month(_ text: Substring?) throws -> YearMonth {
         guard let text else { return policy.attendanceDate(of: now()).yearMonth }
         do { return try YearMonth(parsing: String(text)) } catch { throw WebFailure.badRequest(error.description) }
+    }
+
+    /// What `/register` and its files cover: see ``RegisterChoice``.
+    func registerChoice(_ query: (String) -> Substring?) throws -> RegisterChoice {
+        do {
+            return try RegisterChoice(
+                query: (query("month"), query("from"), query("to"), query("period"), query("department")),
+                configuration: configuration, today: policy.attendanceDate(of: now()))
+        } catch let error as CoreError {
+            throw WebFailure.badRequest(error.description)
+        }
     }
 
     func paper(_ text: Substring?) throws -> RegisterPDF.Paper {

@@ -34,9 +34,9 @@ struct AdministrationTests {
         #expect(parsed?.first?["start_date"] as? String == "2026-01-05")
         #expect(
             h.run("employee", "list", "--format", "csv").out
-                == "code,name,start_date,end_date,shift_start,shift_end,active,has_pin,pin_locked\r\n"
-                + "E001,Asha Rao,2026-01-05,,,,yes,no,no\r\n"
-                + "E002,\"Bo, \"\"the\"\" Builder\",2026-11-21,,14:00,22:30,yes,no,no\r\n")
+                == "code,name,start_date,end_date,shift_start,shift_end,active,has_pin,pin_locked,department\r\n"
+                + "E001,Asha Rao,2026-01-05,,,,yes,no,no,\r\n"
+                + "E002,\"Bo, \"\"the\"\" Builder\",2026-11-21,,14:00,22:30,yes,no,no,\r\n")
         // A night shift the office's day_change would cut in two is refused, with one that fits both shifts.
         let night = h.run("employee", "add", "N001", "--name", "Nita", "--shift-start", "22:00", "--shift-end", "06:00")
         #expect(night.status == 65)
@@ -387,7 +387,7 @@ struct AdministrationTests {
 
                 Codes are 1–32 letters, digits, '_' or '-', unique regardless of case.
 
-                USAGE: attendance employee add [--config <path>] [--store <path|url>] [--by <name>] <code> --name <name> [--start-date <YYYY-MM-DD>] [--shift-start <HH:MM>] [--shift-end <HH:MM>] [--language <en|es|fr>]
+                USAGE: attendance employee add [--config <path>] [--store <path|url>] [--by <name>] <code> --name <name> [--start-date <YYYY-MM-DD>] [--shift-start <HH:MM>] [--shift-end <HH:MM>] [--language <en|es|fr>] [--department <name>]
 
                 ARGUMENTS:
                   <code>                  The code the employee types at the kiosk, e.g. E001.
@@ -411,6 +411,7 @@ struct AdministrationTests {
                   --shift-end <HH:MM>     Their own shift end.
                   --language <en|es|fr>   The language the kiosk speaks to them (default: the
                                           office's).
+                  --department <name>     Their department, which the register groups by.
                   --version               Show the version.
                   -h, --help              Show help information.
 

@@ -234,11 +234,11 @@ struct HolidayLeaveCommandTests {
         #expect(twice.err == "attendance: E001 already has leave on 2026-11-10; nothing was recorded\n")
         #expect(
             h.run("leave", "list", "E001", "--month", "2026-11").out == """
-                DATE        CODE  KIND      REASON
-                ----------  ----  --------  -------------
-                2026-11-06  E001  full day  Festival trip
-                2026-11-10  E001  full day  Festival trip
-                2026-11-12  E001  half day  Doctor
+                DATE        CODE  KIND      TYPE    REASON
+                ----------  ----  --------  ------  -------------
+                2026-11-06  E001  full day  annual  Festival trip
+                2026-11-10  E001  full day  annual  Festival trip
+                2026-11-12  E001  half day  annual  Doctor
 
                 """)
         #expect(

@@ -303,3 +303,85 @@ enum CSVReader {
         return rows
     }
 }
+
+/// `register`, `summary` and `export` over a period that is not a calendar month.
+@Suite("Register command: periods")
+struct RegisterPeriodTests {
+    @Test(
+        "--period with [register] period_start_day 26 covers the 26th of the month before to the 25th, in JSON and CSV")
+    func payrollPeriod() throws {
+        let fixture = try ReportFixture.seeded()
+        let h = fixture.harness
+        h.writeConfig("[register]\nperiod_start_day = 26\n")
+        let out = h.run("register", "--period", "2026-11", "--format", "json").out
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        #expect(object["from"] as? String == "2026-10-26" && object["to"] as? String == "2026-11-25")
+        #expect(object["month"] == nil)
+        let dates = try #require(object["dates"] as? [String])
+        #expect(dates.count == 31 && dates.first == "2026-10-26" && dates.last == "2026-11-25")
+        let employees = try #require(object["employees"] as? [[String: Any]])
+        // 26–30 October were working days with no punches; the 31st and 1 November a weekend.
+        #expect((employees[0]["codes"] as? [String])?.prefix(8).joined(separator: ",") == "A,A,A,A,A,WO,WO,P")
+        // E002 starts on 10 November: fifteen dates before.
+        #expect(
+            (employees[1]["codes"] as? [String])?.prefix(16).map { $0 == "–" } == Array(repeating: true, count: 15) + [
+                false
+            ])
+        let counts = (employees[0]["summary"] as? [String: Any])?["counts"] as? [String: Any]
+        #expect(counts?["A"] as? Double == 7)
+        let rows = CSVReader.parse(h.run("register", "--period", "2026-11", "--format", "csv").out)
+        #expect(rows[0].prefix(3) == ["code", "name", "2026-10-26"])
+        let simulated = try #require(rows[0].firstIndex(of: "simulated_wifi_days"))
+        #expect(rows[1][simulated].hasPrefix("2026-11-02 2026-11-03 "), "\(rows[1][simulated])")
+        // A month stays a month, whatever the payroll period.
+        let month = h.run("register", "--month", "2026-11", "--format", "json").out
+        #expect(month.contains("\"month\" : \"2026-11\"") && !month.contains("\"from\""))
+    }
+
+    @Test("--from and --to make a register of those dates, headed by them, marked dates written whole")
+    func fromTo() throws {
+        let fixture = try ReportFixture.seeded()
+        let result = fixture.harness.run("register", "--from", "2026-11-01", "--to", "2026-11-15")
+        #expect(result.status == 0, "\(result.err)")
+        let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0].hasPrefix("Head Office · Attendance register · 2026-11-01 – 2026-11-15 · as of "))
+        #expect(lines[2].hasPrefix("Code Name") && lines[2].contains(" 14 15 Days"), "\(lines[2])")
+        let asha = try #require(lines.first { $0.hasPrefix("E001 Asha Rao") })
+        #expect(asha.hasSuffix("WO  P  L  A HD  P WO WO  P  M  A  P  P WO WO   6½  1  1  2  0  1  49.89"), "\(asha)")
+        #expect(result.out.contains("Punches on SIMULATED WiFi: E001 2026-11-02 2026-11-03 2026-11-05"))
+    }
+
+    @Test(
+        "a period over 62 days, or ending before it starts, is refused with the reason (65); half a pair is usage (64)")
+    func refusals() throws {
+        let fixture = try ReportFixture.seeded()
+        let h = fixture.harness
+        let long = h.run("register", "--from", "2026-10-01", "--to", "2026-12-15")
+        #expect(long.status == 65 && long.out.isEmpty)
+        #expect(long.err.contains("at most 62 days") && long.err.contains("this one has 76"), "\(long.err)")
+        let backwards = h.run("summary", "--from", "2026-11-10", "--to", "2026-11-01")
+        #expect(backwards.status == 65 && backwards.err.contains("a last date on or after the first"))
+        #expect(h.run("export", "punches", "--from", "2026-10-01", "--to", "2026-12-15").status == 65)
+        #expect(h.run("register", "--from", "2026-11-01").status == 64)
+        #expect(h.run("register", "--month", "2026-11", "--period", "2026-11").status == 64)
+        #expect(h.run("summary", "--week", "--period", "2026-11").status == 64)
+    }
+
+    @Test("summary and export take the same periods")
+    func summaryAndExport() throws {
+        let fixture = try ReportFixture.seeded()
+        let h = fixture.harness
+        h.writeConfig("[register]\nperiod_start_day = 26\n")
+        let text = h.run("summary", "--period", "2026-11")
+        #expect(text.out.hasPrefix("2026-10-26 – 2026-11-25\n\nCODE  NAME"), "\(text.out)")
+        let rows = CSVReader.parse(h.run("summary", "--period", "2026-11", "--format", "csv").out)
+        let absent = try #require(rows[0].firstIndex(of: "A"))
+        #expect(rows[1][0] == "E001" && rows[1][absent] == "7")
+        let export = h.run("export", "punches", "--from", "2026-11-20", "--to", "2026-11-21").out
+        let lines = export.split(separator: "\r\n").map(String.init)
+        #expect(lines.count == 6, "\(export)")
+        #expect(lines.dropFirst().allSatisfy { $0.contains(",2026-11-20T") || $0.contains(",2026-11-21T") })
+        // 26 November to 25 December: nothing yet.
+        #expect(h.run("export", "punches", "--period", "2026-12").out == "code,timestamp,kind,note,source\r\n")
+    }
+}

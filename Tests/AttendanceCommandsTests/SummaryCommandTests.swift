@@ -53,7 +53,11 @@ struct SummaryCommandTests {
         let register = CSVReader.parse(h.run("register", "--month", "2026-11", "--format", "csv").out)
         let keys = try #require(summary.first).dropFirst(2)
         #expect(
-            Array(keys) == ["present_days", "P", "L", "HD", "A", "H", "WO", "LV", "M", "late", "early_exit", "hours"])
+            Array(keys) == [
+                "present_days", "P", "L", "HD", "A", "H", "WO", "LV", "M", "late", "early_exit", "hours",
+                "leave_annual",
+                "leave_sick", "leave_unpaid",
+            ])
         for (row, registerRow) in zip(summary.dropFirst(), register.dropFirst()) {
             for key in keys {
                 let column = try #require(register[0].firstIndex(of: key))

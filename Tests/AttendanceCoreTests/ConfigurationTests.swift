@@ -179,11 +179,11 @@ struct ConfigurationTests {
             ),
             (
                 "[polcy]\nshift_start = \"09:00\"",
-                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi], [kiosk] and [central] (did you mean policy?)"
+                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi], [kiosk], [register], [leave_types] and [central] (did you mean policy?)"
             ),
             (
                 "shift_start = \"09:00\"",
-                "a.toml:1: shift_start must be under a table: [policy], [store], [wifi], [kiosk] or [central]"
+                "a.toml:1: shift_start must be under a table: [policy], [store], [wifi], [kiosk], [register], [leave_types] or [central]"
             ),
             (
                 "[store]\npath = \"relative.sqlite\"",
@@ -335,7 +335,7 @@ struct ConfigurationTests {
             ),
             (
                 "polcy.shift_start = \"09:00\"",
-                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi], [kiosk] and [central] (did you mean policy?)"
+                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi], [kiosk], [register], [leave_types] and [central] (did you mean policy?)"
             ),
             (
                 "kiosk = { idle_second = 5 }",
@@ -343,7 +343,7 @@ struct ConfigurationTests {
             ),
             (
                 "kiosk = {\u{20}}\nkiosks = { idle_seconds = 5 }",
-                "a.toml:2: unknown table [kiosks]; the tables are [policy], [store], [wifi], [kiosk] and [central] (did you mean kiosk?)"
+                "a.toml:2: unknown table [kiosks]; the tables are [policy], [store], [wifi], [kiosk], [register], [leave_types] and [central] (did you mean kiosk?)"
             ),
             ("[policy]\npolicy.shift_start = \"09:30\"", "a.toml:2: unknown key policy in [policy]"),
             ("[policy.night]\nshift_start = \"22:00\"", "a.toml:1: unknown key night in [policy]"),
@@ -353,11 +353,11 @@ struct ConfigurationTests {
             ),
             (
                 "[[polcy]]",
-                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi], [kiosk] and [central] (did you mean policy?)"
+                "a.toml:1: unknown table [polcy]; the tables are [policy], [store], [wifi], [kiosk], [register], [leave_types] and [central] (did you mean policy?)"
             ),
             (
                 "policy = \"09:30\"",
-                "a.toml:1: policy must be under a table: [policy], [store], [wifi], [kiosk] or [central]"
+                "a.toml:1: policy must be under a table: [policy], [store], [wifi], [kiosk], [register], [leave_types] or [central]"
             ),
         ])
     func unknownNames(text: String, expected: String) {
@@ -446,7 +446,7 @@ struct ConfigurationTests {
         let found = issues("[policy]\n\(key) = 1\n[\(key)]\n")
         #expect(
             found == [
-                "a.toml:3: unknown table [\(String(repeating: "k", count: 60))…]; the tables are [policy], [store], [wifi], [kiosk] and [central]",
+                "a.toml:3: unknown table [\(String(repeating: "k", count: 60))…]; the tables are [policy], [store], [wifi], [kiosk], [register], [leave_types] and [central]",
                 "a.toml:2: unknown key \(String(repeating: "k", count: 60))… in [policy]",
             ])
     }
@@ -462,5 +462,85 @@ struct TextLinesTests {
         ] as [([UInt8], Int?)])
     func firstNotUTF8(bytes: [UInt8], line: Int?) {
         #expect(TextLines.firstNotUTF8(in: bytes) == line)
+    }
+}
+
+@Suite("Configuration: the payroll period")
+struct PayrollPeriodConfigurationTests {
+    let host = LocalZone(identifier: "Asia/Kolkata")!
+
+    @Test("[register] period_start_day sets the payroll period; by default the period is the month")
+    func periodStartDay() throws {
+        let month = try YearMonth(parsing: "2026-11")
+        let plain = try Configuration(parsing: "", file: "a.toml", hostZone: host)
+        #expect(plain.register.period(month) == DatePeriod(month))
+        let payroll = try Configuration(parsing: "[register]\nperiod_start_day = 26\n", file: "a.toml", hostZone: host)
+        #expect(payroll.register.period(month).description == "2026-10-26 to 2026-11-25")
+    }
+
+    @Test("a period_start_day past the 28th, or not a number, is named with its line")
+    func badStartDay() {
+        for (value, problem) in [
+            ("29", "expected the day of the month a payroll period starts on, 1–28, found 29"),
+            ("\"26\"", "expected a whole number, found a string"),
+        ] {
+            do {
+                _ = try Configuration(
+                    parsing: "[kiosk]\nidle_seconds = 20\n[register]\nperiod_start_day = \(value)\n", file: "a.toml",
+                    hostZone: host)
+                Issue.record("\(value) was accepted")
+            } catch {
+                #expect("\(error)" == "a.toml:4: period_start_day in [register]: \(problem)")
+            }
+        }
+    }
+}
+
+@Suite("Configuration: leave types")
+struct LeaveTypeConfigurationTests {
+    let host = LocalZone(identifier: "Asia/Kolkata")!
+
+    @Test("annual LV, sick SL and unpaid UL by default; [leave_types] adds a type and changes a default")
+    func types() throws {
+        let plain = try Configuration(parsing: "", file: "a.toml", hostZone: host)
+        #expect(plain.policy.leaveTypes.all.map { "\($0.name):\($0.code)" } == ["annual:LV", "sick:SL", "unpaid:UL"])
+        let set = try Configuration(
+            parsing: "[leave_types]\nmaternity = { code = \"ML\", colour = \"#FFAB91\" }\nsick = { code = \"SK\" }\n",
+            file: "a.toml", hostZone: host)
+        #expect(
+            set.policy.leaveTypes.all.map { "\($0.name):\($0.code)" }
+                == ["annual:LV", "sick:SK", "unpaid:UL", "maternity:ML"])
+        #expect(set.policy.leaveTypes["maternity"]?.colour == 0xFFAB91)
+        #expect(set.policy.leaveTypes["sick"]?.colour == LeaveType.sick.colour)
+    }
+
+    @Test(
+        "a status's code, a code taken, a bad colour, an unknown key and a new type without code are named on their lines"
+    )
+    func refusals() {
+        let text = """
+            [leave_types]
+            maternity = { code = "P" }
+            study = { code = "SL" }
+            sick = { colour = "pink" }
+            unpaid = { code = "UL", hue = 3 }
+            parental = { colour = "#FFFFFF" }
+            "Bad Name" = { code = "BN" }
+
+            """
+        do {
+            _ = try Configuration(parsing: text, file: "a.toml", hostZone: host)
+            Issue.record("accepted")
+        } catch {
+            #expect(
+                "\(error)".split(separator: "\n").map(String.init) == [
+                    "a.toml:2: maternity in [leave_types]: code: expected one or two capital letters, not another status's (P, L, HD, A, H, WO, M, IN)",
+                    "a.toml:3: study in [leave_types]: the code SL is sick's already",
+                    "a.toml:4: sick in [leave_types]: colour: expected \"#RRGGBB\", found \"pink\"",
+                    "a.toml:5: unpaid in [leave_types]: unknown key hue; a leave type has a code and a colour",
+                    "a.toml:6: parental in [leave_types]: a new leave type needs its code, such as code = \"ML\"",
+                    "a.toml:7: Bad Name in [leave_types]: a leave type's name is 1–20 lower-case letters, digits or _, starting with a letter",
+                ])
+        }
     }
 }

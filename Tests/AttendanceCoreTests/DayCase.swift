@@ -61,7 +61,7 @@ struct DayCase: Sendable, CustomTestStringConvertible {
             policy: Fixture.policy(zone: zone, policy), now: Fixture.instant(now, in: zone))
         return engine.evaluate(
             Fixture.date(date), punches: Fixture.punches(punches, on: date, policy: engine.policy),
-            holiday: holiday, leave: leave, isCorrected: corrected)
+            holiday: holiday, leave: leave.map { Leave($0) }, isCorrected: corrected)
     }
 
     /// Checks every expectation of the row.

@@ -56,6 +56,32 @@ struct HolidayLeaveStoreTests {
         #expect(try store.auditLog().filter { $0.action == "import" }.map(\.reason) == ["imported from in.ics"])
     }
 
+    @Test("a leave keeps its type; leave recorded without one is annual; the audit names a type other than annual")
+    func leaveType() throws {
+        let store = try store()
+        let employee = try store.addEmployee(
+            NewEmployee(code: try EmployeeCode(parsing: "E001"), name: try PersonName(parsing: "Asha")), actor: "mgr")
+        try store.addLeave(
+            employee: employee.code, on: [try date("2026-03-04")], kind: .full, type: "sick", reason: "Flu",
+            actor: "mgr")
+        try store.addLeave(
+            employee: employee.code, on: [try date("2026-03-05")], kind: .half, reason: "x", actor: "mgr")
+        #expect(
+            try store.leave(employeeID: employee.id, from: try date("2026-03-01"), through: try date("2026-03-31")) == [
+                try date("2026-03-04"): Leave(.full, type: "sick"),
+                try date("2026-03-05"): Leave(.half, type: "annual"),
+            ])
+        #expect(try store.leaveEntries().map(\.type) == ["sick", "annual"])
+        let log = try store.auditLog().filter { $0.entity == "leave" }.map { $0.newValue ?? "" }
+        #expect(log[0].contains("\"type\":\"sick\"") && !log[1].contains("type"))
+        // The store refuses a type of another form, whoever writes it.
+        #expect(throws: (any Error).self) {
+            try store.addLeave(
+                employee: employee.code, on: [try date("2026-03-06")], kind: .full, type: "Sick Leave", reason: "x",
+                actor: "mgr")
+        }
+    }
+
     @Test("leave over several dates is one transaction: a date that already has leave records none of them")
     func leaveAtomic() throws {
         let store = try store()

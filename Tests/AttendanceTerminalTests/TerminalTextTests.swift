@@ -129,7 +129,7 @@ struct RegisterCountTests {
             now: policy.zone.instant(on: month.lastDay.adding(days: 5), at: policy.shiftStart))
         let working = month.dates.filter(policy.isWorkingDay).prefix(halves)
         let evaluation = engine.evaluate(
-            month: month, punches: [], leave: Dictionary(uniqueKeysWithValues: working.map { ($0, LeaveKind.half) }))
+            month: month, punches: [], leave: Dictionary(uniqueKeysWithValues: working.map { ($0, Leave.half) }))
         #expect(RegisterView.count(evaluation.summary, .leave) == text)
     }
 }
@@ -177,7 +177,7 @@ struct RegisterPagesTests {
         let leave = Dictionary(
             uniqueKeysWithValues: employees.map { employee in
                 let dates = month.dates.filter { ($0.day + Int(employee.id)) % 5 == 0 }
-                return (employee.id, Dictionary(uniqueKeysWithValues: dates.map { ($0, LeaveKind.half) }))
+                return (employee.id, Dictionary(uniqueKeysWithValues: dates.map { ($0, Leave.half) }))
             })
         let register = MonthRegister(
             month: month, employees: employees, policy: policy,

@@ -15,17 +15,20 @@ public enum RegisterFiles {
             .init("code") { .text($0.employee.code.rawValue) }, .init("name") { .text($0.employee.name.rawValue) },
         ]
         let days =
-            register.month.dates.enumerated().map { index, date in
+            register.period.dates.enumerated().map { index, date in
                 ListingColumn<Row>(date.description) { .text($0.days[index].code) }
             }
             // Beside today's IN, the status so far (docs/rules.md status 6); empty otherwise.
             + [ListingColumn<Row>("in_now_so_far") { .text($0.provisionalStatus?.code ?? "") }]
-        let totals = totalColumns(goalDays: register.policy.goalDays)
+            + [ListingColumn<Row>("department") { .text($0.employee.department?.rawValue ?? "") }]
+        let totals = leaveTypeColumns(register.policy.leaveTypes) + totalColumns(goalDays: register.policy.goalDays)
+        // A period over two months names whole dates: "26" alone would be either month's.
+        let byDate = register.period.month == nil
         // Where the punches were not all taken at a kiosk on a real link (docs/rules.md "WiFi verification" 5).
         let marked: [ListingColumn<Row>] = [
-            .init("simulated_wifi_days") { .text(Self.days($0, \.hasSimulatedPunch)) },
-            .init("corrected_days") { .text(Self.days($0, { $0.flags.contains(.corrected) })) },
-            .init("imported_days") { .text(Self.days($0, \.hasImportedPunch)) },
+            .init("simulated_wifi_days") { .text(Self.days($0, \.hasSimulatedPunch, byDate: byDate)) },
+            .init("corrected_days") { .text(Self.days($0, { $0.flags.contains(.corrected) }, byDate: byDate)) },
+            .init("imported_days") { .text(Self.days($0, \.hasImportedPunch, byDate: byDate)) },
         ]
         return Listing(identity + days + totals + marked).csv(register.rows)
     }
@@ -52,9 +55,19 @@ public enum RegisterFiles {
             ]
     }
 
-    /// "23 24": the days of the month that are `marked`.
-    static func days(_ row: MonthRegister.Row, _ marked: (MonthRegister.Day) -> Bool) -> String {
-        row.dates(where: marked).map { String($0.day) }.joined(separator: " ")
+    /// The LV dates of each of the office's leave types (`leave_annual`, `leave_sick`, …): LV is
+    /// their sum (docs/rules.md "Month summary").
+    public static func leaveTypeColumns(_ types: LeaveTypes) -> [ListingColumn<MonthRegister.Row>] {
+        types.all.map { type in
+            .init("leave_\(type.name)", header: type.name.uppercased(), alignment: .right) {
+                .text($0.summary.leaveText(type.name))
+            }
+        }
+    }
+
+    /// "23 24": the days of the month that are `marked`; with `byDate`, "2026-10-30 2026-11-02".
+    static func days(_ row: MonthRegister.Row, _ marked: (MonthRegister.Day) -> Bool, byDate: Bool) -> String {
+        row.dates(where: marked).map { byDate ? $0.description : String($0.day) }.joined(separator: " ")
     }
 
     /// The colour PDF of `register`, its footer stamped with the moment and the store's history head.

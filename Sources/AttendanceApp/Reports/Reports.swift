@@ -66,12 +66,24 @@ public enum Reports {
     public static func register(
         _ month: YearMonth, policy: Policy, now: Date, store: AttendanceStore, group: Int = registerGroup
     ) throws(StoreError) -> MonthRegister {
-        let (first, last) = (month.firstDay, month.lastDay)
+        try register(DatePeriod(month), policy: policy, now: now, store: store, group: group)
+    }
+
+    /// Everyone employed in `period` (a month, or a payroll period), evaluated at `now`, as
+    /// ``register(_:policy:now:store:group:)-(YearMonth,_,_,_,_)`` a month.
+    public static func register(
+        _ period: DatePeriod, policy: Policy, now: Date, store: AttendanceStore, group: Int = registerGroup,
+        department: Department? = nil
+    ) throws(StoreError) -> MonthRegister {
+        let (first, last) = (period.first, period.last)
         let leave = try store.leaveByEmployee(from: first, through: last)
         let corrected = try store.correctedDates(from: first, through: last)
         var builder = MonthRegister.Builder(
-            month: month, policy: policy, now: now, holidays: try store.holidayNames(from: first, through: last))
-        let employed = try store.employees().enumerated().filter { MonthRegister.isEmployed($0.element, in: month) }
+            period: period, policy: policy, now: now, holidays: try store.holidayNames(from: first, through: last))
+        let employed = try store.employees().enumerated().filter { entry in
+            MonthRegister.isEmployed(entry.element, in: period)
+                && department.map { entry.element.department?.isSame(as: $0) ?? false } ?? true
+        }
         let byID = employed.sorted { $0.element.id < $1.element.id }
         for start in stride(from: 0, to: byID.count, by: max(1, group)) {
             let members = byID[start..<min(start + max(1, group), byID.count)]
@@ -108,6 +120,25 @@ public enum Reports {
                 leave: leave[employee.id] ?? [:], correctedDates: corrected[employee.id] ?? [])
             return (employee, hours)
         }
+    }
+}
+
+extension Reports {
+    /// The department called `name` (in any case) as the employees have it; refused, naming the
+    /// departments there are, when no employee has it: a register of nobody would look like one
+    /// of a department where nobody came.
+    public static func department(_ name: Department, store: AttendanceStore) throws -> Department {
+        var known: [String: Department] = [:]
+        for department in try store.employees().compactMap(\.department) {
+            known[department.rawValue.lowercased()] = known[department.rawValue.lowercased()] ?? department
+        }
+        if let found = known[name.rawValue.lowercased()] { return found }
+        let names = known.values.map(\.rawValue).sorted()
+        throw AppFailure(
+            "no employee is in the department \(name.rawValue.quotedForMessage); "
+                + (names.isEmpty
+                    ? "no employee has a department yet (employee edit CODE --department NAME)"
+                    : "the departments are \(names.joined(separator: ", "))"))
     }
 }
 

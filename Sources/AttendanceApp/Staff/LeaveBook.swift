@@ -27,12 +27,17 @@ public enum LeaveBook {
         try store.leaveEntries(employee: code, from: first, through: last)
     }
 
-    /// Records leave of `kind` on the working dates from `first` through `last`: weekly offs and
-    /// holidays need none and are skipped. If any date already has leave, nothing is recorded.
+    /// Records leave of `kind` and `type` (a name of `policy.leaveTypes`) on the working dates from
+    /// `first` through `last`: weekly offs and holidays need none and are skipped. If any date
+    /// already has leave, nothing is recorded; an unknown type is refused with the known ones.
     public static func grant(
         _ code: EmployeeCode, from first: AttendanceDate, through last: AttendanceDate, kind: LeaveKind,
-        reason: String, policy: Policy, actor: String, store: AttendanceStore
+        type: String = LeaveType.annual.name, reason: String, policy: Policy, actor: String, store: AttendanceStore
     ) throws -> LeaveGrant {
+        guard let known = policy.leaveTypes[type] else {
+            throw AppFailure(
+                "unknown leave type \(type.quotedForMessage); the types are \(policy.leaveTypes.namesList)")
+        }
         guard first <= last else { throw AppFailure("the last date \(last) is before the first, \(first)") }
         guard first.distance(to: last) < longestRange else {
             throw AppFailure("leave can cover at most \(longestRange) days at once")
@@ -43,7 +48,8 @@ public enum LeaveBook {
         guard !dates.isEmpty else {
             throw AppFailure("no working date to take leave on: \(LeaveGrant.describe(skipped))")
         }
-        let added = try store.addLeave(employee: code, on: dates, kind: kind, reason: reason, actor: actor)
+        let added = try store.addLeave(
+            employee: code, on: dates, kind: kind, type: known.name, reason: reason, actor: actor)
         return LeaveGrant(added: added, skipped: skipped)
     }
 

@@ -10,23 +10,24 @@ extension Language: ExpressibleByArgument {
     }
 }
 
-/// A language on the command line that may also be `none`: the office's again.
-enum ClearableLanguage: ExpressibleByArgument, Equatable {
+/// A value on the command line that may also be `none`: cleared (a language: the office's again;
+/// a department: none).
+enum Clearable<Value: ExpressibleByArgument & Equatable>: ExpressibleByArgument, Equatable {
     case cleared
-    case language(Language)
+    case value(Value)
 
     init?(argument: String) {
         if argument == "none" {
             self = .cleared
         } else {
-            guard let language = Language(argument: argument) else { return nil }
-            self = .language(language)
+            guard let value = Value(argument: argument) else { return nil }
+            self = .value(value)
         }
     }
 
-    /// The language, or nil when cleared.
-    var language: Language? {
-        if case .language(let language) = self { return language }
+    /// The value, or nil when cleared.
+    var value: Value? {
+        if case .value(let value) = self { return value }
         return nil
     }
 }

@@ -34,6 +34,8 @@ enum ReportJSON {
         let minutes_late: Int?
         let holiday: String?
         let leave: String?
+        /// The leave's type ("annual", "sick"), when there is leave.
+        let leave_type: String?
 
         init(_ day: DayEvaluation) {
             date = day.date.description
@@ -48,6 +50,7 @@ enum ReportJSON {
             minutes_late = day.flags.contains(.late) ? day.minutesLate : nil
             holiday = day.holidayName
             leave = day.leave.map { $0 == .half ? "half day" : "full day" }
+            leave_type = day.leave == nil ? nil : day.leaveType?.name
         }
     }
 
@@ -61,8 +64,11 @@ enum ReportJSON {
         let late: Int
         let early_exit: Int
         let goal_days: Int?
+        /// LV dates by leave type ("annual": 2, "sick": 0.5): only the types taken.
+        let leave_by_type: [String: Double]
 
         init(_ summary: MonthSummary) {
+            leave_by_type = summary.leaveHalvesByType.mapValues { Double($0) / 2 }
             var counts: [String: Double] = [:]
             for status in DayStatus.allCases where status.isCounted { counts[status.code] = summary.count(status) }
             self.counts = counts
@@ -149,6 +155,8 @@ enum ReportJSON {
             let codes: [String]
             /// Beside today's IN: the status so far ("P", "L", "HD"); left out otherwise.
             let provisional_code: String?
+            /// The employee's department; left out when they have none.
+            let department: String?
             let summary: Summary
             /// Dates with a punch verified against a simulated WiFi link.
             let simulated_wifi_dates: [String]
@@ -159,18 +167,25 @@ enum ReportJSON {
         }
 
         let office: String
-        let month: String
+        /// `YYYY-MM` when the register covers a calendar month; left out for any other period.
+        let month: String?
+        /// The first and last dates of a period that is not a calendar month; left out for a month.
+        let from: String?
+        let to: String?
         let dates: [String]
         let employees: [Row]
 
         init(_ register: MonthRegister, office: String) {
             self.office = office
-            month = register.month.description
-            dates = register.month.dates.map(\.description)
+            let period = register.period
+            month = period.month?.description
+            (from, to) = period.month == nil ? (period.first.description, period.last.description) : (nil, nil)
+            dates = register.period.dates.map(\.description)
             employees = register.rows.map { row in
                 Row(
                     employee: EmployeeReference(row.employee), codes: row.days.map(\.code),
-                    provisional_code: row.provisionalStatus?.code, summary: Summary(row.summary),
+                    provisional_code: row.provisionalStatus?.code, department: row.employee.department?.rawValue,
+                    summary: Summary(row.summary),
                     simulated_wifi_dates: row.dates(where: \.hasSimulatedPunch).map(\.description),
                     corrected_dates: row.dates(where: { $0.flags.contains(.corrected) }).map(\.description),
                     imported_dates: row.dates(where: \.hasImportedPunch).map(\.description))

@@ -147,7 +147,18 @@ enum EffectiveConfiguration {
             "confirm_seconds = \(c.kiosk.confirmSeconds)",
             "require_pin = \(c.kiosk.requirePin)",
             "exit_code_hash = \(quoted(c.kiosk.exitCodeHash == nil ? "" : "(set)"))",
+            "",
+            "[register]",
+            "period_start_day = \(c.register.periodStartDay)",
+            "",
+            "[leave_types]",
         ]
+        for type in p.leaveTypes.all {
+            let colour = String(type.colour, radix: 16, uppercase: true)
+            lines.append(
+                "\(type.name) = { code = \(quoted(type.code)), colour = \(quoted("#" + String(repeating: "0", count: 6 - colour.count) + colour)) }"
+            )
+        }
         if let central = c.central {
             lines += ["", "[central]", "url = \(quoted(central.url ?? ""))"]
             if let kiosk = central.kioskID { lines.append("kiosk_id = \(quoted(kiosk))") }

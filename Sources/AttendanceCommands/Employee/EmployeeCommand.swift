@@ -32,6 +32,7 @@ enum EmployeeListing {
             .init("active") { .bool($0.employment(on: today).mayMark) },
             .init("has_pin") { .bool($0.hasPIN) },
             .init("pin_locked") { .bool($0.isPINLocked) },
+            .init("department") { .text($0.department?.rawValue) },
             .shown("STATE") {
                 $0.employment(on: today).text + ($0.isPINLocked ? ", PIN LOCKED" : $0.hasPIN ? ", PIN" : "")
             },
@@ -65,6 +66,8 @@ struct EmployeeAdd: ContextCommand {
     @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: WallClockTime?
     @Option(help: ArgumentHelp("The language the kiosk speaks to them (default: the office's).", valueName: "en|es|fr"))
     var language: Language?
+    @Option(help: ArgumentHelp("Their department, which the register groups by.", valueName: "name"))
+    var department: Department?
 
     func run(in context: Context) throws {
         let shift = try parseShift(start: shiftStart, end: shiftEnd)
@@ -73,6 +76,7 @@ struct EmployeeAdd: ContextCommand {
         employee.shiftStart = shift?.start
         employee.shiftEnd = shift?.end
         employee.language = language
+        employee.department = department
         let added = try Employees.add(
             employee, exitCodeHash: configuration.kiosk.exitCodeHash, policy: configuration.policy,
             now: context.now(), actor: actor, store: store)
@@ -143,6 +147,7 @@ struct EmployeeShow: ContextCommand {
             : employee.hasPIN ? "set" : "none"
         context.out.line("  PIN:       \(pin)")
         if let language = employee.language { context.out.line("  language:  \(language)") }
+        if let department = employee.department { context.out.line("  department: \(department)") }
     }
 }
 
@@ -164,7 +169,9 @@ struct EmployeeEdit: ContextCommand {
     @Option(
         help: ArgumentHelp(
             "The language the kiosk speaks to them, or none for the office's.", valueName: "en|es|fr|none"))
-    var language: ClearableLanguage?
+    var language: Clearable<Language>?
+    @Option(help: ArgumentHelp("Their department, or none.", valueName: "name|none"))
+    var department: Clearable<Department>?
     @Flag(help: "Change the dates even though recorded work would fall outside employment (audited).")
     var force = false
 
@@ -182,7 +189,8 @@ struct EmployeeEdit: ContextCommand {
         } else if policyShift {
             changes.shift = .some(nil)
         }
-        if let language { changes.language = .some(language.language) }
+        if let language { changes.language = .some(language.value) }
+        if let department { changes.department = .some(department.value) }
         guard !changes.isEmpty else { throw CommandFailure("nothing to change; see --help", status: .usage) }
         let (configuration, store, actor) = try employee.open(in: context)
         let edit = try Employees.edit(

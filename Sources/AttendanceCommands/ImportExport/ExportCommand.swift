@@ -12,7 +12,7 @@ struct ExportCommand: ParsableCommand {
         subcommands: [ExportPunches.self])
 }
 
-/// `attendance export punches --month M [--output FILE]`
+/// `attendance export punches --month M|--from DATE --to DATE|--period M [--output FILE]`
 struct ExportPunches: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "punches", abstract: "Write a month's punches as CSV, the format `import punches` reads.",
@@ -20,17 +20,26 @@ struct ExportPunches: ContextCommand {
             The punches as they count: voided ones left out, corrected ones at their corrected time. Timestamps \
             carry the zone's offset, so importing the file into an empty store with the same employees and \
             policy gives the same calendars. The source column says where each punch came from (nl80211, \
-            simulated, manual, import); an import reads it and records its punches as import.
+            simulated, manual, import); an import reads it and records its punches as import. --from and --to \
+            (at most 62 days) or --period (the payroll period of [register] period_start_day that ends in that \
+            month) export those dates instead of a month.
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("The month (by attendance date).", valueName: "YYYY-MM")) var month: YearMonth
+    @OptionGroup var dates: PeriodOptions
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")) var output: String?
+
+    func validate() throws {
+        if !dates.isGiven {
+            throw ValidationError("Missing expected argument '--month <YYYY-MM>' (or --from/--to, --period)")
+        }
+    }
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
+        guard let period = try dates.chosen(configuration) else { return }
         let zone = configuration.policy.zone
-        let punches = try store.punchesByEmployee(from: month.firstDay, through: month.lastDay)
+        let punches = try store.punchesByEmployee(from: period.first, through: period.last)
         var rows: [[String]] = []
         for employee in try store.employees() {
             for punch in punches[employee.id] ?? [] {
@@ -47,6 +56,6 @@ struct ExportPunches: ContextCommand {
         ]
         try OutputFile.write(
             text, to: output, protecting: kept + [global.configurationPath(in: context)].compactMap { $0 })
-        context.out.line("exported \(rows.count) punch\(rows.count == 1 ? "" : "es") of \(month.title) to \(output)")
+        context.out.line("exported \(rows.count) punch\(rows.count == 1 ? "" : "es") of \(period.title) to \(output)")
     }
 }

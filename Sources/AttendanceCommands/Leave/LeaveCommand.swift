@@ -12,7 +12,9 @@ struct LeaveCommand: ParsableCommand {
         discussion: """
             A full-day leave shows LV. A half-day leave covers one half of the date and the punches decide the \
             other: worked, it is HD; with no punches once the date is over, A; forgotten mark-out, M. It counts \
-            0.5 LV plus that other half (0.5 HD-present or 0.5 A).
+            0.5 LV plus that other half (0.5 HD-present or 0.5 A). Each leave has a type (--type, annual unless \
+            told): annual LV, sick SL and unpaid UL, and any other [leave_types] in the configuration adds or \
+            changes; a date of full-day leave shows its type's code, and summaries count each type.
             """,
         subcommands: [LeaveAdd.self, LeaveList.self, LeaveRemove.self])
 }
@@ -23,6 +25,7 @@ enum LeaveListing {
         .init("date", header: "DATE") { .text($0.date.description) },
         .init("code", header: "CODE") { .text($0.employeeCode.rawValue) },
         .init("kind", header: "KIND") { .text($0.kind == .half ? "half day" : "full day") },
+        .init("type", header: "TYPE") { .text($0.type) },
         .init("reason", header: "REASON", cell: { $0.reason.truncated(toWidth: 50) }) { .text($0.reason) },
     ])
 }
@@ -40,6 +43,8 @@ struct LeaveAdd: ContextCommand {
     @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
     @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
     @Flag(help: "A half-day leave: the date counts as a half day.") var half = false
+    @Option(help: ArgumentHelp("The leave's type: annual, sick, unpaid, or one of [leave_types].", valueName: "type"))
+    var type = LeaveType.annual.name
     @Option(help: "Why, for the record.") var reason: LeaveReason
 
     func run(in context: Context) throws {
@@ -47,10 +52,10 @@ struct LeaveAdd: ContextCommand {
         let (employeeCode, first, last) = (employee.code, range[0], range[range.count - 1])
         let (configuration, store, actor) = try employee.open(in: context)
         let grant = try LeaveBook.grant(
-            employeeCode, from: first, through: last, kind: half ? .half : .full, reason: reason.rawValue,
+            employeeCode, from: first, through: last, kind: half ? .half : .full, type: type, reason: reason.rawValue,
             policy: configuration.policy, actor: actor, store: store)
         let added = grant.added
-        let kind = half ? "half day" : "full day"
+        let kind = (half ? "half day" : "full day") + (type == LeaveType.annual.name ? "" : ", \(type)")
         let code = added.first?.employeeCode.rawValue ?? employeeCode.rawValue
         if added.count == 1, let only = added.first {
             context.out.line("recorded leave for \(code) on \(only.date) (\(kind))")

@@ -5,13 +5,17 @@ import AttendanceDocuments
 import AttendanceStore
 import AttendanceTerminal
 
-/// `attendance register --month YYYY-MM [--format text|csv|json|pdf|xlsx] [--output FILE|-] [--paper a4|letter]
+/// `attendance register [--month YYYY-MM | --from DATE --to DATE | --period YYYY-MM] [--format text|csv|json|pdf|xlsx] [--output FILE|-] [--paper a4|letter]
 /// [--print [--printer NAME]] [--page-size N]`
 struct RegisterCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "register",
         abstract: "The monthly register of every employee, to read, export or print.",
         discussion: """
+            The current month unless told otherwise: --month, --from and --to for any period of at most 62 \
+            days, or --period for the payroll period of [register] period_start_day that ends in that month. \
+            Employees with a department are listed by department, each followed by its subtotal; \
+            --department NAME gives one department's register (an unknown one is refused). \
             A row per employee, a column per date, then present days (P + L + ½ HD), L, HD, A, LV, M and \
             hours; 132 columns wide, in pages with the header repeated, the legend, the office name and a \
             line for the manager's signature. Codes are never shortened: codes longer than 8 characters leave \
@@ -26,7 +30,8 @@ struct RegisterCommand: ContextCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("The month (default: the current one).", valueName: "YYYY-MM")) var month: YearMonth?
+    @OptionGroup var dates: PeriodOptions
+    @Option(help: ArgumentHelp("Only the employees of this department.", valueName: "name")) var department: Department?
     @Option(help: "text, csv, json, pdf or xlsx.") var format: RegisterFormat = .text
     @Option(help: ArgumentHelp("The file a PDF or workbook is written to; - for standard output.", valueName: "file"))
     var output: String?
@@ -58,11 +63,13 @@ struct RegisterCommand: ContextCommand {
     }
 
     func run(in context: Context) throws {
-        let shownMonth = month
         let (configuration, store) = try global.open(in: context)
         let now = context.now()
-        let yearMonth = shownMonth ?? configuration.policy.attendanceDate(of: now).yearMonth
-        let register = try Reports.register(yearMonth, policy: configuration.policy, now: now, store: store)
+        let period =
+            try dates.chosen(configuration) ?? DatePeriod(configuration.policy.attendanceDate(of: now).yearMonth)
+        let only = try department.map { try Reports.department($0, store: store) }
+        let register = try Reports.register(
+            period, policy: configuration.policy, now: now, store: store, department: only)
         switch format {
         case .json:
             context.out.write(
@@ -79,13 +86,13 @@ struct RegisterCommand: ContextCommand {
                 let (made, bytes) = try DocumentOutput.inMemory(document.write(to:))
                 written = made
                 job = try LinePrinter(environment: context.environment).print(
-                    pdf: bytes, title: "Attendance register \(yearMonth)", printer: printer)
+                    pdf: bytes, title: "Attendance register \(period)", printer: printer)
             } else {
                 written = try DocumentOutput.write(to: path, protecting: store, in: context, document.write(to:))
             }
             let pages = written.pages
             FontWarning.say(written.unshaped, in: path, to: context)
-            let counted = "the register for \(yearMonth.title) (\(pages) page\(pages == 1 ? "" : "s"))"
+            let counted = "the register for \(period.title) (\(pages) page\(pages == 1 ? "" : "s"))"
             if let job {
                 context.out.line("sent \(counted) to \(Self.destination(printer)) as job \(job)")
             } else if path != "-" {
@@ -98,7 +105,7 @@ struct RegisterCommand: ContextCommand {
             if path != "-" {
                 let count = register.rows.count
                 context.out.line(
-                    "wrote the register for \(yearMonth.title) (\(count) employee\(count == 1 ? "" : "s")) to \(path)")
+                    "wrote the register for \(period.title) (\(count) employee\(count == 1 ? "" : "s")) to \(path)")
             }
         case .text:
             let view = Reports.registerView(
@@ -109,10 +116,10 @@ struct RegisterCommand: ContextCommand {
             // A form feed starts each page on a new sheet whatever the printer's page length.
             let text = pages.map(\.plainText).joined(separator: "\u{0C}")
             let job = try LinePrinter(environment: context.environment).print(
-                text, title: "Attendance register \(yearMonth)", printer: printer,
+                text, title: "Attendance register \(period)", printer: printer,
                 linesPerPage: pages.map { $0.description.filter { $0 == "\n" }.count }.max() ?? 0)
             context.out.line(
-                "sent the register for \(yearMonth.title) (\(pages.count) page\(pages.count == 1 ? "" : "s")) to \(Self.destination(printer)) as job \(job)"
+                "sent the register for \(period.title) (\(pages.count) page\(pages.count == 1 ? "" : "s")) to \(Self.destination(printer)) as job \(job)"
             )
         }
     }

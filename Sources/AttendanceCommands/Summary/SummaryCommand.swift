@@ -7,7 +7,7 @@ import AttendanceTerminal
 import Foundation
 
 /// `attendance summary --week [DATE] [--employee CODE] [--format text|json|csv|xlsx] [--output FILE|-]`,
-/// `attendance summary --month YYYY-MM [--employee CODE] [--format text|json|csv]`
+/// `attendance summary --month YYYY-MM|--from DATE --to DATE|--period YYYY-MM [--employee CODE] [--format text|json|csv]`
 struct SummaryCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "summary",
@@ -19,12 +19,14 @@ struct SummaryCommand: ContextCommand {
             (as the register), the total, the header and names kept in view (--output - for standard output). \
             With --month, one row per employee employed that month: present days (P + L + ½ HD), the count of \
             each status, late and early-exit dates and hours, as the register ends with them (its workbook is \
-            the register's: `attendance register --format xlsx`).
+            the register's: `attendance register --format xlsx`). --from and --to (at most 62 days) or --period \
+            (the payroll period of [register] period_start_day that ends in that month) give the same for \
+            those dates.
             """)
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Summarise a week (the default).") var week = false
-    @Option(help: ArgumentHelp("Summarise this month instead of a week.", valueName: "YYYY-MM")) var month: YearMonth?
+    @OptionGroup var period: PeriodOptions
     @Argument(help: ArgumentHelp("A date in the week.", valueName: "YYYY-MM-DD")) var date: AttendanceDate?
     @Option(help: ArgumentHelp("Only this employee.", valueName: "code")) var employee: EmployeeCode?
     @Option(help: "text, json, csv or xlsx.") var format: SummaryFormat = .text
@@ -36,11 +38,11 @@ struct SummaryCommand: ContextCommand {
             throw ValidationError("--format xlsx needs --output FILE (- for standard output)")
         }
         if output != nil, format != .xlsx { throw ValidationError("--output goes with --format xlsx") }
-        if month != nil, format == .xlsx {
+        if period.isGiven, format == .xlsx {
             throw ValidationError("a month's workbook is the register's: attendance register --format xlsx")
         }
-        if month != nil, week { throw ValidationError("--week and --month each choose the period: give one") }
-        if month != nil, date != nil {
+        if period.isGiven, week { throw ValidationError("--week and --month each choose the period: give one") }
+        if period.isGiven, date != nil {
             throw ValidationError("a date chooses a week; with --month, leave it out")
         }
     }
@@ -50,7 +52,9 @@ struct SummaryCommand: ContextCommand {
         let (configuration, store) = try global.open(in: context)
         let policy = configuration.policy
         let now = context.now()
-        if let month { return try monthSummary(month, policy: policy, now: now, store: store, in: context) }
+        if let chosen = try period.chosen(configuration) {
+            return try periodSummary(chosen, policy: policy, now: now, store: store, in: context)
+        }
         let employees: [Employee]
         if let employee {
             employees = [try requireEmployee(employee, in: store)]
@@ -93,12 +97,12 @@ struct SummaryCommand: ContextCommand {
 
     typealias Row = (employee: Employee, hours: WeekHours)
 
-    /// Each employee's figures for `month`, from the register's evaluation.
-    private func monthSummary(
-        _ month: YearMonth, policy: Policy, now: Date, store: AttendanceStore, in context: Context
+    /// Each employee's figures for `period` (a month, or a payroll period), from the register's evaluation.
+    private func periodSummary(
+        _ period: DatePeriod, policy: Policy, now: Date, store: AttendanceStore, in context: Context
     ) throws {
         let only = try employee.map { try requireEmployee($0, in: store) }
-        let register = try Reports.register(month, policy: policy, now: now, store: store)
+        let register = try Reports.register(period, policy: policy, now: now, store: store)
         let rows = register.rows.filter { row in only.map { $0.id == row.employee.id } ?? true }
         let listing = Listing<MonthRegister.Row>(
             [
@@ -106,12 +110,13 @@ struct SummaryCommand: ContextCommand {
                 .init("name", header: "NAME", cell: { $0.employee.name.rawValue.truncated(toWidth: 24) }) {
                     .text($0.employee.name.rawValue)
                 },
-            ] + RegisterFiles.totalColumns(goalDays: policy.goalDays))
-        if format == .text { context.out.line("\(month.title)\n") }
+            ] + RegisterFiles.totalColumns(goalDays: policy.goalDays)
+                + RegisterFiles.leaveTypeColumns(policy.leaveTypes))
+        if format == .text { context.out.line("\(period.title)\n") }
         // xlsx is refused with --month in validate().
         try listing.write(
             rows, as: OutputFormat(rawValue: format.rawValue) ?? .text, to: context,
-            empty: "no one was employed in \(month.title)")
+            empty: "no one was employed in \(period.title)")
     }
 
     /// The dates whose punches were not all taken on a real link, as the register lists them

@@ -1,11 +1,13 @@
 import Foundation
 
-/// Every date of one employee's month, evaluated, and the month's summary.
+/// Every date of one employee's month (or of any ``DatePeriod``), evaluated, and its summary.
 ///
 /// What a calendar and a register row are drawn from.
 public struct MonthEvaluation: Sendable {
-    public let month: YearMonth
-    /// One evaluation per date of the month, first to last.
+    public let period: DatePeriod
+    /// The month a calendar shows: the period's first date's.
+    public var month: YearMonth { period.first.yearMonth }
+    /// One evaluation per date of the period, first to last.
     public let days: [DayEvaluation]
     public let summary: MonthSummary
 
@@ -21,16 +23,26 @@ public struct MonthEvaluation: Sendable {
     ///     with the same shift; worked out here when nil or made for a different shift.
     public init(
         month: YearMonth, engine: StatusEngine, punches: [Punch], holidays: [AttendanceDate: String] = [:],
-        leave: [AttendanceDate: LeaveKind] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
+        leave: [AttendanceDate: Leave] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
+    ) {
+        self.init(
+            period: DatePeriod(month), engine: engine, punches: punches, holidays: holidays, leave: leave,
+            correctedDates: correctedDates, shifts: shifts)
+    }
+
+    /// Evaluates every date of `period`, as ``init(month:engine:punches:holidays:leave:correctedDates:shifts:)`` a month's.
+    public init(
+        period: DatePeriod, engine: StatusEngine, punches: [Punch], holidays: [AttendanceDate: String] = [:],
+        leave: [AttendanceDate: Leave] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
     ) {
         let shifts =
-            shifts.flatMap { $0.fits(engine.policy, month: month) ? $0 : nil }
-            ?? MonthShifts(policy: engine.policy, month: month)
-        let byDate = Self.ordered(punches, in: month)
+            shifts.flatMap { $0.fits(engine.policy, period: period) ? $0 : nil }
+            ?? MonthShifts(policy: engine.policy, period: period)
+        let byDate = Self.ordered(punches, in: period)
         var days: [DayEvaluation] = []
-        days.reserveCapacity(month.dayCount)
+        days.reserveCapacity(period.dayCount)
         var next = 0
-        for (offset, date) in month.dates.enumerated() {
+        for (offset, date) in period.dates.enumerated() {
             var end = next
             while end < byDate.count, byDate[end].attendanceDate == date { end += 1 }
             let dayPunches = next == end ? [] : Array(byDate[next..<end])
@@ -44,15 +56,15 @@ public struct MonthEvaluation: Sendable {
                     isCorrected: correctedDates.isEmpty ? false : correctedDates.contains(date), shift: shift,
                     isWorkingDay: shifts.workingDays[offset]))
         }
-        self.month = month
+        self.period = period
         self.days = days
-        summary = MonthSummary(month: month, days: days, goalDays: engine.policy.goalDays)
+        summary = MonthSummary(period: period, days: days, goalDays: engine.policy.goalDays)
     }
 
-    /// The evaluation of `date`, a date of the month.
+    /// The evaluation of `date`, a date of the period.
     public subscript(date: AttendanceDate) -> DayEvaluation? {
-        guard date.yearMonth == month, days.indices.contains(date.day - 1) else { return nil }
-        return days[date.day - 1]
+        guard let offset = period.offset(of: date), days.indices.contains(offset) else { return nil }
+        return days[offset]
     }
 
     /// The dates with any flag, to list under a calendar's grid.
@@ -64,10 +76,10 @@ public struct MonthEvaluation: Sendable {
         days.filter(marked).map(\.date)
     }
 
-    /// The month's punches by attendance date; other months' left out.
-    private static func ordered(_ punches: [Punch], in month: YearMonth) -> [Punch] {
-        let first = month.firstDay
-        let last = month.lastDay
+    /// The period's punches by attendance date; other dates' left out.
+    private static func ordered(_ punches: [Punch], in period: DatePeriod) -> [Punch] {
+        let first = period.first
+        let last = period.last
         let isInMonth = { (punch: Punch) in punch.attendanceDate >= first && punch.attendanceDate <= last }
         let inMonth = punches.allSatisfy(isInMonth) ? punches : punches.filter(isInMonth)
         // By date only: DayPunches puts each date's punches in time order itself. The store
@@ -84,10 +96,20 @@ extension StatusEngine {
     /// Evaluates every date of `month`; see ``MonthEvaluation/init(month:engine:punches:holidays:leave:correctedDates:shifts:)``.
     public func evaluate(
         month: YearMonth, punches: [Punch], holidays: [AttendanceDate: String] = [:],
-        leave: [AttendanceDate: LeaveKind] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
+        leave: [AttendanceDate: Leave] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
     ) -> MonthEvaluation {
         MonthEvaluation(
             month: month, engine: self, punches: punches, holidays: holidays, leave: leave,
+            correctedDates: correctedDates, shifts: shifts)
+    }
+
+    /// Evaluates every date of `period`; see ``MonthEvaluation/init(period:engine:punches:holidays:leave:correctedDates:shifts:)``.
+    public func evaluate(
+        period: DatePeriod, punches: [Punch], holidays: [AttendanceDate: String] = [:],
+        leave: [AttendanceDate: Leave] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
+    ) -> MonthEvaluation {
+        MonthEvaluation(
+            period: period, engine: self, punches: punches, holidays: holidays, leave: leave,
             correctedDates: correctedDates, shifts: shifts)
     }
 }

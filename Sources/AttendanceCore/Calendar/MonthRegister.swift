@@ -1,6 +1,7 @@
 import Foundation
 
-/// Every employee's month, evaluated at one moment: what the monthly register is drawn from.
+/// Every employee's month (or any ``DatePeriod``), evaluated at one moment: what the register is
+/// drawn from.
 ///
 /// A row keeps what a register shows of each date (its status, its flags, whether a punch was on
 /// a simulated link, the first IN, the last OUT and the hours payroll counts) and the month's
@@ -27,8 +28,11 @@ public struct MonthRegister: Sendable {
         public let lastOut: Date?
         /// The hours payroll counts, in hundredths (``DayEvaluation/workedHundredths``).
         public let workedHundredths: Int
+        /// The type of the date's leave (a full day's, or a half day's), if any.
+        public let leaveType: LeaveType?
 
-        public var code: String { status.code }
+        /// The cell code; a full-day leave's is its type's ("LV", "SL").
+        public var code: String { status == .leave ? leaveType?.code ?? status.code : status.code }
 
         init(_ evaluation: DayEvaluation) {
             date = evaluation.date
@@ -39,13 +43,14 @@ public struct MonthRegister: Sendable {
             firstIn = evaluation.firstIn
             lastOut = evaluation.lastOut
             workedHundredths = evaluation.workedHundredths
+            leaveType = evaluation.leaveType
         }
     }
 
     /// One employee's line.
     public struct Row: Sendable {
         public let employee: Employee
-        /// One per date of the month, first to last.
+        /// One per date of the period, first to last.
         public let days: [Day]
         public let summary: MonthSummary
 
@@ -59,9 +64,50 @@ public struct MonthRegister: Sendable {
         public var provisionalStatus: DayStatus? { days.lazy.compactMap(\.provisionalStatus).first }
     }
 
-    public let month: YearMonth
-    /// The employees employed on at least one date of the month, in the order given.
+    /// The dates the register covers: a month, or a payroll period.
+    public let period: DatePeriod
+    /// The employees employed on at least one date of the period, in the order given.
     public let rows: [Row]
+    /// The leave types other than annual leave that its full-day leave shows, in the office's
+    /// order: what a legend explains beside LV.
+    public var shownLeaveTypes: [LeaveType] {
+        var shown = Set<String>()
+        for row in rows {
+            for day in row.days where day.status == .leave {
+                if let type = day.leaveType, type.name != LeaveType.annual.name { shown.insert(type.name) }
+            }
+        }
+        return policy.leaveTypes.all.filter { shown.contains($0.name) }
+    }
+
+    /// The rows of each department, in order, when any employee has one (empty otherwise): the
+    /// register lists each department's employees together, the ones with none last.
+    public var groups: [Group] {
+        guard rows.contains(where: { $0.employee.department != nil }) else { return [] }
+        var groups: [Group] = []
+        for (index, row) in rows.enumerated() {
+            let department = row.employee.department
+            if let last = groups.last, last.department?.rawValue.lowercased() == department?.rawValue.lowercased() {
+                groups[groups.count - 1].rows = last.rows.lowerBound..<(index + 1)
+            } else {
+                groups.append(Group(department: department, rows: index..<(index + 1)))
+            }
+        }
+        return groups
+    }
+
+    /// One department's rows of the register.
+    public struct Group: Sendable {
+        /// Nil: the employees with no department.
+        public let department: Department?
+        public var rows: Range<Int>
+    }
+
+    /// The figures of `group`'s rows added up: its subtotal.
+    public func subtotal(_ group: Group) -> MonthSummary {
+        MonthSummary(summing: rows[group.rows].map(\.summary), period: period)
+    }
+
     /// The policy the month was evaluated under (before each employee's own shift).
     public let policy: Policy
 
@@ -74,10 +120,22 @@ public struct MonthRegister: Sendable {
     ///   - correctedDates: the corrected dates by employee id.
     public init(
         month: YearMonth, employees: [Employee], policy: Policy, now: Date, punches: [Int64: [Punch]],
-        holidays: [AttendanceDate: String] = [:], leave: [Int64: [AttendanceDate: LeaveKind]] = [:],
+        holidays: [AttendanceDate: String] = [:], leave: [Int64: [AttendanceDate: Leave]] = [:],
         correctedDates: [Int64: Set<AttendanceDate>] = [:]
     ) {
-        var builder = Builder(month: month, policy: policy, now: now, holidays: holidays)
+        self.init(
+            period: DatePeriod(month), employees: employees, policy: policy, now: now, punches: punches,
+            holidays: holidays, leave: leave, correctedDates: correctedDates)
+    }
+
+    /// Evaluates `period` for every employee in `employees` who was employed on any of its dates,
+    /// as ``init(month:employees:policy:now:punches:holidays:leave:correctedDates:)`` a month.
+    public init(
+        period: DatePeriod, employees: [Employee], policy: Policy, now: Date, punches: [Int64: [Punch]],
+        holidays: [AttendanceDate: String] = [:], leave: [Int64: [AttendanceDate: Leave]] = [:],
+        correctedDates: [Int64: Set<AttendanceDate>] = [:]
+    ) {
+        var builder = Builder(period: period, policy: policy, now: now, holidays: holidays)
         for employee in employees {
             builder.add(
                 employee, punches: punches[employee.id] ?? [], leave: leave[employee.id] ?? [:],
@@ -86,23 +144,28 @@ public struct MonthRegister: Sendable {
         self = builder.register
     }
 
-    private init(month: YearMonth, rows: [Row], policy: Policy) {
-        self.month = month
+    private init(period: DatePeriod, rows: [Row], policy: Policy) {
+        self.period = period
         self.rows = rows
         self.policy = policy
     }
 
     /// Whether `employee` is employed on at least one date of `month`.
     public static func isEmployed(_ employee: Employee, in month: YearMonth) -> Bool {
-        if let start = employee.startDate, start > month.lastDay { return false }
-        if let end = employee.endDate, end < month.firstDay { return false }
+        isEmployed(employee, in: DatePeriod(month))
+    }
+
+    /// Whether `employee` is employed on at least one date of `period`.
+    public static func isEmployed(_ employee: Employee, in period: DatePeriod) -> Bool {
+        if let start = employee.startDate, start > period.last { return false }
+        if let end = employee.endDate, end < period.first { return false }
         return true
     }
 
     /// A register made one employee at a time, so that each employee's punches can be let go once
     /// their row is made.
     public struct Builder: Sendable {
-        public let month: YearMonth
+        public let period: DatePeriod
         let policy: Policy
         let now: Date
         let holidays: [AttendanceDate: String]
@@ -111,33 +174,37 @@ public struct MonthRegister: Sendable {
         private var added = 0
 
         public init(month: YearMonth, policy: Policy, now: Date, holidays: [AttendanceDate: String]) {
-            self.month = month
+            self.init(period: DatePeriod(month), policy: policy, now: now, holidays: holidays)
+        }
+
+        public init(period: DatePeriod, policy: Policy, now: Date, holidays: [AttendanceDate: String]) {
+            self.period = period
             self.policy = policy
             self.now = now
             self.holidays = holidays
         }
 
-        /// Evaluates `employee`'s month and adds their row, when they are employed in it.
-        /// `punches` are their accepted punches of the month, in any order. Rows are listed by
+        /// Evaluates `employee`'s period and adds their row, when they are employed in it.
+        /// `punches` are their accepted punches of the period, in any order. Rows are listed by
         /// `position` (by default, the order they were added in), whatever order they come in.
         public mutating func add(
-            _ employee: Employee, punches: [Punch], leave: [AttendanceDate: LeaveKind],
+            _ employee: Employee, punches: [Punch], leave: [AttendanceDate: Leave],
             correctedDates: Set<AttendanceDate>, position: Int? = nil
         ) {
             defer { added += 1 }
-            guard MonthRegister.isEmployed(employee, in: month) else { return }
+            guard MonthRegister.isEmployed(employee, in: period) else { return }
             let engine = StatusEngine(employee: employee, policy: policy, now: now)
             let key = ShiftKey(start: employee.shiftStart, end: employee.shiftEnd)
-            let shifts = shiftsByShift[key] ?? MonthShifts(policy: engine.policy, month: month)
+            let shifts = shiftsByShift[key] ?? MonthShifts(policy: engine.policy, period: period)
             shiftsByShift[key] = shifts
             let evaluation = engine.evaluate(
-                month: month, punches: punches, holidays: holidays, leave: leave, correctedDates: correctedDates,
+                period: period, punches: punches, holidays: holidays, leave: leave, correctedDates: correctedDates,
                 shifts: shifts)
             let row = Row(employee: employee, days: evaluation.days.map(Day.init), summary: evaluation.summary)
             rows.append((position ?? added, row))
         }
 
-        /// Takes in the rows of `other`, a builder of the same month for other employees (one
+        /// Takes in the rows of `other`, a builder of the same period for other employees (one
         /// thread's share of a register), each kept at its position.
         public mutating func absorb(_ other: Builder) {
             rows += other.rows
@@ -146,7 +213,16 @@ public struct MonthRegister: Sendable {
 
         /// The register of the rows added, by position.
         public var register: MonthRegister {
-            MonthRegister(month: month, rows: rows.sorted { $0.position < $1.position }.map(\.row), policy: policy)
+            // With departments, each one's rows together (by name, whatever the case; none last),
+            // each department's in the order given.
+            let grouped = rows.contains { $0.row.employee.department != nil }
+            let key = { (row: Row) in row.employee.department.map { "0" + $0.rawValue.lowercased() } ?? "1" }
+            let ordered = rows.sorted { a, b in
+                guard grouped else { return a.position < b.position }
+                let (ka, kb) = (key(a.row), key(b.row))
+                return ka == kb ? a.position < b.position : ka < kb
+            }
+            return MonthRegister(period: period, rows: ordered.map(\.row), policy: policy)
         }
     }
 

@@ -6,7 +6,8 @@ import Foundation
 /// other half: 0.5 A when that half was not worked, or HD (half a day present) when it was. A
 /// forgotten mark-out on such a date stays a whole M, with its 0.5 LV beside it.
 public struct MonthSummary: Sendable, Hashable {
-    public let month: YearMonth
+    /// The dates summed: a month, or a payroll period.
+    public let period: DatePeriod
     /// Half days per status, indexed by the status's position in `DayStatus.allCases` (an
     /// array, not a dictionary: hashing a status for every date of a register adds up).
     private let halves: [Int]
@@ -22,22 +23,32 @@ public struct MonthSummary: Sendable, Hashable {
     public let earlyExitCount: Int
     /// `monthly_goal_days`, or nil when it is 0 (no goal).
     public let goalDays: Int?
+    /// The LV half days by leave type name ("sick": 4): LV is their sum (docs/rules.md "Month summary").
+    public let leaveHalvesByType: [String: Int]
 
     /// Sums `days`, the evaluated dates of `month`.
     public init(month: YearMonth, days: [DayEvaluation], goalDays: Int?) {
+        self.init(period: DatePeriod(month), days: days, goalDays: goalDays)
+    }
+
+    /// Sums `days`, the evaluated dates of `period`.
+    public init(period: DatePeriod, days: [DayEvaluation], goalDays: Int?) {
         var halves = Array(repeating: 0, count: DayStatus.allCases.count)
         var worked: TimeInterval = 0
         var hundredths = 0
         var late = 0
         var early = 0
+        var byType: [String: Int] = [:]
         for day in days {
             if day.status.isCounted {
                 if day.flags.contains(.halfDayLeave), Self.halfLeaveSplits(day.status) {
                     halves[DayStatus.leave.index] += 1
+                    byType[day.leaveType?.name ?? LeaveType.annual.name, default: 0] += 1
                     // The other half: absent for half a day, or HD (which is half a day present).
                     halves[day.status.index] += day.status == .absent ? 1 : 2
                 } else {
                     halves[day.status.index] += 2
+                    if day.status == .leave { byType[day.leaveType?.name ?? LeaveType.annual.name, default: 0] += 2 }
                 }
             }
             worked += day.countedSeconds
@@ -45,13 +56,35 @@ public struct MonthSummary: Sendable, Hashable {
             if day.flags.contains(.late), day.status != .in { late += 1 }
             if day.flags.contains(.earlyExit) { early += 1 }
         }
-        self.month = month
+        self.period = period
         self.halves = halves
         workedSeconds = worked
         workedHundredthsOfHours = hundredths
         lateCount = late
         earlyExitCount = early
         self.goalDays = goalDays
+        leaveHalvesByType = byType
+    }
+
+    /// The dates of leave of type `name`, as people write them: "3", "2.5", "0".
+    public func leaveText(_ name: String) -> String { Self.halvesText(leaveHalvesByType[name] ?? 0) }
+
+    /// The sum of `summaries`, each over `period`: a department's subtotal. It has no goal.
+    public init(summing summaries: [MonthSummary], period: DatePeriod) {
+        var halves = Array(repeating: 0, count: DayStatus.allCases.count)
+        var byType: [String: Int] = [:]
+        for summary in summaries {
+            for index in halves.indices { halves[index] += summary.halves[index] }
+            byType.merge(summary.leaveHalvesByType, uniquingKeysWith: +)
+        }
+        self.period = period
+        self.halves = halves
+        workedSeconds = summaries.reduce(0) { $0 + $1.workedSeconds }
+        workedHundredthsOfHours = summaries.reduce(0) { $0 + $1.workedHundredthsOfHours }
+        lateCount = summaries.reduce(0) { $0 + $1.lateCount }
+        earlyExitCount = summaries.reduce(0) { $0 + $1.earlyExitCount }
+        goalDays = nil
+        leaveHalvesByType = byType
     }
 
     /// The statuses of a half-day-leave date that add 0.5 LV: the ones the punches decide.

@@ -89,7 +89,7 @@ extension StatusEngine {
     ///   - correctedDates: dates on which a manager corrected one of the employee's punches.
     public func evaluate(
         weekStarting firstDay: AttendanceDate, punches: [Punch], holidays: [AttendanceDate: String] = [:],
-        leave: [AttendanceDate: LeaveKind] = [:], correctedDates: Set<AttendanceDate> = []
+        leave: [AttendanceDate: Leave] = [:], correctedDates: Set<AttendanceDate> = []
     ) -> WeekHours {
         let byDate = Dictionary(grouping: punches, by: \.attendanceDate)
         let days = firstDay.dates(through: firstDay.adding(days: 6)).map { date in

@@ -38,9 +38,14 @@ extension Configuration {
                     tableIssues.append(ConfigIssue(file: file, line: entry.line, message: message))
                 } else {
                     let message =
-                        "\(entry.key.clippedForMessage) must be under a table: [policy], [store], [wifi], [kiosk] or [central]"
+                        "\(entry.key.clippedForMessage) must be under a table: [policy], [store], [wifi], [kiosk], [register], [leave_types] or [central]"
                     keyIssues.append(ConfigIssue(file: file, line: entry.line, message: message))
                 }
+                continue
+            }
+            // Its keys are the office's own leave types, not a fixed list.
+            if entry.key == "leave_types" {
+                keyIssues += readLeaveTypes(table, file: file)
                 continue
             }
             guard let keys = Self.schema[entry.key] else {
@@ -115,7 +120,7 @@ extension Configuration {
     /// Applies one value; returns what was wrong with it, or nil.
     typealias Rule = @Sendable (inout Configuration, TOMLDocument.Value) -> String?
 
-    static let tableOrder = ["policy", "store", "wifi", "kiosk", "central"]
+    static let tableOrder = ["policy", "store", "wifi", "kiosk", "register", "leave_types", "central"]
 
     static let keyOrder: [String: [String]] = [
         "policy": [
@@ -127,11 +132,12 @@ extension Configuration {
         "store": ["path"],
         "wifi": ["source", "interface", "ssid", "bssid"],
         "kiosk": ["office_name", "idle_seconds", "confirm_seconds", "require_pin", "exit_code_hash", "language"],
+        "register": ["period_start_day"],
         "central": ["url", "kiosk_id", "password_file", "sync_seconds", "tls", "ca_file"],
     ]
 
     static func unknownTableMessage(_ name: String) -> String {
-        "unknown table [\(name.clippedForMessage)]; the tables are [policy], [store], [wifi], [kiosk] and [central]"
+        "unknown table [\(name.clippedForMessage)]; the tables are [policy], [store], [wifi], [kiosk], [register], [leave_types] and [central]"
             + suggestion(for: name, among: tableOrder)
     }
 
@@ -263,6 +269,16 @@ extension Configuration {
                 config.kiosk.language = language
                 return nil
             },
+        ],
+        "register": [
+            "period_start_day": { config, value in
+                guard case .integer(let day) = value else { return "expected a whole number, found \(value.typeName)" }
+                guard (1...28).contains(day) else {
+                    return "expected the day of the month a payroll period starts on, 1–28, found \(day)"
+                }
+                config.register.periodStartDay = day
+                return nil
+            }
         ],
     ]
 

@@ -5,6 +5,7 @@ public struct Configuration: Sendable {
     public var store = StoreSettings()
     public var wifi = WiFiSettings()
     public var kiosk = KioskSettings()
+    public var register = RegisterSettings()
     /// `[central]`; nil when the file has no such table (one kiosk, one SQLite file).
     public var central: CentralSettings?
     /// The file this came from, or nil for the built-in defaults.
@@ -48,6 +49,19 @@ public struct KioskSettings: Sendable, Equatable {
     /// the locale's (``Language/init(environment:)``), else English.
     public var language: Language?
     public init() {}
+}
+
+/// `[register]`: what a register, a summary or an export covers when asked for a payroll period.
+public struct RegisterSettings: Sendable, Equatable {
+    /// The first day of the payroll period, 1–28; 1 (the default) makes every period a calendar month.
+    /// The period `--period 2026-11` selects ends in November: with 26, from 26 October to 25 November.
+    public var periodStartDay = 1
+    public init() {}
+
+    /// The payroll period named after `month`, the month it ends in.
+    public func period(_ month: YearMonth) -> DatePeriod {
+        DatePeriod(payrollMonth: month, startDay: periodStartDay)
+    }
 }
 
 /// `[central]`: the organisation's PostgreSQL store that kiosks sync with.

@@ -20,13 +20,17 @@ public struct Employee: Sendable, Hashable, Identifiable {
     public var isPINLocked: Bool
     /// The language the kiosk speaks to them; nil: the office's.
     public var language: Language?
+    /// Their department, to filter and group the register by; nil: none.
+    public var department: Department?
 
     public init(
         id: Int64, code: EmployeeCode, name: PersonName, startDate: AttendanceDate? = nil,
         endDate: AttendanceDate? = nil, shiftStart: WallClockTime? = nil, shiftEnd: WallClockTime? = nil,
-        isActive: Bool = true, hasPIN: Bool = false, isPINLocked: Bool = false, language: Language? = nil
+        isActive: Bool = true, hasPIN: Bool = false, isPINLocked: Bool = false, language: Language? = nil,
+        department: Department? = nil
     ) {
         self.language = language
+        self.department = department
         self.id = id
         self.code = code
         self.name = name

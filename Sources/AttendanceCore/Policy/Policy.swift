@@ -27,6 +27,8 @@ public struct Policy: Sendable, Hashable {
     public var goalDays: Int? { monthlyGoalDays > 0 ? monthlyGoalDays : nil }
     public var dayChange = WallClockTime(validMinuteOfDay: 4 * 60)
     public var editWindowDays = 30
+    /// The office's leave types (`[leave_types]`): the code and colour of each date on leave.
+    public var leaveTypes = LeaveTypes()
 
     /// Whether correcting `date` at `now` reaches back past `edit_window_days` (and so needs
     /// `--force`).

@@ -22,6 +22,8 @@ public struct DayEvaluation: Sendable, Hashable {
     public let holidayName: String?
     /// The leave recorded for the date, if any.
     public let leave: LeaveKind?
+    /// The type of that leave (annual, sick, …), if any.
+    public let leaveType: LeaveType?
     /// Whether the date is one of the policy's `working_days`.
     public let isWorkingDay: Bool
     /// Whether the date is today (the attendance date of `now`).
@@ -34,8 +36,8 @@ public struct DayEvaluation: Sendable, Hashable {
 
     // MARK: - Reading it
 
-    /// The cell code of the status.
-    public var code: String { status.code }
+    /// The cell code of the status; a full-day leave's is its type's ("LV", "SL").
+    public var code: String { status == .leave ? leaveType?.code ?? status.code : status.code }
 
     public var sessions: [Session] { punches.sessions }
     public var gaps: [Gap] { punches.gaps }

@@ -36,7 +36,7 @@ public struct StatusEngine: Sendable {
     ///   - leave: the leave recorded for `date`.
     ///   - isCorrected: whether a manager corrected a punch of `date`.
     public func evaluate(
-        _ date: AttendanceDate, punches: [Punch], holiday: String? = nil, leave: LeaveKind? = nil,
+        _ date: AttendanceDate, punches: [Punch], holiday: String? = nil, leave: Leave? = nil,
         isCorrected: Bool = false
     ) -> DayEvaluation {
         evaluate(
@@ -48,13 +48,15 @@ public struct StatusEngine: Sendable {
     /// month's at once, see ``MonthShifts``), which is what makes a register of thousands of
     /// employees cheap.
     func evaluate(
-        _ date: AttendanceDate, punches: [Punch], holiday: String?, leave: LeaveKind?, isCorrected: Bool,
+        _ date: AttendanceDate, punches: [Punch], holiday: String?, leave recorded: Leave?, isCorrected: Bool,
         shift: ShiftTimes, isWorkingDay: Bool
     ) -> DayEvaluation {
         let day = policy.pairing(punches)
         let isToday = date == today
         let isOver = date < today
         var flags: DayFlags = isCorrected ? .corrected : []
+        let leave = recorded?.kind
+        let leaveType = recorded.map { policy.leaveTypes.type(named: $0.type) }
 
         func result(
             _ status: DayStatus, provisional: DayStatus? = nil, worked: TimeInterval? = nil, minutesLate: Int? = nil
@@ -62,7 +64,8 @@ public struct StatusEngine: Sendable {
             DayEvaluation(
                 date: date, status: status, provisionalStatus: provisional, flags: flags, punches: day,
                 workedSeconds: worked ?? day.workedSeconds, minutesLate: minutesLate, holidayName: holiday,
-                leave: leave, isWorkingDay: isWorkingDay, isToday: isToday, isOver: isOver, shift: shift)
+                leave: leave, leaveType: leaveType, isWorkingDay: isWorkingDay, isToday: isToday, isOver: isOver,
+                shift: shift)
         }
 
         // 1. Not employed, 2. future: nothing else about the date matters.

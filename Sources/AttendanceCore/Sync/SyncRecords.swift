@@ -195,18 +195,22 @@ public struct SyncedEmployee: Sendable, Hashable, Codable {
     /// The language the kiosk speaks to them ("fr"); nil: the office's. A centre or a store of an
     /// older version leaves it out.
     public var language: String?
+    /// Their department ("Sales"); nil: none. A centre or a store of an older version leaves it out.
+    public var department: String?
 
     enum CodingKeys: String, CodingKey {
         case code, name, startDate = "start_date", endDate = "end_date", shiftStart = "shift_start"
         case shiftEnd = "shift_end", active, pinHashHex = "pin_hash_hex", pinSaltHex = "pin_salt_hex"
-        case pinRounds = "pin_rounds", locked, language
+        case pinRounds = "pin_rounds", locked, language, department
     }
 
     public init(
         code: String, name: String, startDate: String?, endDate: String?, shiftStart: String?, shiftEnd: String?,
-        active: Bool, pinHashHex: String?, pinSaltHex: String?, pinRounds: Int?, locked: Bool, language: String? = nil
+        active: Bool, pinHashHex: String?, pinSaltHex: String?, pinRounds: Int?, locked: Bool, language: String? = nil,
+        department: String? = nil
     ) {
         self.language = language
+        self.department = department
         self.code = code
         self.name = name
         self.startDate = startDate
@@ -255,17 +259,22 @@ public struct SyncedLeave: Sendable, Hashable, Codable {
     public var employeeCode: String
     public var date: String
     public var halfDay: Bool
+    /// The leave type's name ("sick"); nil, as an older centre or store sends it: annual.
+    public var type: String?
     public var reason: String
     public var removed: Bool
 
     enum CodingKeys: String, CodingKey {
-        case employeeCode = "employee_code", date, halfDay = "half_day", reason, removed
+        case employeeCode = "employee_code", date, halfDay = "half_day", type, reason, removed
     }
 
-    public init(employeeCode: String, date: String, halfDay: Bool, reason: String, removed: Bool) {
+    public init(
+        employeeCode: String, date: String, halfDay: Bool, type: String? = nil, reason: String, removed: Bool
+    ) {
         self.employeeCode = employeeCode
         self.date = date
         self.halfDay = halfDay
+        self.type = type
         self.reason = reason
         self.removed = removed
     }

@@ -1,16 +1,18 @@
 import AttendanceApp
 import AttendanceCore
 import AttendanceDocuments
+import Foundation
 import Hummingbird
 import NIOCore
 
 extension Console {
-    /// `/register?month=YYYY-MM`: the month's colour grid, one row per employee, each cell
-    /// linking to its day, with the month's figures.
-    func registerPage(_ session: ConsoleSession, month: YearMonth) async throws -> Page {
+    /// `/register?month=YYYY-MM` (or `from`/`to`, `period`, and `department`): the period's colour
+    /// grid, one row per employee, each cell linking to its day, with the period's figures.
+    func registerPage(_ session: ConsoleSession, choice: RegisterChoice) async throws -> Page {
         let (policy, now) = (self.policy, self.now())
-        let register = try await blocking { try Reports.register(month, policy: policy, now: now, store: self.store) }
-        let dates = month.dates
+        let register = try await blocking { try self.register(choice, policy: policy, now: now) }
+        let dates = choice.period.dates
+        let month = choice.period.first.yearMonth
         var head = "<tr><th>Code</th><th>Name</th>"
         let holidays = Set(register.rows.flatMap { $0.days.filter { $0.status == .holiday }.map(\.date) })
         for date in dates {
@@ -45,17 +47,31 @@ extension Console {
                     + "<td>\(summary.workedHoursText)</td><td>\(summary.lateCount)</td><td>\(summary.earlyExitCount)</td></tr>"
             )
         }
+        let around =
+            choice.month.map { named in
+                let (before, after) = (named.previous, named.next)
+                return """
+                    <p class="noprint"><a href="/register?\(choice.query(month: before))">← \(before.title)</a> ·
+                    <a href="/register?\(choice.query(month: after))">\(after.title) →</a></p>
+                    """
+            } ?? ""
+        let query = choice.query
         let body = """
-            <p class="noprint"><a href="/register?month=\(month.previous)">← \(month.previous.title)</a> ·
-            <a href="/register?month=\(month.next)">\(month.next.title) →</a></p>
-            <p>\(register.rows.count) employees · as of \(policy.zone.minuteText(of: now))</p>
-            <p class="noprint downloads">Download: <a href="/register.pdf?month=\(month)">PDF (A4)</a> ·
-            <a href="/register.pdf?month=\(month)&amp;paper=letter">PDF (Letter)</a> ·
-            <a href="/register.xlsx?month=\(month)">Spreadsheet</a> · <a href="/register.csv?month=\(month)">CSV</a></p>
+            \(around)
+            <p>\(choice.title.escaped) · \(register.rows.count) employees · as of \(policy.zone.minuteText(of: now))</p>
+            <p class="noprint downloads">Download: <a href="/register.pdf?\(query)">PDF (A4)</a> ·
+            <a href="/register.pdf?\(query)&amp;paper=letter">PDF (Letter)</a> ·
+            <a href="/register.xlsx?\(query)">Spreadsheet</a> · <a href="/register.csv?\(query)">CSV</a></p>
             <div class="scroll"><table class="grid"><thead>\(head)</thead><tbody>\(rows)</tbody></table></div>
             \(legend())
             """
-        return Page(title: "Register — \(month.title)", section: "register", body: body)
+        return Page(title: "Register — \(choice.title)", section: "register", body: body)
+    }
+
+    /// The register `choice` names; a department no employee is in is refused with the ones there are.
+    func register(_ choice: RegisterChoice, policy: Policy, now: Date) throws -> MonthRegister {
+        let only = try choice.department.map { try Reports.department($0, store: store) }
+        return try Reports.register(choice.period, policy: policy, now: now, store: store, department: only)
     }
 
     /// The status codes and their colours.
@@ -82,11 +98,12 @@ enum RegisterFile: String, CaseIterable, Sendable {
 }
 
 extension Console {
-    /// The month's register as `format`, sent as an attachment named after the month.
-    func registerFile(_ format: RegisterFile, month: YearMonth, paper: RegisterPDF.Paper) async throws -> Response {
+    /// The register `choice` names as `format`, sent as an attachment named after its period.
+    func registerFile(_ format: RegisterFile, choice: RegisterChoice, paper: RegisterPDF.Paper) async throws -> Response
+    {
         let (configuration, now) = (self.configuration, self.now())
         let bytes: [UInt8] = try await blocking {
-            let register = try Reports.register(month, policy: configuration.policy, now: now, store: self.store)
+            let register = try self.register(choice, policy: configuration.policy, now: now)
             switch format {
             case .csv:
                 return Array(RegisterFiles.csv(register).utf8)
@@ -104,7 +121,7 @@ extension Console {
             status: .ok,
             headers: [
                 .contentType: format.contentType,
-                .contentDisposition: "attachment; filename=\"register-\(month).\(format.rawValue)\"",
+                .contentDisposition: "attachment; filename=\"register-\(choice.fileLabel).\(format.rawValue)\"",
             ],
             body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }

@@ -84,6 +84,34 @@ def download(url, cookie):
         return error.code, error.headers, error.read()
 
 
+def check_register_choices(base, session):
+    """The register of any period, of a payroll period, of one department; each malformed choice a 400 saying why."""
+
+    last = datetime.date.fromisoformat(YESTERDAY)
+    first = (last - datetime.timedelta(days=6)).isoformat()
+    status, _, body = request(base + "/register?from=%s&to=%s" % (first, YESTERDAY), cookie=session)
+    check(status == 200 and "%s \u2013 %s" % (first, YESTERDAY) in body,
+          "the register of a week got %d: %s" % (status, body[:300]))
+    status, headers, body = download(base + "/register.csv?from=%s&to=%s" % (first, YESTERDAY), session)
+    check(status == 200 and headers.get("Content-Disposition")
+          == 'attachment; filename="register-%s_%s.csv"' % (first, YESTERDAY),
+          "the week's CSV got %d as %r" % (status, headers.get("Content-Disposition")))
+    check(body.decode().splitlines()[0].split(",")[2] == first, "the week's CSV starts %r" % body[:80])
+    status, _, _ = request(base + "/register?period=" + YESTERDAY[:7], cookie=session)
+    check(status == 200, "the payroll period's register got %d" % status)
+    for query, reason in [
+        ("from=2026-01-01&to=2026-12-31", "at most 62 days"),
+        ("from=2026-01-01", "from and to go together"),
+        ("month=2026-11&period=2026-11", "each choose the dates"),
+        ("from=2026-02-30&to=2026-03-02", "2026-02-30"),
+        ("department=Nowhere", "no employee is in the department"),
+    ]:
+        status, _, body = request(base + "/register?" + query, cookie=session)
+        check(status == 400 and reason in body, "%s got %d: %s" % (query, status, body[:300]))
+        status, _, _ = download(base + "/register.pdf?" + query, session)
+        check(status == 400, "the PDF of %s got %d" % (query, status))
+
+
 def check_register_files(base, session, month):
     """The register's downloads: the same month as CSV, PDF (read by poppler) and workbook (openpyxl)."""
     import openpyxl
@@ -269,6 +297,7 @@ def main(base, shots, state):
         session = driver.get_cookie("attendance_session")["value"]
         csrf = driver.find_element(By.NAME, "csrf").get_attribute("value")
         check_register_files(base, session, YESTERDAY[:7])
+        check_register_choices(base, session)
 
         # Forms from elsewhere, malformed parameters, unknown pages, large bodies.
         status, _, body = request(base + "/missing/close",
