@@ -315,6 +315,49 @@ struct AdministrationPagesTests {
         #expect(backwards?.status == .badRequest && backwards?.message.contains("before") == true)
     }
 
+    @Test("leave is granted with its type, listed by it; an unknown type is refused and records nothing")
+    func leaveTypes() async throws {
+        let office = try Office()
+        _ = try await office.console.addEmployee(office.form(["code": "E001", "name": "Asha"]), office.manager)
+        let form = try await office.console.leavePage(office.manager, month: try YearMonth(parsing: "2026-11")).body
+        #expect(form.contains("<option value=\"sick\">sick (SL)</option>"), "\(form)")
+        let page = try await office.console.grantLeave(
+            office.form(["code": "E001", "from": "2026-11-27", "type": "sick", "reason": "flu"]), office.manager)
+        #expect(page.body.contains("Recorded full-day sick (SL) leave for E001"), "\(page.body)")
+        #expect(page.body.contains("<td>sick (SL)</td><td>flu</td>"), "\(page.body)")
+        let code = try EmployeeCode(parsing: "E001")
+        #expect(try office.store.leaveEntries(employee: code, from: nil, through: nil).map(\.type) == ["sick"])
+        let unknown = await refusal {
+            try await office.console.grantLeave(
+                office.form(["code": "E001", "from": "2026-11-30", "type": "holiday", "reason": "x"]), office.manager)
+        }
+        #expect(unknown?.message.contains("unknown leave type") == true, "\(String(describing: unknown))")
+        #expect(try office.store.leaveEntries(employee: code, from: nil, through: nil).count == 1)
+    }
+
+    @Test("an employee's department is set when adding, changed and cleared when editing")
+    func department() async throws {
+        let office = try Office()
+        let console = office.console
+        _ = try await console.addEmployee(
+            office.form(["code": "E001", "name": "Asha", "department": "Sales"]), office.manager)
+        #expect(try office.employee("E001")?.department?.rawValue == "Sales")
+        let code = try EmployeeCode(parsing: "E001")
+        let page = try await console.managePage(office.manager, code: code)
+        #expect(page.body.contains("<tr><th>Department</th><td>Sales</td></tr>"), "\(page.body)")
+        _ = try await console.change(
+            code, .edit, office.form(["department": "Night shift", "department_was": "Sales"]), office.manager)
+        #expect(try office.employee("E001")?.department?.rawValue == "Night shift")
+        _ = try await console.change(
+            code, .edit, office.form(["department": "", "department_was": "Night shift"]), office.manager)
+        #expect(try office.employee("E001")?.department == nil)
+        let bad = await refusal {
+            try await console.change(
+                code, .edit, office.form(["department": "a\u{7}b", "department_was": ""]), office.manager)
+        }
+        #expect(bad?.status == .badRequest, "\(String(describing: bad))")
+    }
+
     @Test("a viewer's administration pages carry no form; untrusted names are escaped")
     func viewer() async throws {
         let office = try Office()

@@ -30,6 +30,7 @@ extension Console {
             <fieldset><legend>Own shift (leave empty for the office hours)</legend>
             <label>Starts <input name="shift_start" placeholder="HH:MM"></label>
             <label>Ends <input name="shift_end" placeholder="HH:MM"></label></fieldset>
+            <label>Department <input name="department" maxlength="100" placeholder="optional, e.g. Sales"></label>
             \(languageField(nil))
             \(pinFields)
             <p><button type="submit">Add</button></p></form>
@@ -58,6 +59,11 @@ extension Console {
         case "en": "English"
         default: language.code
         }
+    }
+
+    /// The department a form typed: nil when left empty.
+    private func department(_ form: Form) throws -> Department? {
+        try form.parsed("department", as: "department", Department.init(parsing:))
     }
 
     /// The language a form chose: nil for the office's; refused when it has no catalog.
@@ -92,6 +98,7 @@ extension Console {
                 <tr><th>Employed</th><td>\(employee.employedText.escaped)</td></tr>
                 <tr><th>State</th><td>\(stateText(employee, today: today).escaped)</td></tr>
                 <tr><th>Shift</th><td>\(shiftText(employee))</td></tr>
+                <tr><th>Department</th><td>\((employee.department?.rawValue ?? "none").escaped)</td></tr>
                 <tr><th>Language</th><td>\(employee.language.map(Self.languageName) ?? "the office's")</td></tr>
                 <tr><th>PIN</th><td>\(pin)</td></tr></table>
                 <p><a href="\(link)">Calendar</a> · <a href="/audit?employee=\(employee.code.rawValue.urlComponent)">Changes</a></p>
@@ -110,6 +117,8 @@ extension Console {
             <label>Starts <input name="shift_start" value="\(employee.shiftStart.map { "\($0)" } ?? "")" placeholder="HH:MM"></label>
             <label>Ends <input name="shift_end" value="\(employee.shiftEnd.map { "\($0)" } ?? "")" placeholder="HH:MM"></label>
             <label><input type="checkbox" name="policy_shift" value="1"> follow the office hours instead</label></fieldset>
+            <label>Department <input name="department" value="\((employee.department?.rawValue ?? "").escaped)" maxlength="100" placeholder="none"></label>
+            <input type="hidden" name="department_was" value="\((employee.department?.rawValue ?? "").escaped)">
             \(languageField(employee.language, editing: true))
             <label><input type="checkbox" name="force" value="1"> even if recorded work falls outside the dates (audited)</label>
             <p><button type="submit">Save</button></p></form>
@@ -155,6 +164,7 @@ extension Console {
         new.shiftStart = shift?.start
         new.shiftEnd = shift?.end
         new.language = try language(form)
+        new.department = try department(form)
         let pin = try newPIN(form)
         let (policy, now, actor) = (self.policy, self.now(), session.account.actor)
         let exitCodeHash = configuration.kiosk.exitCodeHash
@@ -192,8 +202,12 @@ extension Console {
             if form["language"] != nil, chosen?.code ?? "" != form["language_was"] ?? "" {
                 changes.language = .some(chosen)
             }
+            if let typed = form["department"], typed != form["department_was"] ?? "" {
+                changes.department = .some(try department(form))
+            }
             guard !changes.isEmpty else {
-                throw WebFailure.badRequest("The form changes nothing: give a new name, first date, shift or language.")
+                throw WebFailure.badRequest(
+                    "The form changes nothing: give a new name, first date, shift, department or language.")
             }
             let edit = try await blocking { [changes] in
                 try Employees.edit(

@@ -26,11 +26,12 @@ extension Console {
             }
             return "<tr><td><a href=\"/employees/\(code.urlComponent)/days/\(entry.date)\">\(entry.date)</a></td>"
                 + "<td>\((names[entry.employeeCode] ?? "").escaped) <small>\(code.escaped)</small></td>"
-                + "<td>\(entry.kind == .half ? "half day" : "full day")</td><td>\(entry.reason.escaped)</td>"
+                + "<td>\(entry.kind == .half ? "half day" : "full day")</td><td>\(typeText(entry.type).escaped)</td>"
+                + "<td>\(entry.reason.escaped)</td>"
                 + "\(manager ? "<td>\(cancel)</td>" : "")</tr>"
         }.joined()
         let list = listTable(
-            ["Date", "Employee", "Kind", "Reason"] + (manager ? [""] : []), rows: rows,
+            ["Date", "Employee", "Kind", "Type", "Reason"] + (manager ? [""] : []), rows: rows,
             empty: "No leave recorded in \(month.title).")
         let today = policy.attendanceDate(of: now())
         // Everyone who has not left: leave may be booked ahead for someone who starts later.
@@ -39,6 +40,9 @@ extension Console {
         }.map { employee in
             "<option value=\"\(employee.code.rawValue.escaped)\">\(employee.name.rawValue.escaped) "
                 + "(\(employee.code.rawValue.escaped))</option>"
+        }.joined()
+        let typeOptions = policy.leaveTypes.all.map {
+            "<option value=\"\($0.name.escaped)\">\(typeText($0.name).escaped)</option>"
         }.joined()
         let grant =
             manager
@@ -49,6 +53,7 @@ extension Console {
             <label>From <input name="from" required placeholder="YYYY-MM-DD"></label>
             <label>To (for several dates) <input name="to" placeholder="YYYY-MM-DD"></label>
             <label>Kind <select name="kind"><option value="full">full day</option><option value="half">half day</option></select></label>
+            <label>Type <select name="type">\(typeOptions)</select></label>
             <label>Reason <input name="reason" required maxlength="500" placeholder="e.g. annual leave"></label>
             <p>Weekly offs and holidays in a range need no leave and are skipped.</p>
             <p><button type="submit">Grant</button></p></form>
@@ -71,18 +76,25 @@ extension Console {
             guard let kind = LeaveKind(rawValue: text) else { throw WebFailure.badRequest("full or half, not \(text)") }
             return kind
         }
+        // An unknown type is refused by the application layer, naming the known ones.
+        let type = form["type"].flatMap { $0.isEmpty ? nil : $0 } ?? LeaveType.annual.name
         let (policy, actor) = (self.policy, session.account.actor)
         let grant = try await blocking {
             try LeaveBook.grant(
-                code, from: first, through: last, kind: kind ?? .full, reason: reason.rawValue, policy: policy,
-                actor: actor, store: self.store)
+                code, from: first, through: last, kind: kind ?? .full, type: type, reason: reason.rawValue,
+                policy: policy, actor: actor, store: self.store)
         }
         let dates = grant.added.map(\.date)
         var done =
-            "Recorded \(kind == .half ? "half-day" : "full-day") leave for \(code) on "
+            "Recorded \(kind == .half ? "half-day" : "full-day") \(typeText(type)) leave for \(code) on "
             + (dates.count == 1 ? "\(dates[0])" : "\(dates.count) dates from \(dates[0]) to \(dates[dates.count - 1])")
         if !grant.skipped.isEmpty { done += "; skipped " + LeaveGrant.describe(grant.skipped) }
         return try await leavePage(session, month: first.yearMonth, done: done + ".")
+    }
+
+    /// "sick (SL)": a leave type by its name and the code reports show.
+    func typeText(_ name: String) -> String {
+        policy.leaveTypes[name].map { "\($0.name) (\($0.code))" } ?? name
     }
 
     /// Cancels the leave of the form's employee on its date.

@@ -470,13 +470,14 @@ def admin(base, shots, state):
         check("Imported 2 holidays from holidays.ics." in done and "Independence Day" in done, "no import:\n" + done)
         shot(driver, shots, "holidays")
 
-        # Leave granted, with a reason.
+        # Leave granted, with its type and a reason.
         driver.get(base + "/leave?month=" + later[:7])
         form = driver.find_element(By.CSS_SELECTOR, "form[action='/leave']")
         Select(form.find_element(By.NAME, "code")).select_by_value("W001")
+        Select(form.find_element(By.NAME, "type")).select_by_value("sick")
         fill(form, {"from": later, "reason": "family visit"})
         done = submit(driver, form.find_element(By.CSS_SELECTOR, "button"))
-        check("Recorded full-day leave for W001 on " + later in done and "family visit" in done,
+        check("Recorded full-day sick (SL) leave for W001 on " + later in done and "family visit" in done,
               "no leave recorded:\n" + done)
         shot(driver, shots, "leave")
 
