@@ -262,7 +262,7 @@ public enum OrganisationLoad {
                 do {
                     try kiosk.round()
                     return
-                } catch where attempt < 3 {
+                } catch  where attempt < 3 {
                     result.failures.append("drain: \(error)")
                 }
             }
