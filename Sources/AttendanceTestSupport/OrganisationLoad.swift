@@ -262,7 +262,8 @@ public enum OrganisationLoad {
                 do {
                     try kiosk.round()
                     return
-                } catch  where attempt < 3 {
+                } catch {
+                    if attempt == 3 { throw error }
                     result.failures.append("drain: \(error)")
                 }
             }
