@@ -148,6 +148,19 @@ public enum OrganisationLoad {
             at: { Date() })
         progress("desk: \(settings.kiosks * 2) employees sent up")
 
+        // A round outside the timed part that fails (a connection the centre ended) is tried
+        // again, as the kiosk's next round would; each failure is counted with the run's.
+        func drain(_ kiosk: Kiosk) throws {
+            for attempt in 1...3 {
+                do {
+                    try kiosk.round()
+                    return
+                } catch {
+                    if attempt == 3 { throw error }
+                    result.failures.append("drain: \(error)")
+                }
+            }
+        }
         // Every kiosk joins: its first round takes the organisation's employees.
         var kioskURL = { (_: Int) in settings.url }
         if let logins = settings.kioskLogins {
@@ -167,7 +180,7 @@ public enum OrganisationLoad {
                 connect: { try CentralStore(address: address, password: settings.password, tls: .disable) },
                 marking: marking, people: [], nextRound: share * settings.syncSeconds,
                 nextMark: share * settings.markSeconds)
-            try kiosk.round()
+            try drain(kiosk)
             let people = try (1...2).map { person in
                 guard let employee = try store.employee(code: "L\(run)-\(number)-\(person)") else {
                     throw Failure(description: "kiosk \(number) did not receive its employees")
@@ -255,19 +268,6 @@ public enum OrganisationLoad {
 
         // Every kiosk sends what it still holds; then kiosk 1 takes everyone's.
         let drainStart = Date()
-        // A round that fails here (a connection the centre ended) is tried again, as the
-        // kiosk's next round would; each failure is counted with the run's.
-        func drain(_ kiosk: Kiosk) throws {
-            for attempt in 1...3 {
-                do {
-                    try kiosk.round()
-                    return
-                } catch {
-                    if attempt == 3 { throw error }
-                    result.failures.append("drain: \(error)")
-                }
-            }
-        }
         for kiosk in kiosks { try drain(kiosk) }
         try drain(kiosks[0])
         result.drainSeconds = Date().timeIntervalSince(drainStart)
