@@ -32,6 +32,12 @@ public struct Speech: Sendable {
         Self.fill(translating?.text(message, in: language) ?? message, values)
     }
 
+    /// A decimal number ("171.17") as this language writes it in a text report: French and Spanish
+    /// with a decimal comma ("171,17"). JSON and CSV keep the point in every language.
+    public func decimal(_ number: String) -> String {
+        ["fr", "es"].contains(language.code) ? number.replacingOccurrences(of: ".", with: ",") : number
+    }
+
     /// `message` in `context` (to tell apart the same English words meaning two things), translated.
     public func ctr(_ context: String, _ message: String) -> String {
         translating?.text(message, context: context, in: language) ?? message

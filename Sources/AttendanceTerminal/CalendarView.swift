@@ -161,7 +161,7 @@ public struct CalendarView: Sendable {
                 words.tr("Present days {days} of goal {goal}", ["days": summary.presentDaysText, "goal": "\($0)"])
             } ?? words.tr("Present days {days}", ["days": summary.presentDaysText])
         let figures = [
-            present, words.tr("worked {hours} h", ["hours": summary.workedHoursText]),
+            present, words.tr("worked {hours} h", ["hours": words.decimal(summary.workedHoursText)]),
             words.tr("late {count}", ["count": "\(summary.lateCount)"]),
             words.tr("early exit {count}", ["count": "\(summary.earlyExitCount)"]),
         ]

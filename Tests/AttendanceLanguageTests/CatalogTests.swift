@@ -27,6 +27,13 @@ struct CatalogTests {
         }
     }
 
+    @Test("a decimal in a text report: a comma in French and Spanish, a point in English")
+    func decimals() {
+        #expect(french.decimal("171.17") == "171,17")
+        #expect(spanish.decimal("0.50") == "0,50")
+        #expect(english.decimal("171.17") == "171.17")
+    }
+
     @Test("each lookup speaks its own language, one after another")
     func alternatingLanguages() {
         // gettext caches what it found by locale: without telling it LANGUAGE changed, the

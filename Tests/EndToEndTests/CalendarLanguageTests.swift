@@ -41,7 +41,7 @@ struct CalendarLanguageTests {
                 "P présent  L retard  HD demi-journée  A absent  H férié  WO repos hebdomadaire",
                 "LV congé  M départ non pointé  IN sur place  – hors contrat  [ ] aujourd'hui",
                 "P 0  L 0  HD 0  A 0  H 0  WO 0  LV 0  M 0",
-                "Jours de présence 0 · 0.00 h travaillées · retards 0 · départs anticipés 0",
+                "Jours de présence 0 · 0,00 h travaillées · retards 0 · départs anticipés 0",
                 "Pointages sur WiFi SIMULÉ : \(ScenarioClock.weekday().day)",
                 "",
                 "Jours signalés :",
