@@ -135,8 +135,10 @@ struct FullDiskTests {
 
         disk.fill()
         let marked = try ChildProcess.attendance(["mark", "out", Office.code(1)], sandbox: s, environment: environment)
-        #expect(marked.finish(timeout: 30) == .exited(74))
-        #expect(marked.outputText.isEmpty && marked.errorText == "attendance: \(Self.diskFull)\n")
+        #expect(marked.finish(timeout: 30) == .exited(74), "\(marked.outputText)\(marked.errorText)")
+        #expect(
+            marked.outputText.isEmpty && marked.errorText == "attendance: \(Self.diskFull)\n",
+            "\(marked.outputText)\(marked.errorText)")
         let listed = try ChildProcess.attendance(
             ["punch", "list", Office.code(1)], sandbox: s, environment: environment)
         #expect(listed.finish(timeout: 30) == .exited(0), "\(listed.errorText)")
