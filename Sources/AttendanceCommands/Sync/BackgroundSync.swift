@@ -15,8 +15,7 @@ final class BackgroundSync: @unchecked Sendable {
     private let node: String
     private let role: SyncRole
     private let context: Context
-    private let stopped = NSCondition()
-    private var isStopped = false
+    private let pause = MonotonicPause()
 
     init(
         store: AttendanceStore, address: CentralAddress, settings: CentralSettings, node: String,
@@ -37,12 +36,7 @@ final class BackgroundSync: @unchecked Sendable {
         thread.start()
     }
 
-    func stop() {
-        stopped.withLock {
-            isStopped = true
-            stopped.broadcast()
-        }
-    }
+    func stop() { pause.interrupt() }
 
     private func run() {
         var central: CentralStore?
@@ -64,13 +58,7 @@ final class BackgroundSync: @unchecked Sendable {
                 central = nil
                 try? store.noteSyncRound(at: context.now(), error: String(describing: error))
             }
-            let done = stopped.withLock { () -> Bool in
-                if !isStopped {
-                    _ = stopped.wait(until: Date(timeIntervalSinceNow: TimeInterval(settings.syncSeconds)))
-                }
-                return isStopped
-            }
-            if done { return }
+            if pause.wait(seconds: settings.syncSeconds) { return }
         }
     }
 
@@ -84,5 +72,55 @@ final class BackgroundSync: @unchecked Sendable {
         }
         return BackgroundSync(
             store: store, address: try CentralAddress(parsing: url), settings: settings, node: node, context: context)
+    }
+}
+
+/// A pause that `interrupt()` ends early, timed on the monotonic clock. A deadline on the wall
+/// clock moves with it: a kiosk clock set back half an hour (what the kiosk's own warning asks
+/// the manager to do) would otherwise wait half an hour for its next round, and keep saying
+/// the clock is wrong all that time. The interruption is a byte in a pipe that `poll` watches
+/// with a relative timeout (a condition variable on the monotonic clock would do as well, but
+/// libfaketime, which the tests run under, takes its deadline for a wall-clock one).
+final class MonotonicPause: @unchecked Sendable {
+    private let reading: Int32
+    private let writing: Int32
+
+    init() {
+        var ends: [Int32] = [-1, -1]
+        // Without a pipe (no descriptors left), every pause is a sleep and stop ends it late.
+        if pipe(&ends) == 0 { for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) } }
+        (reading, writing) = (ends[0], ends[1])
+    }
+
+    deinit {
+        close(reading)
+        close(writing)
+    }
+
+    /// Waits `seconds`, or less when interrupted; true once interrupted (then at once, always:
+    /// the byte is never read).
+    func wait(seconds: Int) -> Bool {
+        let end = Self.uptime() + Double(seconds)
+        while true {
+            let left = end - Self.uptime()
+            if left <= 0 { return false }
+            guard reading >= 0 else {
+                Thread.sleep(forTimeInterval: left)
+                continue
+            }
+            var watched = pollfd(fd: reading, events: Int16(POLLIN), revents: 0)
+            if poll(&watched, 1, Int32((left * 1000).rounded(.up))) > 0 { return true }
+        }
+    }
+
+    func interrupt() {
+        var byte: UInt8 = 1
+        _ = write(writing, &byte, 1)
+    }
+
+    private static func uptime() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
