@@ -193,7 +193,7 @@ struct AdministrationTests {
         #expect(rows.map { $0["active"] as? Bool } == [true, false])
     }
 
-    @Test("issue 11 item 5: an end before the start is refused, by deactivate and by edit; nothing changes")
+    @Test("an end before the start is refused, by deactivate and by edit; nothing changes")
     func endBeforeStart() {
         h.run("employee", "add", "A4", "--name", "Ana", "--start-date", "2026-11-20")
         let refused = h.run("employee", "deactivate", "A4", "--end-date", "2026-11-10")
@@ -209,7 +209,7 @@ struct AdministrationTests {
         #expect(!h.run("audit").out.contains("deactivate"))
     }
 
-    @Test("issue 11 item 5: new dates that hide recorded work name the dates and need --force, which the audit keeps")
+    @Test("new dates that hide recorded work name the dates and need --force, which the audit keeps")
     func datesThatHideWork() {
         h.run("employee", "add", "E001", "--name", "Asha", "--start-date", "2026-11-01")
         for (at, kind) in [("2026-11-17 09:00", "in"), ("2026-11-17 17:00", "out"), ("2026-11-18 09:00", "in")] {
@@ -237,7 +237,7 @@ struct AdministrationTests {
         #expect(h.run("calendar", "E001", "--month", "2026-11").out != before)
     }
 
-    @Test("issue 11 item 12: an exit code that is an employee's code is refused both ways")
+    @Test("an exit code that is an employee's code is refused both ways")
     func exitCodeIsNoEmployeeCode() throws {
         h.run("employee", "add", "Boss42x", "--name", "Boss")
         h.input = ["boss42X"]

@@ -26,7 +26,7 @@ final class CommandHarness: @unchecked Sendable {
     deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     /// Creates the (empty) store, for a test whose commands only read it: only the setting-up
-    /// commands create one (issue 11 item 7).
+    /// commands create one.
     func createStore() throws {
         _ = try AttendanceStore(path: storePath)
     }

@@ -407,7 +407,7 @@ struct CorrectionCommandTests {
         #expect(h.run("missing").out == "no missing mark-outs in the last 30 days\n")
     }
 
-    @Test("issue 11 item 9: --by is recorded beside the OS user and uid, never instead of them")
+    @Test("--by is recorded beside the OS user and uid, never instead of them")
     func byKeepsTheOSUser() throws {
         try kiosk(.in, "2026-11-18 09:02")
         h.run(

@@ -38,9 +38,9 @@ struct TOMLDocumentTests {
         "expected a key in the inline table opened at line 1; an inline table stays on one line and has no trailing comma"
 
     @Test(
-        "the traps of issue 12 and the spec's corners are refused with their line and what to write",
+        "an older reader's traps and the spec's corners are refused with their line and what to write",
         arguments: [
-            // Issue 12's list of what the old reader let through.
+            // What an older reader let through.
             (
                 "a = 1\rb = 2",
                 "a.toml:1: a carriage return (U+000D) without a line feed after a statement; end lines with LF or CRLF"

@@ -9,7 +9,7 @@ import Testing
     import Glibc
 #endif
 
-/// Issue 7, part 8: malformed netlink replies, thousands of them, mutated from well-formed ones
+/// Malformed netlink replies, thousands of them, mutated from well-formed ones
 /// with a fixed seed, through libnl's receive pipeline and the parser. Every reading ends in a
 /// link or a `WiFiError`: no crash, no hang, no read past a buffer.
 @Suite("Fuzzing the nl80211 reader", .timeLimit(.minutes(2)))

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Administration, end to end")
 struct AdministrationEndToEndTests {
-    @Test("issue 2's walk-through: add, list as JSON, duplicate refused, WiFi normalised, WAL on disk")
+    @Test("setting up an office: add, list as JSON, duplicate refused, WiFi normalised, WAL on disk")
     func walkThrough() throws {
         let s = Sandbox()
         let added = try s.run("employee", "add", "E001", "--name", "Asha Rao")
@@ -167,7 +167,7 @@ struct AdministrationEndToEndTests {
         #expect(copy.out.contains("E001,Asha"))
     }
 
-    @Test("issue 11 item 8: store check names every guard trigger dropped with the sqlite3 tool, status 74")
+    @Test("store check names every guard trigger dropped with the sqlite3 tool, status 74")
     func storeCheckSeesDroppedGuards() throws {
         let s = Sandbox()
         _ = try s.run("employee", "add", "E001", "--name", "Asha")
@@ -224,7 +224,7 @@ struct AdministrationEndToEndTests {
         return (s, pepper, extra)
     }
 
-    @Test("issue 11 item 8: store check refuses a store writable by others and a pepper readable by others")
+    @Test("store check refuses a store writable by others and a pepper readable by others")
     func storeCheckSeesLooseModes() throws {
         let (s, pepper, extra) = try Self.storeWithPIN()
         #expect(chmod(s.store, 0o666) == 0 && chmod(pepper, 0o644) == 0)
@@ -277,7 +277,7 @@ struct AdministrationEndToEndTests {
         )
     }
 
-    @Test("issue 11 item 7: a missing store is not created by reading it; status 74 names the path and the fix")
+    @Test("a missing store is not created by reading it; status 74 names the path and the fix")
     func missingStoreIsNotCreated() throws {
         let s = Sandbox()
         let typo = s.folder + "/typo.sqlite"
@@ -296,7 +296,7 @@ struct AdministrationEndToEndTests {
         }
     }
 
-    @Test("issue 11 item 7: a zero-byte store fails store check and every reader, and stays zero bytes")
+    @Test("a zero-byte store fails store check and every reader, and stays zero bytes")
     func emptyStoreIsRefused() throws {
         let s = Sandbox()
         #expect(FileManager.default.createFile(atPath: s.store, contents: Data()))
@@ -311,7 +311,7 @@ struct AdministrationEndToEndTests {
         }
     }
 
-    @Test("issue 11 item 7: the setting-up commands create a store where there is none")
+    @Test("the setting-up commands create a store where there is none")
     func settingUpCreatesTheStore() throws {
         let s = Sandbox()
         let csv = s.folder + "/punches.csv"

@@ -39,7 +39,7 @@ struct CorrectionsEndToEndTests {
         #expect(
             try s.run("missing", "--month", month).out == "no missing mark-outs in \(ScenarioClock.monthTitle(-21))\n")
         let audit = try s.run("audit", "--employee", "E001").out
-        // --by is recorded beside the OS user who ran the command, never instead (issue 11 item 9).
+        // --by is recorded beside the OS user who ran the command, never instead.
         let user = "\(String(cString: getpwuid(geteuid())!.pointee.pw_name)) (uid \(geteuid()))"
         #expect(
             audit.contains(

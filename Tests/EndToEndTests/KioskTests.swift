@@ -16,7 +16,7 @@ func kioskSandbox(bssid: String = Office.bssid, extraPolicy: String = "", kiosk:
 @Suite("Kiosk in a pseudo-terminal", .serialized)
 struct KioskTests {
     @Test(
-        "issue 11 item 7: no store (and no [central]): out of service, naming the path, none made; starts once it is there"
+        "no store (and no [central]): out of service, naming the path, none made; starts once it is there"
     )
     func noStoreNoKiosk() throws {
         let s = Sandbox(config: Office.config(policy: "", kiosk: "", link: Office.bssid, duplicatePunchSeconds: nil))

@@ -305,7 +305,7 @@ class Gen:
             lines.append(self.pick(["", "  ", "\t"]) + name + space + self.value() + comment)
 
 
-# MARK: - Fixed cases: the traps named in issue 12 and the spec's corners
+# MARK: - Fixed cases: an older reader's traps and the spec's corners
 
 FIXED = [
     "a = 09:30:00", "a = 09:30", "a = 9:30:00", "a = 24:00:00", "a = 23:59:60", "a = 09:30:00.5",

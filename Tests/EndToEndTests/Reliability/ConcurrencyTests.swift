@@ -2,7 +2,7 @@ import AttendanceTestSupport
 import Foundation
 import Testing
 
-/// Issue 7, part 3: a kiosk, badge-reader style `attendance mark` writers and report readers on
+/// A kiosk, badge-reader style `attendance mark` writers and report readers on
 /// one store at the same time.
 @Suite("Reliability: concurrency")
 struct ConcurrencyTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 7, part 6: bytes overwritten in the middle of the store. `store check` and the
+/// Bytes overwritten in the middle of the store. `store check` and the
 /// kiosk's start-up find it, the kiosk goes out of service, and nothing writes to the file;
 /// the backup of a sound store is itself sound.
 @Suite("Reliability: corruption")

@@ -2,7 +2,7 @@ import AttendanceTestSupport
 import Foundation
 import Testing
 
-/// Issue 7, part 1: every path that opens the store writes with WAL, synchronous=FULL and a
+/// Every path that opens the store writes with WAL, synchronous=FULL and a
 /// busy timeout of at least 5 s, as the writer connection reports them (through the hidden
 /// `ATTENDANCE_STORE_SETTINGS_LOG`).
 @Suite("Reliability: durability settings")

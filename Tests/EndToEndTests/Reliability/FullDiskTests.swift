@@ -2,7 +2,7 @@ import AttendanceTestSupport
 import Foundation
 import Testing
 
-/// Issue 7, part 4: no room to write, from a full disk (a tiny tmpfs, as root) or from the
+/// No room to write, from a full disk (a tiny tmpfs, as root) or from the
 /// file-size limit (`prlimit --fsize`, anyone). The punch is refused with a visible reason and
 /// never acknowledged, earlier punches stay, and marking works again once there is room,
 /// without restarting the kiosk.

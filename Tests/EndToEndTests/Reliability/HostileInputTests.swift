@@ -2,7 +2,7 @@ import AttendanceTestSupport
 import Foundation
 import Testing
 
-/// Issue 7, part 8: hostile text at every entry point — command-line arguments, the
+/// Hostile text at every entry point — command-line arguments, the
 /// configuration file, CSV and iCalendar imports, a PIN on standard input, the kiosk's
 /// keyboard. Each run ends, in time, with a clear error or a sanitised display: never a crash,
 /// never a byte on standard output or error that a terminal would act on, never a control

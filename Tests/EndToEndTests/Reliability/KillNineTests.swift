@@ -2,7 +2,7 @@ import AttendanceTestSupport
 import Foundation
 import Testing
 
-/// Issue 7, part 2: `attendance mark` processes killed with SIGKILL at random moments, over and
+/// `attendance mark` processes killed with SIGKILL at random moments, over and
 /// over, while others write: an acknowledged punch is never lost or doubled, and the file stays
 /// sound.
 @Suite("Reliability: kill -9")

@@ -2,7 +2,7 @@ import AttendanceTestSupport
 import Foundation
 import Testing
 
-/// Issue 7, part 9: guessing PINs. The lock-out cannot be dodged by killing the process, an
+/// Guessing PINs. The lock-out cannot be dodged by killing the process, an
 /// unknown code cannot be told from a wrong PIN, and a copy of the database gives the PINs away
 /// neither directly nor without the pepper file.
 @Suite("Reliability: PIN attacks", .serialized)

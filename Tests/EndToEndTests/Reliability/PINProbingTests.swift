@@ -2,7 +2,7 @@ import AttendanceTestSupport
 import Foundation
 import Testing
 
-/// Issue 11, items 2 and 3: a made-up code answers wrong PINs exactly as a real one does (counted,
+/// A made-up code answers wrong PINs exactly as a real one does (counted,
 /// delayed, locked), and the delay cannot be skipped by trying many PINs at once.
 ///
 /// These scenarios stop the clock (libfaketime with an absolute time, read afresh on every call)

@@ -2,7 +2,7 @@ import AttendanceTestSupport
 import Foundation
 import Testing
 
-/// Issue 7, part 5: a store the user may read but not write, by its file mode or by a
+/// A store the user may read but not write, by its file mode or by a
 /// read-only mount: marking is refused with the reason, reports work, the file is untouched.
 @Suite("Reliability: read-only store")
 struct ReadOnlyStoreTests {
@@ -171,7 +171,7 @@ struct ReadOnlyStoreTests {
     }
 
     @Test(
-        "issue 11 item 12: a user who may not read the store is told so, with whose file and which mode, not 'read-only'",
+        "a user who may not read the store is told so, with whose file and which mode, not 'read-only'",
         .enabled(if: geteuid() == 0, "needs another user than the store's owner: runs as root (CI does)"))
     func unreadableStore() throws {
         let s = try Office.sandbox()
