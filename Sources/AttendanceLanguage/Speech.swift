@@ -35,7 +35,7 @@ public struct Speech: Sendable {
     /// A decimal number ("171.17") as this language writes it in a text report: French and Spanish
     /// with a decimal comma ("171,17"). JSON and CSV keep the point in every language.
     public func decimal(_ number: String) -> String {
-        ["fr", "es"].contains(language.code) ? number.replacingOccurrences(of: ".", with: ",") : number
+        language.writesDecimalComma ? number.replacingOccurrences(of: ".", with: ",") : number
     }
 
     /// `message` in `context` (to tell apart the same English words meaning two things), translated.

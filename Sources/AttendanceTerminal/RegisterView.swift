@@ -53,22 +53,24 @@ public struct RegisterView: Sendable {
 
     // MARK: - Columns
 
-    /// One total column: its heading, its width, its value in a row, and whether that value is a
-    /// decimal (written as the register's language writes decimals).
+    /// One total column: its heading, its width, and its value in a row, in the register's language.
     private typealias Total = (
-        heading: @Sendable (Speech) -> String, width: Int, value: @Sendable (MonthSummary) -> String, isDecimal: Bool
+        heading: @Sendable (Speech) -> String, width: Int, value: @Sendable (MonthSummary, Speech) -> String
     )
 
     /// The totals after the dates: heading, width, and the value of a row. Only the first and the
     /// last heading are words; a translation must fit their widths (4 and 6 columns).
     private static let totals: [Total] = [
-        ({ $0.ctr("register column, at most 4 letters", "Days") }, 4, { printed(halves: $0.presentHalfDays) }, false),
-        ({ _ in "L" }, 2, { count($0, .late) }, false),
-        ({ _ in "HD" }, 2, { count($0, .halfDay) }, false),
-        ({ _ in "A" }, 2, { count($0, .absent) }, false),
-        ({ _ in "LV" }, 2, { count($0, .leave) }, false),
-        ({ _ in "M" }, 2, { count($0, .missing) }, false),
-        ({ $0.ctr("register column, at most 6 letters", "Hours") }, 6, { $0.workedHoursText }, true),
+        (
+            { $0.ctr("register column, at most 4 letters", "Days") }, 4,
+            { summary, _ in printed(halves: summary.presentHalfDays) }
+        ),
+        ({ _ in "L" }, 2, { summary, _ in count(summary, .late) }),
+        ({ _ in "HD" }, 2, { summary, _ in count(summary, .halfDay) }),
+        ({ _ in "A" }, 2, { summary, _ in count(summary, .absent) }),
+        ({ _ in "LV" }, 2, { summary, _ in count(summary, .leave) }),
+        ({ _ in "M" }, 2, { summary, _ in count(summary, .missing) }),
+        ({ $0.ctr("register column, at most 6 letters", "Hours") }, 6, { $1.decimal($0.workedHoursText) }),
     ]
 
     /// A count in two columns: a half-day leave adds 0.5 LV, and 0.5 A when the other half was
@@ -203,14 +205,9 @@ public struct RegisterView: Sendable {
             out.append(days[index].code.leftPadded(toWidth: 2), style: status.style)
         }
         for total in Self.totals {
-            out.append(" " + value(total, row.summary).leftPadded(toWidth: total.width))
+            out.append(" " + total.value(row.summary, words).leftPadded(toWidth: total.width))
         }
         return out
-    }
-
-    /// One total of a row, a decimal as the register's language writes it.
-    private func value(_ total: Total, _ summary: MonthSummary) -> String {
-        total.isDecimal ? words.decimal(total.value(summary)) : total.value(summary)
     }
 
     /// A department's figures added up, under its last row, in the totals' columns.
@@ -218,7 +215,7 @@ public struct RegisterView: Sendable {
         let summary = register.subtotal(group)
         let left = codeWidth + 1 + (nameWidth > 0 ? nameWidth + 1 : 0) + register.period.dayCount * 3 - 1
         var text = words.tr("Subtotal").truncated(toWidth: left).padded(toWidth: left)
-        for total in Self.totals { text += " " + value(total, summary).leftPadded(toWidth: total.width) }
+        for total in Self.totals { text += " " + total.value(summary, words).leftPadded(toWidth: total.width) }
         return StyledText(text, style: .bold)
     }
 

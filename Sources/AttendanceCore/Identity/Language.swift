@@ -5,11 +5,17 @@
 public struct Language: Sendable, Hashable, Comparable, CustomStringConvertible {
     public let code: String
 
-    private init(known code: String) { self.code = code }
+    /// Whether this language writes "171,17" for 171.17 (in text reports; JSON and CSV keep the point).
+    public let writesDecimalComma: Bool
 
-    public static let english = Language(known: "en")
-    public static let french = Language(known: "fr")
-    public static let spanish = Language(known: "es")
+    private init(known code: String, decimalComma: Bool) {
+        self.code = code
+        writesDecimalComma = decimalComma
+    }
+
+    public static let english = Language(known: "en", decimalComma: false)
+    public static let french = Language(known: "fr", decimalComma: true)
+    public static let spanish = Language(known: "es", decimalComma: true)
 
     /// Every language there is a catalog for, English first.
     public static let available: [Language] = [.english, .french, .spanish]
