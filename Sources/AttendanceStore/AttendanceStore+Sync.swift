@@ -115,13 +115,21 @@ extension AttendanceStore {
         }
     }
 
-    /// The stores the centre knew of at the last successful round, as `syncStatus` has them:
-    /// one small read, for a page that shows only them.
-    public func centralNodes() throws(StoreError) -> [SyncNode] {
+    /// The stores the centre knew of at the last successful round, as `syncStatus` has them, and
+    /// when that round was: one small read, for a page that shows only them.
+    public func centralNodes() throws(StoreError) -> (nodes: [SyncNode], lastSuccess: Date?) {
         try perform {
             try pool.read { db in
-                Self.centralNodes(
-                    try String.fetchOne(db, sql: "SELECT value FROM sync_state WHERE key = 'central_nodes'"))
+                var state: [String: String] = [:]
+                for row in try Row.fetchAll(
+                    db, sql: "SELECT key, value FROM sync_state WHERE key IN ('central_nodes', 'last_success_ms')")
+                {
+                    state[row[0]] = row[1]
+                }
+                return (
+                    Self.centralNodes(state["central_nodes"]),
+                    state["last_success_ms"].flatMap(Int64.init).map(Date.init(milliseconds:))
+                )
             }
         }
     }

@@ -50,8 +50,9 @@ extension Reports {
             return TodayBoard.Entry(
                 employee: employee, day: day, location: latest?.location, kiosk: latest.flatMap { origins[$0.id] })
         }
+        let central = try store.centralNodes()
         return TodayBoard(
             date: date, holidayName: holidays[date], entries: entries,
-            kiosks: try store.centralNodes().filter { $0.role == .kiosk }, lastSync: try store.lastSyncSuccess())
+            kiosks: central.nodes.filter { $0.role == .kiosk }, lastSync: central.lastSuccess)
     }
 }

@@ -28,9 +28,10 @@ extension Console {
         rows.reserveCapacity(register.rows.count * dates.count * 120)
         for row in register.rows {
             let code = row.employee.code.rawValue
-            let days = "/employees/\(code.urlComponent)/days/"
+            let employee = "/employees/" + code.urlComponent
+            let days = employee + "/days/"
             rows.append(
-                "<tr><td>\(code.escaped)</td><td><a href=\"/employees/\(code.urlComponent)?month=\(month)\">"
+                "<tr><td>\(code.escaped)</td><td><a href=\"\(employee)?month=\(month)\">"
                     + "\(row.employee.name.rawValue.escaped)</a></td>")
             for day in row.days {
                 let label = day.code.isEmpty ? "&nbsp;" : day.code.escaped
