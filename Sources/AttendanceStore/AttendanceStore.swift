@@ -68,6 +68,18 @@ public final class AttendanceStore: Sendable {
         }
     }
 
+    /// Opens the store at `path` for reading only: nothing is made, upgraded or written, and
+    /// every write is refused. A store older than this program throws
+    /// ``StoreError/needsUpgrade(path:)`` rather than being upgraded.
+    public init(readingOnly path: String, clock: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
+        self.path = path
+        self.clock = clock
+        openedAt = clock()
+        watchesJournals = false
+        pool = try Self.openForReading(at: path, connections: .single, requiringCurrentSchema: true)
+        writeRefusal = .readOnly(path: path, reason: "it was opened for reading only")
+    }
+
     // MARK: - The end of a command
 
     /// Closes the store's connection now, for a command that is about to end: closing the last

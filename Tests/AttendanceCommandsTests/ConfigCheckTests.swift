@@ -1,5 +1,6 @@
 import AttendanceCommands
 import AttendanceCore
+import AttendanceTestKit
 import Foundation
 import Testing
 
@@ -76,6 +77,36 @@ struct ConfigCheckTests {
 
                 """)
         #expect(!FileManager.default.fileExists(atPath: h.storePath))
+    }
+
+    @Test("a store made by an older version is named and left as it was: a check upgrades nothing")
+    func olderStore() throws {
+        h.writeConfig("[kiosk]\nrequire_pin = false\n")
+        #expect(h.run("employee", "add", "E001", "--name", "Asha Rao").status == 0)
+        // The store as the version before the last migration left it (its own tables are not
+        // read once the migrations say it is older).
+        let last = "SELECT max(identifier) FROM grdb_migrations"
+        let removed = try sqlite(last)
+        _ = try sqlite("DELETE FROM grdb_migrations WHERE identifier = (\(last))")
+        let before = try Data(contentsOf: URL(fileURLWithPath: h.storePath))
+
+        let result = h.run("config", "check")
+        #expect(result.status == 0, "\(result.err)")
+        #expect(
+            officeLines(result.out).hasPrefix(
+                """
+                # warning: the store at \(h.storePath) was made by an older version, which a check does not upgrade, so \
+                its employees and access points were not checked; the kiosk upgrades it when it starts, as does any \
+                command that writes
+
+                """), "\(result.out)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: h.storePath)) == before)
+        #expect(try sqlite(last) != removed)
+    }
+
+    /// One query through Debian's sqlite3 tool, on the harness's store.
+    func sqlite(_ query: String) throws -> String {
+        try ChildProcess.run("/usr/bin/sqlite3", [h.storePath, query], environment: [:]).outputText
     }
 
     @Test("the installed example configuration leaves the zone to the machine")

@@ -19,18 +19,31 @@ public struct OfficeCheck: Sendable, Equatable {
         case noExitCode
         /// There is no store at the configured path yet: nothing of it could be checked.
         case noStore(path: String)
+        /// The store was made by an older version: a check does not upgrade it, so nothing of it
+        /// was checked. The kiosk, or any command that writes, upgrades it.
+        case olderStore(path: String)
     }
 
     public let findings: [Finding]
 
     public init(findings: [Finding]) { self.findings = findings }
 
-    /// Checks `configuration` against the store (nil when there is none yet) and the machine's zone.
-    /// The store is only read.
+    /// Checks `configuration` against the store at `storePath` and the machine's zone. The store
+    /// is only read: a missing one is not made, an older one not upgraded.
     public static func run(
-        _ configuration: Configuration, hostZone: LocalZone, storePath: String, store: AttendanceStore?, now: Date
+        _ configuration: Configuration, hostZone: LocalZone, storePath: String, now: Date
     ) throws(StoreError) -> OfficeCheck {
         var findings: [Finding] = []
+        var store: AttendanceStore?
+        if FileAccess.isMissing(storePath) {
+            findings.append(.noStore(path: storePath))
+        } else {
+            do {
+                store = try AttendanceStore(readingOnly: storePath)
+            } catch .needsUpgrade(let path) {
+                findings.append(.olderStore(path: path))
+            }
+        }
         if let store {
             let today = configuration.policy.attendanceDate(of: now)
             // Someone who left marks no more; someone who starts later will need a PIN by then.
@@ -43,8 +56,6 @@ public struct OfficeCheck: Sendable, Equatable {
                 if !missing.isEmpty { findings.append(.employeesWithoutPIN(codes: missing, employed: employed.count)) }
             }
             if try store.allowedNetworks(activeOnly: true).isEmpty { findings.append(.noAllowedAccessPoint) }
-        } else {
-            findings.append(.noStore(path: storePath))
         }
         let zone = configuration.policy.zone.identifier
         if zone != hostZone.identifier { findings.append(.zoneDiffers(policy: zone, host: hostZone.identifier)) }

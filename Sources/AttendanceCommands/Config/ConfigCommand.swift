@@ -45,10 +45,8 @@ struct ConfigCheck: ContextCommand {
             }
         }
         context.out.line("# configuration OK (\(configuration.file ?? "built-in defaults"))")
-        // A store that is not there yet is not made by a check.
-        let store = try FileAccess.isMissing(storePath) ? nil : context.openStore(at: storePath)
         let check = try OfficeCheck.run(
-            configuration, hostZone: context.hostZone, storePath: storePath, store: store, now: context.now())
+            configuration, hostZone: context.hostZone, storePath: storePath, now: context.now())
         for finding in check.findings { context.out.line("# warning: " + OfficeCheckWording.sentence(finding)) }
         guard !check.findings.isEmpty else {
             context.out.line("# office OK: ready for the kiosk")
@@ -90,6 +88,10 @@ enum OfficeCheckWording {
         case .noStore(let path):
             return "no store at \(path) yet, so its employees and access points were not checked; set the office "
                 + "up with `attendance employee add` and `attendance wifi allow`"
+        case .olderStore(let path):
+            return "the store at \(path) was made by an older version, which a check does not upgrade, so its "
+                + "employees and access points were not checked; the kiosk upgrades it when it starts, as does "
+                + "any command that writes"
         }
     }
 }
