@@ -79,122 +79,138 @@ public enum OrganisationLoad {
 
     final class Kiosk: @unchecked Sendable {
         let store: AttendanceStore
-        private(set) var synchronizer: Synchronizer
-        private var central: CentralStore
-        private let connect: () throws -> CentralStore
+        private let url: String
+        private let password: String?
+        /// The connection's synchroniser; nil until the first round and after the centre ended it.
+        private var synchronizer: (Synchronizer, CentralStore)?
         let node: String
         let marking: MarkingService
-        var people: [Employee]
+        var people: [Employee] = []
         var marks = 0
         var nextRound: Double
         var nextMark: Double
 
         init(
-            store: AttendanceStore, node: String, connect: @escaping () throws -> CentralStore,
-            marking: MarkingService, people: [Employee], nextRound: Double, nextMark: Double
-        ) throws {
+            store: AttendanceStore, node: String, url: String, password: String?, marking: MarkingService,
+            nextRound: Double, nextMark: Double
+        ) {
             self.store = store
             self.node = node
-            self.connect = connect
-            central = try connect()
-            synchronizer = Synchronizer(
-                store: store, central: central, node: node, role: .kiosk, pullPageSize: Synchronizer.kioskPullPageSize)
+            self.url = url
+            self.password = password
             self.marking = marking
-            self.people = people
             self.nextRound = nextRound
             self.nextMark = nextMark
         }
 
-        /// One sync round, on a new connection when the last one ended, as the kiosk's own
-        /// sync thread does.
+        /// One sync round, on a new connection when there is none or the last one ended, as the
+        /// kiosk's own sync thread does.
         func round() throws {
-            if !central.isUsable {
-                central = try connect()
-                synchronizer = Synchronizer(
+            let current: Synchronizer
+            if let (synchronizer, central) = synchronizer, central.isUsable {
+                current = synchronizer
+            } else {
+                let central = try OrganisationLoad.connect(url, password: password)
+                current = Synchronizer(
                     store: store, central: central, node: node, role: .kiosk,
                     pullPageSize: Synchronizer.kioskPullPageSize)
+                synchronizer = (current, central)
             }
-            _ = try synchronizer.round(at: { Date() })
+            _ = try current.round(at: { Date() })
         }
-    }
 
-    public static func run(_ settings: Settings, progress: (String) -> Void) throws -> Result {
-        var result = Result()
-        let run = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-        let address = try CentralAddress(parsing: settings.url)
-        let connect = { try CentralStore(address: address, password: settings.password, tls: .disable) }
-        let ssid = try SSID(parsing: "OfficeNet")
-        // An access point of this run's own: a new desk may not replace an earlier run's.
-        let bssid = try BSSID(
-            parsing: "02:"
-                + (0..<5).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined(separator: ":"))
-        var configuration = Configuration(hostZone: LocalZone(identifier: "UTC")!)
-        configuration.policy.duplicatePunchSeconds = 0
-
-        // The desk makes two employees a kiosk and the access point, and sends them up.
-        let setupStart = Date()
-        let desk = try AttendanceStore(path: settings.folder + "/desk.sqlite")
-        _ = try desk.allow(AllowedNetwork(bssid: bssid, ssid: ssid, location: "HQ lobby"), actor: "load")
-        for kiosk in 1...settings.kiosks {
-            for person in 1...2 {
-                _ = try desk.addEmployee(
-                    NewEmployee(
-                        code: try EmployeeCode(parsing: "L\(run)-\(kiosk)-\(person)"),
-                        name: try PersonName(parsing: "Load Person \(kiosk).\(person)")),
-                    actor: "load")
-            }
-        }
-        _ = try Synchronizer(store: desk, central: try connect(), node: "load-desk-\(run)", role: .desk).round(
-            at: { Date() })
-        progress("desk: \(settings.kiosks * 2) employees sent up")
-
-        // A round outside the timed part that fails (a connection the centre ended) is tried
-        // again, as the kiosk's next round would; each failure is counted with the run's.
-        func drain(_ kiosk: Kiosk) throws {
+        /// A round outside the timed part that fails (a connection the centre ended) is tried
+        /// again, as the kiosk's next round would; each failure is noted in `failures`.
+        func drain(failures: inout [String]) throws {
             for attempt in 1...3 {
                 do {
-                    try kiosk.round()
+                    try round()
                     return
                 } catch {
                     if attempt == 3 { throw error }
-                    result.failures.append("drain: \(error)")
+                    failures.append("drain: \(error)")
                 }
             }
         }
-        // Every kiosk joins: its first round takes the organisation's employees.
-        var kioskURL = { (_: Int) in settings.url }
-        if let logins = settings.kioskLogins {
-            kioskURL = try makeKioskLogins(logins, count: settings.kiosks, run: run, url: settings.url)
-        }
-        var kiosks: [Kiosk] = []
-        for number in 1...settings.kiosks {
-            let store = try AttendanceStore(path: settings.folder + "/kiosk-\(number).sqlite")
-            let address = try CentralAddress(parsing: kioskURL(number))
-            let marking = MarkingService(
-                configuration: configuration, store: store, linkReader: SimulatedLinkSource(ssid: ssid, bssid: bssid),
-                pepperPath: settings.folder + "/pepper-unused", now: { Date() })
-            // Spread over the period, as kiosks started at different moments would be.
-            let share = Double(number - 1) / Double(settings.kiosks)
-            let kiosk = try Kiosk(
-                store: store, node: "load-\(run)-\(number)",
-                connect: { try CentralStore(address: address, password: settings.password, tls: .disable) },
-                marking: marking, people: [], nextRound: share * settings.syncSeconds,
-                nextMark: share * settings.markSeconds)
-            try drain(kiosk)
-            let people = try (1...2).map { person in
-                guard let employee = try store.employee(code: "L\(run)-\(number)-\(person)") else {
-                    throw Failure(description: "kiosk \(number) did not receive its employees")
-                }
-                return employee
-            }
-            kiosk.people = people
-            kiosks.append(kiosk)
-            if number % 50 == 0 { progress("\(number) kiosks joined") }
-        }
-        result.setupSeconds = Date().timeIntervalSince(setupStart)
+    }
 
-        // The timed part: each worker runs its share of the kiosks, the earliest due first.
-        let psql = { (sql: String) throws -> Int in
+    /// A connection to the central store at `url`, as a kiosk of the benchmark makes it.
+    static func connect(_ url: String, password: String?) throws -> CentralStore {
+        try CentralStore(address: try CentralAddress(parsing: url), password: password, tls: .disable)
+    }
+
+    /// This run's names and the office every kiosk is configured for.
+    struct Run {
+        let settings: Settings
+        let id = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let ssid: SSID
+        /// An access point of this run's own: a new desk may not replace an earlier run's.
+        let bssid: BSSID
+        var configuration = Configuration(hostZone: LocalZone(identifier: "UTC")!)
+
+        init(_ settings: Settings) throws {
+            self.settings = settings
+            ssid = try SSID(parsing: "OfficeNet")
+            bssid = try BSSID(
+                parsing: "02:"
+                    + (0..<5).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined(separator: ":"))
+            configuration.policy.duplicatePunchSeconds = 0
+        }
+
+        func code(kiosk: Int, person: Int) -> String { "L\(id)-\(kiosk)-\(person)" }
+
+        /// The desk makes two employees a kiosk and the access point, and sends them up.
+        func setUpDesk() throws {
+            let desk = try AttendanceStore(path: settings.folder + "/desk.sqlite")
+            _ = try desk.allow(AllowedNetwork(bssid: bssid, ssid: ssid, location: "HQ lobby"), actor: "load")
+            for kiosk in 1...settings.kiosks {
+                for person in 1...2 {
+                    _ = try desk.addEmployee(
+                        NewEmployee(
+                            code: try EmployeeCode(parsing: code(kiosk: kiosk, person: person)),
+                            name: try PersonName(parsing: "Load Person \(kiosk).\(person)")),
+                        actor: "load")
+                }
+            }
+            _ = try Synchronizer(
+                store: desk, central: try connect(settings.url, password: settings.password), node: "load-desk-\(id)",
+                role: .desk
+            ).round(at: { Date() })
+        }
+
+        /// Every kiosk joins: its first round takes the organisation's employees.
+        func joinKiosks(failures: inout [String], progress: (String) -> Void) throws -> [Kiosk] {
+            var kioskURL = { (_: Int) in settings.url }
+            if let logins = settings.kioskLogins {
+                kioskURL = try makeKioskLogins(logins, count: settings.kiosks, run: id, url: settings.url)
+            }
+            var kiosks: [Kiosk] = []
+            for number in 1...settings.kiosks {
+                let store = try AttendanceStore(path: settings.folder + "/kiosk-\(number).sqlite")
+                let marking = MarkingService(
+                    configuration: configuration, store: store,
+                    linkReader: SimulatedLinkSource(ssid: ssid, bssid: bssid),
+                    pepperPath: settings.folder + "/pepper-unused", now: { Date() })
+                // Spread over the period, as kiosks started at different moments would be.
+                let share = Double(number - 1) / Double(settings.kiosks)
+                let kiosk = Kiosk(
+                    store: store, node: "load-\(id)-\(number)", url: kioskURL(number), password: settings.password,
+                    marking: marking, nextRound: share * settings.syncSeconds, nextMark: share * settings.markSeconds)
+                try kiosk.drain(failures: &failures)
+                kiosk.people = try (1...2).map { person in
+                    guard let employee = try store.employee(code: code(kiosk: number, person: person)) else {
+                        throw Failure(description: "kiosk \(number) did not receive its employees")
+                    }
+                    return employee
+                }
+                kiosks.append(kiosk)
+                if number % 50 == 0 { progress("\(number) kiosks joined") }
+            }
+            return kiosks
+        }
+
+        /// One number from the central store, through psql.
+        func count(_ sql: String) throws -> Int {
             let answer = try ChildProcess.run(
                 "/usr/bin/psql", ["-X", "-q", "-At", settings.url, "-c", sql],
                 environment: ["PATH": "/usr/bin:/bin", "PGPASSWORD": settings.password ?? ""])
@@ -202,81 +218,104 @@ public enum OrganisationLoad {
             else { throw Failure(description: "psql: \(answer.errorText)") }
             return count
         }
-        let shared = Shared()
-        shared.result = result
-        let cpuBefore = serverCPUSeconds()
-        let start = ContinuousClock.now
-        let elapsed: @Sendable () -> Double = {
-            let gone = start.duration(to: .now).components
-            return Double(gone.seconds) + Double(gone.attoseconds) / 1e18
+
+        /// The timed part: each worker runs its share of the kiosks, the earliest due first, while
+        /// the server's backends are counted every second.
+        func timed(_ kiosks: [Kiosk], into shared: Shared, progress: (String) -> Void) {
+            let start = ContinuousClock.now
+            let elapsed: @Sendable () -> Double = {
+                let gone = start.duration(to: .now).components
+                return Double(gone.seconds) + Double(gone.attoseconds) / 1e18
+            }
+            let workers = min(settings.workers, settings.kiosks)
+            let group = DispatchGroup()
+            for worker in 0..<workers {
+                let mine = stride(from: worker, to: kiosks.count, by: workers).map { kiosks[$0] }
+                group.enter()
+                Thread.detachNewThread { [settings] in
+                    defer { group.leave() }
+                    Self.work(mine, settings: settings, shared: shared, elapsed: elapsed)
+                }
+            }
+            while group.wait(timeout: .now() + 1) == .timedOut {
+                if let backends = try? count(
+                    "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'")
+                {
+                    shared.change { $0.serverConnections = max($0.serverConnections, backends) }
+                }
+                let now = shared.now
+                progress(String(format: "%.0f s: %d rounds, %d marks", elapsed(), now.rounds.count, now.acknowledged))
+            }
         }
-        let workers = min(settings.workers, settings.kiosks)
-        let group = DispatchGroup()
-        for worker in 0..<workers {
-            let mine = stride(from: worker, to: kiosks.count, by: workers).map { kiosks[$0] }
-            group.enter()
-            Thread.detachNewThread {
-                defer { group.leave() }
-                while true {
-                    guard let kiosk = mine.min(by: { min($0.nextRound, $0.nextMark) < min($1.nextRound, $1.nextMark) })
-                    else { return }
-                    let due = min(kiosk.nextRound, kiosk.nextMark)
-                    if due >= settings.seconds { return }
-                    let wait = due - elapsed()
-                    if wait > 0 { Thread.sleep(forTimeInterval: wait) }
-                    let late = max(0, elapsed() - due)
-                    if kiosk.nextMark <= kiosk.nextRound {
-                        kiosk.nextMark += settings.markSeconds
-                        let person = kiosk.people[kiosk.marks % 2]
-                        let kind: PunchKind = (kiosk.marks / 2) % 2 == 0 ? .in : .out
-                        do {
-                            guard case .recorded = try kiosk.marking.mark(kind, employee: person) else {
-                                throw Failure(description: "a \(kind.label) of \(person.code) was not recorded")
-                            }
-                            kiosk.marks += 1
-                            shared.change { $0.acknowledged += 1 }
-                        } catch {
-                            shared.change { $0.failures.append("mark: \(error)") }
+
+        /// One worker: its kiosks' marks and rounds, each when due, until the timed part ends.
+        static func work(
+            _ mine: [Kiosk], settings: Settings, shared: Shared, elapsed: @Sendable () -> Double
+        ) {
+            while let kiosk = mine.min(by: { min($0.nextRound, $0.nextMark) < min($1.nextRound, $1.nextMark) }) {
+                let due = min(kiosk.nextRound, kiosk.nextMark)
+                if due >= settings.seconds { return }
+                let wait = due - elapsed()
+                if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+                let late = max(0, elapsed() - due)
+                if kiosk.nextMark <= kiosk.nextRound {
+                    kiosk.nextMark += settings.markSeconds
+                    let person = kiosk.people[kiosk.marks % 2]
+                    let kind: PunchKind = (kiosk.marks / 2) % 2 == 0 ? .in : .out
+                    do {
+                        guard case .recorded = try kiosk.marking.mark(kind, employee: person) else {
+                            throw Failure(description: "a \(kind.label) of \(person.code) was not recorded")
                         }
-                    } else {
-                        kiosk.nextRound += settings.syncSeconds
-                        let began = elapsed()
-                        do {
-                            try kiosk.round()
-                            let took = elapsed() - began
-                            shared.change {
-                                $0.rounds.append(took)
-                                $0.lateness.append(late)
-                            }
-                        } catch {
-                            shared.change { $0.failures.append("round: \(error)") }
+                        kiosk.marks += 1
+                        shared.change { $0.acknowledged += 1 }
+                    } catch {
+                        shared.change { $0.failures.append("mark: \(error)") }
+                    }
+                } else {
+                    kiosk.nextRound += settings.syncSeconds
+                    let began = elapsed()
+                    do {
+                        try kiosk.round()
+                        let took = elapsed() - began
+                        shared.change {
+                            $0.rounds.append(took)
+                            $0.lateness.append(late)
                         }
+                    } catch {
+                        shared.change { $0.failures.append("round: \(error)") }
                     }
                 }
             }
         }
-        // The server's backends, counted every second while the workers run.
-        while group.wait(timeout: .now() + 1) == .timedOut {
-            if let count = try? psql("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'") {
-                shared.change { $0.serverConnections = max($0.serverConnections, count) }
-            }
-            let now = shared.now
-            progress(String(format: "%.0f s: %d rounds, %d marks", elapsed(), now.rounds.count, now.acknowledged))
-        }
+    }
+
+    public static func run(_ settings: Settings, progress: (String) -> Void) throws -> Result {
+        let run = try Run(settings)
+        var result = Result()
+        let setupStart = Date()
+        try run.setUpDesk()
+        progress("desk: \(settings.kiosks * 2) employees sent up")
+        let kiosks = try run.joinKiosks(failures: &result.failures, progress: progress)
+        result.setupSeconds = Date().timeIntervalSince(setupStart)
+
+        let shared = Shared()
+        shared.result = result
+        let cpuBefore = serverCPUSeconds()
+        run.timed(kiosks, into: shared, progress: progress)
         result = shared.now
         result.serverCPUSeconds = serverCPUSeconds() - cpuBefore
 
         // Every kiosk sends what it still holds; then kiosk 1 takes everyone's.
         let drainStart = Date()
-        for kiosk in kiosks { try drain(kiosk) }
-        try drain(kiosks[0])
+        for kiosk in kiosks { try kiosk.drain(failures: &result.failures) }
+        try kiosks[0].drain(failures: &result.failures)
         result.drainSeconds = Date().timeIntervalSince(drainStart)
-        result.atCentre = try psql("SELECT count(*) FROM punch WHERE node LIKE 'load-\(run)-%'")
+        result.atCentre = try run.count("SELECT count(*) FROM punch WHERE node LIKE 'load-\(run.id)-%'")
         let first = try ChildProcess.run(
             "/usr/bin/sqlite3",
             [
                 settings.folder + "/kiosk-1.sqlite",
-                "SELECT count(*) FROM punch p JOIN employee e ON e.id = p.employee_id WHERE e.code LIKE 'L\(run)-%'",
+                "SELECT count(*) FROM punch p JOIN employee e ON e.id = p.employee_id WHERE e.code LIKE 'L\(run.id)-%'",
             ], environment: [:])
         result.atFirstKiosk = Int(first.outputText.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
         return result
