@@ -122,9 +122,9 @@ public struct RegisterPDF {
                 in: Rect(x: rect.x, y: y + h / 2, width: rect.width, height: h / 2 - 1),
                 font: Font(size: 5.5), colour: .faint, alignment: .centre)
         }
-        for (index, heading) in Layout.figures.enumerated() {
+        for (index, figure) in layout.figures.enumerated() {
             canvas.text(
-                heading, in: layout.figureRect(index, line: nil), font: bold, alignment: .centre)
+                figure.heading, in: layout.figureRect(index, line: nil), font: bold, alignment: .centre)
         }
         canvas.line(
             from: (Layout.margin, y + h), to: (layout.width - Layout.margin, y + h), .black, lineWidth: 0.8)
@@ -174,13 +174,9 @@ public struct RegisterPDF {
     }
 
     private func drawFigures(_ summary: MonthSummary, line: Int, layout: Layout, font: Font, on canvas: PDFCanvas) {
-        let figures = [
-            summary.presentDaysText, summary.countText(.late), summary.countText(.halfDay),
-            summary.countText(.absent), summary.countText(.leave), summary.countText(.missing),
-            summary.workedHoursText, String(summary.lateCount), String(summary.earlyExitCount),
-        ]
-        for (index, figure) in figures.enumerated() {
-            canvas.text(figure, in: layout.figureRect(index, line: line), font: font, alignment: .trailing)
+        for (index, figure) in layout.figures.enumerated() {
+            canvas.text(
+                figure.text(summary), in: layout.figureRect(index, line: line), font: font, alignment: .trailing)
         }
     }
 
@@ -243,9 +239,6 @@ public struct RegisterPDF {
         static let figureWidth = 25.0
         static let headerHeight = 20.0
         static let rowHeight = 13.0
-        /// The figures after the dates, in order.
-        static let figures = ["Days", "L", "HD", "A", "LV", "M", "Hours", "Late", "Early"]
-
         let width: Double
         let height: Double
         let dayCount: Int
@@ -254,21 +247,24 @@ public struct RegisterPDF {
         let shaded: [Bool]
         let rowsPerPage: Int
         let rowCount: Int
+        /// The figures after the dates, in order.
+        let figures: [RegisterFigure]
 
         init(register: MonthRegister, lineCount: Int, paper: Paper) {
             self.init(
                 dayCount: register.period.dates.count, rowCount: lineCount,
                 shaded: register.period.dates.enumerated().map { index, date in
                     !register.policy.isWorkingDay(date) || register.rows.contains { $0.days[index].status == .holiday }
-                }, paper: paper)
+                }, figures: RegisterFigure.all(of: register), paper: paper)
         }
 
-        init(dayCount: Int, rowCount: Int, shaded: [Bool], paper: Paper) {
+        init(dayCount: Int, rowCount: Int, shaded: [Bool], figures: [RegisterFigure], paper: Paper) {
             (width, height) = paper.size
             self.dayCount = dayCount
             self.rowCount = rowCount
             self.shaded = shaded
-            let fixed = Self.codeWidth + Self.nameWidth + Double(Self.figures.count) * Self.figureWidth
+            self.figures = figures
+            let fixed = Self.codeWidth + Self.nameWidth + Double(figures.count) * Self.figureWidth
             dayWidth = (width - 2 * Self.margin - fixed) / Double(max(dayCount, 1))
             let available = height - 2 * Self.margin - 22 - Self.headerHeight - Self.footerHeight
             rowsPerPage = max(1, Int(available / Self.rowHeight))
@@ -308,11 +304,12 @@ public struct RegisterPDF {
 
     /// Where on its page the cell of the employee in row `row` (of the register) and date
     /// `index` of a month of `days` dates is drawn, and on which page (1-based): for readers of
-    /// the rendered pages.
+    /// the rendered pages (of a register that shows no leave type of its own).
     public static func cell(
         row: Int, dateIndex index: Int, days: Int, paper: Paper
     ) -> (page: Int, x: Double, y: Double, width: Double, height: Double) {
-        let layout = Layout(dayCount: days, rowCount: row + 1, shaded: [], paper: paper)
+        let layout = Layout(
+            dayCount: days, rowCount: row + 1, shaded: [], figures: RegisterFigure.all(leaveTypes: []), paper: paper)
         let rect = layout.dayRect(index, line: row % layout.rowsPerPage)
         return (row / layout.rowsPerPage + 1, rect.x, rect.y, rect.width, rect.height)
     }

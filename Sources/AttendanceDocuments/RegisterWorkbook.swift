@@ -31,8 +31,6 @@ public struct RegisterWorkbook {
         self.zone = zone
     }
 
-    /// The figures after the dates on the first sheet, in order, as the PDF heads them.
-    static let figures = ["Days", "L", "HD", "A", "LV", "M", "Hours", "Late", "Early"]
     /// The columns of the "Days" sheet.
     static let dayColumns = ["Code", "Name", "Date", "First in", "Last out", "Hours", "Status", "Flags"]
 
@@ -50,8 +48,9 @@ public struct RegisterWorkbook {
     private func writeGrid(on sheet: Sheet) {
         let dates = register.period.dates
         let heading = CellStyle(bold: true, centred: true, bordered: true)
+        let figures = RegisterFigure.all(of: register)
         let firstFigure = 2 + dates.count
-        let lastColumn = firstFigure + Self.figures.count - 1
+        let lastColumn = firstFigure + figures.count - 1
         sheet.setWidth(8, columns: 0...0)
         sheet.setWidth(28, columns: 1...1)
         sheet.setWidth(4.5, columns: 2...(firstFigure - 1))
@@ -68,8 +67,8 @@ public struct RegisterWorkbook {
             if shaded[index] { style.fill = Colour.shade.rgb }
             sheet.write(.date(date), row: 0, column: 2 + index, style: style)
         }
-        for (index, figure) in Self.figures.enumerated() {
-            sheet.write(.text(figure), row: 0, column: firstFigure + index, style: heading)
+        for (index, figure) in figures.enumerated() {
+            sheet.write(.text(figure.heading), row: 0, column: firstFigure + index, style: heading)
         }
         let lines = RegisterPDF.Line.all(of: register)
         for (line, content) in lines.enumerated() {
@@ -80,7 +79,7 @@ public struct RegisterWorkbook {
                     let bold = CellStyle(bold: true, bordered: true)
                     sheet.write(.text("Subtotal"), row: y, column: 0, style: bold)
                     sheet.write(.text(group.department?.rawValue ?? "no department"), row: y, column: 1, style: bold)
-                    writeFigures(register.subtotal(group), row: y, from: firstFigure, on: sheet)
+                    writeFigures(figures, of: register.subtotal(group), row: y, from: firstFigure, on: sheet)
                 }
                 continue
             }
@@ -95,24 +94,21 @@ public struct RegisterWorkbook {
                 let code = day.provisionalStatus.map { "\(day.code)·\($0.code)" } ?? day.code
                 sheet.write(code.isEmpty ? .blank : .text(code), row: y, column: 2 + index, style: style)
             }
-            writeFigures(row.summary, row: y, from: firstFigure, on: sheet)
+            writeFigures(figures, of: row.summary, row: y, from: firstFigure, on: sheet)
         }
         sheet.freeze(rows: 1, columns: 2)
         sheet.autofilter(rows: 0...lines.count, columns: 0...lastColumn)
     }
 
     /// A row's figures, as numbers, from column `first` on.
-    private func writeFigures(_ summary: MonthSummary, row y: Int, from first: Int, on sheet: Sheet) {
+    private func writeFigures(
+        _ figures: [RegisterFigure], of summary: MonthSummary, row y: Int, from first: Int, on sheet: Sheet
+    ) {
         let hours = CellStyle(numberFormat: "0.00", bordered: true)
         let count = CellStyle(numberFormat: "0.#", bordered: true)
-        let figures: [(Double, CellStyle)] = [
-            (summary.presentDays, count), (summary.count(.late), count), (summary.count(.halfDay), count),
-            (summary.count(.absent), count), (summary.count(.leave), count), (summary.count(.missing), count),
-            (summary.workedHours, hours), (Double(summary.lateCount), count),
-            (Double(summary.earlyExitCount), count),
-        ]
-        for (index, (value, style)) in figures.enumerated() {
-            sheet.write(.number(value), row: y, column: first + index, style: style)
+        for (index, figure) in figures.enumerated() {
+            sheet.write(
+                .number(figure.number(summary)), row: y, column: first + index, style: figure.isHours ? hours : count)
         }
     }
 

@@ -48,6 +48,8 @@ struct RegisterDocumentsByPeriodTypeDepartmentTests {
             text.range(of: $0)?.lowerBound
         }
         #expect(order.allSatisfy { $0 != nil } && zip(order, order.dropFirst()).allSatisfy { $0! < $1! }, "\(text)")
+        // SL has its own figure beside LV.
+        #expect(text.contains(/LV +SL +M +Hours +Late +Early/), "\(text)")
     }
 
     @Test("the workbook: SL in the sick colour, the subtotal rows, and the period in the legend")
@@ -69,6 +71,15 @@ struct RegisterDocumentsByPeriodTypeDepartmentTests {
             grid["\(today)6"]?["fill"] as? String
                 == RegisterWorkbookTests.argb(StatusColour.fill(.leave, leave: LeaveType.sick)))
         #expect(grid["\(today)5"]?["value"] as? String == "LV")
+        // After the ten dates, SL has its own figure beside LV, of which it is a part.
+        let figures = (0..<10).map { RegisterWorkbookTests.column(2 + 10 + $0) }
+        #expect(
+            figures.map { grid["\($0)1"]?["value"] as? String }
+                == ["Days", "L", "HD", "A", "LV", "SL", "M", "Hours", "Late", "Early"])
+        let (lv, sl) = (figures[4], figures[5])
+        // W002's annual leave and W004's sick leave, then the subtotal of both.
+        #expect([5, 6, 7].map { grid["\(lv)\($0)"]?["value"] as? Double } == [1, 1, 2])
+        #expect([5, 6, 7].map { grid["\(sl)\($0)"]?["value"] as? Double } == [0, 1, 1])
         let legend = RegisterWorkbookTests.cells(facts, "Legend").values.compactMap { $0["value"] as? String }
         #expect(legend.contains("Period") && legend.contains("\(ScenarioClock.day(-9)) – \(ScenarioClock.day())"))
         #expect(legend.contains("sick leave (counts as LV)"))
