@@ -94,8 +94,8 @@ let package = Package(
         .target(
             name: "AttendanceWeb",
             dependencies: [
-                "AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceTerminal", "AttendanceText",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "AttendanceApp", "AttendanceCore", "AttendanceLanguage", "AttendanceStore", "AttendanceTerminal",
+                "AttendanceText", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

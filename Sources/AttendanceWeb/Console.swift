@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import Foundation
 
@@ -19,6 +20,15 @@ public final class Console: Sendable {
     let newPINPepper: @Sendable () throws -> [UInt8]
     /// Whether the store is a desk's copy of the central store (`--store postgresql://…`).
     let isDesk: Bool
+    /// The translations the pages are worded from; nil: English only.
+    let catalog: Catalog?
+    /// The language of a browser that asks for none of those there are: the office's, else English.
+    let language: Language
+
+    /// The words of the request being answered: the language its browser asks for (set by
+    /// ``ConsolePolicy`` around each request).
+    @TaskLocal static var words = Speech.english
+    var words: Speech { Self.words }
 
     /// The store is read and written by blocking calls (SQLite); they run here, off the
     /// server's event loops, so a slow register never stalls another manager's page.
@@ -27,15 +37,23 @@ public final class Console: Sendable {
     public init(
         store: AttendanceStore, configuration: Configuration, isSecure: Bool,
         now: @escaping @Sendable () -> Date = { Date() },
-        newPINPepper: @escaping @Sendable () throws -> [UInt8] = Employees.noPepper, isDesk: Bool = false
+        newPINPepper: @escaping @Sendable () throws -> [UInt8] = Employees.noPepper, isDesk: Bool = false,
+        catalog: Catalog? = nil
     ) {
         self.store = store
         self.configuration = configuration
         self.isSecure = isSecure
         self.newPINPepper = newPINPepper
         self.isDesk = isDesk
+        self.catalog = catalog
+        language = configuration.kiosk.language ?? .english
         self.now = now
         self.signIn = SignIn(store: store)
+    }
+
+    /// The words for a browser whose `Accept-Language` is `header`.
+    func words(acceptLanguage header: String?) -> Speech {
+        Speech(header.flatMap(Language.init(acceptLanguage:)) ?? language, catalog: catalog)
     }
 
     var policy: Policy { configuration.policy }

@@ -197,18 +197,18 @@ extension Console {
 
     func loginPage(next: String?, problem: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
         let target = Self.localPath(next) ?? "/"
+        let (name, password, signIn) = (words.ctr("sign-in form", "Name"), words.tr("Password"), words.tr("Sign in"))
         let body = """
             \(problem.map { "<p class=\"problem\" role=\"alert\">\($0.escaped)</p>" } ?? "")
             <form method="post" action="/login" class="login">
             <input type="hidden" name="next" value="\(target.escaped)">
-            <label for="name">Name</label><input id="name" name="name" autocomplete="username" required autofocus>
-            <label for="password">Password</label>
+            <label for="name">\(name)</label><input id="name" name="name" autocomplete="username" required autofocus>
+            <label for="password">\(password)</label>
             <input id="password" name="password" type="password" autocomplete="current-password" required>
-            <p><button type="submit">Sign in</button></p></form>
+            <p><button type="submit">\(signIn)</button></p></form>
             """
         return html(
-            Layout(office: office, session: nil).render(Page(title: "Sign in", section: "", body: body)), status: status
-        )
+            Layout(office: office, session: nil).render(Page(title: signIn, section: "", body: body)), status: status)
     }
 
     func signIn(_ request: Request, context: ConsoleContext) async throws -> Response {
@@ -227,11 +227,14 @@ extension Console {
             return response
         case .refused:
             return loginPage(
-                next: form["next"], problem: "That name and password do not match an account.", status: .unauthorized)
+                next: form["next"], problem: words.tr("That name and password do not match an account."),
+                status: .unauthorized)
         case .wait(let seconds):
             return loginPage(
                 next: form["next"],
-                problem: "Too many wrong passwords for this name: wait \(seconds) s before trying again.",
+                problem: words.ntr(
+                    "Too many wrong passwords for this name: wait {n} second before trying again.",
+                    "Too many wrong passwords for this name: wait {n} seconds before trying again.", seconds),
                 status: .tooManyRequests)
         }
     }
@@ -265,8 +268,11 @@ extension Console {
 
     func errorPage(_ failure: WebFailure, session: ConsoleSession?) -> Response {
         let body =
-            "<p class=\"problem\" role=\"alert\">\(failure.message.escaped)</p><p><a href=\"/\">Back to today</a></p>"
-        let title = failure.status.code == 404 ? "Not found" : failure.status.code >= 500 ? "Try again" : "Not done"
+            "<p class=\"problem\" role=\"alert\">\(failure.message.escaped)</p>"
+            + "<p><a href=\"/\">" + words.tr("Back to today") + "</a></p>"
+        let title =
+            failure.status.code == 404
+            ? words.tr("Not found") : failure.status.code >= 500 ? words.tr("Try again") : words.tr("Not done")
         return html(
             Layout(office: office, session: session).render(Page(title: title, section: "", body: body)),
             status: failure.status)
@@ -326,6 +332,16 @@ struct ConsolePolicy: RouterMiddleware {
     let console: Console
 
     func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws
+        -> Response
+    {
+        try await Console.$words.withValue(console.words(acceptLanguage: request.headers[.acceptLanguage])) {
+            try await answer(request, context: context, next: next)
+        }
+    }
+
+    private func answer(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws
         -> Response

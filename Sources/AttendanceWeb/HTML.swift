@@ -74,14 +74,20 @@ struct Layout {
     let session: ConsoleSession?
 
     func render(_ page: Page) -> String {
+        let words = Console.words
         let refresh = page.refreshSeconds.map { "<meta http-equiv=\"refresh\" content=\"\($0)\">" } ?? ""
         var nav = ""
         if let session {
             let links = [
-                ("today", "/", "Today"), ("register", "/register", "Register"),
-                ("employees", "/employees", "Employees"), ("missing", "/missing", "Missing mark-outs"),
-                ("leave", "/leave", "Leave"), ("holidays", "/holidays", "Holidays"), ("wifi", "/wifi", "WiFi"),
-                ("audit", "/audit", "Audit log"), ("health", "/health", "Health"),
+                ("today", "/", words.ctr("console page", "Today")),
+                ("register", "/register", words.ctr("console page", "Register")),
+                ("employees", "/employees", words.ctr("console page", "Employees")),
+                ("missing", "/missing", words.ctr("console page", "Missing mark-outs")),
+                ("leave", "/leave", words.ctr("console page", "Leave")),
+                ("holidays", "/holidays", words.ctr("console page", "Holidays")),
+                ("wifi", "/wifi", words.ctr("console page", "WiFi")),
+                ("audit", "/audit", words.ctr("console page", "Audit log")),
+                ("health", "/health", words.ctr("console page", "Health")),
             ]
             nav =
                 "<nav><ul>"
@@ -90,11 +96,11 @@ struct Layout {
                 }.joined()
                 + "</ul><form method=\"post\" action=\"/logout\" class=\"logout\">"
                 + "<span class=\"who\">\(session.account.name.escaped) (\(session.account.role.rawValue))</span>"
-                + csrfField(session) + "<button type=\"submit\">Sign out</button></form></nav>"
+                + csrfField(session) + "<button type=\"submit\">" + words.tr("Sign out") + "</button></form></nav>"
         }
         return """
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8">
+            <html lang="\(words.language.code)"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">\(refresh)
             <title>\(page.title.escaped) — \(office.escaped)</title>
             <link rel="stylesheet" href="/console.css"></head>

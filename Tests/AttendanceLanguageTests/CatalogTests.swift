@@ -126,6 +126,23 @@ struct LanguageTests {
         #expect(Language(environment: variables) == expected)
     }
 
+    @Test(
+        "a browser's Accept-Language: by quality, then in order, a region counting for its language",
+        arguments: [
+            ("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5", Language.french),
+            ("de-DE, es;q=0.2, fr;q=0.1", .spanish),
+            ("en;q=0.4, es;q=0.9", .spanish),
+            ("es;q=0, fr;q=0.5", .french),
+            ("ES-mx", .spanish),
+            ("en-GB,en;q=0.9", .english),
+            ("de, *", nil),
+            ("fr;q=2, es;q=abc", nil),
+            ("", nil),
+        ] as [(String, Language?)])
+    func acceptLanguage(header: String, expected: Language?) {
+        #expect(Language(acceptLanguage: header) == expected)
+    }
+
     @Test("codes are read in either case; others are refused")
     func codes() {
         #expect(Language(code: "FR") == .french)

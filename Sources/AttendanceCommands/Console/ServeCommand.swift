@@ -2,6 +2,7 @@ import ArgumentParser
 import AttendanceApp
 import AttendanceCentral
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceWeb
 import Foundation
@@ -53,7 +54,8 @@ struct ServeCommand: ContextCommand {
         let storePath = store.path
         let console = Console(
             store: store, configuration: configuration, isSecure: tls != nil, now: context.now,
-            newPINPepper: { try PepperFile.forNewPIN(storePath: storePath, in: context) }, isDesk: background != nil)
+            newPINPepper: { try PepperFile.forNewPIN(storePath: storePath, in: context) }, isDesk: background != nil,
+            catalog: Catalog(directory: Catalog.directory(environment: context.environment)))
         let server = try ConsoleServer(console: console, address: address, tls: tls)
         background?.start()
         defer { background?.stop() }

@@ -57,6 +57,27 @@ public struct Language: Sendable, Hashable, Comparable, CustomStringConvertible 
         self = found
     }
 
+    /// The language a browser asks for first among those there are, from its `Accept-Language`
+    /// header ("fr-CH, fr;q=0.9, en;q=0.8, *;q=0.5"): by quality, then in the header's order; a
+    /// region ("fr-CH") counts for its language. Nil when it names none of them (or "*" only).
+    public init?(acceptLanguage header: String) {
+        var wanted: [(code: String, quality: Double, order: Int)] = []
+        for (order, part) in header.split(separator: ",").enumerated() {
+            let fields = part.split(separator: ";").map { String($0).trimmingWhiteSpace() }
+            guard let tag = fields.first, !tag.isEmpty else { continue }
+            var quality = 1.0
+            for field in fields.dropFirst() where field.hasPrefix("q=") {
+                quality = Double(field.dropFirst(2)) ?? 0
+            }
+            let code = tag.prefix { $0 != "-" && $0 != "_" }
+            guard quality > 0, quality <= 1 else { continue }
+            wanted.append((String(code), quality, order))
+        }
+        wanted.sort { $0.quality != $1.quality ? $0.quality > $1.quality : $0.order < $1.order }
+        guard let found = wanted.lazy.compactMap({ Language(code: $0.code) }).first else { return nil }
+        self = found
+    }
+
     public var description: String { code }
 
     public static func < (lhs: Language, rhs: Language) -> Bool { lhs.code < rhs.code }

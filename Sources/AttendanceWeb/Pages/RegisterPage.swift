@@ -1,6 +1,8 @@
 import AttendanceApp
 import AttendanceCore
 import AttendanceDocuments
+import AttendanceLanguage
+import AttendanceTerminal
 import Foundation
 import Hummingbird
 import NIOCore
@@ -9,20 +11,29 @@ extension Console {
     /// `/register?month=YYYY-MM` (or `from`/`to`, `period`, and `department`): the period's colour
     /// grid, one row per employee, each cell linking to its day, with the period's figures.
     func registerPage(_ session: ConsoleSession, choice: RegisterChoice) async throws -> Page {
-        let (policy, now) = (self.policy, self.now())
+        let (policy, now, words) = (self.policy, self.now(), self.words)
         let register = try await blocking { try self.register(choice, policy: policy, now: now) }
         let dates = choice.period.dates
         let month = choice.period.first.yearMonth
-        var head = "<tr><th>Code</th><th>Name</th>"
+        var head = "<tr><th>" + words.tr("Code") + "</th><th>" + words.ctr("sign-in form", "Name") + "</th>"
         let holidays = Set(register.rows.flatMap { $0.days.filter { $0.status == .holiday }.map(\.date) })
+        let holiday = " — " + words.tr("holiday")
         for date in dates {
             let off = !policy.isWorkingDay(date) || holidays.contains(date)
             head +=
-                "<th class=\"day\(off ? " off" : "")\" title=\"\(date.weekday.name) \(date)\(holidays.contains(date) ? " — holiday" : "")\">"
-                + "\(date.day)<br>\(date.weekday.shortName.prefix(2))</th>"
+                "<th class=\"day\(off ? " off" : "")\" "
+                + "title=\"\(words.weekdayName(date.weekday)) \(date)\(holidays.contains(date) ? holiday : "")\">"
+                + "\(date.day)<br>\(words.weekdayInitials(date.weekday))</th>"
         }
-        head +=
-            "<th>Days</th><th>L</th><th>HD</th><th>A</th><th>LV</th><th>M</th><th>Hours</th><th>Late</th><th>Early</th></tr>"
+        let figures = [
+            words.ctr("register column, at most 4 letters", "Days"), "L", "HD", "A", "LV", "M",
+            words.ctr("register column, at most 6 letters", "Hours"), words.ctr("register column", "Late"),
+            words.ctr("register column", "Early"),
+        ]
+        head += figures.map { "<th>\($0)</th>" }.joined() + "</tr>"
+        // Each status's and flag's words, found once for the whole grid.
+        let statusNames = Dictionary(
+            uniqueKeysWithValues: DayStatus.allCases.map { ($0, $0.legendName(words).escaped) })
         // About 62,000 cells for 2,000 employees: appended to one string, each row's link made once.
         var rows = ""
         rows.reserveCapacity(register.rows.count * dates.count * 120)
@@ -35,38 +46,55 @@ extension Console {
                     + "\(row.employee.name.rawValue.escaped)</a></td>")
             for day in row.days {
                 let label = day.code.isEmpty ? "&nbsp;" : day.code.escaped
-                let flags = day.flags.isEmpty ? "" : "; " + day.flags.description.escaped
+                let flags =
+                    day.flags.isEmpty
+                    ? ""
+                    : "; "
+                        + DayFlags.named.filter { day.flags.contains($0.flag) }.map { $0.flag.name(words) }
+                        .joined(separator: ", ").escaped
                 rows.append(
                     "<td class=\"cell \(statusClass(day.status))\"><a href=\"\(days)\(day.date)\" "
-                        + "title=\"\(day.date): \(day.status.name.escaped)\(flags)\">\(label)</a></td>")
+                        + "title=\"\(day.date): \(statusNames[day.status] ?? "")\(flags)\">\(label)</a></td>")
             }
             let summary = row.summary
             rows.append(
                 "<td>\(summary.presentDaysText)</td><td>\(summary.countText(.late))</td>"
                     + "<td>\(summary.countText(.halfDay))</td><td>\(summary.countText(.absent))</td>"
                     + "<td>\(summary.countText(.leave))</td><td>\(summary.countText(.missing))</td>"
-                    + "<td>\(summary.workedHoursText)</td><td>\(summary.lateCount)</td><td>\(summary.earlyExitCount)</td></tr>"
+                    + "<td>\(words.decimal(summary.workedHoursText))</td><td>\(summary.lateCount)</td>"
+                    + "<td>\(summary.earlyExitCount)</td></tr>"
             )
         }
         let around =
             choice.month.map { named in
                 let (before, after) = (named.previous, named.next)
                 return """
-                    <p class="noprint"><a href="/register?\(choice.query(month: before))">← \(before.title)</a> ·
-                    <a href="/register?\(choice.query(month: after))">\(after.title) →</a></p>
+                    <p class="noprint"><a href="/register?\(choice.query(month: before))">← \(words.monthTitle(before))</a> ·
+                    <a href="/register?\(choice.query(month: after))">\(words.monthTitle(after)) →</a></p>
                     """
             } ?? ""
         let query = choice.query
+        let title =
+            (choice.month.map(words.monthTitle) ?? choice.period.title)
+            + (choice.department.map { " — " + $0.rawValue } ?? "")
+        let counted = words.ntr("{n} employee", "{n} employees", register.rows.count)
+        let asOf = words.tr("as of {time}", ["time": policy.zone.minuteText(of: now)])
+        let downloads = [
+            "<a href=\"/register.pdf?\(query)\">PDF (A4)</a>",
+            "<a href=\"/register.pdf?\(query)&amp;paper=letter\">PDF (Letter)</a>",
+            "<a href=\"/register.xlsx?\(query)\">" + words.tr("Spreadsheet") + "</a>",
+            "<a href=\"/register.csv?\(query)\">CSV</a>",
+        ]
+        let download = words.tr("Download:")
         let body = """
             \(around)
-            <p>\(choice.title.escaped) · \(register.rows.count) employees · as of \(policy.zone.minuteText(of: now))</p>
-            <p class="noprint downloads">Download: <a href="/register.pdf?\(query)">PDF (A4)</a> ·
-            <a href="/register.pdf?\(query)&amp;paper=letter">PDF (Letter)</a> ·
-            <a href="/register.xlsx?\(query)">Spreadsheet</a> · <a href="/register.csv?\(query)">CSV</a></p>
+            <p>\(title.escaped) · \(counted) · \(asOf)</p>
+            <p class="noprint downloads">\(download) \(downloads.joined(separator: " · "))</p>
             <div class="scroll"><table class="grid"><thead>\(head)</thead><tbody>\(rows)</tbody></table></div>
             \(legend())
             """
-        return Page(title: "Register — \(choice.title)", section: "register", body: body)
+        return Page(
+            title: words.tr("Register — {period}", ["period": title]), section: "register", body: body)
     }
 
     /// The register `choice` names; a department no employee is in is refused with the ones there are.
@@ -79,7 +107,8 @@ extension Console {
     func legend() -> String {
         let statuses: [DayStatus] = [.present, .late, .halfDay, .absent, .missing, .leave, .holiday, .weeklyOff, .in]
         return "<p class=\"legend\">"
-            + statuses.map { "<span class=\"\(statusClass($0))\">\($0.code) \($0.name)</span>" }.joined(separator: " ")
+            + statuses.map { "<span class=\"\(statusClass($0))\">\($0.code) \($0.legendName(words))</span>" }
+            .joined(separator: " ")
             + "</p>"
     }
 }

@@ -195,6 +195,54 @@ struct ConsoleBrowserTests {
         #expect(missing.out.contains("no missing mark-outs"), "\(missing.out)")
     }
 
+    @Test("the pages speak the language the browser asks for: French, Spanish, else the office's")
+    func language() throws {
+        let s = try Self.office()
+        let (server, url) = try Self.serve(
+            s, environment: s.environment.merging(["ATTENDANCE_LOCALEDIR": builtCatalogs]) { $1 })
+        defer {
+            server.send(SIGTERM)
+            _ = server.finish(timeout: 30)
+        }
+        let tools = ["PATH": "/usr/bin:/bin", "HOME": s.folder]
+        func get(_ path: String, _ language: String, cookie: String? = nil) throws -> String {
+            try ChildProcess.run(
+                "/usr/bin/curl",
+                ["-sS", "-H", "Accept-Language: \(language)", url + path]
+                    + (cookie.map { ["-H", "Cookie: attendance_session=\($0)"] } ?? []), environment: tools
+            ).outputText
+        }
+        let french = try get("/login", "fr-CH, fr;q=0.9, en;q=0.8")
+        #expect(french.contains("<html lang=\"fr\">") && french.contains("Se connecter"), "\(french)")
+        let spanish = try get("/login", "de, es;q=0.7, fr;q=0.3")
+        #expect(spanish.contains("<html lang=\"es\">") && spanish.contains("Iniciar sesión"), "\(spanish)")
+        // A language there is no catalog for: the office's, which this office leaves to English.
+        let other = try get("/login", "de-DE")
+        #expect(other.contains("<html lang=\"en\">") && other.contains("Sign in"), "\(other)")
+
+        let signedIn = try ChildProcess.run(
+            "/usr/bin/curl",
+            [
+                "-sS", "-o", "/dev/null", "-D", "-", "--data-urlencode", "name=boss", "--data-urlencode",
+                "password=correct horse battery", url + "/login",
+            ], environment: tools)
+        let cookie = try #require(
+            signedIn.outputText.firstMatch(of: /attendance_session=([^;\r\n]+)/).map { String($0.1) },
+            "\(signedIn.outputText)")
+        let today = try get("/", "es", cookie: cookie)
+        for expected in [
+            "Presentes ahora (2)", ">Hoy</a>", ">Registro</a>", "Cerrar sesión", "presente desde las 09:00",
+        ] {
+            #expect(today.contains(expected), "\(expected) in:\n\(today)")
+        }
+        // Names stay escaped whatever the language.
+        #expect(today.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;") && !today.contains("<script>"))
+        let register = try get("/register", "fr", cookie: cookie)
+        for expected in ["Registre — ", "Télécharger :", "Tableur", "P présent", "Départs anticipés"] {
+            #expect(register.contains(expected), "\(expected) in:\n\(register)")
+        }
+    }
+
     @Test("plain HTTP beyond this machine is refused at start, naming TLS")
     func plaintextBeyondLoopback() throws {
         let s = try Self.office()
