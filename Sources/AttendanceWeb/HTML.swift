@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceTerminal
 import Foundation
 
 /// Text made safe for HTML: every untrusted text (names, notes, SSIDs, reasons) reaches a page
@@ -140,4 +141,10 @@ func statusClass(_ status: DayStatus) -> String {
     case .in: "st-in"
     case .notEmployed, .future, .pending: "st-none"
     }
+}
+
+/// The words of the flags that are set, in the request's language: "late, early exit".
+func flagWords(_ flags: DayFlags) -> String {
+    let words = Console.words
+    return DayFlags.named.filter { flags.contains($0.flag) }.map { $0.flag.name(words) }.joined(separator: ", ")
 }

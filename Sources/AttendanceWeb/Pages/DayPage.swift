@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 import Foundation
@@ -10,7 +11,7 @@ extension Console {
     func dayPage(
         _ session: ConsoleSession, code: EmployeeCode, date: AttendanceDate, done: String? = nil
     ) async throws -> Page {
-        let (policy, now) = (self.policy, self.now())
+        let (policy, now, words) = (self.policy, self.now(), self.words)
         let (employee, day, histories) = try await blocking {
             let employee = try Reports.employee(code, store: self.store)
             return (
@@ -27,72 +28,126 @@ extension Console {
             let place = [punch.ssid.map { "\($0)" }, punch.bssid.map { "\($0)" }, punch.location]
                 .compactMap { $0 }.joined(separator: " · ")
             let changes = history.corrections.map { correction in
-                "\(correction.action.pastTense) by \(correction.actor) at \(zone.minuteText(of: correction.at)): "
-                    + correction.reason
+                words.tr(
+                    "{action} by {actor} at {time}: {reason}",
+                    [
+                        "action": Self.done(correction.action, words), "actor": correction.actor,
+                        "time": zone.minuteText(of: correction.at), "reason": correction.reason,
+                    ])
             }
             var forms = ""
             if manager {
                 let action = history.isVoided ? "restore" : "void"
+                let button = history.isVoided ? words.tr("Restore") : words.tr("Void")
+                let (hint, label) = (words.ctr("form field", "reason"), words.ctr("form field", "Reason"))
+                let reason =
+                    "<input name=\"reason\" placeholder=\"\(hint)\" required maxlength=\"500\" aria-label=\"\(label)\">"
                 forms = """
                     <form method="post" action="/punches/\(punch.id)/correct" class="inline">\(csrfField(session))
                     <input type="hidden" name="action" value="\(action)">
-                    <input name="reason" placeholder="reason" required maxlength="500" aria-label="Reason">
-                    \(forceBox(outside))<button type="submit">\(history.isVoided ? "Restore" : "Void")</button></form>
+                    \(reason)
+                    \(forceBox(outside))<button type="submit">\(button)</button></form>
                     """
                 if !history.isVoided {
+                    let (newTime, retime) = (words.tr("New time"), words.tr("Re-time"))
                     forms += """
                         <form method="post" action="/punches/\(punch.id)/correct" class="inline">\(csrfField(session))
                         <input type="hidden" name="action" value="retime">
-                        <input name="at" value="\(zone.minuteText(of: punch.instant))" required aria-label="New time">
-                        <input name="reason" placeholder="reason" required maxlength="500" aria-label="Reason">
-                        \(forceBox(outside))<button type="submit">Re-time</button></form>
+                        <input name="at" value="\(zone.minuteText(of: punch.instant))" required aria-label="\(newTime)">
+                        \(reason)
+                        \(forceBox(outside))<button type="submit">\(retime)</button></form>
                         """
                 }
             }
+            let voided = history.isVoided ? " (" + words.ctr("a punch", "voided") + ")" : ""
             return "<tr\(history.isVoided ? " class=\"voided\"" : "")><td>\(punch.id)</td>"
-                + "<td>\(zone.clockText(of: punch.instant))</td><td>\(punch.kind.label)\(history.isVoided ? " (voided)" : "")</td>"
+                + "<td>\(zone.clockText(of: punch.instant))</td><td>\(punch.kind.label)\(voided)</td>"
                 + "<td>\(punch.source.rawValue.escaped)</td><td>\(place.escaped)</td>"
                 + "<td>\(changes.map { $0.escaped }.joined(separator: "<br>"))</td><td>\((punch.note ?? "").escaped)</td>"
                 + (manager ? "<td>\(forms)</td>" : "") + "</tr>"
         }.joined()
-        let status = day.code.isEmpty ? day.status.name : "\(day.code) — \(day.status.name)"
-        let add =
-            manager
-            ? """
-            <h2>Add a punch the kiosk did not record</h2>
-            <form method="post" action="\(link)/days/\(date)/punches" class="inline">\(csrfField(session))
-            <label>Kind <select name="kind"><option value="out">OUT</option><option value="in">IN</option></select></label>
-            <label>At <input name="at" value="\(date) " placeholder="YYYY-MM-DD HH:MM" required></label>
-            <label>Reason <input name="reason" placeholder="e.g. forgot to mark out" required maxlength="500"></label>
-            \(forceBox(outside))<button type="submit">Add</button></form>
-            """ : ""
-        let header =
-            "<tr><th>Id</th><th>Time</th><th>Kind</th><th>Source</th><th>Access point</th><th>Corrections</th>"
-            + "<th>Note</th>\(manager ? "<th>Correct</th>" : "")</tr>"
+        let status = day.code.isEmpty ? day.status.legendName(words) : "\(day.code) — \(day.status.legendName(words))"
+        var add = ""
+        if manager {
+            let fields = [
+                words.tr("Add a punch the kiosk did not record"), words.ctr("form field", "Kind"),
+                words.ctr("form field", "At"), words.ctr("form field", "Reason"), words.tr("e.g. forgot to mark out"),
+                words.tr("Add"),
+            ]
+            add = """
+                <h2>\(fields[0])</h2>
+                <form method="post" action="\(link)/days/\(date)/punches" class="inline">\(csrfField(session))
+                <label>\(fields[1]) <select name="kind"><option value="out">OUT</option><option value="in">IN</option></select></label>
+                <label>\(fields[2]) <input name="at" value="\(date) " placeholder="YYYY-MM-DD HH:MM" required></label>
+                <label>\(fields[3]) <input name="reason" placeholder="\(fields[4])" required maxlength="500"></label>
+                \(forceBox(outside))<button type="submit">\(fields[5])</button></form>
+                """
+        }
+        let headings =
+            [
+                words.ctr("punches table", "Id"), words.ctr("punches table", "Time"),
+                words.ctr("punches table", "Kind"),
+                words.ctr("punches table", "Source"), words.ctr("punches table", "Access point"),
+                words.ctr("punches table", "Corrections"), words.ctr("punches table", "Note"),
+            ] + (manager ? [words.ctr("punches table", "Correct")] : [])
+        let header = "<tr>" + headings.map { "<th>\($0)</th>" }.joined() + "</tr>"
+        let late = day.minutesLate.map { " · " + words.ntr("late by {n} min", "late by {n} min", $0) } ?? ""
+        var facts = [
+            "<p><a href=\"\(link)?month=\(date.yearMonth)\">"
+                + words.tr(
+                    "{name}, {month}",
+                    ["name": employee.name.rawValue.escaped, "month": words.monthTitle(date.yearMonth)]) + "</a></p>",
+            "<p class=\"status \(statusClass(day.status))\">\(status.escaped)\(late)</p>",
+        ]
+        if !day.flags.isEmpty {
+            facts.append("<p>" + words.tr("Flags: {flags}", ["flags": flagWords(day.flags).escaped]) + "</p>")
+        }
+        if let holiday = day.holidayName {
+            facts.append("<p>" + words.tr("Holiday: {name}", ["name": holiday.escaped]) + "</p>")
+        }
+        facts.append(
+            "<p>" + words.tr("Worked: {duration}", ["duration": TimeText.duration(day.countedSeconds)]) + "</p>")
+        let punches = words.tr("Punches")
+        let table =
+            rows.isEmpty
+            ? "<p>" + words.tr("No punches.") + "</p>"
+            : "<div class=\"scroll\"><table><thead>\(header)</thead><tbody>\(rows)</tbody></table></div>"
         let body = """
             \(done.map { "<p class=\"done\" role=\"status\">\($0.escaped)</p>" } ?? "")
-            <p><a href="\(link)?month=\(date.yearMonth)">\(employee.name.rawValue.escaped)'s \(date.yearMonth.title)</a></p>
-            <p class="status \(statusClass(day.status))">\(status.escaped)\(day.minutesLate.map { " · late by \($0) min" } ?? "")</p>
-            \(day.flags.isEmpty ? "" : "<p>Flags: \(day.flags.description.escaped)</p>")
-            \(day.holidayName.map { "<p>Holiday: \($0.escaped)</p>" } ?? "")
-            <p>Worked: \(TimeText.duration(day.countedSeconds))</p>
-            <h2>Punches</h2>
-            \(rows.isEmpty ? "<p>No punches.</p>" : "<div class=\"scroll\"><table><thead>\(header)</thead><tbody>\(rows)</tbody></table></div>")
+            \(facts.joined(separator: "\n"))
+            <h2>\(punches)</h2>
+            \(table)
             \(administrationNotice(session))\(add)
             """
-        return Page(title: "\(employee.name.rawValue) — \(date.weekday.name) \(date)", section: "employees", body: body)
+        return Page(
+            title: "\(employee.name.rawValue) — \(words.weekdayName(date.weekday)) \(date)", section: "employees",
+            body: body)
+    }
+
+    /// A correction's action done, in the request's language: "voided", "annulé".
+    static func done(_ action: CorrectionAction, _ words: Speech) -> String {
+        switch action {
+        case .add: words.ctr("correction done", "added")
+        case .void: words.ctr("correction done", "voided")
+        case .restore: words.ctr("correction done", "restored")
+        case .retime: words.ctr("correction done", "re-timed")
+        }
     }
 
     /// The box a correction past the edit window must tick.
     private func forceBox(_ outside: Bool) -> String {
-        outside ? "<label><input type=\"checkbox\" name=\"force\" value=\"1\"> past the edit window</label>" : ""
+        outside
+            ? "<label><input type=\"checkbox\" name=\"force\" value=\"1\"> " + words.tr("past the edit window")
+                + "</label>"
+            : ""
     }
 
     /// A correction from the day page's forms, recorded as "NAME via web" with its reason; then
     /// the day again, saying what was done.
     func correct(_ form: Form, _ session: ConsoleSession, punch: Int64?, code: EmployeeCode?) async throws -> Page {
+        let words = self.words
         guard let reason = form.trimmed("reason") else {
-            throw WebFailure.badRequest("Say why (the reason is kept in the audit log); nothing was changed.")
+            throw WebFailure.badRequest(words.tr("Say why (the reason is kept in the audit log); nothing was changed."))
         }
         let (policy, now, force) = (self.policy, self.now(), form["force"] == "1")
         let action = form["action"] ?? "add"
@@ -108,18 +163,30 @@ extension Console {
             case ("add", nil, let code?, let instant?, let kind?):
                 request = .add(employee: code, kind: kind, at: instant, note: nil)
             default:
-                throw WebFailure.badRequest("That correction is not complete (a time, a kind?); nothing was changed.")
+                throw WebFailure.badRequest(
+                    words.tr("That correction is not complete (a time, a kind?); nothing was changed."))
             }
             return try Corrections.apply(
                 request, reason: reason, actor: session.account.actor, force: force, policy: policy, now: now,
                 store: self.store)
         }
         let punch = result.outcome.after.effective
-        let days = result.days.map { "\($0.date) is now \($0.code.isEmpty ? $0.status.name : $0.code)" }
-        let verb = result.outcome.correction.action.pastTense
-        let done =
-            "\(verb.prefix(1).uppercased() + verb.dropFirst()) punch \(punch.id): \(punch.kind.label) "
-            + "\(policy.zone.minuteText(of: punch.instant)). " + days.joined(separator: "; ") + "."
+        let days = result.days.map {
+            words.tr(
+                "{date} is now {status}",
+                ["date": $0.date.description, "status": $0.code.isEmpty ? $0.status.legendName(words) : $0.code])
+        }
+        let values = [
+            "id": String(punch.id), "kind": punch.kind.label, "time": policy.zone.minuteText(of: punch.instant),
+        ]
+        let sentence =
+            switch result.outcome.correction.action {
+            case .add: words.tr("Added punch {id}: {kind} {time}.", values)
+            case .void: words.tr("Voided punch {id}: {kind} {time}.", values)
+            case .restore: words.tr("Restored punch {id}: {kind} {time}.", values)
+            case .retime: words.tr("Re-timed punch {id}: {kind} {time}.", values)
+            }
+        let done = sentence + " " + days.joined(separator: "; ") + "."
         return try await dayPage(session, code: result.outcome.employee.code, date: punch.attendanceDate, done: done)
     }
 }

@@ -1,11 +1,12 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceTerminal
 
 extension Console {
     /// `/employees/CODE?month=YYYY-MM`: one employee's month as a colour calendar, its figures
     /// and its flagged days.
     func employeePage(_ session: ConsoleSession, code: EmployeeCode, month: YearMonth) async throws -> Page {
-        let (policy, now) = (self.policy, self.now())
+        let (policy, now, words) = (self.policy, self.now(), self.words)
         let (employee, evaluation) = try await blocking {
             let employee = try Reports.employee(code, store: self.store)
             return (employee, try Reports.month(month, of: employee, policy: policy, now: now, store: self.store))
@@ -30,22 +31,32 @@ extension Console {
         }
         let summary = evaluation.summary
         let flagged = evaluation.flaggedDays.map { day in
-            "<li><a href=\"\(link)/days/\(day.date)\">\(day.date)</a>: \(day.status.name.escaped)"
-                + (day.flags.isEmpty ? "" : " — " + day.flags.description.escaped) + "</li>"
+            "<li><a href=\"\(link)/days/\(day.date)\">\(day.date)</a>: \(day.status.legendName(words).escaped)"
+                + (day.flags.isEmpty ? "" : " — " + flagWords(day.flags).escaped) + "</li>"
         }.joined()
+        let figures = [
+            (words.ctr("employee figures", "Days present"), summary.presentDaysText),
+            (words.ctr("employee figures", "Late"), summary.countText(.late)),
+            (words.ctr("employee figures", "Half days"), summary.countText(.halfDay)),
+            (words.ctr("employee figures", "Absent"), summary.countText(.absent)),
+            (words.ctr("employee figures", "Leave"), summary.countText(.leave)),
+            (words.ctr("employee figures", "Missing mark-outs"), summary.countText(.missing)),
+            (words.ctr("employee figures", "Hours"), words.decimal(summary.workedHoursText)),
+        ].map { "<tr><th>\($0)</th><td>\($1)</td></tr>" }.joined()
+        let left = employee.isActive ? "" : " · " + words.tr("no longer employed")
+        let (before, after) = (words.monthTitle(month.previous), words.monthTitle(month.next))
+        let flaggedTitle = words.tr("Flagged days")
+        let none = words.ctr("no flagged day", "None.")
         let body = """
-            <p>\(employee.code.rawValue.escaped)\(employee.isActive ? "" : " · no longer employed")</p>
-            <p class="noprint"><a href="\(link)?month=\(month.previous)">← \(month.previous.title)</a> ·
-            <a href="\(link)?month=\(month.next)">\(month.next.title) →</a></p>
-            <table class="calendar"><thead><tr>\(order.map { "<th>\($0.shortName)</th>" }.joined())</tr></thead>
+            <p>\(employee.code.rawValue.escaped)\(left)</p>
+            <p class="noprint"><a href="\(link)?month=\(month.previous)">← \(before)</a> ·
+            <a href="\(link)?month=\(month.next)">\(after) →</a></p>
+            <table class="calendar"><thead><tr>\(order.map { "<th>\(words.shortWeekdayName($0))</th>" }.joined())</tr></thead>
             <tbody>\(weeks)</tbody></table>
             \(legend())
-            <table class="figures"><tr><th>Days present</th><td>\(summary.presentDaysText)</td></tr>
-            <tr><th>Late</th><td>\(summary.countText(.late))</td></tr><tr><th>Half days</th><td>\(summary.countText(.halfDay))</td></tr>
-            <tr><th>Absent</th><td>\(summary.countText(.absent))</td></tr><tr><th>Leave</th><td>\(summary.countText(.leave))</td></tr>
-            <tr><th>Missing mark-outs</th><td>\(summary.countText(.missing))</td></tr><tr><th>Hours</th><td>\(summary.workedHoursText)</td></tr></table>
-            <h2>Flagged days</h2>\(flagged.isEmpty ? "<p>None.</p>" : "<ul>\(flagged)</ul>")
+            <table class="figures">\(figures)</table>
+            <h2>\(flaggedTitle)</h2>\(flagged.isEmpty ? "<p>\(none)</p>" : "<ul>\(flagged)</ul>")
             """
-        return Page(title: "\(employee.name.rawValue) — \(month.title)", section: "employees", body: body)
+        return Page(title: "\(employee.name.rawValue) — \(words.monthTitle(month))", section: "employees", body: body)
     }
 }

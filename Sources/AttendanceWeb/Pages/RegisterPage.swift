@@ -46,12 +46,7 @@ extension Console {
                     + "\(row.employee.name.rawValue.escaped)</a></td>")
             for day in row.days {
                 let label = day.code.isEmpty ? "&nbsp;" : day.code.escaped
-                let flags =
-                    day.flags.isEmpty
-                    ? ""
-                    : "; "
-                        + DayFlags.named.filter { day.flags.contains($0.flag) }.map { $0.flag.name(words) }
-                        .joined(separator: ", ").escaped
+                let flags = day.flags.isEmpty ? "" : "; " + flagWords(day.flags).escaped
                 rows.append(
                     "<td class=\"cell \(statusClass(day.status))\"><a href=\"\(days)\(day.date)\" "
                         + "title=\"\(day.date): \(statusNames[day.status] ?? "")\(flags)\">\(label)</a></td>")

@@ -241,6 +241,14 @@ struct ConsoleBrowserTests {
         for expected in ["Registre — ", "Télécharger :", "Tableur", "P présent", "Départs anticipés"] {
             #expect(register.contains(expected), "\(expected) in:\n\(register)")
         }
+        let calendar = try get("/employees/W001", "fr", cookie: cookie)
+        for expected in ["Jours de présence", "Jours signalés", ">lun.<"] {
+            #expect(calendar.contains(expected), "\(expected) in:\n\(calendar)")
+        }
+        let day = try get("/employees/W001/days/\(ScenarioClock.day())", "es", cookie: cookie)
+        for expected in ["Fichajes", "Trabajado: ", "Añadir un fichaje que el quiosco no registró", "Anular"] {
+            #expect(day.contains(expected), "\(expected) in:\n\(day)")
+        }
     }
 
     @Test("plain HTTP beyond this machine is refused at start, naming TLS")
