@@ -21,17 +21,34 @@ extension Console {
                 + "<td>\((entry.employeeCode ?? "").escaped)</td>"
                 + "<td>\(detail.map { $0.escaped }.joined(separator: "<br>"))</td></tr>"
         }.joined()
+        let words = self.words
         let filter = code.map { "&employee=\($0.rawValue.urlComponent)" } ?? ""
+        let form = [
+            words.ctr("audit filter", "Month"), words.ctr("audit filter", "Employee"),
+            words.ctr("audit filter", "code"),
+            words.ctr("audit filter", "Show"),
+        ]
+        let headings = [
+            words.ctr("audit table", "When"), words.ctr("audit table", "Who"), words.ctr("audit table", "What"),
+            words.ctr("audit table", "Employee"), words.ctr("audit table", "Details"),
+        ].map { "<th>\($0)</th>" }.joined()
+        let counted = words.ntr(
+            "{n} change in {month}, newest first.", "{n} changes in {month}, newest first.", entries.count,
+            ["month": words.monthTitle(month)])
+        let table =
+            rows.isEmpty
+            ? ""
+            : "<div class=\"scroll\"><table><thead><tr>\(headings)</tr></thead><tbody>\(rows)</tbody></table></div>"
         let body = """
             <form method="get" action="/audit" class="inline noprint">
-            <label>Month <input name="month" value="\(month)" placeholder="YYYY-MM"></label>
-            <label>Employee <input name="employee" value="\((code?.rawValue ?? "").escaped)" placeholder="code"></label>
-            <button type="submit">Show</button></form>
-            <p class="noprint"><a href="/audit?month=\(month.previous)\(filter)">← \(month.previous.title)</a> ·
-            <a href="/audit?month=\(month.next)\(filter)">\(month.next.title) →</a></p>
-            <p>\(entries.count) change\(entries.count == 1 ? "" : "s") in \(month.title), newest first.</p>
-            \(rows.isEmpty ? "" : "<div class=\"scroll\"><table><thead><tr><th>When</th><th>Who</th><th>What</th><th>Employee</th><th>Details</th></tr></thead><tbody>\(rows)</tbody></table></div>")
+            <label>\(form[0]) <input name="month" value="\(month)" placeholder="YYYY-MM"></label>
+            <label>\(form[1]) <input name="employee" value="\((code?.rawValue ?? "").escaped)" placeholder="\(form[2])"></label>
+            <button type="submit">\(form[3])</button></form>
+            <p class="noprint"><a href="/audit?month=\(month.previous)\(filter)">← \(words.monthTitle(month.previous))</a> ·
+            <a href="/audit?month=\(month.next)\(filter)">\(words.monthTitle(month.next)) →</a></p>
+            <p>\(counted)</p>
+            \(table)
             """
-        return Page(title: "Audit log", section: "audit", body: body)
+        return Page(title: words.ctr("console page", "Audit log"), section: "audit", body: body)
     }
 }

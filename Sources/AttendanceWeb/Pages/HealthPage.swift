@@ -6,40 +6,65 @@ extension Console {
     /// `/health`: the store's check, its history chain and its sync with the central store.
     func healthPage(_ session: ConsoleSession) async throws -> Page {
         let health = try await blocking { try Reports.health(of: self.store) }
-        let zone = policy.zone
-        var problems = health.integrityProblems.prefix(20).map { "The file: \($0)" }
+        let (zone, words) = (policy.zone, self.words)
+        var problems = health.integrityProblems.prefix(20).map { words.tr("The file: {problem}", ["problem": $0]) }
         problems += health.missingTriggers.map {
-            "Guard trigger \($0) is missing: history can be changed by direct SQL."
+            words.tr("Guard trigger {name} is missing: history can be changed by direct SQL.", ["name": $0])
         }
-        problems += health.foreignTriggers.map { "Trigger \($0) was added or rewritten outside this program." }
-        if let refusal = health.writeRefusal { problems.append("This console cannot write the store: \(refusal)") }
-        if let problem = health.history.problem { problems.append("The history was changed: \(problem)") }
+        problems += health.foreignTriggers.map {
+            words.tr("Trigger {name} was added or rewritten outside this program.", ["name": $0])
+        }
+        if let refusal = health.writeRefusal {
+            problems.append(words.tr("This console cannot write the store: {reason}", ["reason": refusal.description]))
+        }
+        if let problem = health.history.problem {
+            problems.append(words.tr("The history was changed: {problem}", ["problem": problem.description]))
+        }
+        let sound = words.tr("The store is sound: its file, its guards and its history all hold.")
         let verdict =
             problems.isEmpty
-            ? "<p class=\"done\">The store is sound: its file, its guards and its history all hold.</p>"
+            ? "<p class=\"done\">\(sound)</p>"
             : "<div class=\"problem\" role=\"alert\"><ul>\(problems.map { "<li>\($0.escaped)</li>" }.joined())</ul></div>"
         let sync = health.sync
-        let central: String
+        var facts: [(String, String)] = [
+            (words.ctr("store health", "File"), health.path.escaped),
+            (
+                words.ctr("store health", "Durability"),
+                "journal_mode=\(health.durability.journalMode.escaped) synchronous=\(health.durability.synchronous) "
+                    + "busy_timeout=\(health.durability.busyTimeoutMilliseconds) ms"
+            ),
+            (
+                words.ctr("store health", "History"),
+                words.ntr(
+                    "{n} record, digest {digest}", "{n} records, digest {digest}", health.history.records,
+                    ["digest": "<code>\(health.history.head.hexText)</code>"])
+            ),
+        ]
         if let node = sync.node {
-            central = """
-                <tr><th>Central store</th><td>\((sync.server ?? "").escaped) as \(node.escaped)</td></tr>
-                <tr><th>Last sync</th><td>\(sync.lastSuccess.map { zone.minuteText(of: $0) } ?? "never")</td></tr>
-                <tr><th>Waiting to go up</th><td>\(sync.waiting) record\(sync.waiting == 1 ? "" : "s")</td></tr>
-                \(sync.lastError.map { "<tr><th>Last error</th><td>\($0.escaped)</td></tr>" } ?? "")
-                """
+            facts += [
+                (
+                    words.ctr("store health", "Central store"),
+                    words.tr("{server} as {node}", ["server": (sync.server ?? "").escaped, "node": node.escaped])
+                ),
+                (
+                    words.ctr("store health", "Last sync"),
+                    sync.lastSuccess.map { zone.minuteText(of: $0) } ?? words.ctr("a kiosk's last sync", "never")
+                ),
+                (
+                    words.ctr("store health", "Waiting to go up"),
+                    words.ntr("{n} record", "{n} records", sync.waiting)
+                ),
+            ]
+            if let error = sync.lastError { facts.append((words.ctr("store health", "Last error"), error.escaped)) }
         } else {
-            central = "<tr><th>Central store</th><td>none: this store stands alone</td></tr>"
+            facts.append((words.ctr("store health", "Central store"), words.tr("none: this store stands alone")))
         }
-        let settings = health.durability
         let body = """
             \(verdict)
             <table>
-            <tr><th>File</th><td>\(health.path.escaped)</td></tr>
-            <tr><th>Durability</th><td>journal_mode=\(settings.journalMode.escaped) synchronous=\(settings.synchronous) busy_timeout=\(settings.busyTimeoutMilliseconds) ms</td></tr>
-            <tr><th>History</th><td>\(health.history.records) records, digest <code>\(health.history.head.hexText)</code></td></tr>
-            \(central)
+            \(facts.map { "<tr><th>\($0)</th><td>\($1)</td></tr>" }.joined(separator: "\n"))
             </table>
             """
-        return Page(title: "The store's health", section: "health", body: body)
+        return Page(title: words.tr("The store's health"), section: "health", body: body)
     }
 }

@@ -10,40 +10,54 @@ extension Console {
     func holidaysPage(_ session: ConsoleSession, year: Int, done: String? = nil) async throws -> Page {
         let holidays = try await blocking { try Holidays.list(year: year, store: self.store) }
         let manager = administers(session)
+        let words = self.words
+        let removeButton = words.tr("Remove")
         let rows = holidays.map { holiday in
             var remove = ""
             if manager {
                 remove = """
                     <form method="post" action="/holidays/remove" class="inline">\(csrfField(session))
-                    <input type="hidden" name="date" value="\(holiday.date)"><button type="submit">Remove</button></form>
+                    <input type="hidden" name="date" value="\(holiday.date)"><button type="submit">\(removeButton)</button></form>
                     """
             }
-            return "<tr><td>\(holiday.date)</td><td>\(holiday.date.weekday.shortName)</td>"
+            return "<tr><td>\(holiday.date)</td><td>\(words.shortWeekdayName(holiday.date.weekday))</td>"
                 + "<td>\(holiday.name.escaped)</td>\(manager ? "<td>\(remove)</td>" : "")</tr>"
         }.joined()
         let list = listTable(
-            ["Date", "Day", "Name"] + (manager ? [""] : []), rows: rows, empty: "No holidays in \(year).")
-        let forms =
-            manager
-            ? """
-            <h2>Add a holiday</h2>
-            <form method="post" action="/holidays" class="inline">\(csrfField(session))
-            <label>Date <input name="date" required placeholder="YYYY-MM-DD"></label>
-            <label>Name <input name="name" required maxlength="200" placeholder="Republic Day"></label>
-            <button type="submit">Add</button></form>
-            <h2>Import a calendar</h2>
-            <p>The all-day events of an iCalendar (.ics) file of at most 1 MB; dates already in the list are kept as
-            they are. A file with an event that cannot be read is refused whole.</p>
-            <form method="post" action="/holidays/import" enctype="multipart/form-data" class="inline">\(csrfField(session))
-            <label>File <input type="file" name="file" accept=".ics,text/calendar" required></label>
-            <button type="submit">Import</button></form>
-            """ : ""
+            [
+                words.ctr("holidays table", "Date"), words.ctr("holidays table", "Day"),
+                words.ctr("holidays table", "Name"),
+            ]
+                + (manager ? [""] : []), rows: rows, empty: words.tr("No holidays in {year}.", ["year": String(year)]))
+        var forms = ""
+        if manager {
+            let text = [
+                words.tr("Add a holiday"), words.ctr("holidays table", "Date"), words.ctr("holidays table", "Name"),
+                words.tr("Republic Day"), words.tr("Add"), words.tr("Import a calendar"),
+                words.tr(
+                    "The all-day events of an iCalendar (.ics) file of at most 1 MB; dates already in the list are kept as they are. A file with an event that cannot be read is refused whole."
+                ),
+                words.ctr("upload field", "File"), words.tr("Import"),
+            ]
+            forms = """
+                <h2>\(text[0])</h2>
+                <form method="post" action="/holidays" class="inline">\(csrfField(session))
+                <label>\(text[1]) <input name="date" required placeholder="YYYY-MM-DD"></label>
+                <label>\(text[2]) <input name="name" required maxlength="200" placeholder="\(text[3])"></label>
+                <button type="submit">\(text[4])</button></form>
+                <h2>\(text[5])</h2>
+                <p>\(text[6])</p>
+                <form method="post" action="/holidays/import" enctype="multipart/form-data" class="inline">\(csrfField(session))
+                <label>\(text[7]) <input type="file" name="file" accept=".ics,text/calendar" required></label>
+                <button type="submit">\(text[8])</button></form>
+                """
+        }
         let body = """
             \(notice(done))<p class="noprint"><a href="/holidays?year=\(year - 1)">← \(year - 1)</a> ·
             <a href="/holidays?year=\(year + 1)">\(year + 1) →</a></p>
             \(list)\(administrationNotice(session))\(forms)
             """
-        return Page(title: "Holidays \(year)", section: "holidays", body: body)
+        return Page(title: words.tr("Holidays {year}", ["year": String(year)]), section: "holidays", body: body)
     }
 
     /// Adds the holiday the form names, recorded as "NAME via web".
@@ -52,7 +66,9 @@ extension Console {
         let holiday = try form.required("name", as: "holiday's name") { try Holiday(date: date, name: $0) }
         let actor = session.account.actor
         try await blocking { try Holidays.add([holiday], actor: actor, store: self.store) }
-        return try await holidaysPage(session, year: date.year, done: "Added holiday \(date) \(holiday.name).")
+        return try await holidaysPage(
+            session, year: date.year,
+            done: words.tr("Added holiday {date} {name}.", ["date": date.description, "name": holiday.name]))
     }
 
     /// Removes the holiday on the form's date.
@@ -63,7 +79,8 @@ extension Console {
             try Holidays.remove(from: date, through: date, actor: actor, store: self.store)
         }
         let names = removed.map { "\($0.date) \($0.name)" }.joined(separator: ", ")
-        return try await holidaysPage(session, year: date.year, done: "Removed holiday \(names).")
+        return try await holidaysPage(
+            session, year: date.year, done: words.tr("Removed holiday {names}.", ["names": names]))
     }
 
     /// Imports an uploaded .ics file: all of it or, when any event cannot be read, none of it.

@@ -8,39 +8,47 @@ extension Console {
     func wifiPage(_ session: ConsoleSession, done: String? = nil) async throws -> Page {
         let networks = try await blocking { try AllowedWiFi.list(includingRevoked: true, store: self.store) }
         let manager = administers(session)
+        let words = self.words
+        let (any, revokeButton) = (words.ctr("any SSID", "(any)"), words.tr("Revoke"))
+        let (allowed, revoked) = (words.ctr("an access point", "allowed"), words.ctr("an access point", "revoked"))
         let rows = networks.map { network in
             // An SSID is bytes: its text form writes a non-text byte as \xNN; then it is HTML-escaped.
-            let ssid = network.ssid.map { "\($0)".escaped } ?? "(any)"
+            let ssid = network.ssid.map { "\($0)".escaped } ?? any
             var revoke = ""
             if manager && network.isActive {
                 revoke = """
                     <form method="post" action="/wifi/revoke" class="inline">\(csrfField(session))
-                    <input type="hidden" name="bssid" value="\(network.bssid)"><button type="submit">Revoke</button></form>
+                    <input type="hidden" name="bssid" value="\(network.bssid)"><button type="submit">\(revokeButton)</button></form>
                     """
             }
             return "<tr\(network.isActive ? "" : " class=\"voided\"")><td><code>\(network.bssid)</code></td>"
                 + "<td>\(ssid)</td><td>\(network.location.escaped)</td>"
-                + "<td>\(network.isActive ? "allowed" : "revoked")</td>\(manager ? "<td>\(revoke)</td>" : "")</tr>"
+                + "<td>\(network.isActive ? allowed : revoked)</td>\(manager ? "<td>\(revoke)</td>" : "")</tr>"
         }.joined()
         let list = listTable(
-            ["BSSID", "SSID", "Location", "State"] + (manager ? [""] : []), rows: rows,
-            empty: "No access points are allowed yet: the kiosk refuses every punch.")
-        let add =
-            manager
-            ? """
-            <h2>Allow an access point</h2>
-            <form method="post" action="/wifi" class="stacked">\(csrfField(session))
-            <label>BSSID <input name="bssid" required placeholder="aa:bb:cc:dd:ee:01" autocapitalize="none"></label>
-            <label>SSID (optional; must then match byte for byte) <input name="ssid" maxlength="128"></label>
-            <label>Location <input name="location" required maxlength="500" placeholder="HQ ground floor"></label>
-            <p><button type="submit">Allow</button></p></form>
-            """ : ""
-        let body =
-            notice(done)
-            + "<p>A punch is accepted only on an allowed access point. This is a location hint, not proof of "
-            + "presence: anyone who runs an access point with the same names passes it.</p>" + list
-            + administrationNotice(session) + add
-        return Page(title: "Allowed WiFi", section: "wifi", body: body)
+            ["BSSID", "SSID", words.ctr("access point", "Location"), words.ctr("access point", "State")]
+                + (manager ? [""] : []), rows: rows,
+            empty: words.tr("No access points are allowed yet: the kiosk refuses every punch."))
+        var add = ""
+        if manager {
+            let fields = [
+                words.tr("Allow an access point"), words.tr("SSID (optional; must then match byte for byte)"),
+                words.ctr("access point", "Location"), words.tr("HQ ground floor"), words.tr("Allow"),
+            ]
+            add = """
+                <h2>\(fields[0])</h2>
+                <form method="post" action="/wifi" class="stacked">\(csrfField(session))
+                <label>BSSID <input name="bssid" required placeholder="aa:bb:cc:dd:ee:01" autocapitalize="none"></label>
+                <label>\(fields[1]) <input name="ssid" maxlength="128"></label>
+                <label>\(fields[2]) <input name="location" required maxlength="500" placeholder="\(fields[3])"></label>
+                <p><button type="submit">\(fields[4])</button></p></form>
+                """
+        }
+        let hint = words.tr(
+            "A punch is accepted only on an allowed access point. This is a location hint, not proof of presence: anyone who runs an access point with the same names passes it."
+        )
+        let body = notice(done) + "<p>" + hint + "</p>" + list + administrationNotice(session) + add
+        return Page(title: words.tr("Allowed WiFi"), section: "wifi", body: body)
     }
 
     /// Allows the access point the form names, recorded as "NAME via web".
@@ -53,7 +61,13 @@ extension Console {
         let actor = session.account.actor
         let allowed = try await blocking { try AllowedWiFi.allow(network, actor: actor, store: self.store) }
         return try await wifiPage(
-            session, done: "Allowed \(allowed.bssid)\(allowed.ssid.map { " (\($0))" } ?? "") at \(allowed.location).")
+            session,
+            done: words.tr(
+                "Allowed {bssid} at {location}.",
+                [
+                    "bssid": "\(allowed.bssid)" + (allowed.ssid.map { " (\($0))" } ?? ""),
+                    "location": allowed.location,
+                ]))
     }
 
     /// Revokes the access point the form names.
@@ -61,6 +75,6 @@ extension Console {
         let bssid = try form.required("bssid", as: "BSSID", BSSID.init(parsing:))
         let actor = session.account.actor
         try await blocking { try AllowedWiFi.revoke(bssid, actor: actor, store: self.store) }
-        return try await wifiPage(session, done: "Revoked \(bssid).")
+        return try await wifiPage(session, done: words.tr("Revoked {bssid}.", ["bssid": "\(bssid)"]))
     }
 }

@@ -249,6 +249,15 @@ struct ConsoleBrowserTests {
         for expected in ["Fichajes", "Trabajado: ", "Añadir un fichaje que el quiosco no registró", "Anular"] {
             #expect(day.contains(expected), "\(expected) in:\n\(day)")
         }
+        let pages = [
+            ("/health", "fr", ["La base est saine", "Historique"]), ("/audit", "fr", ["Afficher", "Quand"]),
+            ("/wifi", "es", ["Permitir un punto de acceso", "Ubicación", "permitido"]),
+            ("/holidays", "es", ["Añadir un festivo", "Importar un calendario"]),
+        ]
+        for (path, language, texts) in pages {
+            let page = try get(path, language, cookie: cookie)
+            for expected in texts { #expect(page.contains(expected), "\(path): \(expected) in:\n\(page)") }
+        }
     }
 
     @Test("plain HTTP beyond this machine is refused at start, naming TLS")
