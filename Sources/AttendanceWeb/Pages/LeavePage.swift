@@ -14,6 +14,10 @@ extension Console {
         }
         let names = Dictionary(employees.map { ($0.code, $0.name.rawValue) }, uniquingKeysWith: { first, _ in first })
         let manager = administers(session)
+        let words = self.words
+        let (cancelButton, halfDay, fullDay) = (
+            words.ctr("leave", "Cancel"), words.ctr("leave", "half day"), words.ctr("leave", "full day")
+        )
         let rows = entries.map { entry in
             let code = entry.employeeCode.rawValue
             var cancel = ""
@@ -21,18 +25,22 @@ extension Console {
                 cancel = """
                     <form method="post" action="/leave/cancel" class="inline">\(csrfField(session))
                     <input type="hidden" name="code" value="\(code.escaped)">
-                    <input type="hidden" name="date" value="\(entry.date)"><button type="submit">Cancel</button></form>
+                    <input type="hidden" name="date" value="\(entry.date)"><button type="submit">\(cancelButton)</button></form>
                     """
             }
             return "<tr><td><a href=\"/employees/\(code.urlComponent)/days/\(entry.date)\">\(entry.date)</a></td>"
                 + "<td>\((names[entry.employeeCode] ?? "").escaped) <small>\(code.escaped)</small></td>"
-                + "<td>\(entry.kind == .half ? "half day" : "full day")</td><td>\(typeText(entry.type).escaped)</td>"
+                + "<td>\(entry.kind == .half ? halfDay : fullDay)</td><td>\(typeText(entry.type).escaped)</td>"
                 + "<td>\(entry.reason.escaped)</td>"
                 + "\(manager ? "<td>\(cancel)</td>" : "")</tr>"
         }.joined()
+        let headings = [
+            words.ctr("leave table", "Date"), words.ctr("leave table", "Employee"), words.ctr("leave table", "Kind"),
+            words.ctr("leave table", "Type"), words.ctr("leave table", "Reason"),
+        ]
         let list = listTable(
-            ["Date", "Employee", "Kind", "Type", "Reason"] + (manager ? [""] : []), rows: rows,
-            empty: "No leave recorded in \(month.title).")
+            headings + (manager ? [""] : []), rows: rows,
+            empty: words.tr("No leave recorded in {month}.", ["month": words.monthTitle(month)]))
         let today = policy.attendanceDate(of: now())
         // Everyone who has not left: leave may be booked ahead for someone who starts later.
         let options = employees.filter {
@@ -44,26 +52,34 @@ extension Console {
         let typeOptions = policy.leaveTypes.all.map {
             "<option value=\"\($0.name.escaped)\">\(typeText($0.name).escaped)</option>"
         }.joined()
-        let grant =
-            manager
-            ? """
-            <h2>Grant leave</h2>
-            <form method="post" action="/leave" class="stacked">\(csrfField(session))
-            <label>Employee <select name="code" required>\(options)</select></label>
-            <label>From <input name="from" required placeholder="YYYY-MM-DD"></label>
-            <label>To (for several dates) <input name="to" placeholder="YYYY-MM-DD"></label>
-            <label>Kind <select name="kind"><option value="full">full day</option><option value="half">half day</option></select></label>
-            <label>Type <select name="type">\(typeOptions)</select></label>
-            <label>Reason <input name="reason" required maxlength="500" placeholder="e.g. annual leave"></label>
-            <p>Weekly offs and holidays in a range need no leave and are skipped.</p>
-            <p><button type="submit">Grant</button></p></form>
-            """ : ""
+        var grant = ""
+        if manager {
+            let text = [
+                words.tr("Grant leave"), words.ctr("leave table", "Employee"), words.ctr("leave form", "From"),
+                words.ctr("leave form", "To (for several dates)"), words.ctr("leave table", "Kind"),
+                words.ctr("leave table", "Type"), words.ctr("leave table", "Reason"), words.tr("e.g. annual leave"),
+                words.tr("Weekly offs and holidays in a range need no leave and are skipped."), words.tr("Grant"),
+            ]
+            grant = """
+                <h2>\(text[0])</h2>
+                <form method="post" action="/leave" class="stacked">\(csrfField(session))
+                <label>\(text[1]) <select name="code" required>\(options)</select></label>
+                <label>\(text[2]) <input name="from" required placeholder="YYYY-MM-DD"></label>
+                <label>\(text[3]) <input name="to" placeholder="YYYY-MM-DD"></label>
+                <label>\(text[4]) <select name="kind"><option value="full">\(fullDay)</option><option value="half">\(halfDay)</option></select></label>
+                <label>\(text[5]) <select name="type">\(typeOptions)</select></label>
+                <label>\(text[6]) <input name="reason" required maxlength="500" placeholder="\(text[7])"></label>
+                <p>\(text[8])</p>
+                <p><button type="submit">\(text[9])</button></p></form>
+                """
+        }
         let body = """
-            \(notice(done))<p class="noprint"><a href="/leave?month=\(month.previous)">← \(month.previous.title)</a> ·
-            <a href="/leave?month=\(month.next)">\(month.next.title) →</a></p>
+            \(notice(done))<p class="noprint"><a href="/leave?month=\(month.previous)">← \(words.monthTitle(month.previous))</a> ·
+            <a href="/leave?month=\(month.next)">\(words.monthTitle(month.next)) →</a></p>
             \(list)\(administrationNotice(session))\(grant)
             """
-        return Page(title: "Leave — \(month.title)", section: "leave", body: body)
+        return Page(
+            title: words.tr("Leave — {month}", ["month": words.monthTitle(month)]), section: "leave", body: body)
     }
 
     /// Grants the leave the form describes, with its reason, recorded as "NAME via web".
@@ -85,9 +101,17 @@ extension Console {
                 policy: policy, actor: actor, store: self.store)
         }
         let dates = grant.added.map(\.date)
+        let when =
+            dates.count == 1
+            ? dates[0].description
+            : words.ntr(
+                "{n} date from {first} to {last}", "{n} dates from {first} to {last}", dates.count,
+                ["first": dates[0].description, "last": dates[dates.count - 1].description])
+        let values = ["type": typeText(type), "code": code.rawValue, "when": when]
         var done =
-            "Recorded \(kind == .half ? "half-day" : "full-day") \(typeText(type)) leave for \(code) on "
-            + (dates.count == 1 ? "\(dates[0])" : "\(dates.count) dates from \(dates[0]) to \(dates[dates.count - 1])")
+            kind == .half
+            ? words.tr("Recorded half-day {type} leave for {code} on {when}", values)
+            : words.tr("Recorded full-day {type} leave for {code} on {when}", values)
         if !grant.skipped.isEmpty { done += "; skipped " + LeaveGrant.describe(grant.skipped) }
         return try await leavePage(session, month: first.yearMonth, done: done + ".")
     }
@@ -107,6 +131,8 @@ extension Console {
         }
         return try await leavePage(
             session, month: date.yearMonth,
-            done: "Cancelled the leave of \(code) on \(removed.map { "\($0.date)" }.joined(separator: ", ")).")
+            done: words.tr(
+                "Cancelled the leave of {code} on {dates}.",
+                ["code": code.rawValue, "dates": removed.map { "\($0.date)" }.joined(separator: ", ")]))
     }
 }

@@ -253,6 +253,7 @@ struct ConsoleBrowserTests {
             ("/health", "fr", ["La base est saine", "Historique"]), ("/audit", "fr", ["Afficher", "Quand"]),
             ("/wifi", "es", ["Permitir un punto de acceso", "Ubicación", "permitido"]),
             ("/holidays", "es", ["Añadir un festivo", "Importar un calendario"]),
+            ("/leave", "fr", ["Accorder un congé", "Au (pour plusieurs dates)", "demi-journée"]),
         ]
         for (path, language, texts) in pages {
             let page = try get(path, language, cookie: cookie)
