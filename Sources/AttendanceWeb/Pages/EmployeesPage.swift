@@ -7,47 +7,59 @@ extension Console {
     /// `/employees`: everyone, each linking to their calendar and their details; for a manager,
     /// the form that adds one.
     func employeesPage(_ session: ConsoleSession, done: String? = nil) async throws -> Page {
-        let today = policy.attendanceDate(of: now())
+        let (today, words) = (policy.attendanceDate(of: now()), self.words)
         let employees = try await blocking { try Reports.employees(store: self.store) }
+        let details = words.tr("Details")
         let rows = employees.map { employee in
             let code = employee.code.rawValue
             return
                 "<tr><td>\(code.escaped)</td><td><a href=\"/employees/\(code.urlComponent)\">\(employee.name.rawValue.escaped)</a></td>"
                 + "<td>\(employee.startDate.map { "\($0)" } ?? "")</td><td>\(shiftText(employee))</td>"
                 + "<td>\(stateText(employee, today: today).escaped)</td>"
-                + "<td><a href=\"/employees/\(code.urlComponent)/manage\">Details</a></td></tr>"
+                + "<td><a href=\"/employees/\(code.urlComponent)/manage\">\(details)</a></td></tr>"
         }.joined()
-        let list = listTable(
-            ["Code", "Name", "Started", "Shift", "State", ""], rows: rows, empty: "No employees yet.")
-        let add =
-            administers(session)
-            ? """
-            <h2>Add an employee</h2>
-            <form method="post" action="/employees" class="stacked">\(csrfField(session))
-            <label>Code <input name="code" required maxlength="32" placeholder="E001" autocapitalize="characters"></label>
-            <label>Name <input name="name" required maxlength="200"></label>
-            <label>First date <input name="start" placeholder="YYYY-MM-DD (default: today)"></label>
-            <fieldset><legend>Own shift (leave empty for the office hours)</legend>
-            <label>Starts <input name="shift_start" placeholder="HH:MM"></label>
-            <label>Ends <input name="shift_end" placeholder="HH:MM"></label></fieldset>
-            <label>Department <input name="department" maxlength="100" placeholder="optional, e.g. Sales"></label>
-            \(languageField(nil))
-            \(pinFields)
-            <p><button type="submit">Add</button></p></form>
-            """ : ""
+        let headings = [
+            words.ctr("employee", "Code"), words.ctr("employee", "Name"), words.ctr("employee", "Started"),
+            words.ctr("employee", "Shift"), words.ctr("employee", "State"), "",
+        ]
+        let list = listTable(headings, rows: rows, empty: words.tr("No employees yet."))
+        var add = ""
+        if administers(session) {
+            let text = [
+                words.tr("Add an employee"), words.ctr("employee", "Code"), words.ctr("employee", "Name"),
+                words.ctr("employee", "First date"), words.tr("YYYY-MM-DD (default: today)"),
+                words.tr("Own shift (leave empty for the office hours)"), words.ctr("shift", "Starts"),
+                words.ctr("shift", "Ends"), words.ctr("employee", "Department"), words.tr("optional, e.g. Sales"),
+                words.tr("Add"),
+            ]
+            add = """
+                <h2>\(text[0])</h2>
+                <form method="post" action="/employees" class="stacked">\(csrfField(session))
+                <label>\(text[1]) <input name="code" required maxlength="32" placeholder="E001" autocapitalize="characters"></label>
+                <label>\(text[2]) <input name="name" required maxlength="200"></label>
+                <label>\(text[3]) <input name="start" placeholder="\(text[4])"></label>
+                <fieldset><legend>\(text[5])</legend>
+                <label>\(text[6]) <input name="shift_start" placeholder="HH:MM"></label>
+                <label>\(text[7]) <input name="shift_end" placeholder="HH:MM"></label></fieldset>
+                <label>\(text[8]) <input name="department" maxlength="100" placeholder="\(text[9])"></label>
+                \(languageField(nil))
+                \(pinFields)
+                <p><button type="submit">\(text[10])</button></p></form>
+                """
+        }
         let body = notice(done) + list + administrationNotice(session) + add
-        return Page(title: "Employees", section: "employees", body: body)
+        return Page(title: words.ctr("console page", "Employees"), section: "employees", body: body)
     }
 
     /// The language the kiosk speaks to the employee: the office's, or one with a catalog, each
     /// named in itself. `current` is the one set; the edit form says what it was, so that saving
     /// it unchanged changes nothing.
     private func languageField(_ current: Language?, editing: Bool = false) -> String {
-        let options = ([("", "the office's")] + Language.available.map { ($0.code, Self.languageName($0)) })
+        let options = ([("", words.tr("the office's"))] + Language.available.map { ($0.code, Self.languageName($0)) })
             .map { code, name in
                 "<option value=\"\(code)\"\(code == (current?.code ?? "") ? " selected" : "")>\(name)</option>"
             }.joined()
-        return "<label>Language at the kiosk <select name=\"language\">\(options)</select></label>"
+        return "<label>" + words.tr("Language at the kiosk") + " <select name=\"language\">\(options)</select></label>"
             + (editing ? "<input type=\"hidden\" name=\"language_was\" value=\"\(current?.code ?? "")\">" : "")
     }
 
@@ -70,83 +82,109 @@ extension Console {
     private func language(_ form: Form) throws -> Language? {
         guard let code = form["language"], !code.isEmpty else { return nil }
         guard let language = Language(code: code) else {
-            throw WebFailure.badRequest("The language must be one of \(Language.availableList), or the office's.")
+            throw WebFailure.badRequest(
+                words.tr(
+                    "The language must be one of {languages}, or the office's.", ["languages": Language.availableList]))
         }
         return language
     }
 
     /// The PIN fields of the forms that add an employee or reset a PIN.
     private var pinFields: String {
-        """
-        <fieldset><legend>Kiosk PIN</legend>
-        <label>PIN <input name="pin" inputmode="numeric" autocomplete="off" pattern="[0-9]{4,8}" placeholder="4–8 digits"></label>
-        <label><input type="checkbox" name="generate" value="1"> make one up (shown once)</label></fieldset>
-        """
+        let text = [words.tr("Kiosk PIN"), words.tr("4–8 digits"), words.tr("make one up (shown once)")]
+        return """
+            <fieldset><legend>\(text[0])</legend>
+            <label>PIN <input name="pin" inputmode="numeric" autocomplete="off" pattern="[0-9]{4,8}" placeholder="\(text[1])"></label>
+            <label><input type="checkbox" name="generate" value="1"> \(text[2])</label></fieldset>
+            """
     }
 
     /// `/employees/CODE/manage`: an employee's details; for a manager, the forms that edit them,
     /// reset their PIN, lift a lock, and end or resume their employment.
     func managePage(_ session: ConsoleSession, code: EmployeeCode, done: String? = nil) async throws -> Page {
-        let today = policy.attendanceDate(of: now())
+        let (today, words) = (policy.attendanceDate(of: now()), self.words)
         let employee = try await blocking { try Reports.employee(code, store: self.store) }
         let link = "/employees/\(employee.code.rawValue.urlComponent)"
-        let pin = employee.isPINLocked ? "set; locked after too many wrong PINs" : employee.hasPIN ? "set" : "none"
+        let pin =
+            employee.isPINLocked
+            ? words.tr("set; locked after too many wrong PINs")
+            : employee.hasPIN ? words.ctr("a PIN", "set") : words.ctr("a PIN", "none")
+        let facts = [
+            (words.ctr("employee", "Code"), employee.code.rawValue.escaped),
+            (words.ctr("employee", "Name"), employee.name.rawValue.escaped),
+            (words.ctr("employee", "Employed"), employee.employedText.escaped),
+            (words.ctr("employee", "State"), stateText(employee, today: today).escaped),
+            (words.ctr("employee", "Shift"), shiftText(employee)),
+            (
+                words.ctr("employee", "Department"),
+                employee.department?.rawValue.escaped ?? words.ctr("no department", "none")
+            ),
+            (words.ctr("employee", "Language"), employee.language.map(Self.languageName) ?? words.tr("the office's")),
+            ("PIN", pin),
+        ].map { "<tr><th>\($0)</th><td>\($1)</td></tr>" }.joined()
+        let (calendar, changes) = (words.tr("Calendar"), words.tr("Changes"))
         var body =
             notice(done) + """
-                <table class="figures details"><tr><th>Code</th><td>\(employee.code.rawValue.escaped)</td></tr>
-                <tr><th>Name</th><td>\(employee.name.rawValue.escaped)</td></tr>
-                <tr><th>Employed</th><td>\(employee.employedText.escaped)</td></tr>
-                <tr><th>State</th><td>\(stateText(employee, today: today).escaped)</td></tr>
-                <tr><th>Shift</th><td>\(shiftText(employee))</td></tr>
-                <tr><th>Department</th><td>\((employee.department?.rawValue ?? "none").escaped)</td></tr>
-                <tr><th>Language</th><td>\(employee.language.map(Self.languageName) ?? "the office's")</td></tr>
-                <tr><th>PIN</th><td>\(pin)</td></tr></table>
-                <p><a href="\(link)">Calendar</a> · <a href="/audit?employee=\(employee.code.rawValue.urlComponent)">Changes</a></p>
+                <table class="figures details">\(facts)</table>
+                <p><a href="\(link)">\(calendar)</a> · <a href="/audit?employee=\(employee.code.rawValue.urlComponent)">\(changes)</a></p>
                 """
         guard administers(session) else {
             body += administrationNotice(session)
             return Page(title: employee.name.rawValue, section: "employees", body: body)
         }
         let mayMark = employee.employment(on: today).mayMark
+        let text = [
+            words.tr("Edit"), words.ctr("employee", "Name"), words.ctr("employee", "First date"),
+            words.tr("Own shift"), words.ctr("shift", "Starts"), words.ctr("shift", "Ends"),
+            words.tr("follow the office hours instead"), words.ctr("employee", "Department"),
+            words.ctr("no department", "none"), words.tr("even if recorded work falls outside the dates (audited)"),
+            words.tr("Save"), words.tr("Reset the PIN"), words.tr("Set PIN"),
+        ]
         body += """
-            <h2>Edit</h2>
+            <h2>\(text[0])</h2>
             <form method="post" action="\(link)/edit" class="stacked">\(csrfField(session))
-            <label>Name <input name="name" value="\(employee.name.rawValue.escaped)" maxlength="200"></label>
-            <label>First date <input name="start" value="\(employee.startDate.map { "\($0)" } ?? "")" placeholder="YYYY-MM-DD"></label>
-            <fieldset><legend>Own shift</legend>
-            <label>Starts <input name="shift_start" value="\(employee.shiftStart.map { "\($0)" } ?? "")" placeholder="HH:MM"></label>
-            <label>Ends <input name="shift_end" value="\(employee.shiftEnd.map { "\($0)" } ?? "")" placeholder="HH:MM"></label>
-            <label><input type="checkbox" name="policy_shift" value="1"> follow the office hours instead</label></fieldset>
-            <label>Department <input name="department" value="\((employee.department?.rawValue ?? "").escaped)" maxlength="100" placeholder="none"></label>
+            <label>\(text[1]) <input name="name" value="\(employee.name.rawValue.escaped)" maxlength="200"></label>
+            <label>\(text[2]) <input name="start" value="\(employee.startDate.map { "\($0)" } ?? "")" placeholder="YYYY-MM-DD"></label>
+            <fieldset><legend>\(text[3])</legend>
+            <label>\(text[4]) <input name="shift_start" value="\(employee.shiftStart.map { "\($0)" } ?? "")" placeholder="HH:MM"></label>
+            <label>\(text[5]) <input name="shift_end" value="\(employee.shiftEnd.map { "\($0)" } ?? "")" placeholder="HH:MM"></label>
+            <label><input type="checkbox" name="policy_shift" value="1"> \(text[6])</label></fieldset>
+            <label>\(text[7]) <input name="department" value="\((employee.department?.rawValue ?? "").escaped)" maxlength="100" placeholder="\(text[8])"></label>
             <input type="hidden" name="department_was" value="\((employee.department?.rawValue ?? "").escaped)">
             \(languageField(employee.language, editing: true))
-            <label><input type="checkbox" name="force" value="1"> even if recorded work falls outside the dates (audited)</label>
-            <p><button type="submit">Save</button></p></form>
-            <h2>Reset the PIN</h2>
+            <label><input type="checkbox" name="force" value="1"> \(text[9])</label>
+            <p><button type="submit">\(text[10])</button></p></form>
+            <h2>\(text[11])</h2>
             <form method="post" action="\(link)/pin" class="stacked">\(csrfField(session))
-            \(pinFields)<p><button type="submit">Set PIN</button></p></form>
+            \(pinFields)<p><button type="submit">\(text[12])</button></p></form>
             """
         if employee.isPINLocked {
+            let (title, button) = (words.tr("Locked out"), words.tr("Lift the lock"))
             body += """
-                <h2>Locked out</h2>
+                <h2>\(title)</h2>
                 <form method="post" action="\(link)/unlock" class="inline">\(csrfField(session))
-                <button type="submit">Lift the lock</button></form>
+                <button type="submit">\(button)</button></form>
                 """
         }
         if mayMark && employee.isActive {
+            let leaving = [
+                words.tr("Leaving"), words.tr("Last date"), words.tr("even if recorded work falls after it"),
+                words.tr("Deactivate"),
+            ]
             body += """
-                <h2>Leaving</h2>
+                <h2>\(leaving[0])</h2>
                 <form method="post" action="\(link)/deactivate" class="inline">\(csrfField(session))
-                <label>Last date <input name="end" value="\(today)" placeholder="YYYY-MM-DD"></label>
-                <label><input type="checkbox" name="force" value="1"> even if recorded work falls after it</label>
-                <button type="submit">Deactivate</button></form>
+                <label>\(leaving[1]) <input name="end" value="\(today)" placeholder="YYYY-MM-DD"></label>
+                <label><input type="checkbox" name="force" value="1"> \(leaving[2])</label>
+                <button type="submit">\(leaving[3])</button></form>
                 """
         }
         if !employee.isActive || employee.endDate != nil {
+            let (title, button) = (words.tr("Employed again"), words.tr("Clear the last date"))
             body += """
-                <h2>Employed again</h2>
+                <h2>\(title)</h2>
                 <form method="post" action="\(link)/reactivate" class="inline">\(csrfField(session))
-                <button type="submit">Clear the last date</button></form>
+                <button type="submit">\(button)</button></form>
                 """
         }
         return Page(title: employee.name.rawValue, section: "employees", body: body)
@@ -173,7 +211,9 @@ extension Console {
                 new, pin: pin?.pin, pepper: self.newPINPepper, exitCodeHash: exitCodeHash, policy: policy, now: now,
                 actor: actor, store: self.store)
         }
-        var done = "Added \(added.code) \(added.name.rawValue), employed from \(added.startDate.map { "\($0)" } ?? "")."
+        var done = words.tr(
+            "Added {code} {name}, employed from {date}.",
+            ["code": added.code.rawValue, "name": added.name.rawValue, "date": added.startDate.map { "\($0)" } ?? ""])
         if let pin { done += pinNotice(pin, code: added.code) }
         return try await managePage(session, code: added.code, done: done)
     }
@@ -185,6 +225,7 @@ extension Console {
         async throws -> Page
     {
         let (policy, now, actor, force) = (self.policy, self.now(), session.account.actor, form["force"] == "1")
+        let words = self.words
         let done: String
         switch action {
         case .edit:
@@ -207,38 +248,46 @@ extension Console {
             }
             guard !changes.isEmpty else {
                 throw WebFailure.badRequest(
-                    "The form changes nothing: give a new name, first date, shift, department or language.")
+                    words.tr("The form changes nothing: give a new name, first date, shift, department or language."))
             }
             let edit = try await blocking { [changes] in
                 try Employees.edit(
                     code, changes, force: force, policy: policy, now: now, actor: actor, store: self.store)
             }
             done =
-                "Saved \(edit.after.code) \(edit.after.name.rawValue)."
-                + (edit.mayMarkAgain ? " They may mark in and out again." : "")
+                words.tr("Saved {code} {name}.", ["code": edit.after.code.rawValue, "name": edit.after.name.rawValue])
+                + (edit.mayMarkAgain ? " " + words.tr("They may mark in and out again.") : "")
                 + (edit.rejudged.map { count, first in
-                    " \(count) past date\(count == 1 ? "" : "s") with punches (from \(first)) "
-                        + "\(count == 1 ? "is" : "are") now judged by the new shift too: late and early-exit flags "
-                        + "may differ from registers already printed."
+                    " "
+                        + words.ntr(
+                            "{n} past date with punches (from {first}) is now judged by the new shift too: late and early-exit flags may differ from registers already printed.",
+                            "{n} past dates with punches (from {first}) are now judged by the new shift too: late and early-exit flags may differ from registers already printed.",
+                            count, ["first": first.description])
                 } ?? "")
         case .pin:
             guard let pin = try newPIN(form) else {
-                throw WebFailure.badRequest("Type a PIN of 4 to 8 digits, or tick “make one up”; nothing was changed.")
+                throw WebFailure.badRequest(
+                    words.tr("Type a PIN of 4 to 8 digits, or tick “make one up”; nothing was changed."))
             }
             try await blocking {
                 try Employees.setPIN(code, pin: pin.pin, pepper: self.newPINPepper, actor: actor, store: self.store)
             }
-            done = "PIN set for \(code)." + pinNotice(pin, code: code)
+            done = words.tr("PIN set for {code}.", ["code": code.rawValue]) + pinNotice(pin, code: code)
         case .unlock:
             let lifted = try await blocking { try Employees.unlock(code, actor: actor, store: self.store) }
-            done = lifted.wasLocked ? "Lifted the lock of \(code)." : "\(code) was not locked; nothing to lift."
+            done =
+                lifted.wasLocked
+                ? words.tr("Lifted the lock of {code}.", ["code": code.rawValue])
+                : words.tr("{code} was not locked; nothing to lift.", ["code": code.rawValue])
         case .deactivate:
             let end = try form.parsed("end", as: "last date", AttendanceDate.init(parsing:))
             let left = try await blocking {
                 try Employees.deactivate(
                     code, endDate: end, force: force, policy: policy, now: now, actor: actor, store: self.store)
             }
-            done = "Deactivated \(left.code); last date \(left.endDate.map { "\($0)" } ?? "today")."
+            done = words.tr(
+                "Deactivated {code}; last date {date}.",
+                ["code": left.code.rawValue, "date": left.endDate.map { "\($0)" } ?? words.ctr("a last date", "today")])
         case .reactivate:
             let edit = try await blocking {
                 try Employees.edit(
@@ -246,8 +295,11 @@ extension Console {
                     store: self.store)
             }
             done =
-                "Cleared the last date of \(edit.after.code)"
-                + (edit.mayMarkAgain ? "; they may mark in and out again." : ".")
+                edit.mayMarkAgain
+                ? words.tr(
+                    "Cleared the last date of {code}; they may mark in and out again.",
+                    ["code": edit.after.code.rawValue])
+                : words.tr("Cleared the last date of {code}.", ["code": edit.after.code.rawValue])
         }
         return try await managePage(session, code: code, done: done)
     }
@@ -268,16 +320,20 @@ extension Console {
     }
 
     private func pinNotice(_ pin: (pin: String, isMadeUp: Bool), code: EmployeeCode) -> String {
-        pin.isMadeUp ? " The new PIN for \(code) is \(pin.pin): hand it over now; it is not shown again." : ""
+        pin.isMadeUp
+            ? " "
+                + words.tr(
+                    "The new PIN for {code} is {pin}: hand it over now; it is not shown again.",
+                    ["code": code.rawValue, "pin": pin.pin]) : ""
     }
 
     private func shiftText(_ employee: Employee) -> String {
-        guard let start = employee.shiftStart, let end = employee.shiftEnd else { return "office hours" }
+        guard let start = employee.shiftStart, let end = employee.shiftEnd else { return words.tr("office hours") }
         return "\(start)–\(end)"
     }
 
     private func stateText(_ employee: Employee, today: AttendanceDate) -> String {
-        employee.employment(on: today).text + (employee.isPINLocked ? ", PIN locked" : "")
+        employee.employment(on: today).text + (employee.isPINLocked ? ", " + words.tr("PIN locked") : "")
     }
 
     /// The line at the top of a page saying what was just done.

@@ -254,6 +254,8 @@ struct ConsoleBrowserTests {
             ("/wifi", "es", ["Permitir un punto de acceso", "Ubicación", "permitido"]),
             ("/holidays", "es", ["Añadir un festivo", "Importar un calendario"]),
             ("/leave", "fr", ["Accorder un congé", "Au (pour plusieurs dates)", "demi-journée"]),
+            ("/employees", "es", ["Añadir un empleado", "Idioma en el quiosco", "Detalles"]),
+            ("/employees/W001/manage", "fr", ["Réinitialiser le code PIN", "Désactiver", "Horaire propre"]),
         ]
         for (path, language, texts) in pages {
             let page = try get(path, language, cookie: cookie)
