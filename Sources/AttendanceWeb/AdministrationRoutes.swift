@@ -59,9 +59,9 @@ extension Console {
     /// kiosk's corrections).
     var administeredElsewhere: String? {
         guard let kiosk = configuration.central?.kioskID, !isDesk else { return nil }
-        return "This machine is kiosk \(kiosk.quotedForMessage) of the central store: employees, PINs, access "
-            + "points, holidays, leave and corrections of punches are made at the centre (a desk's console, attendance serve --store "
-            + "postgresql://…), where every kiosk gets them."
+        return words.tr(
+            "This machine is kiosk {kiosk} of the central store: employees, PINs, access points, holidays, leave and corrections of punches are made at the centre (a desk's console, attendance serve --store postgresql://…), where every kiosk gets them.",
+            ["kiosk": kiosk.quotedForMessage])
     }
 
     /// Whether `session` is offered the administration forms: a manager's, on a store administered here.
@@ -77,7 +77,7 @@ extension Console {
 
     func requireAdministeredHere() throws(WebFailure) {
         if let elsewhere = administeredElsewhere {
-            throw WebFailure(status: .forbidden, message: elsewhere + " Nothing was changed.")
+            throw WebFailure(status: .forbidden, message: elsewhere + " " + words.tr("Nothing was changed."))
         }
     }
 
@@ -90,7 +90,8 @@ extension Console {
     func year(_ text: Substring?) throws -> Int {
         guard let text else { return policy.attendanceDate(of: now()).year }
         guard let year = Int(text), (1...9999).contains(year) else {
-            throw WebFailure.badRequest("The year is four digits, e.g. 2026, not \(String(text).quotedForMessage).")
+            throw WebFailure.badRequest(
+                words.tr("The year is four digits, e.g. 2026, not {text}.", ["text": String(text).quotedForMessage]))
         }
         return year
     }
@@ -108,14 +109,16 @@ extension Form {
         do {
             return try parse(text)
         } catch {
-            throw .badRequest("The \(label) is not right: \(error); nothing was changed.")
+            throw .badRequest(
+                Console.words.tr(
+                    "The {label} is not right: {reason}; nothing was changed.", ["label": label, "reason": "\(error)"]))
         }
     }
 
     /// As ``parsed(_:as:_:)``, and a 400 naming `label` when empty.
     func required<T>(_ key: String, as label: String, _ parse: (String) throws -> T) throws(WebFailure) -> T {
         guard let value = try parsed(key, as: label, parse) else {
-            throw .badRequest("Give the \(label); nothing was changed.")
+            throw .badRequest(Console.words.tr("Give the {label}; nothing was changed.", ["label": label]))
         }
         return value
     }

@@ -154,7 +154,7 @@ extension Console {
     func uploading(_ request: Request) async throws -> (ConsoleSession, Upload) {
         let session = try await changingSession(of: request)
         let body = try await self.body(
-            of: request, upTo: Self.largestUpload, refusal: "That file was too large (at most 1 MB)")
+            of: request, upTo: Self.largestUpload, refusal: words.tr("That file was too large (at most 1 MB)"))
         let upload = try Upload(body: Array(buffer: body), contentType: request.headers[.contentType])
         try authorize(session, token: upload["csrf"], needsManager: true)
         return (session, upload)
@@ -163,7 +163,7 @@ extension Console {
     private func changingSession(of request: Request) async throws -> ConsoleSession {
         guard let session = try await liveSession(of: request) else {
             throw WebFailure(
-                status: .unauthorized, message: "Your session has ended; sign in again. Nothing was changed.")
+                status: .unauthorized, message: words.tr("Your session has ended; sign in again. Nothing was changed."))
         }
         return session
     }
@@ -179,7 +179,7 @@ extension Console {
     /// The fields of a form body, refused when it is larger than any form of the console.
     func form(_ request: Request) async throws -> Form {
         let body = try await self.body(
-            of: request, upTo: Self.largestForm, refusal: "That form was too large (at most 16 KB)")
+            of: request, upTo: Self.largestForm, refusal: words.tr("That form was too large (at most 16 KB)"))
         return Form(urlEncoded: String(buffer: body))
     }
 
@@ -299,7 +299,7 @@ extension Console {
     func paper(_ text: Substring?) throws -> RegisterPDF.Paper {
         guard let text else { return .a4 }
         guard let paper = RegisterPDF.Paper(rawValue: String(text)) else {
-            throw WebFailure.badRequest("The paper must be a4 or letter.")
+            throw WebFailure.badRequest(words.tr("The paper must be a4 or letter."))
         }
         return paper
     }
@@ -352,7 +352,9 @@ struct ConsolePolicy: RouterMiddleware {
         } catch let error as HTTPError where error.status == .notFound || error.status == .methodNotAllowed {
             response = console.errorPage(
                 error.status == .notFound
-                    ? .notFound : WebFailure(status: .methodNotAllowed, message: "That page takes no such request."),
+                    ? .notFound
+                    : WebFailure(
+                        status: .methodNotAllowed, message: Console.words.tr("That page takes no such request.")),
                 session: console.session(of: request))
         } catch {
             response = console.errorPage(WebFailure.from(error), session: console.session(of: request))

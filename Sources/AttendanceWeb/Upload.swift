@@ -15,7 +15,9 @@ struct Upload {
     /// Reads `body` sent with `contentType`; refused with the reason when it is not such a body.
     init(body: [UInt8], contentType: String?) throws(WebFailure) {
         guard let contentType, let boundary = Self.boundary(in: contentType) else {
-            throw .badRequest("Send the file from the upload form (a multipart/form-data body); nothing was changed.")
+            throw .badRequest(
+                Console.words.tr(
+                    "Send the file from the upload form (a multipart/form-data body); nothing was changed."))
         }
         let delimiter = Array("--\(boundary)".utf8)
         let separator = Array("\r\n--\(boundary)".utf8)
@@ -34,8 +36,11 @@ struct Upload {
 
     subscript(_ key: String) -> String? { fields[key] }
 
-    private static let malformed = WebFailure.badRequest(
-        "The upload was cut short or is not multipart/form-data as a browser sends it; nothing was changed.")
+    private static var malformed: WebFailure {
+        WebFailure.badRequest(
+            Console.words.tr(
+                "The upload was cut short or is not multipart/form-data as a browser sends it; nothing was changed."))
+    }
 
     private mutating func read(part: [UInt8]) throws(WebFailure) {
         guard let split = Self.find(Array("\r\n\r\n".utf8), in: part, from: 0) else { throw Self.malformed }

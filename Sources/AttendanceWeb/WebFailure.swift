@@ -10,13 +10,22 @@ struct WebFailure: Error {
     let message: String
 
     static func badRequest(_ message: String) -> WebFailure { WebFailure(status: .badRequest, message: message) }
-    static let notFound = WebFailure(status: .notFound, message: "There is no such page.")
-    static let forbidden = WebFailure(
-        status: .forbidden, message: "Your account may look but not change: ask a manager to make this change.")
-    static let staleForm = WebFailure(
-        status: .forbidden,
-        message: "This form is out of date or did not come from this console (its security token does not match). "
-            + "Nothing was changed; open the page again and send it from there.")
+    // In the words of the request being answered (``Console/words``).
+    static var notFound: WebFailure {
+        WebFailure(status: .notFound, message: Console.words.tr("There is no such page."))
+    }
+    static var forbidden: WebFailure {
+        WebFailure(
+            status: .forbidden,
+            message: Console.words.tr("Your account may look but not change: ask a manager to make this change."))
+    }
+    static var staleForm: WebFailure {
+        WebFailure(
+            status: .forbidden,
+            message: Console.words.tr(
+                "This form is out of date or did not come from this console (its security token does not match). Nothing was changed; open the page again and send it from there."
+            ))
+    }
 
     /// How a refusal from below reads on a page. A busy store is "try again"; a rule's refusal,
     /// a bad value or a missing record is the request's to mend; anything else is the store's.
@@ -36,8 +45,9 @@ struct WebFailure: Error {
             case .busy:
                 return WebFailure(
                     status: .serviceUnavailable,
-                    message: "The attendance store is busy (the kiosk or another manager is writing). Nothing was "
-                        + "saved — try again in a moment.")
+                    message: Console.words.tr(
+                        "The attendance store is busy (the kiosk or another manager is writing). Nothing was saved — try again in a moment."
+                    ))
             case .unknownEmployee, .duplicateManager, .unknownManager, .duplicateEmployee, .unknownNetwork,
                 .duplicateHoliday, .unknownHoliday, .noHolidays, .duplicateLeave, .unknownLeave:
                 return .badRequest(error.description)
@@ -45,9 +55,12 @@ struct WebFailure: Error {
                 return WebFailure(status: .internalServerError, message: error.description)
             }
         case let error as DocumentError:
-            return WebFailure(status: .internalServerError, message: "The document could not be made: \(error)")
+            return WebFailure(
+                status: .internalServerError,
+                message: Console.words.tr("The document could not be made: {reason}", ["reason": "\(error)"]))
         default:
-            return WebFailure(status: .internalServerError, message: "Something went wrong; nothing was saved.")
+            return WebFailure(
+                status: .internalServerError, message: Console.words.tr("Something went wrong; nothing was saved."))
         }
     }
 }
