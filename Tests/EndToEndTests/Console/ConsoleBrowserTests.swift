@@ -255,7 +255,7 @@ struct ConsoleBrowserTests {
             ("/holidays", "es", ["Añadir un festivo", "Importar un calendario"]),
             ("/leave", "fr", ["Accorder un congé", "Au (pour plusieurs dates)", "demi-journée"]),
             ("/employees", "es", ["Añadir un empleado", "Idioma en el quiosco", "Detalles"]),
-            ("/no-such-page", "fr", ["Cette page n'existe pas.", "Retour à aujourd'hui"]),
+            ("/no-such-page", "fr", ["Cette page n&#39;existe pas.", "Retour à aujourd'hui"]),
             ("/employees/W001/manage", "fr", ["Réinitialiser le code PIN", "Désactiver", "Horaire propre"]),
         ]
         for (path, language, texts) in pages {
