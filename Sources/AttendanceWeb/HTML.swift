@@ -80,6 +80,7 @@ struct Layout {
             let links = [
                 ("today", "/", "Today"), ("register", "/register", "Register"),
                 ("employees", "/employees", "Employees"), ("missing", "/missing", "Missing mark-outs"),
+                ("requests", "/requests", "Requests"),
                 ("leave", "/leave", "Leave"), ("holidays", "/holidays", "Holidays"), ("wifi", "/wifi", "WiFi"),
                 ("audit", "/audit", "Audit log"), ("health", "/health", "Health"),
             ]
@@ -113,6 +114,13 @@ func listTable(_ headers: [String], rows: String, empty: String) -> String {
         ? "<p>\(empty)</p>"
         : "<div class=\"scroll\"><table><thead><tr>\(headers.map { "<th>\($0)</th>" }.joined())</tr></thead>"
             + "<tbody>\(rows)</tbody></table></div>"
+}
+
+/// A row's first two cells: the date, and the employee linked to their day.
+func dateAndEmployeeCells(_ date: AttendanceDate, _ employee: Employee) -> String {
+    let code = employee.code.rawValue
+    return "<td>\(date)</td><td><a href=\"/employees/\(code.urlComponent)/days/\(date)\">"
+        + "\(employee.name.rawValue.escaped)</a> <small>\(code.escaped)</small></td>"
 }
 
 /// The hidden field every form that changes something carries.
