@@ -116,4 +116,20 @@ struct RequestCommandTests {
         let store = try AttendanceStore(path: h.storePath)
         #expect(try store.askedCorrections().count == 1)
     }
+
+    @Test("a day before the employee's first day cannot be asked about, even within the edit window")
+    func beforeFirstDay() throws {
+        h.run("employee", "add", "E002", "--name", "Bo Chen", "--start-date", "2026-11-16")
+        let store = try AttendanceStore(path: h.storePath)
+        let employee = try #require(try store.employee(code: "E002"))
+        let policy = Policy(zone: zone)
+        let today = policy.attendanceDate(of: h.now)
+        #expect(AskedCorrections.earliestDate(for: employee, today: today, policy: policy).description == "2026-11-16")
+        #expect(throws: AskedCorrections.Refusal.dateOutOfReach) {
+            try AskedCorrections.ask(
+                employee, date: try AttendanceDate(parsing: "2026-11-13"), leftAt: try WallClockTime(parsing: "18:00"),
+                reason: "before I started", policy: policy, now: h.now, store: store)
+        }
+        #expect(try store.askedCorrections().isEmpty)
+    }
 }

@@ -43,11 +43,20 @@ public enum AskedCorrections {
         guard reason.count <= reasonLimit else { throw Refusal.reasonInvalid }
         let policy = employee.policy(from: global)
         let today = policy.attendanceDate(of: now)
-        guard date <= today, date >= today.adding(days: -global.editWindowDays) else { throw Refusal.dateOutOfReach }
+        guard date <= today, date >= earliestDate(for: employee, today: today, policy: global) else {
+            throw Refusal.dateOutOfReach
+        }
         guard policy.instant(leavingAt: leftAt, on: date) <= now else { throw Refusal.leftInFuture }
         guard try store.askedCorrections(state: .waiting, employeeID: employee.id).allSatisfy({ $0.date != date })
         else { throw Refusal.alreadyWaiting }
         return try store.ask(employeeID: employee.id, date: date, leftAt: leftAt, reason: reason)
+    }
+
+    /// The first date `employee` can ask about on `today`: the edit window's first, or their first
+    /// day when they started since (a correction before it would be refused).
+    public static func earliestDate(for employee: Employee, today: AttendanceDate, policy: Policy) -> AttendanceDate {
+        let window = today.adding(days: -policy.editWindowDays)
+        return employee.startDate.map { max(window, $0) } ?? window
     }
 
     /// Every waiting request, oldest date first.

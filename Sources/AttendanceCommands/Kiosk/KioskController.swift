@@ -331,7 +331,8 @@ final class KioskController {
         let today = snapshot.date
         return KioskRequestForm(
             date: snapshot.missingMarkOuts.first ?? today.adding(days: -1),
-            earliest: today.adding(days: -desk.configuration.policy.editWindowDays), latest: today)
+            earliest: AskedCorrections.earliestDate(for: employee, today: today, policy: desk.configuration.policy),
+            latest: today)
     }
 
     private func submitRequest(_ form: KioskRequestForm, employee: Employee) {
