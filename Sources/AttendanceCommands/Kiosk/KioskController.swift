@@ -329,9 +329,9 @@ final class KioskController {
     /// A new form, on the person's latest missing mark-out when they have one, else yesterday.
     private func requestForm(for employee: Employee, _ snapshot: MarkingService.TodaySnapshot) -> KioskRequestForm {
         let today = snapshot.date
+        let earliest = AskedCorrections.earliestDate(for: employee, today: today, policy: desk.configuration.policy)
         return KioskRequestForm(
-            date: snapshot.missingMarkOuts.first ?? today.adding(days: -1),
-            earliest: AskedCorrections.earliestDate(for: employee, today: today, policy: desk.configuration.policy),
+            date: snapshot.missingMarkOuts.first ?? max(earliest, today.adding(days: -1)), earliest: earliest,
             latest: today)
     }
 
