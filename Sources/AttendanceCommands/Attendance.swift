@@ -29,7 +29,8 @@ public struct Attendance: ParsableCommand {
             // Setting up
             EmployeeCommand.self, WiFiCommand.self, HolidayCommand.self, LeaveCommand.self,
             // Fixing the record
-            MissingCommand.self, PunchCommand.self, AuditCommand.self, ImportCommand.self, ExportCommand.self,
+            MissingCommand.self, RequestCommand.self, PunchCommand.self, AuditCommand.self, ImportCommand.self,
+            ExportCommand.self,
             // Looking after the installation
             ConfigCommand.self, StoreCommand.self, SyncCommand.self, CentralCommand.self, ManagerCommand.self,
         ]

@@ -53,12 +53,19 @@ extension AttendanceStore {
         _ request: CorrectionRequest, reason: String, actor: String, force: Bool = false, policy: Policy, now: Date
     ) throws -> CorrectionOutcome {
         let reason = try CorrectionText.reason(reason)
-        return try performRefusable {
+        return try correcting { db in
+            try correct(request, reason: reason, actor: actor, force: force, policy: policy, now: now, in: db)
+        }
+    }
+
+    /// Runs `body`, a correction, in one IMMEDIATE transaction: committed when it returns, rolled
+    /// back when it throws; a refusal stays a refusal.
+    func correcting(_ body: (Database) throws -> CorrectionOutcome) throws -> CorrectionOutcome {
+        try performRefusable {
             try pool.writeWithoutTransaction { db in
                 var outcome: CorrectionOutcome?
                 try db.inTransaction(.immediate) {
-                    outcome = try correct(
-                        request, reason: reason, actor: actor, force: force, policy: policy, now: now, in: db)
+                    outcome = try body(db)
                     return .commit
                 }
                 guard let outcome else { throw StoreError.ioError("the correction was not committed") }
@@ -127,7 +134,7 @@ extension AttendanceStore {
         }
     }
 
-    private func correct(
+    func correct(
         _ request: CorrectionRequest, reason: String, actor: String, force: Bool, policy global: Policy, now: Date,
         checkingPunches: Bool = true, in db: Database
     ) throws -> CorrectionOutcome {

@@ -46,6 +46,9 @@ enum Schema {
             if try db.tableExists("leave") { try db.execute(sql: v12LeaveType) }
             try db.execute(sql: v12Department)
         }
+        migrator.registerMigration("v13-correction-requests: corrections employees ask for at the kiosk") { db in
+            try db.execute(sql: v13CorrectionRequests)
+        }
         return migrator
     }
 
@@ -434,5 +437,28 @@ enum Schema {
     static let v12Department = """
         ALTER TABLE employee ADD COLUMN department TEXT
             CHECK (department IS NULL OR length(department) BETWEEN 1 AND 100);
+        """
+
+    /// A correction an employee asks for at the kiosk ("I left at 18:00 on Tue 24"): it changes
+    /// nothing until a manager answers it. `waiting`, then `approved` (the correction was made in
+    /// the same transaction) or `refused` (with the manager's `answer`). `seen_at_ms` is when the
+    /// employee's menu first showed the answer. Kept on the store where it was asked; it does not
+    /// travel through the central store.
+    static let v13CorrectionRequests = """
+        CREATE TABLE correction_request (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            employee_id INTEGER NOT NULL REFERENCES employee(id),
+            date TEXT NOT NULL,
+            left_at TEXT NOT NULL,
+            reason TEXT NOT NULL CHECK (length(reason) BETWEEN 1 AND 500),
+            asked_at_ms INTEGER NOT NULL,
+            state TEXT NOT NULL DEFAULT 'waiting' CHECK (state IN ('waiting', 'approved', 'refused')),
+            decided_at_ms INTEGER,
+            decided_by TEXT,
+            answer TEXT,
+            seen_at_ms INTEGER
+        );
+        CREATE INDEX correction_request_waiting ON correction_request(state, date);
+        CREATE INDEX correction_request_by_employee ON correction_request(employee_id, state);
         """
 }

@@ -53,6 +53,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateManager(String)
     /// No console account has that name.
     case unknownManager(String)
+    /// No correction request has that number.
+    case unknownRequest(Int64)
+    /// The correction request was answered already (`approved` or `refused`).
+    case requestAnswered(Int64, state: String)
 
     public var description: String {
         switch self {
@@ -118,6 +122,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "to someone else; nothing was added"
         case .unknownManager(let name):
             return "no console account is named \(name.quotedForMessage)"
+        case .unknownRequest(let id):
+            return "there is no request \(id); `attendance request list` shows the waiting ones"
+        case .requestAnswered(let id, let state):
+            return "request \(id) was \(state) already; nothing was changed"
         }
     }
 }

@@ -32,6 +32,9 @@ extension Console {
             let (session, upload) = try await self.uploading(request)
             return self.respond(session, try await self.importHolidays(upload, session))
         }
+        router.get("/requests") { request, _ in
+            try await self.page(request) { session in try await self.requestsPage(session) }
+        }
         router.get("/leave") { request, _ in
             try await self.page(request) { session in
                 try await self.leavePage(session, month: try self.month(request.uri.queryParameters["month"]))
@@ -44,6 +47,8 @@ extension Console {
             ("/holidays/remove", { try await self.removeHoliday($0, $1) }),
             ("/leave", { try await self.grantLeave($0, $1) }),
             ("/leave/cancel", { try await self.cancelLeave($0, $1) }),
+            ("/requests/approve", { try await self.approveRequest($0, $1) }),
+            ("/requests/refuse", { try await self.refuseRequest($0, $1) }),
         ]
         for (path, handle) in forms {
             router.post(path) { request, _ in

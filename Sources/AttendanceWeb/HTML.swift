@@ -84,6 +84,7 @@ struct Layout {
                 ("register", "/register", words.ctr("console page", "Register")),
                 ("employees", "/employees", words.ctr("console page", "Employees")),
                 ("missing", "/missing", words.ctr("console page", "Missing mark-outs")),
+                ("requests", "/requests", words.ctr("console page", "Requests")),
                 ("leave", "/leave", words.ctr("console page", "Leave")),
                 ("holidays", "/holidays", words.ctr("console page", "Holidays")),
                 ("wifi", "/wifi", words.ctr("console page", "WiFi")),
@@ -120,6 +121,13 @@ func listTable(_ headers: [String], rows: String, empty: String) -> String {
         ? "<p>\(empty)</p>"
         : "<div class=\"scroll\"><table><thead><tr>\(headers.map { "<th>\($0)</th>" }.joined())</tr></thead>"
             + "<tbody>\(rows)</tbody></table></div>"
+}
+
+/// A row's first two cells: the date, and the employee linked to their day.
+func dateAndEmployeeCells(_ date: AttendanceDate, _ employee: Employee) -> String {
+    let code = employee.code.rawValue
+    return "<td>\(date)</td><td><a href=\"/employees/\(code.urlComponent)/days/\(date)\">"
+        + "\(employee.name.rawValue.escaped)</a> <small>\(code.escaped)</small></td>"
 }
 
 /// The hidden field every form that changes something carries.

@@ -49,7 +49,8 @@ struct WebFailure: Error {
                         "The attendance store is busy (the kiosk or another manager is writing). Nothing was saved — try again in a moment."
                     ))
             case .unknownEmployee, .duplicateManager, .unknownManager, .duplicateEmployee, .unknownNetwork,
-                .duplicateHoliday, .unknownHoliday, .noHolidays, .duplicateLeave, .unknownLeave:
+                .duplicateHoliday, .unknownHoliday, .noHolidays, .duplicateLeave, .unknownLeave, .unknownRequest,
+                .requestAnswered:
                 return .badRequest(error.description)
             default:
                 return WebFailure(status: .internalServerError, message: error.description)

@@ -74,3 +74,23 @@ final class LockedQueue: @unchecked Sendable {
         return items.isEmpty ? nil : items.removeFirst()
     }
 }
+
+extension CommandHarness {
+    /// E001's punch taken at the kiosk at local time `local` in Asia/Kolkata (there is no kiosk
+    /// in these tests: straight into the store); its id.
+    @discardableResult
+    func kiosk(_ kind: PunchKind, _ local: String) throws -> Int64 {
+        let zone = LocalZone(identifier: "Asia/Kolkata")!
+        let policy = Policy(zone: zone)
+        let instant = try zone.instant(parsingLocal: local)
+        let store = try AttendanceStore(path: storePath)
+        let attempt = PunchAttempt(
+            employeeID: 1, kind: kind, instant: instant, zone: zone.identifier, source: .simulated,
+            ssid: try SSID(parsing: "OfficeNet"), bssid: try BSSID(parsing: "aa:bb:cc:dd:ee:01"), location: "HQ")
+        let outcome = try store.recordPunch(attempt, recentSince: policy.attendanceDate(of: instant).adding(days: -1)) {
+            policy.decide(kind, at: instant, recent: $0)
+        }
+        guard case .recorded(let punch, _) = outcome else { throw StoreError.ioError("\(outcome)") }
+        return punch.id
+    }
+}

@@ -14,26 +14,9 @@ struct CorrectionCommandTests {
         h.run("employee", "add", "E001", "--name", "Asha Rao", "--start-date", "2026-10-01")
     }
 
-    /// A punch taken at the kiosk (there is no kiosk in these tests: straight into the store).
-    @discardableResult
-    func kiosk(_ kind: PunchKind, _ local: String) throws -> Int64 {
-        let zone = try #require(LocalZone(identifier: "Asia/Kolkata"))
-        let policy = Policy(zone: zone)
-        let instant = try zone.instant(parsingLocal: local)
-        let store = try AttendanceStore(path: h.storePath)
-        let attempt = PunchAttempt(
-            employeeID: 1, kind: kind, instant: instant, zone: zone.identifier, source: .simulated,
-            ssid: try SSID(parsing: "OfficeNet"), bssid: try BSSID(parsing: "aa:bb:cc:dd:ee:01"), location: "HQ")
-        let outcome = try store.recordPunch(attempt, recentSince: policy.attendanceDate(of: instant).adding(days: -1)) {
-            policy.decide(kind, at: instant, recent: $0)
-        }
-        guard case .recorded(let punch, _) = outcome else { throw StoreError.ioError("\(outcome)") }
-        return punch.id
-    }
-
     @Test("add, void, restore and re-time print what they did and the date's status")
     func corrections() throws {
-        try kiosk(.in, "2026-11-18 09:50")
+        try h.kiosk(.in, "2026-11-18 09:50")
         #expect(
             h.run("punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "forgot").out == """
                 added punch 2: E001 OUT at 2026-11-18 18:00 on 2026-11-18
@@ -70,10 +53,10 @@ struct CorrectionCommandTests {
 
     @Test("an IN and its OUT voided together pass where each alone would break the alternation; restored together too")
     func voidAndRestoreSeveral() throws {
-        try kiosk(.in, "2026-11-18 09:02")
-        try kiosk(.out, "2026-11-18 09:03")
-        try kiosk(.in, "2026-11-18 09:50")
-        try kiosk(.out, "2026-11-18 18:00")
+        try h.kiosk(.in, "2026-11-18 09:02")
+        try h.kiosk(.out, "2026-11-18 09:03")
+        try h.kiosk(.in, "2026-11-18 09:50")
+        try h.kiosk(.out, "2026-11-18 18:00")
         // Alone, each would leave IN, IN or OUT, OUT behind: refused, as before.
         let alone = h.run("punch", "void", "2", "--reason", "slip of the finger")
         #expect(alone.status != 0 && alone.err.contains("punches must alternate IN, OUT, IN, OUT"), "\(alone.err)")
@@ -100,10 +83,10 @@ struct CorrectionCommandTests {
 
     @Test("several punches whose change together breaks a date are refused whole: nothing is stored")
     func voidSeveralAllOrNothing() throws {
-        try kiosk(.in, "2026-11-18 09:02")
-        try kiosk(.out, "2026-11-18 13:00")
-        try kiosk(.in, "2026-11-18 14:00")
-        try kiosk(.out, "2026-11-18 18:00")
+        try h.kiosk(.in, "2026-11-18 09:02")
+        try h.kiosk(.out, "2026-11-18 13:00")
+        try h.kiosk(.in, "2026-11-18 14:00")
+        try h.kiosk(.out, "2026-11-18 18:00")
         let before = h.run("audit").out
         let refused = h.run("punch", "void", "2", "4", "--reason", "wrong")
         #expect(refused.status == 65, "\(refused.err)")
@@ -122,8 +105,8 @@ struct CorrectionCommandTests {
 
     @Test("punch list shows void punches, times after midnight, JSON and CSV")
     func list() throws {
-        try kiosk(.in, "2026-11-19 20:00")
-        try kiosk(.out, "2026-11-20 01:30")
+        try h.kiosk(.in, "2026-11-19 20:00")
+        try h.kiosk(.out, "2026-11-20 01:30")
         h.run("punch", "void", "2", "--reason", "test")
         #expect(
             h.run("punch", "list", "E001", "--date", "2026-11-19").out.withoutTrailingSpaces == """
@@ -235,8 +218,8 @@ struct CorrectionCommandTests {
             (["punch", "restore", "1", "--reason", "r"], "punch 1 is not void; there is nothing to restore"),
         ])
     func refusals(arguments: [String], message: String) throws {
-        try kiosk(.in, "2026-11-18 09:02")
-        try kiosk(.in, "2026-11-19 09:05")
+        try h.kiosk(.in, "2026-11-18 09:02")
+        try h.kiosk(.in, "2026-11-19 09:05")
         let result = h.run(arguments)
         #expect(result.status == 65)
         #expect(result.err == "attendance: \(message)\n")
@@ -253,7 +236,7 @@ struct CorrectionCommandTests {
             + "edit E001)\n"
         let added = h.run("punch", "add", "E001", "--at", "2026-11-09 09:00", "--kind", "in", "--reason", "typo")
         #expect(added.status == 65 && added.err == refused)
-        try kiosk(.in, "2026-11-10 09:00")
+        try h.kiosk(.in, "2026-11-10 09:00")
         let moved = h.run("punch", "retime", "1", "--at", "2026-11-09 09:00", "--reason", "typo")
         #expect(moved.status == 65 && moved.err == refused)
         // Voiding is always possible; restoring after the dates moved is refused in the same words.
@@ -283,10 +266,10 @@ struct CorrectionCommandTests {
     @Test("missing lists every M date with its open punch and the command; running it closes the date")
     func missing() throws {
         h.run("employee", "add", "E002", "--name", "Bo", "--start-date", "2026-10-01")
-        try kiosk(.in, "2026-11-18 09:02")
-        try kiosk(.out, "2026-11-18 18:00")
-        try kiosk(.in, "2026-11-19 09:10")
-        try kiosk(.in, "2026-11-21 09:00")  // today: IN, not M
+        try h.kiosk(.in, "2026-11-18 09:02")
+        try h.kiosk(.out, "2026-11-18 18:00")
+        try h.kiosk(.in, "2026-11-19 09:10")
+        try h.kiosk(.in, "2026-11-21 09:00")  // today: IN, not M
         #expect(
             h.run("missing").out == """
                 CODE  NAME      DATE        OPEN PUNCH          TO CLOSE IT
@@ -311,7 +294,7 @@ struct CorrectionCommandTests {
         #expect(h.run("leave", "add", "E001", "2026-11-17", "--reason", "sick").status == 0)
         #expect(h.run("holiday", "add", "2026-11-18", "--name", "Founders' Day").status == 0)
         for date in ["2026-11-16", "2026-11-17", "2026-11-18"] {
-            try kiosk(.in, "\(date) 10:00")
+            try h.kiosk(.in, "\(date) 10:00")
         }
         let added = ["2026-11-16", "2026-11-17", "2026-11-18"].map { date in
             h.run("punch", "add", "E001", "--at", "\(date) 17:00", "--kind", "out", "--reason", "forgot").out
@@ -334,11 +317,11 @@ struct CorrectionCommandTests {
 
     @Test("a punch stored with the clock gone back to an earlier date is flagged there until it is corrected")
     func clockWentBackAcrossDates() throws {
-        try kiosk(.in, "2026-11-19 09:00")
-        try kiosk(.out, "2026-11-19 18:00")
+        try h.kiosk(.in, "2026-11-19 09:00")
+        try h.kiosk(.out, "2026-11-19 18:00")
         // The kiosk's clock then reads a day earlier: the punch is taken, and said to be flagged.
-        let back = try kiosk(.in, "2026-11-18 09:05")
-        let backOut = try kiosk(.out, "2026-11-18 18:00")
+        let back = try h.kiosk(.in, "2026-11-18 09:05")
+        let backOut = try h.kiosk(.out, "2026-11-18 18:00")
         let day = h.run("calendar", "E001", "--day", "2026-11-18").out
         #expect(day.contains("Flags:    clock went back\n"), "\(day)")
         #expect(h.run("calendar", "E001", "--month", "2026-11").out.contains("  Wed 18  P   clock went back\n"))
@@ -358,7 +341,7 @@ struct CorrectionCommandTests {
 
     @Test("missing adds --force to the command for a date past the edit window, and that command is taken")
     func missingPastEditWindow() throws {
-        try kiosk(.in, "2026-10-05 09:10")
+        try h.kiosk(.in, "2026-10-05 09:10")
         let out = h.run("missing", "--month", "2026-10").out
         let command =
             #"attendance punch add E001 --at "2026-10-05 18:00" --kind out --force --reason "<why, e.g. forgot to mark out>""#
@@ -366,15 +349,15 @@ struct CorrectionCommandTests {
         let run = h.run(
             "punch", "add", "E001", "--at", "2026-10-05 18:00", "--kind", "out", "--force", "--reason", "forgot")
         #expect(run.status == 0, "\(run.err)")
-        try kiosk(.in, "2026-11-20 09:10")
+        try h.kiosk(.in, "2026-11-20 09:10")
         #expect(h.run("missing").out.contains(#"--at "2026-11-20 18:00" --kind out --reason"#))
     }
 
     @Test("without a month, missing lists every open day the edit window still reaches, oldest first")
     func missingAcrossMonths() throws {
-        try kiosk(.in, "2026-11-05 09:10")
-        try kiosk(.in, "2026-10-25 09:00")
-        try kiosk(.in, "2026-10-20 09:00")  // 32 days back: past the 30-day window
+        try h.kiosk(.in, "2026-11-05 09:10")
+        try h.kiosk(.in, "2026-10-25 09:00")
+        try h.kiosk(.in, "2026-10-20 09:00")  // 32 days back: past the 30-day window
         let out = h.run("missing").out
         let dates = out.split(separator: "\n").compactMap { $0.split(separator: "  ").dropFirst(2).first }
         #expect(dates == ["DATE", "----------", "2026-10-25", "2026-11-05"], "\(out)")
@@ -384,7 +367,7 @@ struct CorrectionCommandTests {
 
     @Test("missing suggests an OUT on the IN's own night when the IN came after midnight")
     func missingAfterMidnight() throws {
-        try kiosk(.in, "2026-11-19 01:00")  // before day_change: it belongs to 2026-11-18
+        try h.kiosk(.in, "2026-11-19 01:00")  // before day_change: it belongs to 2026-11-18
         let out = h.run("missing").out
         #expect(out.contains("2026-11-18  IN 2026-11-19 01:00 (punch 1)"))
         #expect(out.contains(#"attendance punch add E001 --at "2026-11-19 HH:MM" --kind out"#))
@@ -393,8 +376,8 @@ struct CorrectionCommandTests {
 
     @Test("a session over max_session_hours is M too; missing suggests re-timing its OUT")
     func missingOverMax() throws {
-        try kiosk(.in, "2026-11-17 09:00")
-        try kiosk(.out, "2026-11-18 03:30")
+        try h.kiosk(.in, "2026-11-17 09:00")
+        try h.kiosk(.out, "2026-11-18 03:30")
         #expect(
             h.run("missing").out.withoutTrailingSpaces == """
                 CODE  NAME      DATE        OPEN PUNCH                                                       TO CLOSE IT
@@ -409,7 +392,7 @@ struct CorrectionCommandTests {
 
     @Test("--by is recorded beside the OS user and uid, never instead of them")
     func byKeepsTheOSUser() throws {
-        try kiosk(.in, "2026-11-18 09:02")
+        try h.kiosk(.in, "2026-11-18 09:02")
         h.run(
             "punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "forgot", "--by",
             "Boss Lady")
@@ -427,8 +410,8 @@ struct CorrectionCommandTests {
 
     @Test("audit words each correction and change: voided, restored, re-timed, an employee's changed fields")
     func auditInWords() throws {
-        try kiosk(.in, "2026-11-18 09:02")
-        try kiosk(.out, "2026-11-18 18:00")
+        try h.kiosk(.in, "2026-11-18 09:02")
+        try h.kiosk(.out, "2026-11-18 18:00")
         #expect(h.run("punch", "void", "1", "2", "--reason", "wrong person").status == 0)
         #expect(h.run("punch", "restore", "1", "2", "--reason", "right person after all").status == 0)
         #expect(h.run("punch", "retime", "1", "--at", "2026-11-18 09:10", "--reason", "clock was fast").status == 0)
@@ -455,7 +438,7 @@ struct CorrectionCommandTests {
 
     @Test("audit shows who, when (local time), what in words and why, for one employee and month; JSON as recorded")
     func audit() throws {
-        try kiosk(.in, "2026-11-18 09:02")
+        try h.kiosk(.in, "2026-11-18 09:02")
         h.run(
             "punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "forgot", "--by",
             "Priya Nair")

@@ -18,7 +18,14 @@ public enum Corrections {
         store: AttendanceStore
     ) throws -> CorrectionResult {
         let outcome = try store.correct(request, reason: reason, actor: actor, force: force, policy: policy, now: now)
-        let days = try outcome.dates.map { date in
+        return try result(of: outcome, policy: policy, now: now, store: store)
+    }
+
+    /// `outcome` with the dates it touched, judged as the calendar judges them.
+    static func result(
+        of outcome: CorrectionOutcome, policy: Policy, now: Date, store: AttendanceStore
+    ) throws(StoreError) -> CorrectionResult {
+        let days = try outcome.dates.map { date throws(StoreError) in
             try Reports.day(date, of: outcome.employee, policy: policy, now: now, store: store)
         }
         return CorrectionResult(outcome: outcome, days: days)

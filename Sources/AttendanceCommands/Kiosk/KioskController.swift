@@ -21,6 +21,8 @@ final class KioskController {
         /// The person's calendar of `month`: this month at first, left and right go back and
         /// forth; its flagged days from `flaggedFrom` on, up and down turn their pages.
         case calendar(Employee, month: YearMonth, flaggedFrom: Int, StyledText)
+        /// Asking for a correction: the day, the time they left, why.
+        case request(Employee, KioskRequestForm)
 
         /// Lists start at the top; everything else is centred.
         var isList: Bool {
@@ -31,13 +33,14 @@ final class KioskController {
 
     /// What a menu offers, only the actions that apply.
     enum Action: Equatable, CaseIterable {
-        case markIn, markOut, calendar, cancel
+        case markIn, markOut, calendar, request, cancel
 
         func label(_ words: Speech) -> String {
             switch self {
             case .markIn: words.tr("Mark IN")
             case .markOut: words.tr("Mark OUT")
             case .calendar: words.tr("My calendar")
+            case .request: words.tr("Ask for a correction")
             case .cancel: words.tr("Cancel")
             }
         }
@@ -47,6 +50,7 @@ final class KioskController {
             case .markIn: "i"
             case .markOut: "o"
             case .calendar: "c"
+            case .request: "r"
             case .cancel: "x"
             }
         }
@@ -81,6 +85,9 @@ final class KioskController {
     private var linkReadAt: TimeInterval?
     /// Work to do after the "working" screen has been drawn.
     private var pending: (() -> Void)?
+    /// The answers to the person's requests shown on this visit's menu: each is noted as seen
+    /// when first shown, and stays on the menu until the person leaves.
+    private var visitAnswers: [AskedCorrection] = []
 
     /// An OUT this soon after the person's own IN is more likely a second Enter than a departure
     /// (docs/rules.md "The kiosk's menu"): the menu then starts on Cancel, and only the O key or
@@ -141,6 +148,12 @@ final class KioskController {
                 // the calendar, pressed once more, opens it again instead of marking.
                 showMenu(for: employee, selecting: .calendar)
             }
+        case .request(let employee, var form):
+            switch form.handle(key) {
+            case .stay: screen = .request(employee, form)
+            case .cancel: showMenu(for: employee, selecting: .request)
+            case .submit: submitRequest(form, employee: employee)
+            }
         }
     }
 
@@ -190,13 +203,13 @@ final class KioskController {
         case .down, .right, .tab:
             screen = .menu(employee, today, selection: (selection + 1) % actions.count)
         case .enter:
-            perform(actions[selection], employee)
+            perform(actions[selection], employee, today)
         case .escape:
             goIdle()
         case .character(let c):
             let lower = Character(c.lowercased())
             if let action = actions.first(where: { $0.key == lower }) {
-                perform(action, employee)
+                perform(action, employee, today)
             } else if !Action.allKeys.contains(lower) {
                 // Any other character is the next person starting a code while this menu is
                 // still up: it goes to a new code prompt, so their Enter cannot choose this
@@ -210,7 +223,7 @@ final class KioskController {
     }
 
     static func actions(for today: MarkingService.TodaySnapshot) -> [Action] {
-        [today.isIn ? .markOut : .markIn, .calendar, .cancel]
+        [today.isIn ? .markOut : .markIn, .calendar] + (today.canAskCorrection ? [.request] : []) + [.cancel]
     }
 
     /// Whether `today`'s open session began less than ``recentMarkInSeconds`` before `now`.
@@ -264,7 +277,8 @@ final class KioskController {
     private func showMenu(for employee: Employee, selecting action: Action? = nil) {
         words = speech(for: employee)
         do {
-            let today = try desk.menu(for: employee)
+            var today = try desk.menu(for: employee)
+            if today.answers.isEmpty { today.answers = visitAnswers } else { visitAnswers = today.answers }
             let chosen = action ?? Self.defaultAction(for: today, now: now())
             let selection = Self.actions(for: today).firstIndex(of: chosen) ?? 0
             screen = .menu(employee, today, selection: selection)
@@ -273,12 +287,14 @@ final class KioskController {
         }
     }
 
-    private func perform(_ action: Action, _ employee: Employee) {
+    private func perform(_ action: Action, _ employee: Employee, _ today: MarkingService.TodaySnapshot) {
         switch action {
         case .cancel:
             goIdle()
         case .calendar:
             showCalendar(of: employee, month: KioskCalendar.currentMonth(for: employee, desk: desk))
+        case .request:
+            screen = .request(employee, requestForm(for: employee, today))
         case .markIn, .markOut:
             let kind: PunchKind = action == .markIn ? .in : .out
             work(words.tr("Checking WiFi and saving…")) {
@@ -310,6 +326,42 @@ final class KioskController {
         }
     }
 
+    /// A new form, on the person's latest missing mark-out when they have one, else yesterday.
+    private func requestForm(for employee: Employee, _ snapshot: MarkingService.TodaySnapshot) -> KioskRequestForm {
+        let today = snapshot.date
+        let earliest = AskedCorrections.earliestDate(for: employee, today: today, policy: desk.configuration.policy)
+        return KioskRequestForm(
+            date: snapshot.missingMarkOuts.first ?? max(earliest, today.adding(days: -1)), earliest: earliest,
+            latest: today)
+    }
+
+    private func submitRequest(_ form: KioskRequestForm, employee: Employee) {
+        var form = form
+        guard let leftAt = form.leftAt else {
+            form.problem = words.tr("Type the time you left as HH:MM, for example 18:00.")
+            form.field = .time
+            screen = .request(employee, form)
+            return
+        }
+        do {
+            _ = try AskedCorrections.ask(
+                employee, date: form.date, leftAt: leftAt, reason: form.reason, policy: desk.configuration.policy,
+                now: now(), store: desk.store)
+            show(.requestSent(date: form.date, leftAt: leftAt, words))
+        } catch let refusal as AskedCorrections.Refusal {
+            form.problem = KioskMessage.wording(of: refusal, words)
+            // The field to mend comes up.
+            switch refusal {
+            case .leftInFuture: form.field = .time
+            case .dateOutOfReach, .alreadyWaiting: form.field = .date
+            case .reasonMissing, .reasonPlaceholder, .reasonInvalid: form.field = .reason
+            }
+            screen = .request(employee, form)
+        } catch {
+            show(.storeFailure(error, words))
+        }
+    }
+
     private func exit() { shouldExit = true }
 
     /// The language `employee` reads: their own, else the office's.
@@ -326,7 +378,7 @@ final class KioskController {
             goIdle()
         }
         switch screen {
-        case .pin, .menu, .calendar:
+        case .pin, .menu, .calendar, .request:
             if current - lastInput >= Double(settings.idleSeconds) { goIdle() }
         case .idle:
             if !typed.isEmpty, current - lastInput >= Double(settings.idleSeconds) { typed = "" }
@@ -373,5 +425,6 @@ final class KioskController {
         words = office
         typed = ""
         messageUntil = nil
+        visitAnswers = []
     }
 }

@@ -48,6 +48,28 @@ struct KioskMessage {
             lines: [words.tr("Too many wrong PINs were typed. Ask your manager to unlock it.")])
     }
 
+    /// A request for a correction was stored; it waits for the manager.
+    static func requestSent(date: AttendanceDate, leftAt: WallClockTime, _ words: Speech) -> KioskMessage {
+        KioskMessage(
+            tone: .success, title: words.tr("Request sent — your manager will answer"),
+            lines: [
+                words.tr("You left at {time} on {date}.", ["time": leftAt.description, "date": words.shortDate(date)]),
+                words.tr("Nothing changes until your manager approves it."),
+            ])
+    }
+
+    /// Why the kiosk did not take a request, in the person's words.
+    static func wording(of refusal: AskedCorrections.Refusal, _ words: Speech) -> String {
+        switch refusal {
+        case .reasonMissing: words.tr("Say in a few words why the day is wrong.")
+        case .reasonPlaceholder: words.tr("Say why in your own words.")
+        case .reasonInvalid: words.tr("The reason is too long or has characters that cannot be kept.")
+        case .dateOutOfReach: words.tr("That day can no longer be corrected here: ask your manager.")
+        case .leftInFuture: words.tr("That time has not come yet.")
+        case .alreadyWaiting: words.tr("You already asked about that day; your manager will answer.")
+        }
+    }
+
     static func storeFailure(_ error: any Error, _ words: Speech) -> KioskMessage {
         // A busy store is a moment's wait, not the manager's business.
         if let error = error as? StoreError, case .busy = error {

@@ -85,6 +85,9 @@ struct KioskView {
             if let missing = today.missingLine(words) {
                 body.addCenteredWrapping(missing, TextStyle(color: .yellow), width: width)
             }
+            for line in today.requestLines(words) {
+                body.addCenteredWrapping(line, TextStyle(color: .cyan), width: width)
+            }
             if KioskController.justMarkedIn(today, now: now) {
                 body.addCenteredWrapping(
                     words.tr("You marked IN only minutes ago: press O only if you are leaving now."),
@@ -134,6 +137,9 @@ struct KioskView {
             body.blank()
             for line in message.lines { body.addCenteredWrapping(line, width: width) }
             hint = words.tr("Press Enter, or type the next code.")
+        case .request(_, let form):
+            body.lines += requestForm(form, words, width: width).lines
+            hint = words.tr("Tab: next field. Left/right: the day. Enter on Why: send. Esc: back.")
         case .calendar(_, _, _, let calendar):
             body.add(calendar, indent: 1)
             hint = words.tr("Enter: back. Left and right: other months. Up and down: other flagged days.")
@@ -152,6 +158,38 @@ struct KioskView {
         frame.add(wifiLine(controller.link, storeFailure: controller.linkStoreFailure, words))
         frame.add(" " + hint, TextStyle(color: .grey))
         return frame
+    }
+
+    /// The request form: its three fields, the one being typed in shown inverse.
+    func requestForm(_ form: KioskRequestForm, _ words: Speech, width: Int) -> Frame {
+        var body = Frame()
+        body.addCentered([Span(words.tr("Ask for a correction"), TextStyle(isBold: true))], width: width)
+        body.blank()
+        let labels = [
+            words.tr("Day:"), words.tr("Left at (HH:MM):"), words.tr("Why:"),
+        ]
+        let labelWidth = labels.map(\.terminalWidth).max() ?? 0
+        let room = max(8, min(50, width - labelWidth - 6))
+        let cursor = asciiOnly ? "_" : "▏"
+        let values: [(KioskRequestForm.Field, String)] = [
+            (.date, "< \(words.shortDate(form.date)) >"),
+            (.time, form.time + (form.field == .time ? cursor : "")),
+            // The end of a long reason, where the typing is.
+            (.reason, String((form.reason + (form.field == .reason ? cursor : "")).suffix(room))),
+        ]
+        for (label, (field, value)) in zip(labels, values) {
+            let selected = form.field == field
+            body.addCentered(
+                [
+                    Span(label.padded(toWidth: labelWidth) + " ", TextStyle(isBold: true)),
+                    Span(" " + value.padded(toWidth: room) + " ", TextStyle(isInverse: selected)),
+                ], width: width)
+        }
+        if let problem = form.problem {
+            body.blank()
+            body.addCenteredWrapping(problem, TextStyle(color: .red, isBold: true), width: width)
+        }
+        return body
     }
 
     /// What the kiosk shows when it must not record anything: also drawn on its own when the

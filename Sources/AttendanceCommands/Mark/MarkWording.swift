@@ -63,6 +63,32 @@ extension MarkingService.TodaySnapshot {
             ["dates": dates.joined(separator: words.tr(" and "))])
     }
 
+    /// "Your request for Tue 24 Nov was refused: …" for each answer not seen before, then the
+    /// dates still waiting.
+    func requestLines(_ words: Speech = .english) -> [String] {
+        var lines = answers.map { answer in
+            let date = words.shortDate(answer.date)
+            let reply = answer.answer ?? ""
+            switch (answer.state, reply.isEmpty) {
+            case (.refused, _):
+                return words.tr("Your request for {date} was refused: {reason}", ["date": date, "reason": reply])
+            case (_, true):
+                return words.tr("Your request for {date} was approved.", ["date": date])
+            case (_, false):
+                return words.tr("Your request for {date} was approved: {note}", ["date": date, "note": reply])
+            }
+        }
+        if !waitingRequests.isEmpty {
+            let dates = waitingRequests.sorted().map { words.shortDate($0) }
+            lines.append(
+                words.ntr(
+                    "Your request for {dates} is waiting for your manager.",
+                    "Your requests for {dates} are waiting for your manager.", dates.count,
+                    ["dates": dates.joined(separator: words.tr(" and "))]))
+        }
+        return lines
+    }
+
     /// "away 13:00–13:45 (45 min)" for each gap.
     func gapLines(_ words: Speech = .english) -> [String] {
         day.gaps.map { gap in

@@ -58,7 +58,7 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
             case .backupTarget: return CommandFailure(error.description, status: .badInput)
             case .duplicateEmployee, .unknownEmployee, .duplicateManager, .unknownManager, .unknownNetwork,
                 .duplicateHoliday, .unknownHoliday, .noHolidays,
-                .duplicateLeave, .unknownLeave:
+                .duplicateLeave, .unknownLeave, .unknownRequest, .requestAnswered:
                 return CommandFailure(error.description, status: .badInput)
             default: return CommandFailure(error.description, status: .storeFailure)
             }

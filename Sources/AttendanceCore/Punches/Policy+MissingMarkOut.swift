@@ -26,3 +26,12 @@ extension PunchKnowledge {
         return abs(time.timeIntervalSince(lastSync)) <= fresh ? .complete : .partial
     }
 }
+
+extension Policy {
+    /// The instant a person who says they left at `time` on attendance date `date` means: that
+    /// wall-clock time on the date, or on the next calendar day when it is before `day_change`
+    /// (a night shift's 01:30 belongs to the date before).
+    public func instant(leavingAt time: WallClockTime, on date: AttendanceDate) -> Date {
+        zone.instant(on: time < dayChange ? date.adding(days: 1) : date, at: time)
+    }
+}

@@ -14,7 +14,7 @@ extension Console {
                 from: today.adding(days: -policy.editWindowDays), through: today, policy: policy, now: now,
                 store: self.store)
         }
-        let rows = open.map { item in
+        let rows = open.map { item -> String in
             let zone = item.policy.zone
             let code = item.employee.code.rawValue
             let what =
@@ -37,13 +37,13 @@ extension Console {
                     <button type="submit">Close</button></form>
                     """
             }
-            return "<tr><td>\(item.day.date)</td><td><a href=\"/employees/\(code.urlComponent)/days/\(item.day.date)\">"
-                + "\(item.employee.name.rawValue.escaped)</a> <small>\(code.escaped)</small></td>"
-                + "<td>\(what.escaped)</td><td>\(form)</td></tr>"
+            return
+                "<tr>\(dateAndEmployeeCells(item.day.date, item.employee))<td>\(what.escaped)</td><td>\(form)</td></tr>"
         }.joined()
         let notice = done.map { "<p class=\"done\" role=\"status\">\($0.escaped)</p>" } ?? ""
         let body = """
-            \(notice)<p>Forgotten mark-outs of the last \(policy.editWindowDays) days, oldest first.</p>\(administrationNotice(session))
+            \(notice)<p>Forgotten mark-outs of the last \(policy.editWindowDays) days, oldest first. \
+            Employees can also ask for a correction at the kiosk: see <a href="/requests">Requests</a>.</p>\(administrationNotice(session))
             \(rows.isEmpty ? "<p>No missing mark-outs.</p>" : "<table><thead><tr><th>Date</th><th>Employee</th><th>Open session</th><th></th></tr></thead><tbody>\(rows)</tbody></table>")
             """
         return Page(title: "Missing mark-outs", section: "missing", body: body)
@@ -74,11 +74,14 @@ extension Console {
                 request, reason: reason, actor: session.account.actor, force: force, policy: policy, now: now,
                 store: self.store)
         }
+        return try await missingPage(session, done: Self.markedOut(result, "Recorded", zone: policy.zone))
+    }
+
+    /// "Recorded: Asha Rao OUT at 2026-11-24 18:00. 2026-11-24 is now P.": what closing a day did.
+    static func markedOut(_ result: CorrectionResult, _ what: String, zone: LocalZone) -> String {
         let punch = result.outcome.after.effective
         let days = result.days.map { "\($0.date) is now \($0.code.isEmpty ? $0.status.name : $0.code)" }
-        let done =
-            "Recorded: \(result.outcome.employee.name.rawValue) OUT at \(policy.zone.minuteText(of: punch.instant)). "
+        return "\(what): \(result.outcome.employee.name.rawValue) OUT at \(zone.minuteText(of: punch.instant)). "
             + days.joined(separator: "; ") + "."
-        return try await missingPage(session, done: done)
     }
 }

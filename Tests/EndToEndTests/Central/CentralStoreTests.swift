@@ -767,6 +767,10 @@ struct CentralStoreTests {
         try kiosk.waitFor("✓ WiFi OfficeNet (\(Office.bssid)) — HQ lobby", timeout: 30)
         try kiosk.send("W001", "Enter")
         try kiosk.waitFor("Hi Worker 1 (W001)")
+        // No correction requests here: they stay on the store they are asked on, and a manager
+        // at a desk of the central store would never see them.
+        let menu = try kiosk.waitFor("[X] Cancel")
+        #expect(!menu.contains("Ask for a correction"), "\(menu)")
         try kiosk.send("i")
         try kiosk.waitFor("MARKED IN")
         try kiosk.send("Enter")

@@ -304,6 +304,8 @@ def main(base, shots, state):
                                   {"code": "W001", "in": "1", "at": YESTERDAY + " 20:00", "reason": "forged"},
                                   cookie=session)
         check(status == 403 and "security token" in body, "a form without its token got %d" % status)
+        status, _, body = request(base + "/requests/approve", {"id": "1"}, cookie=session)
+        check(status == 403 and "security token" in body, "an approval without its token got %d" % status)
         status, _, body = request(base + "/register?month=2026-13", cookie=session)
         check(status == 400 and "2026-13" in body, "a malformed month got %d: %s" % (status, body[:300]))
         status, _, _ = request(base + "/no/such/page", cookie=session)
@@ -497,7 +499,8 @@ def admin(base, shots, state):
         sign_in(driver, base, "eve", PASSWORD)
         for page, expected in [("/employees", "Ravi Kumar"), ("/employees/W004/manage", "W004"),
                                ("/wifi", "First floor"), ("/holidays?year=%d" % year, "Independence Day"),
-                               ("/leave?month=" + later[:7], "family visit")]:
+                               ("/leave?month=" + later[:7], "family visit"),
+                               ("/requests", "No requests are waiting")]:
             driver.get(base + page)
             text = driver.find_element(By.TAG_NAME, "main").text
             check(expected in text, "the viewer's %s lacks %r:\n%s" % (page, expected, text))
@@ -509,7 +512,9 @@ def admin(base, shots, state):
         for path, fields in [("/employees", {"code": "W009", "name": "a viewer's try"}),
                              ("/wifi", {"bssid": "aa:bb:cc:dd:ee:09", "location": "a viewer's try"}),
                              ("/employees/W004/pin", {"pin": "1234"}),
-                             ("/leave", {"code": "W001", "from": later, "reason": "a viewer's try"})]:
+                             ("/leave", {"code": "W001", "from": later, "reason": "a viewer's try"}),
+                             ("/requests/approve", {"id": "1"}),
+                             ("/requests/refuse", {"id": "1", "reason": "a viewer's try"})]:
             fields["csrf"] = token
             status, _, body = request(base + path, fields, cookie=viewer)
             check(status == 403 and "may look but not change" in body, "a viewer's POST %s got %d" % (path, status))

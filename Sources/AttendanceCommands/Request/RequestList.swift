@@ -1,0 +1,32 @@
+import ArgumentParser
+import AttendanceApp
+import AttendanceCore
+import AttendanceTerminal
+
+/// `attendance request list`
+struct RequestList: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the requests waiting for an answer, oldest date first.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "text, json or csv.") var format: OutputFormat = .text
+
+    func run(in context: Context) throws {
+        let (_, store) = try global.open(in: context)
+        let waiting = try AskedCorrections.waiting(store: store)
+        try Self.listing.write(
+            waiting, as: format, to: context, empty: "no requests are waiting",
+            footer: "\(waiting.count) request\(waiting.count == 1 ? "" : "s") waiting")
+    }
+
+    static let listing = Listing<AskedCorrection>([
+        .init("id", header: "ID") { .integer($0.id) },
+        .init("code", header: "CODE") { .text($0.employee.code.rawValue) },
+        .init("name", header: "NAME", cell: { $0.employee.name.rawValue.truncated(toWidth: 30) }) {
+            .text($0.employee.name.rawValue)
+        },
+        .init("date", header: "DATE") { .text($0.date.description) },
+        .init("left_at", header: "LEFT AT") { .text($0.leftAt.description) },
+        .init("reason", header: "REASON") { .text($0.reason) },
+    ])
+}
