@@ -24,6 +24,54 @@ public enum Employees {
         _ new: NewEmployee, pin: String? = nil, pepper: () throws -> [UInt8] = noPepper, exitCodeHash: String?,
         policy: Policy, now: Date, actor: String, store: AttendanceStore
     ) throws -> Employee {
+        try requireAddable(new, exitCodeHash: exitCodeHash, policy: policy)
+        var new = new
+        if new.startDate == nil { new.startDate = policy.attendanceDate(of: now) }
+        if let pin {
+            let hashed = try hashed(pin, pepper: pepper)
+            new.pin = (hashed.salt, hashed.rounds, hashed.hash)
+        }
+        return try store.addEmployee(new, actor: actor)
+    }
+
+    /// Adds every employee of `file` in one transaction, or none: each row is judged as ``add``
+    /// judges one employee, and a code already in the store is refused on its line too. Those
+    /// without a first date start today.
+    ///
+    /// - Throws: ``EmployeeFile/Refusal`` naming every bad row; otherwise what the store throws.
+    public static func add(
+        _ file: EmployeeFile, exitCodeHash: String?, policy: Policy, now: Date, actor: String, store: AttendanceStore
+    ) throws -> [Employee] {
+        var issues = file.issues
+        let taken = Dictionary(
+            try store.employees().map { ($0.code.rawValue.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        var news: [NewEmployee] = []
+        for row in file.rows {
+            let new = NewEmployee(
+                code: row.code, name: row.name, startDate: row.startDate ?? policy.attendanceDate(of: now),
+                shiftStart: row.shiftStart, shiftEnd: row.shiftEnd, language: row.language,
+                department: row.department)
+            do throws(AppFailure) {
+                _ = try shift(start: row.shiftStart, end: row.shiftEnd)
+                try requireAddable(new, exitCodeHash: exitCodeHash, policy: policy)
+            } catch {
+                issues.append(FileIssue(line: row.line, message: error.message))
+            }
+            if let existing = taken[row.code.rawValue.lowercased()] {
+                issues.append(
+                    FileIssue(
+                        line: row.line,
+                        message: "code \(row.code.rawValue) is already \(existing.code) \(existing.name.rawValue)"))
+            }
+            news.append(new)
+        }
+        guard issues.isEmpty else { throw EmployeeFile.Refusal(issues: issues) }
+        return try store.addEmployees(news, actor: actor)
+    }
+
+    /// Refuses a new employee whose own shift does not fit the policy, or whose code is the
+    /// kiosk's exit code.
+    private static func requireAddable(_ new: NewEmployee, exitCodeHash: String?, policy: Policy) throws(AppFailure) {
         try requireShiftFits(
             new.shiftStart.flatMap { start in new.shiftEnd.map { (start, $0) } }, code: new.code, policy: policy)
         if let exitCodeHash, PINHasher.hasExitCodeForm(new.code.rawValue),
@@ -34,13 +82,6 @@ public enum Employees {
                     + "win and the exit code would stop working; give the employee another code, or the kiosk another "
                     + "exit code")
         }
-        var new = new
-        if new.startDate == nil { new.startDate = policy.attendanceDate(of: now) }
-        if let pin {
-            let hashed = try hashed(pin, pepper: pepper)
-            new.pin = (hashed.salt, hashed.rounds, hashed.hash)
-        }
-        return try store.addEmployee(new, actor: actor)
     }
 
     /// Changes an employee's name, dates or shift; `force` lets recorded work fall outside

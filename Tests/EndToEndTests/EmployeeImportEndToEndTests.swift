@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@Suite("Employee import, end to end")
+struct EmployeeImportEndToEndTests {
+    @Test("a spreadsheet's semicolon file adds everyone, each audited as employee add audits one")
+    func semicolonFile() throws {
+        let s = Sandbox()
+        let file = s.folder + "/staff.csv"
+        let rows = [
+            "code;name;start date;shift;department;language", "E001;\"Rao; Asha\";2026-11-02;09:00-17:30;Sales;fr",
+            "E002;प्रिया शर्मा;;;Stores;",
+        ]
+        try Data(rows.map { $0 + "\r\n" }.joined().utf8).write(to: URL(fileURLWithPath: file))
+        let imported = try s.run("employee", "import", file)
+        #expect(imported.status == 0, "\(imported.err)")
+        #expect(imported.out == "added 2 employees from \(file)\n")
+        let listed = try s.run("employee", "list", "--format", "json")
+        let employees = try JSONSerialization.jsonObject(with: Data(listed.out.utf8)) as? [[String: Any]]
+        #expect(employees?.map { $0["name"] as? String } == ["Rao; Asha", "प्रिया शर्मा"])
+        #expect(employees?.first?["shift_start"] as? String == "09:00")
+        #expect(employees?.last?["start_date"] as? String == ScenarioClock.day())
+        #expect(try s.sqlite("SELECT language FROM employee WHERE code = 'E001'") == "fr\n")
+        #expect(
+            try s.sqlite("SELECT entity_key FROM audit_log WHERE action = 'add' AND entity = 'employee' ORDER BY id")
+                == "E001\nE002\n")
+    }
+
+    @Test("one bad row refuses the whole file with 65, naming every bad row by line; nobody is added")
+    func allOrNothing() throws {
+        let s = Sandbox()
+        #expect(try s.run("employee", "add", "E001", "--name", "Asha Rao").status == 0)
+        let file = s.folder + "/staff.csv"
+        let text = """
+            code,name,start_date,shift,language
+            E002,Bo,2026-11-31,,
+            E003,Cy,,25:00-17:00,
+            e001,Asha Again,,,
+            E004,Di,,,xx
+            E005,Fine,,,
+            E005,Twice,,,
+
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let refused = try s.run("employee", "import", file)
+        #expect(refused.status == 65)
+        #expect(refused.out.isEmpty)
+        // Every line of the refusal is the program's, as every error line is.
+        let lines = refused.err.split(separator: "\n").map { $0.replacingOccurrences(of: "attendance: ", with: "") }
+        #expect(lines.count == 6, "\(refused.err)")
+        #expect(lines.first?.hasPrefix("\(file):2: start_date: invalid date \"2026-11-31\"") == true)
+        #expect(lines.contains { $0.hasPrefix("\(file):3: shift: invalid time \"25:00\"") }, "\(refused.err)")
+        #expect(lines.contains("\(file):4: code e001 is already E001 Asha Rao"), "\(refused.err)")
+        #expect(lines.contains { $0.hasPrefix("\(file):5: language: invalid language \"xx\"") }, "\(refused.err)")
+        #expect(lines.contains("\(file):7: code E005 is already on line 6"), "\(refused.err)")
+        #expect(lines.last == "\(file): 5 bad rows; nobody was added")
+        #expect(try s.sqlite("SELECT count(*) FROM employee") == "1\n")
+    }
+
+    @Test("- reads the file from standard input")
+    func standardInput() throws {
+        let s = Sandbox()
+        let imported = try s.run("employee", "import", "-", input: "code,name\nE001,Asha Rao\n")
+        #expect(imported.status == 0, "\(imported.err)")
+        #expect(imported.out == "added 1 employee from standard input\n")
+        #expect(try s.sqlite("SELECT name FROM employee") == "Asha Rao\n")
+    }
+
+    @Test("an own shift the policy's day change cuts in two is refused on its line, as employee add refuses it")
+    func shiftThatDoesNotFit() throws {
+        let s = Sandbox()
+        let added = try s.run(
+            "employee", "add", "N1", "--name", "Night", "--shift-start", "22:00", "--shift-end", "06:00")
+        #expect(added.status == 65)
+        let imported = try s.run("employee", "import", "-", input: "code,name,shift\nN1,Night,22:00-06:00\n")
+        #expect(imported.status == 65)
+        let reason = added.err.replacingOccurrences(of: "attendance: ", with: "")
+        #expect(imported.err.contains("standard input:2: \(reason)"), "\(imported.err) vs \(added.err)")
+    }
+}
