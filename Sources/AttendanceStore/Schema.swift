@@ -46,6 +46,9 @@ enum Schema {
             if try db.tableExists("leave") { try db.execute(sql: v12LeaveType) }
             try db.execute(sql: v12Department)
         }
+        migrator.registerMigration("v13-one-time-pins: which PINs were made for the employee to replace") { db in
+            try db.execute(sql: v13OneTimePIN)
+        }
         return migrator
     }
 
@@ -434,5 +437,11 @@ enum Schema {
     static let v12Department = """
         ALTER TABLE employee ADD COLUMN department TEXT
             CHECK (department IS NULL OR length(department) BETWEEN 1 AND 100);
+        """
+
+    /// A PIN handed out on a printed slip (`employee pins`) is one-time: 1 until the PIN is set
+    /// again. A PIN the employee chose, or one set with `employee set-pin`, is 0.
+    static let v13OneTimePIN = """
+        ALTER TABLE employee ADD COLUMN pin_one_time INTEGER NOT NULL DEFAULT 0 CHECK (pin_one_time IN (0, 1));
         """
 }

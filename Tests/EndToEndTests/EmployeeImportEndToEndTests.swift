@@ -78,3 +78,63 @@ struct EmployeeImportEndToEndTests {
         #expect(imported.err.contains("standard input:2: \(reason)"), "\(imported.err) vs \(added.err)")
     }
 }
+
+@Suite("PINs for many employees, end to end")
+struct EmployeePINsEndToEndTests {
+    /// The PIN on each slip of `text`, by the code the slip names.
+    func pins(onSlips text: String) -> [String: String] {
+        var pins: [String: String] = [:]
+        var code: String?
+        for line in text.split(separator: "\n") {
+            if let open = line.lastIndex(of: "("), line.hasSuffix(")") {
+                code = String(line[line.index(after: open)..<line.index(before: line.endIndex)])
+            }
+            if let pin = line.split(separator: " ").last, pin.count == 6, pin.allSatisfy(\.isNumber), let code {
+                pins[code] = String(pin)
+            }
+        }
+        return pins
+    }
+
+    @Test("--all-without-pin gives each a one-time PIN that marks at once, on a slip in their language, and only there")
+    func everyoneWithoutPIN() throws {
+        let s = try kioskSandbox(kiosk: "require_pin = true")
+        let pepper = ["ATTENDANCE_PEPPER": s.folder + "/pepper", "ATTENDANCE_LOCALEDIR": builtCatalogs]
+        #expect(try s.run("employee", "set-pin", "E001", input: "2468\n2468\n", extra: pepper).status == 0)
+        #expect(try s.run("employee", "import", "-", input: "code,name,language\nE003,Chloé,fr\n").status == 0)
+        let made = try s.run("employee", "pins", "--all-without-pin", extra: pepper)
+        #expect(made.status == 0, "\(made.err)")
+        let pins = pins(onSlips: made.out)
+        #expect(pins.keys.sorted() == ["E002", "E003"], "\(made.out)")
+        #expect(made.out.contains("  Test Office\n"))
+        #expect(made.out.contains("Kiosk PIN for Bo Chen (E002)"), "\(made.out)")
+        #expect(made.out.contains("Code PIN de la borne pour Chloé (E003)"), "\(made.out)")
+        #expect(made.err.contains("new one-time PINs for 2 employees"), "\(made.err)")
+        #expect(try s.sqlite("SELECT code, pin_one_time FROM employee ORDER BY code") == "E001|0\nE002|1\nE003|1\n")
+        // Neither the audit log nor the error stream holds a PIN.
+        let audit = try s.sqlite("SELECT group_concat(coalesce(new_value, ''), ' ') FROM audit_log")
+        for pin in pins.values {
+            #expect(!audit.contains(pin) && !made.err.contains(pin))
+        }
+        let marked = try s.run("mark", "in", "E002", input: (pins["E002"] ?? "") + "\n", extra: pepper)
+        #expect(marked.status == 0, "\(marked.err)")
+        // Set again by hand, a PIN is no longer one-time.
+        #expect(try s.run("employee", "set-pin", "E002", input: "1357\n1357\n", extra: pepper).status == 0)
+        #expect(try s.sqlite("SELECT pin_one_time FROM employee WHERE code = 'E002'") == "0\n")
+    }
+
+    @Test("named codes get new PINs in one change; an unknown code among them changes nobody's")
+    func namedCodes() throws {
+        let s = try kioskSandbox()
+        let pepper = ["ATTENDANCE_PEPPER": s.folder + "/pepper"]
+        let refused = try s.run("employee", "pins", "E001", "NOBODY", extra: pepper)
+        #expect(refused.status == 65 && refused.out.isEmpty)
+        #expect(refused.err == "attendance: no employee has code NOBODY; no PIN was changed\n")
+        #expect(try s.sqlite("SELECT count(*) FROM employee WHERE pin_hash IS NOT NULL") == "0\n")
+        let made = try s.run("employee", "pins", "E001", extra: pepper)
+        #expect(made.status == 0, "\(made.err)")
+        #expect(pins(onSlips: made.out).keys.sorted() == ["E001"])
+        let neither = try s.run("employee", "pins", extra: pepper)
+        #expect(neither.status == 64 && neither.err.contains("give the employees' codes or --all-without-pin"))
+    }
+}

@@ -13,6 +13,12 @@ public struct EmployeeEdit: Sendable {
     public let rejudged: (count: Int, first: AttendanceDate)?
 }
 
+/// A PIN made for one employee, to be handed to them once on a slip and never kept in clear.
+public struct PINSlip: Sendable {
+    public let employee: Employee
+    public let pin: String
+}
+
 /// Employees, for the command line and the web console alike: adding, editing, leaving, and
 /// their kiosk PIN. The store records each change in one transaction with its audit entry; this
 /// decides what is refused before it gets there.
@@ -123,6 +129,51 @@ public enum Employees {
         _ = try Reports.employee(code, store: store)
         let hashed = try hashed(pin, pepper: pepper)
         try store.setPIN(code: code, salt: hashed.salt, rounds: hashed.rounds, hash: hashed.hash, actor: actor)
+    }
+
+    /// Gives each employee of `codes` a new random PIN, one-time (the employee is to replace it),
+    /// in one transaction: all of them or none. Without codes: everyone employed today or later
+    /// who has no PIN. The PINs are returned only for their slips; the store keeps their hashes.
+    ///
+    /// The pepper is asked for only once the employees are known to be good.
+    public static func oneTimePINs(
+        for codes: [EmployeeCode]?, policy: Policy, now: Date, pepper: () throws -> [UInt8], actor: String,
+        store: AttendanceStore
+    ) throws -> [PINSlip] {
+        let everyone = try store.employees()
+        let chosen: [Employee]
+        if let codes {
+            let byCode = Dictionary(
+                everyone.map { ($0.code.rawValue.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+            let unknown = codes.filter { byCode[$0.rawValue.lowercased()] == nil }
+            guard unknown.isEmpty else {
+                throw AppFailure(
+                    "no employee has code \(unknown.map(\.rawValue).joined(separator: ", ")); no PIN was changed")
+            }
+            var seen = Set<String>()
+            chosen = codes.compactMap {
+                seen.insert($0.rawValue.lowercased()).inserted ? byCode[$0.rawValue.lowercased()] : nil
+            }
+        } else {
+            let today = policy.attendanceDate(of: now)
+            chosen = everyone.filter { employee in
+                if employee.hasPIN { return false }
+                if case .left = employee.employment(on: today) { return false }
+                return true
+            }
+        }
+        guard !chosen.isEmpty else { return [] }
+        let peppered = try pepper()
+        var slips: [PINSlip] = []
+        var hashes: [(code: EmployeeCode, salt: [UInt8], rounds: Int, hash: [UInt8])] = []
+        for employee in chosen {
+            let pin = generatedPIN()
+            let hashed = try hashed(pin, pepper: { peppered })
+            slips.append(PINSlip(employee: employee, pin: pin))
+            hashes.append((employee.code, hashed.salt, hashed.rounds, hashed.hash))
+        }
+        try store.setOneTimePINs(hashes, actor: actor)
+        return slips
     }
 
     /// The refusal of a caller that sets no PIN.

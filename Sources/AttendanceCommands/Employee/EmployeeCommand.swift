@@ -12,7 +12,7 @@ struct EmployeeCommand: ParsableCommand {
         subcommands: [
             EmployeeAdd.self, EmployeeImport.self, EmployeeList.self, EmployeeShow.self, EmployeeEdit.self,
             EmployeeDeactivate.self,
-            EmployeeSetPIN.self, EmployeeUnlock.self,
+            EmployeeSetPIN.self, EmployeePINs.self, EmployeeUnlock.self,
         ])
 }
 
