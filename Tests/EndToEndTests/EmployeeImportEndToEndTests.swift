@@ -137,4 +137,32 @@ struct EmployeePINsEndToEndTests {
         let neither = try s.run("employee", "pins", extra: pepper)
         #expect(neither.status == 64 && neither.err.contains("give the employees' codes or --all-without-pin"))
     }
+
+    @Test(
+        "--format pdf writes the slips, four a page, to --output and nowhere else; a PDF that cannot be written changes no PIN"
+    )
+    func pdfSlips() throws {
+        let s = try kioskSandbox()
+        let pepper = ["ATTENDANCE_PEPPER": s.folder + "/pepper"]
+        for number in 3...5 {
+            #expect(try s.run("employee", "add", "E00\(number)", "--name", "Worker \(number)").status == 0)
+        }
+        let missing = s.folder + "/no-such-folder/slips.pdf"
+        let refused = try s.run(
+            "employee", "pins", "--all-without-pin", "--format", "pdf", "--output", missing, extra: pepper)
+        #expect(refused.status == 73, "\(refused.err)")
+        #expect(try s.sqlite("SELECT count(*) FROM employee WHERE pin_hash IS NOT NULL") == "0\n")
+        let pdf = s.folder + "/slips.pdf"
+        let made = try s.run("employee", "pins", "--all-without-pin", "--format", "pdf", "--output", pdf, extra: pepper)
+        #expect(made.status == 0, "\(made.err)")
+        #expect(made.out.isEmpty)
+        #expect(made.err.contains("the slips in \(pdf) (2 pages) are their only copy"), "\(made.err)")
+        #expect(try runReader("/usr/bin/qpdf", ["--check", pdf]).status == 0)
+        let text = try runReader("/usr/bin/pdftotext", [pdf, "-"]).outputText
+        #expect(text.contains("Kiosk PIN for Bo Chen (E002)"), "\(text)")
+        #expect(text.contains("Test Office"))
+        let pins = text.split(whereSeparator: \.isNewline).filter { $0.count == 6 && $0.allSatisfy(\.isNumber) }
+        #expect(pins.count == 5, "\(text)")
+        #expect(try s.sqlite("SELECT count(*) FROM employee WHERE pin_one_time = 1") == "5\n")
+    }
 }

@@ -135,10 +135,11 @@ public enum Employees {
     /// in one transaction: all of them or none. Without codes: everyone employed today or later
     /// who has no PIN. The PINs are returned only for their slips; the store keeps their hashes.
     ///
-    /// The pepper is asked for only once the employees are known to be good.
+    /// The pepper is asked for only once the employees are known to be good. `handOut` writes the
+    /// slips before the store keeps the PINs: a slip that cannot be written changes nobody's PIN.
     public static func oneTimePINs(
         for codes: [EmployeeCode]?, policy: Policy, now: Date, pepper: () throws -> [UInt8], actor: String,
-        store: AttendanceStore
+        store: AttendanceStore, handOut: ([PINSlip]) throws -> Void
     ) throws -> [PINSlip] {
         let everyone = try store.employees()
         let chosen: [Employee]
@@ -172,6 +173,7 @@ public enum Employees {
             slips.append(PINSlip(employee: employee, pin: pin))
             hashes.append((employee.code, hashed.salt, hashed.rounds, hashed.hash))
         }
+        try handOut(slips)
         try store.setOneTimePINs(hashes, actor: actor)
         return slips
     }
