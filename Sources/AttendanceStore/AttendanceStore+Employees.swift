@@ -89,11 +89,11 @@ extension AttendanceStore {
     /// register of 2,000 employees 60 M instructions.)
     static let employeeColumns =
         "id, code, name, start_date, end_date, shift_start, shift_end, active, pin_hash IS NOT NULL, locked, language, "
-        + "department"
+        + "department, pin_one_time"
 
     /// The employee in a row that selects ``employeeColumns``.
     static func employee(from row: Row) throws -> Employee {
-        Employee(
+        var employee = Employee(
             id: row[0],
             code: EmployeeCode(stored: row[1]),
             name: PersonName(stored: row[2]),
@@ -106,6 +106,8 @@ extension AttendanceStore {
             // A language whose catalog a later version dropped: the office's, as for none.
             language: (row[10] as String?).flatMap(Language.init(code:)),
             department: (row[11] as String?).map(Department.init(stored:)))
+        employee.hasOneTimePIN = row[12]
+        return employee
     }
 
     // MARK: - Writing

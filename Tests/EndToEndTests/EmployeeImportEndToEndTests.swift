@@ -118,9 +118,13 @@ struct EmployeePINsEndToEndTests {
         }
         let marked = try s.run("mark", "in", "E002", input: (pins["E002"] ?? "") + "\n", extra: pepper)
         #expect(marked.status == 0, "\(marked.err)")
+        #expect(
+            try s.run("employee", "show", "E002").out.contains(
+                "  PIN:       set, one-time (handed out on a slip by employee pins)\n"))
         // Set again by hand, a PIN is no longer one-time.
         #expect(try s.run("employee", "set-pin", "E002", input: "1357\n1357\n", extra: pepper).status == 0)
         #expect(try s.sqlite("SELECT pin_one_time FROM employee WHERE code = 'E002'") == "0\n")
+        #expect(try s.run("employee", "show", "E002").out.contains("  PIN:       set\n"))
     }
 
     @Test("named codes get new PINs in one change; an unknown code among them changes nobody's")

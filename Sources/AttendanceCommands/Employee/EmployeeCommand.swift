@@ -148,7 +148,8 @@ struct EmployeeShow: ContextCommand {
         let pin =
             employee.isPINLocked
             ? "set; LOCKED after too many wrong PINs (attendance employee unlock \(employee.code))"
-            : employee.hasPIN ? "set" : "none"
+            : employee.hasPIN
+                ? employee.hasOneTimePIN ? "set, one-time (handed out on a slip by employee pins)" : "set" : "none"
         context.out.line("  PIN:       \(pin)")
         if let language = employee.language { context.out.line("  language:  \(language)") }
         if let department = employee.department { context.out.line("  department: \(department)") }
