@@ -89,11 +89,11 @@ extension AttendanceStore {
     /// register of 2,000 employees 60 M instructions.)
     static let employeeColumns =
         "id, code, name, start_date, end_date, shift_start, shift_end, active, pin_hash IS NOT NULL, locked, language, "
-        + "department"
+        + "department, pin_one_time"
 
     /// The employee in a row that selects ``employeeColumns``.
     static func employee(from row: Row) throws -> Employee {
-        Employee(
+        var employee = Employee(
             id: row[0],
             code: EmployeeCode(stored: row[1]),
             name: PersonName(stored: row[2]),
@@ -106,6 +106,8 @@ extension AttendanceStore {
             // A language whose catalog a later version dropped: the office's, as for none.
             language: (row[10] as String?).flatMap(Language.init(code:)),
             department: (row[11] as String?).map(Department.init(stored:)))
+        employee.hasOneTimePIN = row[12]
+        return employee
     }
 
     // MARK: - Writing
@@ -114,35 +116,47 @@ extension AttendanceStore {
     @discardableResult
     public func addEmployee(_ new: NewEmployee, actor: String) throws(StoreError) -> Employee {
         try perform {
-            try pool.write { db in
-                if let existing = try Self.employee(code: new.code.rawValue, in: db) {
-                    throw StoreError.duplicateEmployee(existing.code)
-                }
-                let now = clock().milliseconds
-                try db.execute(
-                    sql: """
-                        INSERT INTO employee (code, name, start_date, shift_start, shift_end, language, department,
-                            created_at_ms, updated_at_ms)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        new.code.rawValue, new.name.rawValue, new.startDate?.description, new.shiftStart?.description,
-                        new.shiftEnd?.description, new.language?.code, new.department?.rawValue, now, now,
-                    ])
-                let id = db.lastInsertedRowID
-                var employee = Employee(
-                    id: id, code: new.code, name: new.name, startDate: new.startDate, shiftStart: new.shiftStart,
-                    shiftEnd: new.shiftEnd, language: new.language, department: new.department)
-                try audit(
-                    db, actor: actor, action: "add", entity: "employee", key: new.code.rawValue, employeeID: id,
-                    new: Self.auditValue(employee))
-                if let pin = new.pin {
-                    try writePIN(salt: pin.salt, rounds: pin.rounds, hash: pin.hash, of: employee, actor: actor, in: db)
-                    employee.hasPIN = true
-                }
-                return employee
-            }
+            try pool.write { db in try insertEmployee(new, actor: actor, in: db) }
         }
+    }
+
+    /// Adds every employee of `news` in one transaction, each audited as `addEmployee` audits
+    /// one, or none of them: a code already in use (in any case) refuses them all.
+    @discardableResult
+    public func addEmployees(_ news: [NewEmployee], actor: String) throws(StoreError) -> [Employee] {
+        try perform {
+            try pool.write { db in try news.map { try insertEmployee($0, actor: actor, in: db) } }
+        }
+    }
+
+    /// Inserts `new` with its audit entry (and its PIN, when given), inside the caller's transaction.
+    private func insertEmployee(_ new: NewEmployee, actor: String, in db: Database) throws -> Employee {
+        if let existing = try Self.employee(code: new.code.rawValue, in: db) {
+            throw StoreError.duplicateEmployee(existing.code)
+        }
+        let now = clock().milliseconds
+        try db.execute(
+            sql: """
+                INSERT INTO employee (code, name, start_date, shift_start, shift_end, language, department,
+                    created_at_ms, updated_at_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                new.code.rawValue, new.name.rawValue, new.startDate?.description, new.shiftStart?.description,
+                new.shiftEnd?.description, new.language?.code, new.department?.rawValue, now, now,
+            ])
+        let id = db.lastInsertedRowID
+        var employee = Employee(
+            id: id, code: new.code, name: new.name, startDate: new.startDate, shiftStart: new.shiftStart,
+            shiftEnd: new.shiftEnd, language: new.language, department: new.department)
+        try audit(
+            db, actor: actor, action: "add", entity: "employee", key: new.code.rawValue, employeeID: id,
+            new: Self.auditValue(employee))
+        if let pin = new.pin {
+            try writePIN(salt: pin.salt, rounds: pin.rounds, hash: pin.hash, of: employee, actor: actor, in: db)
+            employee.hasPIN = true
+        }
+        return employee
     }
 
     /// Applies `changes` to the employee with `code`.

@@ -60,20 +60,42 @@ extension AttendanceStore {
         }
     }
 
+    /// Gives each employee of `pins` their new PIN, one-time (to be replaced by the employee), in
+    /// one transaction: all of them or none. Audited as ``setPIN(code:salt:rounds:hash:actor:)``
+    /// audits one, never the PIN or its hash.
+    public func setOneTimePINs(
+        _ pins: [(code: EmployeeCode, salt: [UInt8], rounds: Int, hash: [UInt8])], actor: String
+    ) throws(StoreError) {
+        try perform {
+            try pool.write { db in
+                for pin in pins {
+                    guard let employee = try Self.employee(code: pin.code.rawValue, in: db) else {
+                        throw StoreError.unknownEmployee(pin.code.rawValue)
+                    }
+                    try writePIN(
+                        salt: pin.salt, rounds: pin.rounds, hash: pin.hash, of: employee, oneTime: true, actor: actor,
+                        in: db)
+                }
+            }
+        }
+    }
+
     /// Stores `employee`'s PIN hash and clears their wrong PINs and lock, audited as set or reset
-    /// (never the PIN or its hash), inside the caller's transaction.
+    /// (never the PIN or its hash), inside the caller's transaction. `oneTime` marks a PIN handed
+    /// out for the employee to replace.
     func writePIN(
-        salt: [UInt8], rounds: Int, hash: [UInt8], of employee: Employee, actor: String, in db: Database
+        salt: [UInt8], rounds: Int, hash: [UInt8], of employee: Employee, oneTime: Bool = false, actor: String,
+        in db: Database
     ) throws {
         try db.execute(
             sql: """
                 UPDATE employee SET pin_hash = ?, pin_salt = ?, pin_rounds = ?, failed_pin_attempts = 0,
-                    last_failed_pin_ms = NULL, locked = 0, updated_at_ms = ? WHERE id = ?
+                    last_failed_pin_ms = NULL, locked = 0, pin_one_time = ?, updated_at_ms = ? WHERE id = ?
                 """,
-            arguments: [Data(hash), Data(salt), rounds, clock().milliseconds, employee.id])
+            arguments: [Data(hash), Data(salt), rounds, oneTime, clock().milliseconds, employee.id])
         try audit(
             db, actor: actor, action: employee.hasPIN ? "reset-pin" : "set-pin", entity: "employee",
-            key: employee.code.rawValue, employeeID: employee.id)
+            key: employee.code.rawValue, employeeID: employee.id, new: oneTime ? auditJSON(["one_time": true]) : nil)
     }
 
     /// Whether a PIN attempt may be checked now. Checking the delay and taking the attempt are

@@ -49,6 +49,9 @@ enum Schema {
         migrator.registerMigration("v13-correction-requests: corrections employees ask for at the kiosk") { db in
             try db.execute(sql: v13CorrectionRequests)
         }
+        migrator.registerMigration("v14-one-time-pins: which PINs were made for the employee to replace") { db in
+            try db.execute(sql: v14OneTimePIN)
+        }
         return migrator
     }
 
@@ -460,5 +463,11 @@ enum Schema {
         );
         CREATE INDEX correction_request_waiting ON correction_request(state, date);
         CREATE INDEX correction_request_by_employee ON correction_request(employee_id, state);
+        """
+
+    /// A PIN handed out on a printed slip (`employee pins`) is one-time: 1 until the PIN is set
+    /// again. A PIN the employee chose, or one set with `employee set-pin`, is 0.
+    static let v14OneTimePIN = """
+        ALTER TABLE employee ADD COLUMN pin_one_time INTEGER NOT NULL DEFAULT 0 CHECK (pin_one_time IN (0, 1));
         """
 }

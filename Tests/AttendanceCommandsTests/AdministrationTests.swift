@@ -377,6 +377,27 @@ struct AdministrationTests {
         #expect(!h.run("employee", "--help").out.contains("EXIT STATUS"))
     }
 
+    @Test("help for employee import names the columns, shows an example and takes - for standard input")
+    func importHelpText() {
+        let result = h.run("employee", "import", "--help")
+        #expect(result.status == 0)
+        #expect(result.out.hasPrefix("OVERVIEW: Add many employees from a CSV file, all or nothing.\n\n"))
+        #expect(
+            result.out.contains(
+                """
+                Example:
+                  code,name,start_date,shift,department,language
+                  E001,Asha Rao,2026-11-02,09:00-17:30,Sales,en
+                  E002,"Rao, Priya",,,Stores,
+
+                USAGE: attendance employee import [--config <path>] [--store <path|url>] [--by <name>] <file>
+
+                ARGUMENTS:
+                  <file>                  The CSV file, or - for standard input.
+
+                """), "\(result.out)")
+    }
+
     @Test("help for employee add, word for word")
     func helpText() {
         let result = h.run("employee", "add", "--help")

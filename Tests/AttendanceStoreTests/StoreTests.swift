@@ -103,6 +103,27 @@ struct StoreTests {
         #expect(try store.auditLog().count == 1)
     }
 
+    @Test("many employees are added in one transaction: a code already taken among them adds none")
+    func addManyAllOrNothing() throws {
+        let store = try AttendanceStore(path: folder.file("m.sqlite"))
+        try store.addEmployee(NewEmployee(code: code("E002"), name: name("Bo")), actor: "t")
+        #expect(throws: StoreError.duplicateEmployee(try code("E002"))) {
+            try store.addEmployees(
+                [
+                    NewEmployee(code: try code("E001"), name: try name("Asha")),
+                    NewEmployee(code: try code("e002"), name: try name("B")),
+                ],
+                actor: "t")
+        }
+        #expect(try store.employees().map(\.code.rawValue) == ["E002"])
+        #expect(try store.auditLog().count == 1)
+        try store.addEmployees(
+            [NewEmployee(code: code("E001"), name: name("Asha")), NewEmployee(code: code("E003"), name: name("Cy"))],
+            actor: "t")
+        #expect(try store.employees().map(\.code.rawValue) == ["E001", "E002", "E003"])
+        #expect(try store.auditLog().filter { $0.action == "add" }.count == 3)
+    }
+
     @Test("edit and deactivate change the row and are audited with old and new values")
     func editAndDeactivate() throws {
         let store = try AttendanceStore(

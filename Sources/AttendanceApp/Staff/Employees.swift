@@ -13,6 +13,12 @@ public struct EmployeeEdit: Sendable {
     public let rejudged: (count: Int, first: AttendanceDate)?
 }
 
+/// A PIN made for one employee, to be handed to them once on a slip and never kept in clear.
+public struct PINSlip: Sendable {
+    public let employee: Employee
+    public let pin: String
+}
+
 /// Employees, for the command line and the web console alike: adding, editing, leaving, and
 /// their kiosk PIN. The store records each change in one transaction with its audit entry; this
 /// decides what is refused before it gets there.
@@ -24,6 +30,54 @@ public enum Employees {
         _ new: NewEmployee, pin: String? = nil, pepper: () throws -> [UInt8] = noPepper, exitCodeHash: String?,
         policy: Policy, now: Date, actor: String, store: AttendanceStore
     ) throws -> Employee {
+        try requireAddable(new, exitCodeHash: exitCodeHash, policy: policy)
+        var new = new
+        if new.startDate == nil { new.startDate = policy.attendanceDate(of: now) }
+        if let pin {
+            let hashed = try hashed(pin, pepper: pepper)
+            new.pin = (hashed.salt, hashed.rounds, hashed.hash)
+        }
+        return try store.addEmployee(new, actor: actor)
+    }
+
+    /// Adds every employee of `file` in one transaction, or none: each row is judged as ``add``
+    /// judges one employee, and a code already in the store is refused on its line too. Those
+    /// without a first date start today.
+    ///
+    /// - Throws: ``EmployeeFile/Refusal`` naming every bad row; otherwise what the store throws.
+    public static func add(
+        _ file: EmployeeFile, exitCodeHash: String?, policy: Policy, now: Date, actor: String, store: AttendanceStore
+    ) throws -> [Employee] {
+        var issues = file.issues
+        let taken = Dictionary(
+            try store.employees().map { ($0.code.rawValue.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        var news: [NewEmployee] = []
+        for row in file.rows {
+            let new = NewEmployee(
+                code: row.code, name: row.name, startDate: row.startDate ?? policy.attendanceDate(of: now),
+                shiftStart: row.shiftStart, shiftEnd: row.shiftEnd, language: row.language,
+                department: row.department)
+            do throws(AppFailure) {
+                _ = try shift(start: row.shiftStart, end: row.shiftEnd)
+                try requireAddable(new, exitCodeHash: exitCodeHash, policy: policy)
+            } catch {
+                issues.append(FileIssue(line: row.line, message: error.message))
+            }
+            if let existing = taken[row.code.rawValue.lowercased()] {
+                issues.append(
+                    FileIssue(
+                        line: row.line,
+                        message: "code \(row.code.rawValue) is already \(existing.code) \(existing.name.rawValue)"))
+            }
+            news.append(new)
+        }
+        guard issues.isEmpty else { throw EmployeeFile.Refusal(issues: issues) }
+        return try store.addEmployees(news, actor: actor)
+    }
+
+    /// Refuses a new employee whose own shift does not fit the policy, or whose code is the
+    /// kiosk's exit code.
+    private static func requireAddable(_ new: NewEmployee, exitCodeHash: String?, policy: Policy) throws(AppFailure) {
         try requireShiftFits(
             new.shiftStart.flatMap { start in new.shiftEnd.map { (start, $0) } }, code: new.code, policy: policy)
         if let exitCodeHash, PINHasher.hasExitCodeForm(new.code.rawValue),
@@ -34,13 +88,6 @@ public enum Employees {
                     + "win and the exit code would stop working; give the employee another code, or the kiosk another "
                     + "exit code")
         }
-        var new = new
-        if new.startDate == nil { new.startDate = policy.attendanceDate(of: now) }
-        if let pin {
-            let hashed = try hashed(pin, pepper: pepper)
-            new.pin = (hashed.salt, hashed.rounds, hashed.hash)
-        }
-        return try store.addEmployee(new, actor: actor)
     }
 
     /// Changes an employee's name, dates or shift; `force` lets recorded work fall outside
@@ -82,6 +129,53 @@ public enum Employees {
         _ = try Reports.employee(code, store: store)
         let hashed = try hashed(pin, pepper: pepper)
         try store.setPIN(code: code, salt: hashed.salt, rounds: hashed.rounds, hash: hashed.hash, actor: actor)
+    }
+
+    /// Gives each employee of `codes` a new random PIN, one-time (the employee is to replace it),
+    /// in one transaction: all of them or none. Without codes: everyone employed today or later
+    /// who has no PIN. The PINs are returned only for their slips; the store keeps their hashes.
+    ///
+    /// The pepper is asked for only once the employees are known to be good. `handOut` writes the
+    /// slips before the store keeps the PINs: a slip that cannot be written changes nobody's PIN.
+    public static func oneTimePINs(
+        for codes: [EmployeeCode]?, policy: Policy, now: Date, pepper: () throws -> [UInt8], actor: String,
+        store: AttendanceStore, handOut: ([PINSlip]) throws -> Void
+    ) throws -> [PINSlip] {
+        let everyone = try store.employees()
+        let chosen: [Employee]
+        if let codes {
+            let byCode = Dictionary(
+                everyone.map { ($0.code.rawValue.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+            let unknown = codes.filter { byCode[$0.rawValue.lowercased()] == nil }
+            guard unknown.isEmpty else {
+                throw AppFailure(
+                    "no employee has code \(unknown.map(\.rawValue).joined(separator: ", ")); no PIN was changed")
+            }
+            var seen = Set<String>()
+            chosen = codes.compactMap {
+                seen.insert($0.rawValue.lowercased()).inserted ? byCode[$0.rawValue.lowercased()] : nil
+            }
+        } else {
+            let today = policy.attendanceDate(of: now)
+            chosen = everyone.filter { employee in
+                if employee.hasPIN { return false }
+                if case .left = employee.employment(on: today) { return false }
+                return true
+            }
+        }
+        guard !chosen.isEmpty else { return [] }
+        let peppered = try pepper()
+        var slips: [PINSlip] = []
+        var hashes: [(code: EmployeeCode, salt: [UInt8], rounds: Int, hash: [UInt8])] = []
+        for employee in chosen {
+            let pin = generatedPIN()
+            let hashed = try hashed(pin, pepper: { peppered })
+            slips.append(PINSlip(employee: employee, pin: pin))
+            hashes.append((employee.code, hashed.salt, hashed.rounds, hashed.hash))
+        }
+        try handOut(slips)
+        try store.setOneTimePINs(hashes, actor: actor)
+        return slips
     }
 
     /// The refusal of a caller that sets no PIN.

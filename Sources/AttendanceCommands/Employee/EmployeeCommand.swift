@@ -8,10 +8,11 @@ import AttendanceTerminal
 struct EmployeeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "employee",
-        abstract: "Add, list, show, edit and deactivate employees.",
+        abstract: "Add, import, list, show, edit and deactivate employees.",
         subcommands: [
-            EmployeeAdd.self, EmployeeList.self, EmployeeShow.self, EmployeeEdit.self, EmployeeDeactivate.self,
-            EmployeeSetPIN.self, EmployeeUnlock.self,
+            EmployeeAdd.self, EmployeeImport.self, EmployeeList.self, EmployeeShow.self, EmployeeEdit.self,
+            EmployeeDeactivate.self,
+            EmployeeSetPIN.self, EmployeePINs.self, EmployeeUnlock.self,
         ])
 }
 
@@ -85,14 +86,17 @@ struct EmployeeAdd: ContextCommand {
             ? "employed from today, \(added.startDate.map(\.description) ?? "") (--start-date gives an earlier first day)"
             : "employed from \(added.startDate.map(\.description) ?? "")"
         context.out.line("added \(added.code) \(added.name); \(since)")
-        if let first = added.code.rawValue.first, "IiOo".contains(first) {
-            // The kiosk's menu takes I and O as its choices: the first letter of this code, typed
-            // while someone else's menu is still up, would mark that person.
-            context.err.line(
-                "attendance: note: \(added.code) starts with \(first.uppercased()), the kiosk menu's key for Mark "
-                    + "\(first.lowercased() == "i" ? "IN" : "OUT"); typed while another person's menu is still up, it "
-                    + "would choose that for them. Codes that start with another letter or a digit avoid it.")
-        }
+        if let note = Self.menuKeyNote(added.code) { context.err.line(note) }
+    }
+
+    /// The note for a code that starts with I or O, or nil. The kiosk's menu takes I and O as its
+    /// choices: the first letter of such a code, typed while someone else's menu is still up,
+    /// would mark that person.
+    static func menuKeyNote(_ code: EmployeeCode) -> String? {
+        guard let first = code.rawValue.first, "IiOo".contains(first) else { return nil }
+        return "attendance: note: \(code) starts with \(first.uppercased()), the kiosk menu's key for Mark "
+            + "\(first.lowercased() == "i" ? "IN" : "OUT"); typed while another person's menu is still up, it "
+            + "would choose that for them. Codes that start with another letter or a digit avoid it."
     }
 }
 
@@ -144,7 +148,8 @@ struct EmployeeShow: ContextCommand {
         let pin =
             employee.isPINLocked
             ? "set; LOCKED after too many wrong PINs (attendance employee unlock \(employee.code))"
-            : employee.hasPIN ? "set" : "none"
+            : employee.hasPIN
+                ? employee.hasOneTimePIN ? "set, one-time (handed out on a slip by employee pins)" : "set" : "none"
         context.out.line("  PIN:       \(pin)")
         if let language = employee.language { context.out.line("  language:  \(language)") }
         if let department = employee.department { context.out.line("  department: \(department)") }

@@ -13,6 +13,8 @@ public struct Context: Sendable {
     public var readLine: @Sendable () -> String?
     /// Reads a secret (a PIN) without echo when standard input is a terminal.
     public var readSecret: @Sendable (_ prompt: String) -> String?
+    /// Reads the rest of standard input as bytes (a file given as `-`).
+    public var readStandardInput: @Sendable () -> [UInt8] = { [] }
     public var environment: [String: String]
     public var now: @Sendable () -> Date
     /// Seconds on a clock that only moves forward, at its own pace (CLOCK_MONOTONIC): for
@@ -92,6 +94,7 @@ public struct Context: Sendable {
             hostZone: LocalZone(TimeZone.current),
             outputIsTerminal: stdout.isTerminal)
         context.userNameLookup = { sudoUser ?? Self.loginName() }
+        context.readStandardInput = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
         return context
     }
 

@@ -18,6 +18,8 @@ public struct Employee: Sendable, Hashable, Identifiable {
     public var hasPIN: Bool
     /// Whether their code is locked after too many wrong PINs, until a manager unlocks it.
     public var isPINLocked: Bool
+    /// Whether their PIN was handed out on a slip (`employee pins`) rather than set for them since.
+    public var hasOneTimePIN = false
     /// The language the kiosk speaks to them; nil: the office's.
     public var language: Language?
     /// Their department, to filter and group the register by; nil: none.

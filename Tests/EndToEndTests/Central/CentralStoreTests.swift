@@ -473,6 +473,7 @@ struct CentralStoreTests {
         #expect(try org.kiosk("a", "sync").status == 0)
         for change in [
             ["employee", "edit", "W001", "--name", "Renamed At Kiosk"], ["employee", "deactivate", "W001"],
+            ["employee", "import", "-"],
             ["wifi", "allow", "--bssid", "11:22:33:44:55:66", "--location", "Rogue AP"],
             ["holiday", "add", ScenarioClock.day(1), "--name", "Kiosk-made holiday"],
             ["leave", "add", "W001", ScenarioClock.day(1), "--reason", "x"],
