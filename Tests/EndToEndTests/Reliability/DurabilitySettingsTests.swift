@@ -64,6 +64,14 @@ struct DurabilitySettingsTests {
         let imported = ScenarioClock.iso(ScenarioClock.instant(day: -59, time: "09:00"))
         let corrected = ScenarioClock.day(-60)
         try Data("code,timestamp,kind\nW003,\(imported),in\n".utf8).write(to: URL(fileURLWithPath: csv))
+        let people = s.folder + "/employees.csv"
+        try Data("code,name\nW901,Imported Person\n".utf8).write(to: URL(fileURLWithPath: people))
+        // Two requests W003 asked at the kiosk about the corrected date: one approved, one refused.
+        for reason in ["left at five", "left at six"] {
+            _ = try s.sqlite(
+                "INSERT INTO correction_request (employee_id, date, left_at, reason, asked_at_ms) "
+                    + "SELECT id, '\(corrected)', '17:00', '\(reason)', 0 FROM employee WHERE code = 'W003'")
+        }
         return [
             ["kiosk", "run"]: (["kiosk", "run"], ""),  // in tmux, below
             // Serves until stopped; Console/ConsoleBrowserTests runs it (its store opened by the same
@@ -123,6 +131,12 @@ struct DurabilitySettingsTests {
             ["store", "check"]: (["store", "check"], ""),
             ["store", "verify"]: (["store", "verify"], ""),
             ["store", "backup"]: (["store", "backup", s.folder + "/copy.sqlite"], ""),
+            ["employee", "import"]: (["employee", "import", people], ""),
+            ["employee", "pins"]: (["employee", "pins", "W002"], ""),
+            ["request", "list"]: (["request", "list"], ""),
+            // After `punch add` gave W003 an IN on the corrected date: approving marks it out.
+            ["request", "approve"]: (["request", "approve", "1", "--force"], ""),
+            ["request", "refuse"]: (["request", "refuse", "2", "--reason", "you left at four"], ""),
         ]
     }
 
@@ -186,7 +200,7 @@ struct DurabilitySettingsTests {
             ["employee", "unlock"]: 2, ["wifi", "allow"]: 1, ["wifi", "revoke"]: 2, ["holiday", "add"]: 1,
             ["holiday", "remove"]: 2, ["leave", "add"]: 1, ["leave", "remove"]: 2, ["punch", "add"]: 1,
             ["punch", "void"]: 2, ["punch", "restore"]: 3, ["punch", "retime"]: 4, ["manager", "add"]: 1,
-            ["manager", "passwd"]: 2, ["manager", "remove"]: 3,
+            ["manager", "passwd"]: 2, ["manager", "remove"]: 3, ["request", "approve"]: 5, ["request", "refuse"]: 5,
         ]
         return later[command] ?? 0
     }
