@@ -8,6 +8,11 @@ extension Console {
     /// for a manager, a form to approve each (the ordinary correction is made) and one to refuse it.
     func requestsPage(_ session: ConsoleSession, done: String? = nil) async throws -> Page {
         let waiting = try await blocking { try AskedCorrections.waiting(store: self.store) }
+        let words = self.words
+        let text = [
+            words.ctr("request form", "Note"), words.tr("Approve"), words.ctr("form field", "Reason"),
+            words.tr("e.g. you left at 17:00"), words.tr("Refuse"),
+        ]
         let rows = waiting.map { asked -> String in
             var forms = ""
             if administers(session) {
@@ -15,26 +20,36 @@ extension Console {
                 forms = """
                     <form method="post" action="/requests/approve" class="inline">\(csrfField(session))
                     <input type="hidden" name="id" value="\(asked.id)">
-                    <label for="\(field)-note">Note</label>
+                    <label for="\(field)-note">\(text[0])</label>
                     <input id="\(field)-note" name="note" maxlength="500">
-                    <button type="submit">Approve</button></form>
+                    <button type="submit">\(text[1])</button></form>
                     <form method="post" action="/requests/refuse" class="inline">\(csrfField(session))
                     <input type="hidden" name="id" value="\(asked.id)">
-                    <label for="\(field)-reason">Reason</label>
-                    <input id="\(field)-reason" name="reason" placeholder="e.g. you left at 17:00" required maxlength="500">
-                    <button type="submit">Refuse</button></form>
+                    <label for="\(field)-reason">\(text[2])</label>
+                    <input id="\(field)-reason" name="reason" placeholder="\(text[3])" required maxlength="500">
+                    <button type="submit">\(text[4])</button></form>
                     """
             }
             return "<tr>\(dateAndEmployeeCells(asked.date, asked.employee))<td>\(asked.leftAt)</td>"
                 + "<td>\(asked.reason.escaped)</td><td>\(forms)</td></tr>"
         }.joined()
         let notice = done.map { "<p class=\"done\" role=\"status\">\($0.escaped)</p>" } ?? ""
+        let intro = words.tr(
+            "Corrections employees asked for at the kiosk. A request counts for nothing until it is approved; approving marks the day out at the time given (or re-times its last OUT), as a correction in the audit log."
+        )
+        let headings = [
+            words.ctr("requests table", "Date"), words.ctr("requests table", "Employee"),
+            words.ctr("requests table", "Left at"), words.ctr("requests table", "Reason"), "",
+        ].map { "<th>\($0)</th>" }.joined()
+        let table =
+            rows.isEmpty
+            ? "<p>" + words.tr("No requests are waiting.") + "</p>"
+            : "<table><thead><tr>\(headings)</tr></thead><tbody>\(rows)</tbody></table>"
         let body = """
-            \(notice)<p>Corrections employees asked for at the kiosk. A request counts for nothing until it is approved; \
-            approving marks the day out at the time given (or re-times its last OUT), as a correction in the audit log.</p>\(administrationNotice(session))
-            \(rows.isEmpty ? "<p>No requests are waiting.</p>" : "<table><thead><tr><th>Date</th><th>Employee</th><th>Left at</th><th>Reason</th><th></th></tr></thead><tbody>\(rows)</tbody></table>")
+            \(notice)<p>\(intro)</p>\(administrationNotice(session))
+            \(table)
             """
-        return Page(title: "Requests", section: "requests", body: body)
+        return Page(title: words.ctr("console page", "Requests"), section: "requests", body: body)
     }
 
     /// Approves one request, recorded as "NAME via web"; then the list again with what was done.
@@ -46,24 +61,25 @@ extension Console {
                 id, note: note, actor: session.account.actor, force: false, policy: policy, now: now,
                 store: self.store)
         }
-        return try await requestsPage(session, done: Self.markedOut(result, "Approved", zone: policy.zone))
+        return try await requestsPage(session, done: Self.markedOut(result, approved: true, zone: policy.zone, words))
     }
 
     /// Refuses one request with the reason the employee will read at the kiosk.
     func refuseRequest(_ form: Form, _ session: ConsoleSession) async throws -> Page {
         let id = try requestID(form)
         guard let reason = form.trimmed("reason") else {
-            throw WebFailure.badRequest("Say why the request is refused (the employee reads it); nothing was changed.")
+            throw WebFailure.badRequest(
+                words.tr("Say why the request is refused (the employee reads it); nothing was changed."))
         }
         try await blocking {
             try AskedCorrections.refuse(id, answer: reason, actor: session.account.actor, store: self.store)
         }
-        return try await requestsPage(session, done: "Refused request \(id).")
+        return try await requestsPage(session, done: words.tr("Refused request {id}.", ["id": String(id)]))
     }
 
     private func requestID(_ form: Form) throws(WebFailure) -> Int64 {
         guard let text = form.trimmed("id"), let id = Int64(text), id > 0 else {
-            throw WebFailure.badRequest("That is not a request; nothing was changed.")
+            throw WebFailure.badRequest(words.tr("That is not a request; nothing was changed."))
         }
         return id
     }

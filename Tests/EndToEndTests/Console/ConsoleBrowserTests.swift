@@ -256,6 +256,8 @@ struct ConsoleBrowserTests {
             ("/leave", "fr", ["Accorder un congé", "Au (pour plusieurs dates)", "demi-journée"]),
             ("/employees", "es", ["Añadir un empleado", "Idioma en el quiosco", "Detalles"]),
             ("/no-such-page", "fr", ["Cette page n&#39;existe pas.", "Retour à aujourd'hui"]),
+            ("/missing", "es", ["Salidas olvidadas de los últimos", "Sesión abierta", "Solicitudes"]),
+            ("/requests", "fr", ["Aucune demande en attente.", "Demandes"]),
             ("/employees/W001/manage", "fr", ["Réinitialiser le code PIN", "Désactiver", "Horaire propre"]),
         ]
         for (path, language, texts) in pages {
