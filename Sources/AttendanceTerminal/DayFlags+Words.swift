@@ -18,4 +18,10 @@ extension DayFlags {
         default: description
         }
     }
+
+    /// The words of each flag that is set, in `words`' language and the order of
+    /// ``DayFlags/named``: "late, early exit", "en retard, départ anticipé".
+    public func described(_ words: Speech) -> String {
+        Self.named.filter { contains($0.flag) }.map { $0.flag.name(words) }.joined(separator: ", ")
+    }
 }

@@ -130,6 +130,11 @@ func dateAndEmployeeCells(_ date: AttendanceDate, _ employee: Employee) -> Strin
         + "\(employee.name.rawValue.escaped)</a> <small>\(code.escaped)</small></td>"
 }
 
+/// The line at the top of a page saying what was just done.
+func notice(_ done: String?) -> String {
+    done.map { "<p class=\"done\" role=\"status\">\($0.escaped)</p>" } ?? ""
+}
+
 /// The hidden field every form that changes something carries.
 func csrfField(_ session: ConsoleSession) -> String {
     "<input type=\"hidden\" name=\"csrf\" value=\"\(session.csrf.escaped)\">"
@@ -149,10 +154,4 @@ func statusClass(_ status: DayStatus) -> String {
     case .in: "st-in"
     case .notEmployed, .future, .pending: "st-none"
     }
-}
-
-/// The words of the flags that are set, in the request's language: "late, early exit".
-func flagWords(_ flags: DayFlags) -> String {
-    let words = Console.words
-    return DayFlags.named.filter { flags.contains($0.flag) }.map { $0.flag.name(words) }.joined(separator: ", ")
 }

@@ -100,7 +100,7 @@ extension Console {
             "<p class=\"status \(statusClass(day.status))\">\(status.escaped)\(late)</p>",
         ]
         if !day.flags.isEmpty {
-            facts.append("<p>" + words.tr("Flags: {flags}", ["flags": flagWords(day.flags).escaped]) + "</p>")
+            facts.append("<p>" + words.tr("Flags: {flags}", ["flags": day.flags.described(words).escaped]) + "</p>")
         }
         if let holiday = day.holidayName {
             facts.append("<p>" + words.tr("Holiday: {name}", ["name": holiday.escaped]) + "</p>")
@@ -113,7 +113,7 @@ extension Console {
             ? "<p>" + words.tr("No punches.") + "</p>"
             : "<div class=\"scroll\"><table><thead>\(header)</thead><tbody>\(rows)</tbody></table></div>"
         let body = """
-            \(done.map { "<p class=\"done\" role=\"status\">\($0.escaped)</p>" } ?? "")
+            \(notice(done))
             \(facts.joined(separator: "\n"))
             <h2>\(punches)</h2>
             \(table)
@@ -122,6 +122,15 @@ extension Console {
         return Page(
             title: "\(employee.name.rawValue) — \(words.weekdayName(date.weekday)) \(date)", section: "employees",
             body: body)
+    }
+
+    /// "2026-11-24 is now P; 2026-11-25 is now A.": how a correction left the dates it touched.
+    static func datesNow(_ result: CorrectionResult, _ words: Speech) -> String {
+        result.days.map {
+            words.tr(
+                "{date} is now {status}",
+                ["date": $0.date.description, "status": $0.code.isEmpty ? $0.status.legendName(words) : $0.code])
+        }.joined(separator: "; ") + "."
     }
 
     /// A correction's action done, in the request's language: "voided", "annulé".
@@ -171,11 +180,6 @@ extension Console {
                 store: self.store)
         }
         let punch = result.outcome.after.effective
-        let days = result.days.map {
-            words.tr(
-                "{date} is now {status}",
-                ["date": $0.date.description, "status": $0.code.isEmpty ? $0.status.legendName(words) : $0.code])
-        }
         let values = [
             "id": String(punch.id), "kind": punch.kind.label, "time": policy.zone.minuteText(of: punch.instant),
         ]
@@ -186,7 +190,7 @@ extension Console {
             case .restore: words.tr("Restored punch {id}: {kind} {time}.", values)
             case .retime: words.tr("Re-timed punch {id}: {kind} {time}.", values)
             }
-        let done = sentence + " " + days.joined(separator: "; ") + "."
+        let done = sentence + " " + Self.datesNow(result, words)
         return try await dayPage(session, code: result.outcome.employee.code, date: punch.attendanceDate, done: done)
     }
 }

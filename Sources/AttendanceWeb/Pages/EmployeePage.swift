@@ -32,7 +32,7 @@ extension Console {
         let summary = evaluation.summary
         let flagged = evaluation.flaggedDays.map { day in
             "<li><a href=\"\(link)/days/\(day.date)\">\(day.date)</a>: \(day.status.legendName(words).escaped)"
-                + (day.flags.isEmpty ? "" : " — " + flagWords(day.flags).escaped) + "</li>"
+                + (day.flags.isEmpty ? "" : " — " + day.flags.described(words).escaped) + "</li>"
         }.joined()
         let figures = [
             (words.ctr("employee figures", "Days present"), summary.presentDaysText),

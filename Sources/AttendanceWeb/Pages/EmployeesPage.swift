@@ -335,9 +335,4 @@ extension Console {
     private func stateText(_ employee: Employee, today: AttendanceDate) -> String {
         employee.employment(on: today).text + (employee.isPINLocked ? ", " + words.tr("PIN locked") : "")
     }
-
-    /// The line at the top of a page saying what was just done.
-    func notice(_ done: String?) -> String {
-        done.map { "<p class=\"done\" role=\"status\">\($0.escaped)</p>" } ?? ""
-    }
 }

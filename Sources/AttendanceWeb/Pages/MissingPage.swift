@@ -49,7 +49,6 @@ extension Console {
             return
                 "<tr>\(dateAndEmployeeCells(item.day.date, item.employee))<td>\(what.escaped)</td><td>\(form)</td></tr>"
         }.joined()
-        let notice = done.map { "<p class=\"done\" role=\"status\">\($0.escaped)</p>" } ?? ""
         let intro =
             words.ntr(
                 "Forgotten mark-outs of the last {n} day, oldest first.",
@@ -57,16 +56,13 @@ extension Console {
             + words.tr(
                 "Employees can also ask for a correction at the kiosk: see {requests}.",
                 ["requests": "<a href=\"/requests\">" + words.ctr("console page", "Requests") + "</a>"])
-        let headings = [
-            words.ctr("missing table", "Date"), words.ctr("missing table", "Employee"),
-            words.ctr("missing table", "Open session"), "",
-        ].map { "<th>\($0)</th>" }.joined()
-        let table =
-            rows.isEmpty
-            ? "<p>" + words.tr("No missing mark-outs.") + "</p>"
-            : "<table><thead><tr>\(headings)</tr></thead><tbody>\(rows)</tbody></table>"
+        let table = listTable(
+            [
+                words.ctr("missing table", "Date"), words.ctr("missing table", "Employee"),
+                words.ctr("missing table", "Open session"), "",
+            ], rows: rows, empty: words.tr("No missing mark-outs."))
         let body = """
-            \(notice)<p>\(intro)</p>\(administrationNotice(session))
+            \(notice(done))<p>\(intro)</p>\(administrationNotice(session))
             \(table)
             """
         return Page(title: words.ctr("console page", "Missing mark-outs"), section: "missing", body: body)
@@ -108,15 +104,10 @@ extension Console {
     /// (or approving a request, "Approved: …") did.
     static func markedOut(_ result: CorrectionResult, approved: Bool, zone: LocalZone, _ words: Speech) -> String {
         let punch = result.outcome.after.effective
-        let days = result.days.map {
-            words.tr(
-                "{date} is now {status}",
-                ["date": $0.date.description, "status": $0.code.isEmpty ? $0.status.legendName(words) : $0.code])
-        }
         let values = ["name": result.outcome.employee.name.rawValue, "time": zone.minuteText(of: punch.instant)]
         let sentence =
             approved
             ? words.tr("Approved: {name} OUT at {time}.", values) : words.tr("Recorded: {name} OUT at {time}.", values)
-        return sentence + " " + days.joined(separator: "; ") + "."
+        return sentence + " " + datesNow(result, words)
     }
 }

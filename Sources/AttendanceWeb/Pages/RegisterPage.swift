@@ -46,7 +46,7 @@ extension Console {
                     + "\(row.employee.name.rawValue.escaped)</a></td>")
             for day in row.days {
                 let label = day.code.isEmpty ? "&nbsp;" : day.code.escaped
-                let flags = day.flags.isEmpty ? "" : "; " + flagWords(day.flags).escaped
+                let flags = day.flags.isEmpty ? "" : "; " + day.flags.described(words).escaped
                 rows.append(
                     "<td class=\"cell \(statusClass(day.status))\"><a href=\"\(days)\(day.date)\" "
                         + "title=\"\(day.date): \(statusNames[day.status] ?? "")\(flags)\">\(label)</a></td>")

@@ -33,20 +33,16 @@ extension Console {
             return "<tr>\(dateAndEmployeeCells(asked.date, asked.employee))<td>\(asked.leftAt)</td>"
                 + "<td>\(asked.reason.escaped)</td><td>\(forms)</td></tr>"
         }.joined()
-        let notice = done.map { "<p class=\"done\" role=\"status\">\($0.escaped)</p>" } ?? ""
         let intro = words.tr(
             "Corrections employees asked for at the kiosk. A request counts for nothing until it is approved; approving marks the day out at the time given (or re-times its last OUT), as a correction in the audit log."
         )
-        let headings = [
-            words.ctr("requests table", "Date"), words.ctr("requests table", "Employee"),
-            words.ctr("requests table", "Left at"), words.ctr("requests table", "Reason"), "",
-        ].map { "<th>\($0)</th>" }.joined()
-        let table =
-            rows.isEmpty
-            ? "<p>" + words.tr("No requests are waiting.") + "</p>"
-            : "<table><thead><tr>\(headings)</tr></thead><tbody>\(rows)</tbody></table>"
+        let table = listTable(
+            [
+                words.ctr("requests table", "Date"), words.ctr("requests table", "Employee"),
+                words.ctr("requests table", "Left at"), words.ctr("requests table", "Reason"), "",
+            ], rows: rows, empty: words.tr("No requests are waiting."))
         let body = """
-            \(notice)<p>\(intro)</p>\(administrationNotice(session))
+            \(notice(done))<p>\(intro)</p>\(administrationNotice(session))
             \(table)
             """
         return Page(title: words.ctr("console page", "Requests"), section: "requests", body: body)
