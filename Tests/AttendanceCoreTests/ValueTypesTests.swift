@@ -115,6 +115,12 @@ struct ValueTypesTests {
         #expect(try AttendanceDate(parsing: "2024-02-29").adding(days: 1).description == "2024-03-01")
         #expect(try AttendanceDate(parsing: "1970-01-01").dayNumber == 0)
         #expect(try AttendanceDate(parsing: "1969-12-31").dayNumber == -1)
+        #expect(try AttendanceDate(parsing: "0999-03-07").description == "0999-03-07")
+        // Every date of four centuries reads back from its text.
+        for dayNumber in stride(from: -200_000, through: 200_000, by: 37) {
+            let date = AttendanceDate(dayNumber: dayNumber)
+            #expect(try AttendanceDate(parsing: date.description) == date)
+        }
         for bad in ["2026-02-29", "2026-13-01", "2026-1-01", "26-01-01", "2026/01/01", "2026-01-01x", ""] {
             #expect(throws: CoreError.self) { try AttendanceDate(parsing: bad) }
         }

@@ -78,9 +78,28 @@ public struct AttendanceDate: Hashable, Sendable, Comparable, CustomStringConver
     public func distance(to other: AttendanceDate) -> Int { other.dayNumber - dayNumber }
     public func advanced(by n: Int) -> AttendanceDate { adding(days: n) }
 
+    /// `YYYY-MM-DD`, written digit by digit: reports write one for each of tens of thousands of
+    /// cells and rows.
     public var description: String {
-        String(year).leftPadded(to: 4) + "-" + String(month).leftPadded(to: 2) + "-"
-            + String(day).leftPadded(to: 2)
+        guard (0...9999).contains(year) else {
+            return String(year).leftPadded(to: 4) + "-" + String(month).leftPadded(to: 2) + "-"
+                + String(day).leftPadded(to: 2)
+        }
+        return String(unsafeUninitializedCapacity: 10) { text in
+            func write(_ value: Int, in digits: Range<Int>) {
+                var rest = value
+                for index in digits.reversed() {
+                    text[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            write(year, in: 0..<4)
+            text[4] = UInt8(ascii: "-")
+            write(month, in: 5..<7)
+            text[7] = UInt8(ascii: "-")
+            write(day, in: 8..<10)
+            return 10
+        }
     }
 
     public static func < (a: Self, b: Self) -> Bool {
