@@ -31,8 +31,10 @@ public final class Console: Sendable {
     var words: Speech { Self.words }
 
     /// The store is read and written by blocking calls (SQLite); they run here, off the
-    /// server's event loops, so a slow register never stalls another manager's page.
-    private let work = DispatchQueue(label: "attendance.console", qos: .userInitiated, attributes: .concurrent)
+    /// server's event loops, so a slow register never stalls another manager's page. At
+    /// background priority (libdispatch runs it at nice 10): on a kiosk's machine a punch at
+    /// the door comes before a manager's page, which takes only what the kiosk leaves.
+    private let work = DispatchQueue(label: "attendance.console", qos: .background, attributes: .concurrent)
 
     public init(
         store: AttendanceStore, configuration: Configuration, isSecure: Bool,

@@ -12,7 +12,46 @@ extension Console {
     /// grid, one row per employee, each cell linking to its day, with the period's figures.
     func registerPage(_ session: ConsoleSession, choice: RegisterChoice) async throws -> Page {
         let (policy, now, words) = (self.policy, self.now(), self.words)
-        let register = try await blocking { try self.register(choice, policy: policy, now: now) }
+        // The grid is made on the work queue too: for 2,000 employees it is megabytes of HTML.
+        let (count, grid) = try await blocking {
+            let register = try self.register(choice, policy: policy, now: now)
+            return (register.rows.count, Self.grid(register, choice: choice, policy: policy, words: words))
+        }
+        let around =
+            choice.month.map { named in
+                let (before, after) = (named.previous, named.next)
+                return """
+                    <p class="noprint"><a href="/register?\(choice.query(month: before))">← \(words.monthTitle(before))</a> ·
+                    <a href="/register?\(choice.query(month: after))">\(words.monthTitle(after)) →</a></p>
+                    """
+            } ?? ""
+        let query = choice.query
+        let title =
+            (choice.month.map(words.monthTitle) ?? choice.period.title)
+            + (choice.department.map { " — " + $0.rawValue } ?? "")
+        let counted = words.ntr("{n} employee", "{n} employees", count)
+        let asOf = words.tr("as of {time}", ["time": policy.zone.minuteText(of: now)])
+        let downloads = [
+            "<a href=\"/register.pdf?\(query)\">PDF (A4)</a>",
+            "<a href=\"/register.pdf?\(query)&amp;paper=letter\">PDF (Letter)</a>",
+            "<a href=\"/register.xlsx?\(query)\">" + words.tr("Spreadsheet") + "</a>",
+            "<a href=\"/register.csv?\(query)\">CSV</a>",
+        ]
+        let download = words.tr("Download:")
+        let body = """
+            \(around)
+            <p>\(title.escaped) · \(counted) · \(asOf)</p>
+            <p class="noprint downloads">\(download) \(downloads.joined(separator: " · "))</p>
+            <div class="scroll">\(grid)</div>
+            \(legend())
+            """
+        return Page(
+            title: words.tr("Register — {period}", ["period": title]), section: "register", body: body)
+    }
+
+    /// The register as one table: a column per date (days off shaded), a row per employee, each
+    /// cell its status's colour and code linking to that day, then the period's figures.
+    static func grid(_ register: MonthRegister, choice: RegisterChoice, policy: Policy, words: Speech) -> String {
         let dates = choice.period.dates
         let month = choice.period.first.yearMonth
         var head = "<tr><th>" + words.tr("Code") + "</th><th>" + words.ctr("sign-in form", "Name") + "</th>"
@@ -31,25 +70,33 @@ extension Console {
             words.ctr("register column", "Early"),
         ]
         head += figures.map { "<th>\($0)</th>" }.joined() + "</tr>"
-        // Each status's and flag's words, found once for the whole grid.
+        // About 62,000 cells for 2,000 employees: each status's opening tag and words and each
+        // date's text are made once for the whole grid, and a cell is a few appends of them.
+        let opening = Dictionary(
+            uniqueKeysWithValues: DayStatus.allCases.map { ($0, "<td class=\"cell \(statusClass($0))\"><a href=\"") })
         let statusNames = Dictionary(
-            uniqueKeysWithValues: DayStatus.allCases.map { ($0, $0.legendName(words).escaped) })
-        // About 62,000 cells for 2,000 employees: appended to one string, each row's link made once.
-        var rows = ""
-        rows.reserveCapacity(register.rows.count * dates.count * 120)
+            uniqueKeysWithValues: DayStatus.allCases.map { ($0, ": " + $0.legendName(words).escaped) })
+        let dateTexts = dates.map(\.description)
+        var rows = "<table class=\"grid\"><thead>" + head + "</thead><tbody>"
+        rows.reserveCapacity(register.rows.count * dates.count * 110)
         for row in register.rows {
             let code = row.employee.code.rawValue
             let employee = "/employees/" + code.urlComponent
             let days = employee + "/days/"
-            rows.append(
-                "<tr><td>\(code.escaped)</td><td><a href=\"\(employee)?month=\(month)\">"
-                    + "\(row.employee.name.rawValue.escaped)</a></td>")
-            for day in row.days {
-                let label = day.code.isEmpty ? "&nbsp;" : day.code.escaped
-                let flags = day.flags.isEmpty ? "" : "; " + day.flags.described(words).escaped
-                rows.append(
-                    "<td class=\"cell \(statusClass(day.status))\"><a href=\"\(days)\(day.date)\" "
-                        + "title=\"\(day.date): \(statusNames[day.status] ?? "")\(flags)\">\(label)</a></td>")
+            rows += "<tr><td>" + code.escaped + "</td><td><a href=\"" + employee + "?month=" + month.description
+            rows += "\">" + row.employee.name.rawValue.escaped + "</a></td>"
+            for (index, day) in row.days.enumerated() {
+                let date = index < dateTexts.count && dates[index] == day.date ? dateTexts[index] : day.date.description
+                rows += opening[day.status] ?? ""
+                rows += days
+                rows += date
+                rows += "\" title=\""
+                rows += date
+                rows += statusNames[day.status] ?? ""
+                if !day.flags.isEmpty { rows += "; " + day.flags.described(words).escaped }
+                rows += "\">"
+                rows += day.code.isEmpty ? "&nbsp;" : day.code.escaped
+                rows += "</a></td>"
             }
             let summary = row.summary
             rows.append(
@@ -60,36 +107,7 @@ extension Console {
                     + "<td>\(summary.earlyExitCount)</td></tr>"
             )
         }
-        let around =
-            choice.month.map { named in
-                let (before, after) = (named.previous, named.next)
-                return """
-                    <p class="noprint"><a href="/register?\(choice.query(month: before))">← \(words.monthTitle(before))</a> ·
-                    <a href="/register?\(choice.query(month: after))">\(words.monthTitle(after)) →</a></p>
-                    """
-            } ?? ""
-        let query = choice.query
-        let title =
-            (choice.month.map(words.monthTitle) ?? choice.period.title)
-            + (choice.department.map { " — " + $0.rawValue } ?? "")
-        let counted = words.ntr("{n} employee", "{n} employees", register.rows.count)
-        let asOf = words.tr("as of {time}", ["time": policy.zone.minuteText(of: now)])
-        let downloads = [
-            "<a href=\"/register.pdf?\(query)\">PDF (A4)</a>",
-            "<a href=\"/register.pdf?\(query)&amp;paper=letter\">PDF (Letter)</a>",
-            "<a href=\"/register.xlsx?\(query)\">" + words.tr("Spreadsheet") + "</a>",
-            "<a href=\"/register.csv?\(query)\">CSV</a>",
-        ]
-        let download = words.tr("Download:")
-        let body = """
-            \(around)
-            <p>\(title.escaped) · \(counted) · \(asOf)</p>
-            <p class="noprint downloads">\(download) \(downloads.joined(separator: " · "))</p>
-            <div class="scroll"><table class="grid"><thead>\(head)</thead><tbody>\(rows)</tbody></table></div>
-            \(legend())
-            """
-        return Page(
-            title: words.tr("Register — {period}", ["period": title]), section: "register", body: body)
+        return rows + "</tbody></table>"
     }
 
     /// The register `choice` names; a department no employee is in is refused with the ones there are.
