@@ -7,13 +7,13 @@ enum ConsoleStyle {
         :root { --p:#2e7d32; --l:#1565c0; --hd:#ef6c00; --a:#c62828; --m:#6a1b9a; --lv:#00796b; --h:#9e9e9e; --wo:#bdbdbd; }
         * { box-sizing: border-box; }
         body { font-family: "Noto Sans", "DejaVu Sans", sans-serif; margin: 0; color: #1b1b1b; background: #fafafa; }
-        header { background: #263238; color: #fff; padding: .5rem 1rem; display: flex; flex-wrap: wrap; align-items: center; gap: 1rem; }
+        header { background: #263238; color: #fff; padding: .5rem 1rem; display: grid; grid-template-columns: 1fr auto; align-items: center; gap: .4rem 1rem; }
         header .office { margin: 0; font-weight: bold; }
-        nav { display: flex; flex-wrap: wrap; align-items: center; gap: 1rem; flex: 1; }
-        nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: 1rem; margin: 0; padding: 0; }
+        nav { grid-column: 1 / -1; grid-row: 2; }
+        nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: .3rem 1rem; margin: 0; padding: 0; }
         nav a { color: #fff; text-decoration: none; }
         nav a[aria-current] { text-decoration: underline; font-weight: bold; }
-        .logout { margin-left: auto; display: flex; gap: .5rem; align-items: center; }
+        .logout { grid-column: 2; grid-row: 1; display: flex; gap: .5rem; align-items: center; }
         main { padding: 1rem; }
         h1 { font-size: 1.4rem; margin-top: 0; }
         table { border-collapse: collapse; background: #fff; }

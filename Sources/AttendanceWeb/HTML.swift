@@ -96,9 +96,9 @@ struct Layout {
                 + links.map { key, href, label in
                     "<li><a href=\"\(href)\"\(key == page.section ? " aria-current=\"page\"" : "")>\(label)</a></li>"
                 }.joined()
-                + "</ul><form method=\"post\" action=\"/logout\" class=\"logout\">"
+                + "</ul></nav><form method=\"post\" action=\"/logout\" class=\"logout\">"
                 + "<span class=\"who\">\(session.account.name.escaped) (\(session.account.role.rawValue))</span>"
-                + csrfField(session) + "<button type=\"submit\">" + words.tr("Sign out") + "</button></form></nav>"
+                + csrfField(session) + "<button type=\"submit\">" + words.tr("Sign out") + "</button></form>"
         }
         return """
             <!DOCTYPE html>
