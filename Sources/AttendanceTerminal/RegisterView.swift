@@ -8,7 +8,9 @@ import AttendanceLanguage
 /// with the legend and a line for the manager's signature. Codes are never shortened; names
 /// are (initials and surname first, then cut with "…") to keep the width; with codes longer than
 /// eight characters the names are left out, and only codes longer than twelve characters in a
-/// 31-day month push a line past 132 columns.
+/// 31-day month push a line past 132 columns. A period of more than 31 dates (at most 62) is
+/// printed in parts, a calendar month's dates each: every employee's row for the first part's
+/// dates, then for the next; the figures stand beside the last part's.
 public struct RegisterView: Sendable {
     public let register: MonthRegister
     /// `[kiosk] office_name`.
@@ -34,6 +36,9 @@ public struct RegisterView: Sendable {
     let groups: [MonthRegister.Group]
     /// The leave types other than annual that the register shows, for its legend.
     let leaveTypes: [LeaveType]
+    /// The period's dates (their indices) in the parts a line can hold: all of them, or a part
+    /// for each calendar month when there are more than 31.
+    let bands: [Range<Int>]
 
     public init(
         register: MonthRegister, officeName: String, employeesPerPage: Int, asOf: String,
@@ -46,7 +51,8 @@ public struct RegisterView: Sendable {
         self.asOf = asOf
         self.history = history
         codeWidth = max(4, register.rows.map { $0.employee.code.rawValue.terminalSafe.terminalWidth }.max() ?? 0)
-        nameWidth = Self.nameWidth(codeWidth: codeWidth, dayCount: register.period.dayCount)
+        bands = Self.bands(register.period.dates)
+        nameWidth = Self.nameWidth(codeWidth: codeWidth, dayCount: bands.map(\.count).max() ?? 0)
         groups = register.groups
         leaveTypes = register.shownLeaveTypes
     }
@@ -93,15 +99,35 @@ public struct RegisterView: Sendable {
         return width >= 3 ? width : 0
     }
 
+    /// All of `dates` when they fit a line (31), else a part for each calendar month in them.
+    static func bands(_ dates: [AttendanceDate]) -> [Range<Int>] {
+        guard dates.count > 31 else { return [dates.indices] }
+        var bands: [Range<Int>] = []
+        var start = 0
+        for index in dates.indices.dropFirst() where dates[index].day == 1 {
+            bands.append(start..<index)
+            start = index
+        }
+        return bands + [start..<dates.count]
+    }
+
     // MARK: - Pages
 
-    /// The register's pages, in order; one page saying so when nobody was employed that month.
+    /// The register's pages, in order: every employee on the first part's dates, then on the
+    /// next part's; one page saying so when nobody was employed that month.
     public var pages: [StyledText] {
-        let chunks = stride(from: 0, to: max(1, register.rows.count), by: employeesPerPage).map {
-            Array(register.rows[min($0, register.rows.count)..<min($0 + employeesPerPage, register.rows.count)])
+        let firsts = Array(stride(from: 0, to: max(1, register.rows.count), by: employeesPerPage))
+        let count = firsts.count * bands.count
+        return bands.enumerated().flatMap { part, band in
+            firsts.enumerated().map { index, first in
+                let rows = first..<min(first + employeesPerPage, register.rows.count)
+                return page(rows, band: band, number: part * firsts.count + index + 1, of: count)
+            }
         }
-        return chunks.indices.map { index in page(chunks[index], number: index + 1, of: chunks.count) }
     }
+
+    /// Whether `band` holds the period's last dates: its rows carry the figures.
+    func isLast(_ band: Range<Int>) -> Bool { band == bands.last }
 
     /// All pages one after the other, a blank line between them: for a terminal or a file.
     public func render() -> StyledText {
@@ -116,10 +142,10 @@ public struct RegisterView: Sendable {
         pages.enumerated().flatMap { index, page in index > 0 ? ["\n", page] : [page] }
     }
 
-    /// Page `number`, of the register's `rows` from `(number − 1) × employeesPerPage` on.
-    func page(_ rows: [MonthRegister.Row], number: Int, of count: Int) -> StyledText {
-        let first = (number - 1) * employeesPerPage
-        let indices = first..<(first + rows.count)
+    /// Page `number`: the register's rows at `indices`, on the dates of `band`.
+    func page(_ indices: Range<Int>, band: Range<Int>, number: Int, of count: Int) -> StyledText {
+        let rows = Array(register.rows[indices])
+        let dates = register.period.dates
         var out = StyledText()
         let heading = words.tr(
             "{office} · Attendance register · {month} · as of {time}",
@@ -127,8 +153,20 @@ public struct RegisterView: Sendable {
         let pageText = words.tr("Page {number} of {count}", ["number": "\(number)", "count": "\(count)"])
         let room = Self.width - pageText.terminalWidth - 2
         out.appendLine(heading.truncated(toWidth: room).padded(toWidth: room + 2) + pageText)
+        if bands.count > 1, let part = bands.firstIndex(of: band), let from = band.first, let to = band.last {
+            out.appendLine(
+                words.tr(
+                    "Dates {first} to {last}, part {part} of {parts}.",
+                    [
+                        "first": dates[from].description, "last": dates[to].description, "part": "\(part + 1)",
+                        "parts": "\(bands.count)",
+                    ]) + " "
+                    + (isLast(band)
+                        ? words.tr("The figures are for the whole period.")
+                        : words.tr("The figures for the whole period are on the last part's pages.")))
+        }
         out.appendLine()
-        out.append(header())
+        out.append(header(band))
         if rows.isEmpty {
             out.appendLine(words.tr("No one was employed in {month}.", ["month": periodTitle]))
         }
@@ -141,13 +179,15 @@ public struct RegisterView: Sendable {
                     StyledText(
                         group.department?.rawValue.terminalSafe ?? words.tr("No department"), style: .bold))
             }
-            out.appendLine(line(register.rows[index]))
-            if let group = groups.first(where: { $0.rows.upperBound == index + 1 }) {
-                out.appendLine(subtotal(group))
+            out.appendLine(line(register.rows[index], band: band))
+            if isLast(band), let group = groups.first(where: { $0.rows.upperBound == index + 1 }) {
+                out.appendLine(subtotal(group, band: band))
             }
         }
-        out.append(Self.inNow(rows, words))
-        out.append(Self.marked(rows, words, byDate: register.period.month == nil))
+        if isLast(band) {
+            out.append(Self.inNow(rows, words))
+            out.append(Self.marked(rows, words, byDate: register.period.month == nil))
+        }
         out.appendLine()
         out.append(Self.legend(goalDays: register.policy.goalDays, words))
         if !leaveTypes.isEmpty {
@@ -173,9 +213,9 @@ public struct RegisterView: Sendable {
     /// The month as the language writes it ("novembre 2026"), or a payroll period's first and last dates.
     var periodTitle: String { register.period.month.map { words.monthTitle($0) } ?? register.period.datesTitle }
 
-    /// The day numbers, the weekday initials under them, and a rule.
-    func header() -> StyledText {
-        let dates = register.period.dates
+    /// The day numbers of `band`, the weekday initials under them, and a rule.
+    func header(_ band: Range<Int>) -> StyledText {
+        let dates = register.period.dates[band]
         var numbers =
             words.ctr("register column, at most 4 letters", "Code").padded(toWidth: codeWidth) + " "
             + (nameWidth > 0 ? words.tr("Name").truncated(toWidth: nameWidth).padded(toWidth: nameWidth) + " " : "")
@@ -183,7 +223,9 @@ public struct RegisterView: Sendable {
         numbers += dates.map { String($0.day).leftPadded(toWidth: 2) }.joined(separator: " ")
         // Two letters, as wide as a day's column: "Sa" and "Su", "Tu" and "Th" are told apart.
         initials += dates.map { words.weekdayInitials($0.weekday) }.joined(separator: " ")
-        for total in Self.totals { numbers += " " + total.heading(words).leftPadded(toWidth: total.width) }
+        if isLast(band) {
+            for total in Self.totals { numbers += " " + total.heading(words).leftPadded(toWidth: total.width) }
+        }
         var out = StyledText()
         out.appendLine(numbers)
         out.appendLine(initials.trimmingTrailingSpaces())
@@ -191,29 +233,29 @@ public struct RegisterView: Sendable {
         return out
     }
 
-    func line(_ row: MonthRegister.Row) -> StyledText {
+    func line(_ row: MonthRegister.Row, band: Range<Int>) -> StyledText {
         var out = StyledText(row.employee.code.rawValue.terminalSafe.padded(toWidth: codeWidth) + " ")
         if nameWidth > 0 {
             out.append(
                 Self.shortened(row.employee.name.rawValue.terminalSafe, toWidth: nameWidth).padded(toWidth: nameWidth)
                     + " ")
         }
-        let days = row.days
+        let days = row.days[band]
         for index in days.indices {
-            if index > 0 { out.append(" ") }
+            if index > days.startIndex { out.append(" ") }
             let status = days[index].status
             out.append(days[index].code.leftPadded(toWidth: 2), style: status.style)
         }
-        for total in Self.totals {
+        for total in Self.totals where isLast(band) {
             out.append(" " + total.value(row.summary, words).leftPadded(toWidth: total.width))
         }
         return out
     }
 
     /// A department's figures added up, under its last row, in the totals' columns.
-    func subtotal(_ group: MonthRegister.Group) -> StyledText {
+    func subtotal(_ group: MonthRegister.Group, band: Range<Int>) -> StyledText {
         let summary = register.subtotal(group)
-        let left = codeWidth + 1 + (nameWidth > 0 ? nameWidth + 1 : 0) + register.period.dayCount * 3 - 1
+        let left = codeWidth + 1 + (nameWidth > 0 ? nameWidth + 1 : 0) + band.count * 3 - 1
         var text = words.tr("Subtotal").truncated(toWidth: left).padded(toWidth: left)
         for total in Self.totals { text += " " + total.value(summary, words).leftPadded(toWidth: total.width) }
         return StyledText(text, style: .bold)

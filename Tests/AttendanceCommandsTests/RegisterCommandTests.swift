@@ -352,6 +352,41 @@ struct RegisterPeriodTests {
     }
 
     @Test(
+        "a period of more than 31 dates is printed a month's dates at a time, 132 columns, figures beside the last part"
+    )
+    func longPeriodInParts() throws {
+        let fixture = try ReportFixture.seeded()
+        let result = fixture.harness.run("register", "--from", "2026-10-01", "--to", "2026-12-01")
+        #expect(result.status == 0, "\(result.err)")
+        let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 132 }, "\(lines.filter { $0.count > 132 })")
+        let parts = lines.filter { $0.hasPrefix("Dates ") }
+        #expect(
+            parts.map { String($0.prefix(while: { $0 != "." })) } == [
+                "Dates 2026-10-01 to 2026-10-31, part 1 of 3", "Dates 2026-11-01 to 2026-11-30, part 2 of 3",
+                "Dates 2026-12-01 to 2026-12-01, part 3 of 3",
+            ])
+        #expect(lines.first?.hasSuffix("Page 1 of 3") == true)
+        // Every employee on every part; the figures only on the last part's.
+        let headers = lines.filter { $0.hasPrefix("Code Name") }
+        #expect(headers.count == 3)
+        #expect(headers.map { $0.hasSuffix("Days  L HD  A LV  M  Hours") } == [false, false, true], "\(headers)")
+        let asha = lines.filter { $0.hasPrefix("E001 A. Rao ") }
+        try #require(asha.count == 3)
+        #expect(
+            asha[0].hasSuffix(
+                " A  A WO WO  A  A  A  A  A WO WO  A  A  A  A  A WO WO  A  A  A  A  A WO WO  A  A  A  A  A WO"))
+        // Then the blank columns of the dates still to come.
+        #expect(
+            asha[1].hasSuffix(
+                "WO  P  L  A HD  P WO WO  P  M  A  P  P WO WO LV LV  P  P  P IN" + String(repeating: " ", count: 27)),
+            "\(asha[1])")
+        // October's 22 working days absent and November's two: 24 A, on the last part only.
+        #expect(asha[2] == "E001 A. Rao       9½  1  1 24  2  1  76.39", "\(asha[2])")
+        #expect(result.out.contains("\nIn now, status so far: E001 P\n"))
+    }
+
+    @Test(
         "a period over 62 days, or ending before it starts, is refused with the reason (65); half a pair is usage (64)")
     func refusals() throws {
         let fixture = try ReportFixture.seeded()

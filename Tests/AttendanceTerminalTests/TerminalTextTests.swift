@@ -185,12 +185,13 @@ struct RegisterPagesTests {
         return RegisterView(register: register, officeName: "Office", employeesPerPage: 7, asOf: "2026-03-31 09:00")
     }
 
-    @Test("pages drawn on every core are the pages drawn one by one, in order")
+    @Test("the pages are the register's rows a page's worth at a time, in order")
     func pagesInOrder() throws {
         let view = try Self.view()
         let rows = view.register.rows
+        #expect(view.bands == [0..<31])
         let oneByOne = stride(from: 0, to: rows.count, by: 7).enumerated().map { index, start in
-            view.page(Array(rows[start..<min(start + 7, rows.count)]), number: index + 1, of: 9)
+            view.page(start..<min(start + 7, rows.count), band: 0..<31, number: index + 1, of: 9)
         }
         #expect(view.pages == oneByOne)
         #expect(view.pages.count == 9)
