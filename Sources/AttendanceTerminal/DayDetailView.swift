@@ -35,7 +35,11 @@ public struct DayDetailView: Sendable {
         out.appendLine(status())
         out.appendLine("Shift:    \(clock(day.shift.start))–\(clock(day.shift.end))")
         if let holiday = day.holidayName { out.appendLine("Holiday:  " + holiday) }
-        if let leave = day.leave { out.appendLine("Leave:    " + (leave == .half ? "half day" : "full day")) }
+        if let leave = day.leave {
+            // "sick, full day": the type as `leave add --type` names it, then how much of the date.
+            let type = day.leaveType.map { $0.name.terminalSafe + ", " } ?? ""
+            out.appendLine("Leave:    " + type + (leave == .half ? "half day" : "full day"))
+        }
         out.append(punches(width: width))
         out.append(sessions())
         out.append(gaps())

@@ -39,6 +39,9 @@ struct LeaveTypeCommandTests {
             day["code"] as? String == "SL" && day["leave_type"] as? String == "sick"
                 && day["status"] as? String == "leave")
         #expect(h.run("calendar", "E001", "--month", "2026-11").out.contains("SL"))
+        let detail = h.run("calendar", "E001", "--day", "2026-11-19").out
+        #expect(
+            detail.contains("\nStatus:   SL  leave\n") && detail.contains("\nLeave:    sick, full day\n"), "\(detail)")
         let summary = CSVReader.parse(h.run("summary", "--month", "2026-11", "--format", "csv").out)
         let sick = try #require(summary[0].firstIndex(of: "leave_sick"))
         #expect(summary[1][sick] == "1")

@@ -66,7 +66,9 @@ extension Console {
                 + "<td>\(changes.map { $0.escaped }.joined(separator: "<br>"))</td><td>\((punch.note ?? "").escaped)</td>"
                 + (manager ? "<td>\(forms)</td>" : "") + "</tr>"
         }.joined()
-        let status = day.code.isEmpty ? day.status.legendName(words) : "\(day.code) — \(day.status.legendName(words))"
+        let status =
+            (day.code.isEmpty ? day.status.legendName(words) : "\(day.code) — \(day.status.legendName(words))")
+            + (day.status == .leave ? day.leaveType.map { " (\($0.name))" } ?? "" : "")
         var add = ""
         if manager {
             let fields = [
