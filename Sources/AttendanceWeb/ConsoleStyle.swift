@@ -23,6 +23,7 @@ enum ConsoleStyle {
         .grid td.cell a { display: block; padding: .25rem 0; color: inherit; text-decoration: none; }
         .grid th.day { text-align: center; font-size: .8rem; }
         .grid th.off { background: #eee; }
+        .grid tbody td:nth-child(2) { white-space: nowrap; }
         .st-p { background: var(--p); color: #fff; } .st-l { background: var(--l); color: #fff; }
         .st-hd { background: var(--hd); color: #000; } .st-a { background: var(--a); color: #fff; }
         .st-m { background: var(--m); color: #fff; } .st-lv { background: var(--lv); color: #fff; }

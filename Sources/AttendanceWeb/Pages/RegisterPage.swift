@@ -13,9 +13,12 @@ extension Console {
     func registerPage(_ session: ConsoleSession, choice: RegisterChoice) async throws -> Page {
         let (policy, now, words) = (self.policy, self.now(), self.words)
         // The grid is made on the work queue too: for 2,000 employees it is megabytes of HTML.
-        let (count, grid) = try await blocking {
+        let (count, grid, leaveTypes) = try await blocking {
             let register = try self.register(choice, policy: policy, now: now)
-            return (register.rows.count, Self.grid(register, choice: choice, policy: policy, words: words))
+            return (
+                register.rows.count, Self.grid(register, choice: choice, policy: policy, words: words),
+                register.shownLeaveTypes
+            )
         }
         let around =
             choice.month.map { named in
@@ -43,7 +46,7 @@ extension Console {
             <p>\(title.escaped) · \(counted) · \(asOf)</p>
             <p class="noprint downloads">\(download) \(downloads.joined(separator: " · "))</p>
             <div class="scroll">\(grid)</div>
-            \(legend())
+            \(legend(leaveTypes: leaveTypes))
             """
         return Page(
             title: words.tr("Register — {period}", ["period": title]), section: "register", body: body)
@@ -116,11 +119,15 @@ extension Console {
         return try Reports.register(choice.period, policy: policy, now: now, store: store, department: only)
     }
 
-    /// The status codes and their colours.
-    func legend() -> String {
+    /// The status codes and their colours, then the codes of the leave types other than annual
+    /// that `leaveTypes` names ("SL sick"), in leave's colour.
+    func legend(leaveTypes: [LeaveType] = []) -> String {
         let statuses: [DayStatus] = [.present, .late, .halfDay, .absent, .missing, .leave, .holiday, .weeklyOff, .in]
+        let types = leaveTypes.map {
+            "<span class=\"\(statusClass(.leave))\">\($0.code.escaped) \($0.name.escaped)</span>"
+        }
         return "<p class=\"legend\">"
-            + statuses.map { "<span class=\"\(statusClass($0))\">\($0.code) \($0.legendName(words))</span>" }
+            + (statuses.map { "<span class=\"\(statusClass($0))\">\($0.code) \($0.legendName(words))</span>" } + types)
             .joined(separator: " ")
             + "</p>"
     }

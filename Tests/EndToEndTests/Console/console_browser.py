@@ -482,6 +482,22 @@ def admin(base, shots, state):
         check("Recorded full-day sick (SL) leave for W001 on " + later in done and "family visit" in done,
               "no leave recorded:\n" + done)
         shot(driver, shots, "leave")
+        # Sick leave yesterday, when W002 did not come: the register's legend names the type beside
+        # its code, and the day says which leave it was.
+        form = driver.find_element(By.CSS_SELECTOR, "form[action='/leave']")
+        Select(form.find_element(By.NAME, "code")).select_by_value("W002")
+        Select(form.find_element(By.NAME, "type")).select_by_value("sick")
+        fill(form, {"from": YESTERDAY, "reason": "fever"})
+        done = submit(driver, form.find_element(By.CSS_SELECTOR, "button"))
+        check("Recorded full-day sick (SL) leave for W002 on " + YESTERDAY in done, "no leave recorded:\n" + done)
+        driver.get(base + "/register?month=" + YESTERDAY[:7])
+        cell = driver.find_element(By.CSS_SELECTOR, "a[href='/employees/W002/days/%s']" % YESTERDAY)
+        check(cell.text == "SL", "W002's cell yesterday reads %r, not SL" % cell.text)
+        legend = driver.find_element(By.CSS_SELECTOR, "p.legend").text
+        check("SL sick" in legend, "the register's legend has no sick leave: " + legend)
+        cell.click()
+        status = driver.find_element(By.CSS_SELECTOR, "p.status").text
+        check(status.startswith("SL") and status.endswith("(sick)"), "the day of sick leave reads: " + status)
 
         session = driver.get_cookie("attendance_session")["value"]
         csrf = driver.find_element(By.NAME, "csrf").get_attribute("value")
