@@ -83,6 +83,19 @@ final class KioskDriver {
         KioskView(officeName: "HQ", zone: policy.zone, asciiOnly: false)
             .frame(for: controller, size: TerminalSize(columns: 80, rows: 24), now: Date()).plainText
     }
+
+    /// E001's punch at local time `local`, straight into the store.
+    func punch(_ kind: PunchKind, _ local: String) throws {
+        let instant = try policy.zone.instant(parsingLocal: local)
+        let attempt = PunchAttempt(
+            employeeID: try employee.id, kind: kind, instant: instant, zone: policy.zone.identifier,
+            source: .simulated, ssid: try SSID(parsing: "OfficeNet"), bssid: try BSSID(parsing: "aa:bb:cc:dd:ee:01"),
+            location: "HQ")
+        let outcome = try store.recordPunch(attempt, recentSince: policy.attendanceDate(of: instant).adding(days: -1)) {
+            policy.decide(kind, at: instant, recent: $0)
+        }
+        guard case .recorded = outcome else { throw StoreError.ioError("\(outcome)") }
+    }
 }
 
 @Suite("Kiosk: a one-time PIN is replaced before the menu")
@@ -179,5 +192,39 @@ struct KioskOneTimePINTests {
                 of: atTheKiosk, with: "2468", pepper: { kiosk.pepper }, actor: "E001 at the kiosk",
                 store: kiosk.store))
         #expect(try kiosk.isPIN("9999"))
+    }
+}
+
+@Suite("Kiosk: the day a correction request starts on")
+struct KioskRequestDayTests {
+    @Test("without a missing mark-out the form starts on the latest working day, past the weekend and a holiday")
+    func latestWorkingDay() throws {
+        // Monday 23 November: Sunday and Saturday are weekly offs, Friday 20 a holiday.
+        let kiosk = try KioskDriver(at: "2026-11-23 10:00")
+        try kiosk.store.addHoliday(
+            Holiday(date: AttendanceDate(parsing: "2026-11-20"), name: "Founders' Day"), actor: "manager")
+        kiosk.enter("E001")
+        kiosk.controller.handle(.character("r"))
+        guard case .request(_, let form) = kiosk.controller.screen else {
+            Issue.record("expected the request form, got \(kiosk.controller.screen)")
+            return
+        }
+        #expect(form.date == (try AttendanceDate(parsing: "2026-11-19")))
+    }
+
+    @Test("with a missing mark-out the form starts on the latest one")
+    func latestMissingMarkOut() throws {
+        let kiosk = try KioskDriver(at: "2026-11-23 10:00")
+        try kiosk.punch(.in, "2026-11-17 09:30")
+        try kiosk.punch(.in, "2026-11-18 09:30")
+        try kiosk.punch(.in, "2026-11-19 09:30")
+        try kiosk.punch(.out, "2026-11-19 18:00")
+        kiosk.enter("E001")
+        kiosk.controller.handle(.character("r"))
+        guard case .request(_, let form) = kiosk.controller.screen else {
+            Issue.record("expected the request form, got \(kiosk.controller.screen)")
+            return
+        }
+        #expect(form.date == (try AttendanceDate(parsing: "2026-11-18")))
     }
 }

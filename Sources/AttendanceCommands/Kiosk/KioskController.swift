@@ -343,7 +343,11 @@ final class KioskController {
         case .calendar:
             showCalendar(of: employee, month: KioskCalendar.currentMonth(for: employee, desk: desk))
         case .request:
-            screen = .request(employee, requestForm(for: employee, today))
+            do {
+                screen = .request(employee, try requestForm(for: employee, today))
+            } catch {
+                show(.storeFailure(error, words))
+            }
         case .markIn, .markOut:
             let kind: PunchKind = action == .markIn ? .in : .out
             work(words.tr("Checking WiFi and saving…")) {
@@ -375,13 +379,17 @@ final class KioskController {
         }
     }
 
-    /// A new form, on the person's latest missing mark-out when they have one, else yesterday.
-    private func requestForm(for employee: Employee, _ snapshot: MarkingService.TodaySnapshot) -> KioskRequestForm {
+    /// A new form, on the person's latest missing mark-out when they have one, else their latest
+    /// working day (``AskedCorrections/firstDateToAsk(for:missing:today:policy:store:)``).
+    private func requestForm(
+        for employee: Employee, _ snapshot: MarkingService.TodaySnapshot
+    ) throws(StoreError) -> KioskRequestForm {
         let today = snapshot.date
-        let earliest = AskedCorrections.earliestDate(for: employee, today: today, policy: desk.configuration.policy)
+        let policy = desk.configuration.policy
         return KioskRequestForm(
-            date: snapshot.missingMarkOuts.first ?? max(earliest, today.adding(days: -1)), earliest: earliest,
-            latest: today)
+            date: try AskedCorrections.firstDateToAsk(
+                for: employee, missing: snapshot.missingMarkOuts, today: today, policy: policy, store: desk.store),
+            earliest: AskedCorrections.earliestDate(for: employee, today: today, policy: policy), latest: today)
     }
 
     private func submitRequest(_ form: KioskRequestForm, employee: Employee) {
