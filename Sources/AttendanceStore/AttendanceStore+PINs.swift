@@ -80,6 +80,27 @@ extension AttendanceStore {
         }
     }
 
+    /// Replaces employee `employeeID`'s one-time PIN by the one they chose, and clears the flag,
+    /// in one transaction audited as a reset by `actor`; only while the stored PIN is still the
+    /// one-time PIN whose hash is `replacing`: a PIN a manager set meanwhile is kept. Returns
+    /// whether it was replaced.
+    public func replaceOneTimePIN(
+        employeeID: Int64, replacing: [UInt8], salt: [UInt8], rounds: Int, hash: [UInt8], actor: String
+    ) throws(StoreError) -> Bool {
+        try perform {
+            try pool.write { db in
+                guard
+                    let code = try String.fetchOne(
+                        db, sql: "SELECT code FROM employee WHERE id = ? AND pin_one_time = 1 AND pin_hash = ?",
+                        arguments: [employeeID, Data(replacing)]),
+                    let employee = try Self.employee(code: code, in: db)
+                else { return false }
+                try writePIN(salt: salt, rounds: rounds, hash: hash, of: employee, actor: actor, in: db)
+                return true
+            }
+        }
+    }
+
     /// Stores `employee`'s PIN hash and clears their wrong PINs and lock, audited as set or reset
     /// (never the PIN or its hash), inside the caller's transaction. `oneTime` marks a PIN handed
     /// out for the employee to replace.

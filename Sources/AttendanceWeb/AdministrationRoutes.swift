@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import HTTPTypes
 import Hummingbird
 
 /// The administration pages: employees, allowed WiFi, holidays and leave. Each list is for
@@ -27,6 +28,15 @@ extension Console {
             try await self.page(request) { session in
                 try await self.holidaysPage(session, year: try self.year(request.uri.queryParameters["year"]))
             }
+        }
+        router.post("/employees/import") { request, _ in
+            let (session, upload) = try await self.uploading(request)
+            let (page, status) = try await self.importEmployees(upload, session)
+            return self.respond(session, page, status: status)
+        }
+        router.post("/employees/pins") { request, _ in
+            let (session, form) = try await self.changing(request, needsManager: true)
+            return try await self.pinSlips(form, session)
         }
         router.post("/holidays/import") { request, _ in
             let (session, upload) = try await self.uploading(request)
@@ -87,8 +97,8 @@ extension Console {
     }
 
     /// The page a form answers with, in the console's frame.
-    func respond(_ session: ConsoleSession, _ page: Page) -> Response {
-        html(Layout(office: office, session: session).render(page))
+    func respond(_ session: ConsoleSession, _ page: Page, status: HTTPResponse.Status = .ok) -> Response {
+        html(Layout(office: office, session: session).render(page), status: status)
     }
 
     /// `?year=YYYY`, this year when absent.

@@ -270,6 +270,67 @@ struct AdministrationPagesTests {
         #expect(try office.audit().contains { $0.actor == "boss via web" && $0.entity == "holiday" })
     }
 
+    func csvUpload(_ file: String, named name: String = "staff.csv") throws -> Upload {
+        let body =
+            "--XyZ\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\nt\r\n"
+            + "--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(name)\"\r\n"
+            + "Content-Type: text/csv\r\n\r\n\(file)\r\n--XyZ--\r\n"
+        return try Upload(body: Array(body.utf8), contentType: "multipart/form-data; boundary=XyZ")
+    }
+
+    @Test(
+        "an uploaded CSV of employees adds them all, audited via web; one with wrong lines adds nobody and names each")
+    func employeeImport() async throws {
+        let office = try Office()
+        let (refused, status) = try await office.console.importEmployees(
+            try csvUpload("code,name,start_date\nE001,Asha Rao,2026-11-02\nE002,Bo,2026-13-01\nE003,\n"),
+            office.manager)
+        #expect(status == .badRequest)
+        #expect(refused.body.contains("staff.csv has 2 wrong lines; nobody was added."), "\(refused.body)")
+        #expect(refused.body.contains("<li>line 3: ") && refused.body.contains("<li>line 4: "), "\(refused.body)")
+        #expect(try office.store.employees().isEmpty)
+
+        let (page, added) = try await office.console.importEmployees(
+            try csvUpload("code;name;language\nE001;Asha Rao;fr\nE002;\"<b>Bo</b>\";\n"), office.manager)
+        #expect(added == .ok)
+        #expect(page.body.contains("Added 2 employees from staff.csv."), "\(page.body)")
+        #expect(page.body.contains("&lt;b&gt;Bo&lt;/b&gt;") && !page.body.contains("<b>Bo"))
+        #expect(try office.employee("E001")?.language == .french)
+        let actions = try office.audit().map { "\($0.actor) \($0.action) \($0.entityKey)" }
+        #expect(actions.contains("boss via web add E001") && actions.contains("boss via web add E002"), "\(actions)")
+    }
+
+    @Test(
+        "PIN slips for chosen employees are a PDF; their PINs become one-time, audited via web; none left to make says so"
+    )
+    func pinSlips() async throws {
+        let office = try Office()
+        for code in ["E001", "E002"] {
+            _ = try await office.console.addEmployee(office.form(["code": code, "name": "Asha"]), office.manager)
+        }
+        let response = try await office.console.pinSlips(office.form(["codes": "E001, e002"]), office.manager)
+        #expect(response.headers[.contentType] == "application/pdf")
+        #expect(response.headers[.contentDisposition] == "attachment; filename=\"pin-slips.pdf\"")
+        #expect(try office.employee("E001")?.hasOneTimePIN == true && office.employee("E002")?.hasOneTimePIN == true)
+        let actions = try office.audit().filter { $0.action == "set-pin" }.map { "\($0.actor) \($0.entityKey)" }
+        #expect(actions == ["boss via web E001", "boss via web E002"])
+
+        // Everyone has a PIN now: the employees page again, no PDF, no PIN changed.
+        let none = try await office.console.pinSlips(office.form(["all": "1"]), office.manager)
+        #expect(none.status == .ok && none.headers[.contentType] == "text/html; charset=utf-8")
+        let both = await refusal {
+            _ = try await office.console.pinSlips(office.form(["codes": "E001", "all": "1"]), office.manager)
+            return Page(title: "", section: "", body: "")
+        }
+        #expect(both?.status == .badRequest)
+        let unknown = await refusal {
+            _ = try await office.console.pinSlips(office.form(["codes": "E001 E404"]), office.manager)
+            return Page(title: "", section: "", body: "")
+        }
+        #expect(unknown?.status == .badRequest && unknown?.message.contains("E404") == true)
+        #expect(try office.audit().filter { $0.action == "set-pin" || $0.action == "reset-pin" }.count == 2)
+    }
+
     @Test("multipart bodies: fields and files read; a body without its boundary or cut short is refused")
     func multipart() throws {
         let upload = try upload("BEGIN:VCALENDAR", csrf: "abc")

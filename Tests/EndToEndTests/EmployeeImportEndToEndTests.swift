@@ -127,6 +127,31 @@ struct EmployeePINsEndToEndTests {
         #expect(try s.run("employee", "show", "E002").out.contains("  PIN:       set\n"))
     }
 
+    @Test("at the kiosk the slip's PIN asks for the person's own, typed twice and masked, then shows their menu")
+    func kioskReplacesOneTimePIN() throws {
+        let s = try kioskSandbox()
+        let made = try s.run("employee", "pins", "E001", extra: ["ATTENDANCE_PEPPER": s.folder + "/pepper"])
+        let slip = try #require(pins(onSlips: made.out)["E001"], "\(made.out)")
+        let kiosk = try KioskSession(sandbox: s)
+        try kiosk.waitFor("Employee code")
+        try kiosk.send("E001", "Enter")
+        try kiosk.waitFor("PIN:")
+        try kiosk.send(slip, "Enter")
+        try kiosk.waitFor("Choose a PIN of your own now.")
+        try kiosk.send("2468")
+        let typed = try kiosk.waitFor("New PIN: ●●●●_")
+        #expect(!typed.contains("2468"), "\(typed)")
+        try kiosk.send("Enter")
+        try kiosk.waitFor("Again: _")
+        try kiosk.send("2468", "Enter")
+        let menu = try kiosk.waitFor("[I] Mark IN")
+        #expect(menu.contains("Hi Asha Rao (E001)"), "\(menu)")
+        #expect(try s.sqlite("SELECT pin_one_time FROM employee WHERE code = 'E001'") == "0\n")
+        #expect(
+            try s.sqlite("SELECT actor, action FROM audit_log WHERE entity_key = 'E001' ORDER BY id DESC LIMIT 1")
+                == "E001 at the kiosk|reset-pin\n")
+    }
+
     @Test("named codes get new PINs in one change; an unknown code among them changes nobody's")
     func namedCodes() throws {
         let s = try kioskSandbox()

@@ -59,6 +59,28 @@ public enum AskedCorrections {
         return employee.startDate.map { max(window, $0) } ?? window
     }
 
+    /// The day a new request starts on: the person's latest missing mark-out still in reach
+    /// (`missing`, latest first, as ``Reports/missingMarkOuts(of:policy:now:store:)`` lists them),
+    /// else their latest day before `today` in reach that is neither a weekly off nor a holiday,
+    /// else `today`. Nobody forgets to mark out on a day nobody works.
+    public static func firstDateToAsk(
+        for employee: Employee, missing: [AttendanceDate], today: AttendanceDate, policy: Policy,
+        store: AttendanceStore
+    ) throws(StoreError) -> AttendanceDate {
+        let earliest = earliestDate(for: employee, today: today, policy: policy)
+        if let latest = missing.first(where: { $0 >= earliest && $0 <= today }) { return latest }
+        let yesterday = today.adding(days: -1)
+        guard earliest <= yesterday else { return today }
+        let holidays = try store.holidayNames(from: earliest, through: yesterday)
+        let own = employee.policy(from: policy)
+        var date = yesterday
+        while date >= earliest {
+            if own.isWorkingDay(date), holidays[date] == nil { return date }
+            date = date.adding(days: -1)
+        }
+        return today
+    }
+
     /// Every waiting request, oldest date first.
     public static func waiting(store: AttendanceStore) throws(StoreError) -> [AskedCorrection] {
         try store.askedCorrections(state: .waiting)

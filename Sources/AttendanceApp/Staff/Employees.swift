@@ -131,6 +131,34 @@ public enum Employees {
         try store.setPIN(code: code, salt: hashed.salt, rounds: hashed.rounds, hash: hashed.hash, actor: actor)
     }
 
+    /// Why the PIN an employee chose in place of their one-time PIN was not taken.
+    public enum OwnPINRefusal: Error, Equatable {
+        /// Not 4 to 8 digits, as every PIN must be.
+        case notAPIN
+        /// The one-time PIN itself: one that someone else has held is no PIN of one's own.
+        case sameAsOneTime
+    }
+
+    /// Replaces `employee`'s one-time PIN by `pin`, the one they chose, and clears the flag, in one
+    /// transaction audited by `actor` (the employee where they chose it). Returns false when their
+    /// PIN was no longer one-time: a manager set another meanwhile, which is kept.
+    ///
+    /// - Throws: ``OwnPINRefusal`` for a PIN that is not 4–8 digits or is the one-time PIN itself;
+    ///   otherwise what the store or the pepper throw.
+    public static func replaceOneTimePIN(
+        of employee: Employee, with pin: String, pepper: () throws -> [UInt8], actor: String, store: AttendanceStore
+    ) throws -> Bool {
+        guard (try? PINHasher.validate(pin)) != nil else { throw OwnPINRefusal.notAPIN }
+        guard let record = try store.pinRecord(employeeID: employee.id) else { return false }
+        let peppered = try pepper()
+        let old = PINHash(salt: record.salt, rounds: record.rounds, hash: record.hash)
+        guard !PINHasher.verify(pin, against: old, pepper: peppered) else { throw OwnPINRefusal.sameAsOneTime }
+        let new = try PINHasher.hash(pin, pepper: peppered)
+        return try store.replaceOneTimePIN(
+            employeeID: employee.id, replacing: record.hash, salt: new.salt, rounds: new.rounds, hash: new.hash,
+            actor: actor)
+    }
+
     /// Gives each employee of `codes` a new random PIN, one-time (the employee is to replace it),
     /// in one transaction: all of them or none. Without codes: everyone employed today or later
     /// who has no PIN. The PINs are returned only for their slips; the store keeps their hashes.

@@ -3,6 +3,7 @@ import AttendanceApp
 import AttendanceCore
 import AttendanceDocuments
 import AttendanceLanguage
+import AttendanceTerminal
 
 /// `attendance employee pins CODE… | --all-without-pin`
 struct EmployeePINs: ContextCommand {
@@ -47,14 +48,14 @@ struct EmployeePINs: ContextCommand {
             for: allWithoutPin ? nil : codes, policy: configuration.policy, now: context.now(),
             pepper: { try PepperFile.forNewPIN(storePath: store.path, in: context) }, actor: actor, store: store
         ) { slips in
-            let worded = slips.map { PINSlipText(slip: $0, words: $0.employee.language.map(office.speaking) ?? office) }
             guard let output else {
-                for slip in worded { context.out.write(slip.text(office: officeName)) }
+                for slip in slips {
+                    context.out.write(
+                        PINSlipText(employee: slip.employee, pin: slip.pin, office: office).text(office: officeName))
+                }
                 return
             }
-            let document = PINSlipsPDF(
-                slips: worded.map { .init(heading: $0.heading, pin: $0.pin, notes: $0.notes) }, office: officeName,
-                paper: paper)
+            let document = PINSlipFiles.pdf(slips, office: office, officeName: officeName, paper: paper)
             let made = try DocumentOutput.write(to: output, protecting: store, in: context, document.write(to:))
             FontWarning.say(made.unshaped, in: output, to: context)
             written = (output, made.pages)
@@ -77,32 +78,4 @@ struct EmployeePINs: ContextCommand {
 /// What `employee pins --format` writes.
 enum SlipFormat: String, ExpressibleByArgument, CaseIterable {
     case text, pdf
-}
-
-/// One PIN slip's words, in its employee's language: as text, cut along the dashed line, folded,
-/// handed over; or drawn on a PDF page.
-struct PINSlipText {
-    let heading: String
-    /// "PIN: ", as the kiosk's prompt says it.
-    let pinLabel: String
-    let pin: String
-    let notes: [String]
-
-    init(slip: PINSlip, words: Speech) {
-        heading = words.tr(
-            "Kiosk PIN for {name} ({code})", ["name": slip.employee.name.rawValue, "code": slip.employee.code.rawValue])
-        pinLabel = words.tr("PIN: ")
-        pin = slip.pin
-        notes = [
-            words.tr("At the kiosk, type your code, then this PIN."),
-            words.tr("Keep it to yourself; if anyone else learns it, ask your manager for a new one."),
-        ]
-    }
-
-    /// The slip as text, `office` at its head.
-    func text(office: String) -> String {
-        let cut = String(repeating: "- ", count: 30) + "\n"
-        return cut + "\n  \(office)\n  \(heading)\n\n      \(pinLabel)\(pin)\n\n" + notes.map { "  \($0)\n" }.joined()
-            + "\n"
-    }
 }

@@ -23,6 +23,8 @@ final class KioskController {
         case calendar(Employee, month: YearMonth, flaggedFrom: Int, StyledText)
         /// Asking for a correction: the day, the time they left, why.
         case request(Employee, KioskRequestForm)
+        /// Asking a person who came in with a one-time PIN for their own, before their menu.
+        case newPIN(Employee, KioskNewPIN)
 
         /// Lists start at the top; everything else is centred.
         var isList: Bool {
@@ -154,6 +156,8 @@ final class KioskController {
             case .cancel: showMenu(for: employee, selecting: .request)
             case .submit: submitRequest(form, employee: employee)
             }
+        case .newPIN(let employee, let form):
+            handleNewPINKey(key, employee: employee, form: form)
         }
     }
 
@@ -176,11 +180,8 @@ final class KioskController {
     }
 
     private func handlePINKey(_ key: Key, employee: Employee?, code: String) {
+        if KioskNewPIN.edit(&typed, with: key) { return }
         switch key {
-        case .character(let c) where c.isASCII && c.isNumber:
-            if typed.count < Self.maxPINLength { typed.append(c) }
-        case .backspace, .delete:
-            if !typed.isEmpty { typed.removeLast() }
         case .escape:
             goIdle()
         case .enter:
@@ -263,7 +264,13 @@ final class KioskController {
         do {
             switch try desk.checkPIN(pin, for: employee, code: code) {
             case .accepted:
-                if let employee { showMenu(for: employee) } else { show(.unknownCodeOrPIN(words)) }
+                guard let employee else { return show(.unknownCodeOrPIN(words)) }
+                if employee.hasOneTimePIN {
+                    words = speech(for: employee)
+                    screen = .newPIN(employee, KioskNewPIN())
+                } else {
+                    showMenu(for: employee)
+                }
             case .rejected: show(.unknownCodeOrPIN(words))
             case .wait(let seconds): show(.wait(seconds, words))
             case .locked: show(.locked(words))
@@ -272,6 +279,48 @@ final class KioskController {
             show(.storeFailure(error, words))
         }
     }
+
+    private func handleNewPINKey(_ key: Key, employee: Employee, form: KioskNewPIN) {
+        var form = form
+        switch form.handle(key) {
+        case .stay:
+            screen = .newPIN(employee, form)
+        case .cancel:
+            // Nothing was changed: the PIN stays one-time, and is asked for again next time.
+            goIdle()
+        case .notAPIN:
+            form.restart(because: words.tr("A PIN is 4 to 8 digits."))
+            screen = .newPIN(employee, form)
+        case .differ:
+            form.restart(because: words.tr("The two PINs differ. Type your new PIN again."))
+            screen = .newPIN(employee, form)
+        case .chosen(let pin):
+            work(words.tr("Saving…")) { [form] in self.replaceOneTimePIN(of: employee, with: pin, form: form) }
+        }
+    }
+
+    /// Keeps the person's own PIN in place of their one-time one, then shows their menu.
+    private func replaceOneTimePIN(of employee: Employee, with pin: String, form: KioskNewPIN) {
+        do {
+            // False when a manager set a PIN meanwhile: theirs is kept, and the person, who has
+            // just proved the PIN they had, goes on to the menu.
+            _ = try Employees.replaceOneTimePIN(
+                of: employee, with: pin, pepper: desk.loadPepper, actor: Self.actor(employee), store: desk.store)
+            showMenu(for: employee)
+        } catch let refusal as Employees.OwnPINRefusal {
+            var form = form
+            form.restart(
+                because: refusal == .sameAsOneTime
+                    ? words.tr("That is the PIN from your slip. Choose a PIN of your own.")
+                    : words.tr("A PIN is 4 to 8 digits."))
+            screen = .newPIN(employee, form)
+        } catch {
+            show(.storeFailure(error, words))
+        }
+    }
+
+    /// Who the audit log names for a change an employee makes at the kiosk.
+    static func actor(_ employee: Employee) -> String { "\(employee.code) at the kiosk" }
 
     /// The menu for `employee`, with `action` chosen (the default action when nil).
     private func showMenu(for employee: Employee, selecting action: Action? = nil) {
@@ -294,7 +343,11 @@ final class KioskController {
         case .calendar:
             showCalendar(of: employee, month: KioskCalendar.currentMonth(for: employee, desk: desk))
         case .request:
-            screen = .request(employee, requestForm(for: employee, today))
+            do {
+                screen = .request(employee, try requestForm(for: employee, today))
+            } catch {
+                show(.storeFailure(error, words))
+            }
         case .markIn, .markOut:
             let kind: PunchKind = action == .markIn ? .in : .out
             work(words.tr("Checking WiFi and saving…")) {
@@ -326,13 +379,17 @@ final class KioskController {
         }
     }
 
-    /// A new form, on the person's latest missing mark-out when they have one, else yesterday.
-    private func requestForm(for employee: Employee, _ snapshot: MarkingService.TodaySnapshot) -> KioskRequestForm {
+    /// A new form, on the person's latest missing mark-out when they have one, else their latest
+    /// working day (``AskedCorrections/firstDateToAsk(for:missing:today:policy:store:)``).
+    private func requestForm(
+        for employee: Employee, _ snapshot: MarkingService.TodaySnapshot
+    ) throws(StoreError) -> KioskRequestForm {
         let today = snapshot.date
-        let earliest = AskedCorrections.earliestDate(for: employee, today: today, policy: desk.configuration.policy)
+        let policy = desk.configuration.policy
         return KioskRequestForm(
-            date: snapshot.missingMarkOuts.first ?? max(earliest, today.adding(days: -1)), earliest: earliest,
-            latest: today)
+            date: try AskedCorrections.firstDateToAsk(
+                for: employee, missing: snapshot.missingMarkOuts, today: today, policy: policy, store: desk.store),
+            earliest: AskedCorrections.earliestDate(for: employee, today: today, policy: policy), latest: today)
     }
 
     private func submitRequest(_ form: KioskRequestForm, employee: Employee) {
@@ -378,7 +435,7 @@ final class KioskController {
             goIdle()
         }
         switch screen {
-        case .pin, .menu, .calendar, .request:
+        case .pin, .menu, .calendar, .request, .newPIN:
             if current - lastInput >= Double(settings.idleSeconds) { goIdle() }
         case .idle:
             if !typed.isEmpty, current - lastInput >= Double(settings.idleSeconds) { typed = "" }

@@ -55,9 +55,20 @@ struct KioskView {
         case .pin(_, let code):
             body.addCentered([Span(words.tr("Code {code}", ["code": code]))], width: width)
             body.blank()
-            let mask = String(repeating: asciiOnly ? "*" : "●", count: controller.typed.count)
-            body.addCentered([Span(words.tr("PIN: "), TextStyle(isBold: true)), Span(mask + "_")], width: width)
+            body.addCentered(maskedPIN(words.tr("PIN: "), controller.typed), width: width)
             hint = words.tr("Type your PIN and press Enter. Esc cancels.")
+        case .newPIN(_, let form):
+            body.addCenteredWrapping(
+                words.tr("Your PIN was handed to you on a slip. Choose a PIN of your own now."),
+                TextStyle(isBold: true), width: width)
+            body.blank()
+            body.addCentered(maskedPIN(words.tr("New PIN: "), form.first ?? form.typed), width: width)
+            if form.isAgain { body.addCentered(maskedPIN(words.tr("Again: "), form.typed), width: width) }
+            if let problem = form.problem {
+                body.blank()
+                body.addCenteredWrapping(problem, TextStyle(color: .red, isBold: true), width: width)
+            }
+            hint = words.tr("Type 4 to 8 digits and press Enter. Esc cancels.")
         case .menu(let employee, let today, let selection):
             body.blank()
             // A name too long for the line is cut with "…" before the code is: the code is what
@@ -158,6 +169,12 @@ struct KioskView {
         frame.add(wifiLine(controller.link, storeFailure: controller.linkStoreFailure, words))
         frame.add(" " + hint, TextStyle(color: .grey))
         return frame
+    }
+
+    /// A PIN prompt: its label, then a mark for each digit typed, never the digits.
+    func maskedPIN(_ label: String, _ typed: String) -> [Span] {
+        let mask = String(repeating: asciiOnly ? "*" : "●", count: typed.count)
+        return [Span(label, TextStyle(isBold: true)), Span(mask + "_")]
     }
 
     /// The request form: its three fields, the one being typed in shown inverse.

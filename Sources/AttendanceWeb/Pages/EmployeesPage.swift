@@ -45,7 +45,7 @@ extension Console {
                 \(languageField(nil))
                 \(pinFields)
                 <p><button type="submit">\(text[10])</button></p></form>
-                """
+                """ + employeeFileForms(session)
         }
         let body = notice(done) + list + administrationNotice(session) + add
         return Page(title: words.ctr("console page", "Employees"), section: "employees", body: body)
