@@ -25,16 +25,27 @@ built=$(date +%s)
 console="$out/console.log"
 results="$out/results.log"
 rm -f "$console" "$results"
-# KVM is offered on these machines but fails; plain emulation works everywhere. Without
-# -no-reboot the guest's reboot restarts it on the same disk; its power-off ends QEMU.
+# KVM is offered on these machines but fails; plain emulation works everywhere. The scenario's
+# two stages are two boots of the same disk, each its own QEMU ended by the guest's power-off:
+# after a warm reset (a reboot inside one QEMU) the emulated kernel took 22 s more to unpack its
+# initramfs. Both boots share one time limit.
 status=0
-timeout --signal=KILL "$timeout" "$qemu" -accel tcg -cpu max -smp 2 -m 1024 -nodefaults -display none \
-  -kernel "$out/vmlinuz" -initrd "$out/initrd.cpio" \
-  -append "console=ttyS0 loglevel=4 panic=-1 systemd.show_status=0" \
-  -drive "file=$out/disk.img,format=raw,if=virtio" \
-  -serial "file:$console" -serial "file:$results" || status=$?
+for boot in 1 2; do
+  left=$((timeout - ($(date +%s) - built)))
+  [ "$left" -gt 0 ] || { status=137; break; }
+  timeout --signal=KILL "$left" "$qemu" -accel tcg -cpu max -smp 2 -m 1024 -nodefaults -display none \
+    -kernel "$out/vmlinuz" -initrd "$out/initrd.cpio" \
+    -append "console=ttyS0 loglevel=4 panic=-1 systemd.show_status=0" \
+    -drive "file=$out/disk.img,format=raw,if=virtio" \
+    -serial "file:$console.$boot" -serial "file:$results.$boot" || status=$?
+  cat "$console.$boot" >>"$console"
+  tr -d '\r' <"$results.$boot" >>"$results"
+  rm -f "$console.$boot" "$results.$boot"
+  [ "$status" -eq 0 ] || break
+  # A scenario that ended (or stopped reporting) on the first boot is judged as it is.
+  grep -q "^@@ end " "$results" && break
+done
 ended=$(date +%s)
-tr -d '\r' <"$results" >"$results.tmp" && mv "$results.tmp" "$results"
 
 if [ "$status" -ne 0 ]; then
   echo "run.sh: QEMU ended with status $status (137: killed after ${timeout} s); its last steps (name, status, uptime):" >&2

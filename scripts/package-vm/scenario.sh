@@ -5,8 +5,9 @@
 # the second serial port.
 #
 # The first boot installs the package, sets the office up, turns the kiosk on as the README says,
-# runs the sync timer and reboots; the second checks what the reboot kept, upgrades, breaks the
-# configuration, then removes and purges the package and powers off.
+# runs the sync timer and powers off; the host boots the machine again (run.sh), and the second
+# boot checks what the reboot kept, upgrades, breaks the configuration, then removes and purges
+# the package and powers off.
 
 exec 3>/dev/ttyS1
 stty -F /dev/ttyS1 -opost 2>/dev/null
@@ -151,7 +152,7 @@ install)
   run install.punches attendance punch list E001 --format json
   echo reboot >"$state/stage"
   sync
-  systemctl reboot
+  systemctl poweroff
   ;;
 
 reboot)
