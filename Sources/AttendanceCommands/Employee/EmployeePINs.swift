@@ -54,7 +54,7 @@ struct EmployeePINs: ContextCommand {
             }
             let document = PINSlipsPDF(
                 slips: worded.map { .init(heading: $0.heading, pin: $0.pin, notes: $0.notes) }, office: officeName,
-                paper: paper)
+                paper: paper, words: office)
             let made = try DocumentOutput.write(to: output, protecting: store, in: context, document.write(to:))
             FontWarning.say(made.unshaped, in: output, to: context)
             written = (output, made.pages)
