@@ -88,7 +88,7 @@ let package = Package(
             name: "AttendanceApp",
             dependencies: [
                 "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceCentral", "AttendanceDocuments",
-                "AttendanceTerminal", .product(name: "Crypto", package: "swift-crypto"),
+                "AttendanceLanguage", "AttendanceTerminal", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
