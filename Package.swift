@@ -163,7 +163,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AttendanceWebTests",
-            dependencies: ["AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceWeb"]),
+            dependencies: ["AttendanceApp", "AttendanceCore", "AttendanceLanguage", "AttendanceStore", "AttendanceWeb"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["AttendanceCore", "AttendanceDocuments", "AttendanceTestSupport"],
             exclude: ["Oracles", "Console/console_browser.py"]),
