@@ -70,7 +70,10 @@ let package = Package(
         ),
         // The manager's documents: the only code that calls cairo/Pango (the PDF register and
         // calendars) and libxlsxwriter (the register as a spreadsheet).
-        .target(name: "AttendanceDocuments", dependencies: ["AttendanceCore", "CPangoCairo", "CXLSXWriter"]),
+        // Their words come through the catalogs, in the language the caller chose.
+        .target(
+            name: "AttendanceDocuments",
+            dependencies: ["AttendanceCore", "AttendanceLanguage", "CPangoCairo", "CXLSXWriter"]),
         // GNU gettext, which glibc carries, seen through one shim header.
         .systemLibrary(name: "CIntl"),
         // The translations: the only code that calls gettext.
@@ -160,7 +163,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AttendanceWebTests",
-            dependencies: ["AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceWeb"]),
+            dependencies: ["AttendanceApp", "AttendanceCore", "AttendanceLanguage", "AttendanceStore", "AttendanceWeb"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["AttendanceCore", "AttendanceDocuments", "AttendanceTestSupport"],
             exclude: ["Oracles", "Console/console_browser.py"]),

@@ -1,11 +1,13 @@
 import AttendanceCore
+import AttendanceLanguage
 import Foundation
 
 /// Employees' months as a colour PDF, a page each, for the employee to check and sign: the month
 /// as a grid of weeks, each date filled in its status's colour (``StatusColour``, as the register)
 /// with its code, its first IN and last OUT and its worked hours written in it; the legend, the
 /// month's figures, the dates whose punches were simulated or imported, the flagged dates, and
-/// lines for the employee's and the manager's signatures.
+/// lines for the employee's and the manager's signatures. Its words, month and weekday names are
+/// in the caller's language; the status codes are the same in every language.
 public struct CalendarPDF {
     /// One employee's page: their month, and the words other front-ends use for it.
     public struct Page: Sendable {
@@ -36,10 +38,14 @@ public struct CalendarPDF {
     /// The zone the times are shown in: the policy's.
     public let zone: LocalZone
     public let paper: RegisterPDF.Paper
+    /// The language of its words (the pages' evidence and flagged words come already in it).
+    public let words: Speech
 
     public init(
-        pages: [Page], office: String, asOf: String, weekStarts: Weekday, zone: LocalZone, paper: RegisterPDF.Paper
+        pages: [Page], office: String, asOf: String, weekStarts: Weekday, zone: LocalZone, paper: RegisterPDF.Paper,
+        words: Speech = .english
     ) {
+        self.words = words
         self.pages = pages
         self.office = office
         self.asOf = asOf
@@ -54,8 +60,10 @@ public struct CalendarPDF {
     public func write(to path: String) throws(DocumentError) -> RegisterPDF.Written {
         let size = Layout.size(paper)
         let canvas = try PDFCanvas(path: path, width: size.width, height: size.height)
-        let month = pages.first?.evaluation.month.title ?? ""
-        canvas.describe(title: "Attendance calendar \(month) — \(office)", creator: "attendance")
+        let month = pages.first.map { words.monthTitle($0.evaluation.month) } ?? ""
+        canvas.describe(
+            title: words.tr("Attendance calendar {month} — {office}", ["month": month, "office": office]),
+            creator: "attendance")
         for (index, page) in pages.enumerated() {
             if index > 0 { canvas.nextPage() }
             draw(page, number: index + 1, on: canvas)
@@ -63,7 +71,8 @@ public struct CalendarPDF {
         // A document with no employee still has a page, saying so.
         if pages.isEmpty {
             canvas.text(
-                "\(office): no employee to show", in: Rect(x: Layout.margin, y: Layout.margin, width: 400, height: 16),
+                words.tr("{office}: no employee to show", ["office": office]),
+                in: Rect(x: Layout.margin, y: Layout.margin, width: 400, height: 16),
                 font: Font(size: 12, bold: true))
         }
         try canvas.finish()
@@ -80,17 +89,20 @@ public struct CalendarPDF {
             "\(page.employee.code.rawValue)  \(page.employee.name.rawValue)",
             in: Rect(x: m, y: m, width: width * 0.65, height: 18), font: Font(size: 14, bold: true))
         canvas.text(
-            page.evaluation.month.title, in: Rect(x: m + width * 0.65, y: m, width: width * 0.35, height: 18),
+            words.monthTitle(page.evaluation.month),
+            in: Rect(x: m + width * 0.65, y: m, width: width * 0.35, height: 18),
             font: Font(size: 14, bold: true), alignment: .trailing)
         canvas.text(
-            "\(office) — attendance calendar", in: Rect(x: m, y: m + 19, width: width * 0.65, height: 12),
+            words.tr("{office} — attendance calendar", ["office": office]),
+            in: Rect(x: m, y: m + 19, width: width * 0.65, height: 12),
             font: Font(size: 8), colour: .faint)
         canvas.text(
-            "as of \(asOf)", in: Rect(x: m + width * 0.65, y: m + 19, width: width * 0.35, height: 12),
+            words.ctr("date and time", "as of {time}", ["time": asOf]),
+            in: Rect(x: m + width * 0.65, y: m + 19, width: width * 0.35, height: 12),
             font: Font(size: 8), colour: .faint, alignment: .trailing)
         drawGrid(page.evaluation, layout: layout, on: canvas)
         var y = layout.gridBottom + 10
-        y = StatusColour.drawLegend(on: canvas, x: m, y: y, width: width) + 6
+        y = StatusColour.drawLegend(on: canvas, x: m, y: y, width: width, words: words) + 6
         y = drawSummary(page.evaluation.summary, y: y, width: width, on: canvas)
         for line in page.evidence {
             canvas.text(line, in: Rect(x: m, y: y, width: width, height: 11), font: Font(size: 7.5))
@@ -99,13 +111,14 @@ public struct CalendarPDF {
         let signatures = layout.height - m - 44
         drawFlagged(page.flagged, from: y + 6, to: signatures - 8, width: width, on: canvas)
         canvas.text(
-            "Employee's signature ______________________________   Date ______________",
+            words.tr("Employee's signature ______________________________   Date ______________"),
             in: Rect(x: m, y: signatures, width: width, height: 12), font: Font(size: 8.5))
         canvas.text(
-            "Checked by ______________________________   Signature ______________________",
+            words.tr("Checked by ______________________________   Signature ______________________"),
             in: Rect(x: m, y: signatures + 18, width: width, height: 12), font: Font(size: 8.5))
         canvas.text(
-            "page \(number) of \(pages.count)", in: Rect(x: m, y: layout.height - m - 8, width: width, height: 10),
+            words.tr("page {number} of {count}", ["number": String(number), "count": String(pages.count)]),
+            in: Rect(x: m, y: layout.height - m - 8, width: width, height: 10),
             font: Font(size: 7), colour: .faint, alignment: .trailing)
     }
 
@@ -113,7 +126,7 @@ public struct CalendarPDF {
         let grid = MonthGrid(month: evaluation.month, weekStarts: weekStarts)
         for (column, weekday) in grid.weekdays.enumerated() {
             canvas.text(
-                weekday.shortName,
+                words.shortWeekdayName(weekday),
                 in: Rect(
                     x: layout.cellX(column), y: layout.gridTop, width: layout.cellWidth, height: Layout.headerHeight),
                 font: Font(size: 8, bold: true), alignment: .centre)
@@ -147,7 +160,7 @@ public struct CalendarPDF {
         }
         if day.countedSeconds > 0 || day.firstIn != nil {
             canvas.text(
-                String(format: "%.2f h", Double(day.workedHundredths) / 100),
+                words.decimal(String(format: "%.2f h", Double(day.workedHundredths) / 100)),
                 in: Rect(x: inner.x, y: y, width: inner.width, height: 10), font: Font(size: 7))
         }
         if day.flags.contains(.corrected) {
@@ -174,12 +187,8 @@ public struct CalendarPDF {
                 summary.countText(status), in: Rect(x: x + 18, y: y, width: 30, height: 11), font: Font(size: 8))
             x += 52
         }
-        let figures = [
-            "Present days \(summary.presentDaysAgainstGoal)", "worked \(summary.workedHoursText) h",
-            "late \(summary.lateCount)", "early exit \(summary.earlyExitCount)",
-        ]
         canvas.text(
-            figures.joined(separator: " · "), in: Rect(x: m, y: y + 14, width: width, height: 12),
+            words.summaryFigures(summary).joined(separator: " · "), in: Rect(x: m, y: y + 14, width: width, height: 12),
             font: Font(size: 9, bold: true))
         return y + 30
     }
@@ -191,24 +200,30 @@ public struct CalendarPDF {
         guard !flagged.isEmpty else { return }
         let m = Layout.margin
         let line = 11.0
-        canvas.text("Flagged days", in: Rect(x: m, y: top, width: width, height: 12), font: Font(size: 9, bold: true))
+        canvas.text(
+            words.tr("Flagged days"), in: Rect(x: m, y: top, width: width, height: 12), font: Font(size: 9, bold: true))
         var y = top + 14
         let room = max(0, Int((bottom - y) / line))
         let shown = flagged.count > room ? max(0, room - 1) : flagged.count
-        for (day, words) in flagged.prefix(shown) {
+        for (day, flags) in flagged.prefix(shown) {
             let cell = Rect(x: m + 42, y: y, width: 18, height: line - 1)
             canvas.text(
-                "\(day.date.weekday.shortName) \(day.date.day)", in: Rect(x: m, y: y, width: 40, height: line - 1),
+                words.tr(
+                    "{weekday} {day}",
+                    ["weekday": words.shortWeekdayName(day.date.weekday), "day": String(day.date.day)]),
+                in: Rect(x: m, y: y, width: 40, height: line - 1),
                 font: Font(size: 8))
             if let colour = StatusColour.fill(day.status, leave: day.leaveType) { canvas.fill(cell, colour) }
             canvas.text(day.code, in: cell, font: Font(size: 7, bold: true), alignment: .centre)
             canvas.text(
-                words, in: Rect(x: m + 66, y: y, width: width - 66, height: line - 1), font: Font(size: 8))
+                flags, in: Rect(x: m + 66, y: y, width: width - 66, height: line - 1), font: Font(size: 8))
             y += line
         }
         if shown < flagged.count {
             canvas.text(
-                "… and \(flagged.count - shown) more (attendance calendar lists them all)",
+                words.tr(
+                    "… and {count} more (attendance calendar lists them all)",
+                    ["count": String(flagged.count - shown)]),
                 in: Rect(x: m, y: y, width: width, height: line - 1), font: Font(size: 8), colour: .faint)
         }
     }

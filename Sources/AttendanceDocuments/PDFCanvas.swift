@@ -121,10 +121,19 @@ final class PDFCanvas {
         pango_cairo_show_layout(cairo, laid.layout)
     }
 
-    /// `text` shaped in `font`, `width` points wide at most, and its height.
-    private func layout(
-        _ text: String, width: Double, font: Font, alignment: Alignment
-    ) -> (layout: OpaquePointer, height: Double)? {
+    /// How wide `text` is on one line in `font`, uncut: for what is laid out after it (a
+    /// legend's items, whose words are longer in some languages).
+    func width(of text: String, font: Font) -> Double {
+        guard let layout = unboundedLayout(text, font: font) else { return 0 }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        return Double(width)
+    }
+
+    /// A Pango layout of `text` in `font`, on a PDF's scale, as wide as it takes.
+    private func unboundedLayout(_ text: String, font: Font) -> OpaquePointer? {
         guard let layout = pango_cairo_create_layout(cairo) else { return nil }
         // Pango's cairo context assumes a 96 dpi screen; on a PDF a point is a point.
         pango_cairo_context_set_resolution(pango_layout_get_context(layout), 72)
@@ -133,6 +142,14 @@ final class PDFCanvas {
         fonts[font.pangoName] = description
         pango_layout_set_font_description(layout, description)
         pango_layout_set_text(layout, text, -1)
+        return layout
+    }
+
+    /// `text` shaped in `font`, `width` points wide at most, and its height.
+    private func layout(
+        _ text: String, width: Double, font: Font, alignment: Alignment
+    ) -> (layout: OpaquePointer, height: Double)? {
+        guard let layout = unboundedLayout(text, font: font) else { return nil }
         pango_layout_set_width(layout, Int32(width * Self.pangoScale))
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         pango_layout_set_single_paragraph_mode(layout, 1)

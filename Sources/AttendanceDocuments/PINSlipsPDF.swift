@@ -1,3 +1,5 @@
+import AttendanceLanguage
+
 /// PIN slips as a PDF, four to an A4 or Letter page in portrait, each in a box to cut out: the
 /// office, whose PIN it is, the PIN in large figures, and how to use it. The words come already
 /// in each employee's language; this only lays them out (Pango shapes every script).
@@ -20,8 +22,11 @@ public struct PINSlipsPDF {
     public let slips: [Slip]
     public let office: String
     public let paper: RegisterPDF.Paper
+    /// The language of the document's own words (its title), the office's.
+    public let words: Speech
 
-    public init(slips: [Slip], office: String, paper: RegisterPDF.Paper) {
+    public init(slips: [Slip], office: String, paper: RegisterPDF.Paper, words: Speech = .english) {
+        self.words = words
         self.slips = slips
         self.office = office
         self.paper = paper
@@ -37,7 +42,7 @@ public struct PINSlipsPDF {
         // The register's sizes are landscape: a slip page stands upright.
         let (width, height) = (paper.size.height, paper.size.width)
         let canvas = try PDFCanvas(path: path, width: width, height: height)
-        canvas.describe(title: "PIN slips — \(office)", creator: "attendance")
+        canvas.describe(title: words.tr("PIN slips — {office}", ["office": office]), creator: "attendance")
         let slipHeight = (height - 2 * Self.margin) / Double(Self.perPage)
         let inner = width - 2 * Self.margin - 36
         for (index, slip) in slips.enumerated() {
@@ -60,7 +65,8 @@ public struct PINSlipsPDF {
         }
         if slips.isEmpty {
             canvas.text(
-                "\(office): no PIN slips", in: Rect(x: Self.margin, y: Self.margin, width: 400, height: 16),
+                words.tr("{office}: no PIN slips", ["office": office]),
+                in: Rect(x: Self.margin, y: Self.margin, width: 400, height: 16),
                 font: Font(size: 12, bold: true))
         }
         try canvas.finish()

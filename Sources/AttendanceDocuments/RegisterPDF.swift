@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceLanguage
 import Foundation
 
 /// The monthly register as a colour PDF, for the wall, payroll and the sign-off file: landscape,
@@ -6,7 +7,8 @@ import Foundation
 /// written in it (it reads in greyscale and for colour-blind readers too), weekly offs and
 /// holidays shaded as columns, the month's figures, the legend, the header repeated on every
 /// page, "page x of y", the office, the month, "as of", the dates whose punches were simulated,
-/// corrected or imported, the sign-off lines and the history digest.
+/// corrected or imported, the sign-off lines and the history digest. Its words are in the
+/// caller's language; the status codes are the same in every language, their legend is not.
 public struct RegisterPDF {
     public let register: MonthRegister
     public let office: String
@@ -17,11 +19,14 @@ public struct RegisterPDF {
     public let paper: Paper
     /// The three headings of the evidence lists: simulated, corrected, imported.
     public let evidenceHeadings: (simulated: String, corrected: String, imported: String)
+    /// The language of its headings, legend and footer.
+    public let words: Speech
 
     public init(
         register: MonthRegister, office: String, asOf: String, history: (hash: String, records: Int)?, paper: Paper,
-        evidenceHeadings: (simulated: String, corrected: String, imported: String)
+        evidenceHeadings: (simulated: String, corrected: String, imported: String), words: Speech = .english
     ) {
+        self.words = words
         self.register = register
         self.office = office
         self.asOf = asOf
@@ -54,9 +59,12 @@ public struct RegisterPDF {
     @discardableResult
     public func write(to path: String) throws(DocumentError) -> Written {
         let lines = Line.all(of: register)
-        let layout = Layout(register: register, lineCount: lines.count, paper: paper)
+        let layout = Layout(register: register, lineCount: lines.count, paper: paper, words: words)
         let canvas = try PDFCanvas(path: path, width: layout.width, height: layout.height)
-        canvas.describe(title: "Attendance register \(register.period) — \(office)", creator: "attendance")
+        canvas.describe(
+            title: words.tr(
+                "Attendance register {period} — {office}", ["period": register.period.description, "office": office]),
+            creator: "attendance")
         let pages = layout.pages
         for (index, rows) in pages.enumerated() {
             if index > 0 { canvas.nextPage() }
@@ -84,10 +92,13 @@ public struct RegisterPDF {
     ) {
         let m = Layout.margin
         canvas.text(
-            "\(office) — attendance register, \(register.period.title)",
+            words.tr(
+                "{office} — attendance register, {period}",
+                ["office": office, "period": words.periodTitle(register.period)]),
             in: Rect(x: m, y: m, width: layout.width * 0.6, height: 16), font: Font(size: 12, bold: true))
         canvas.text(
-            "as of \(asOf)", in: Rect(x: layout.width * 0.6, y: m, width: layout.width * 0.4 - m, height: 16),
+            words.ctr("date and time", "as of {time}", ["time": asOf]),
+            in: Rect(x: layout.width * 0.6, y: m, width: layout.width * 0.4 - m, height: 16),
             font: Font(size: 8), colour: .faint, alignment: .trailing)
         drawHeader(layout: layout, on: canvas)
         for (line, index) in rows.enumerated() {
@@ -109,8 +120,11 @@ public struct RegisterPDF {
         let y = layout.tableTop
         let h = Layout.headerHeight
         let bold = Font(size: 6.5, bold: true)
-        canvas.text("Code", in: Rect(x: layout.codeX + 2, y: y, width: Layout.codeWidth - 4, height: h), font: bold)
-        canvas.text("Name", in: Rect(x: layout.nameX + 2, y: y, width: Layout.nameWidth - 4, height: h), font: bold)
+        canvas.text(
+            words.ctr("register column, at most 4 letters", "Code"),
+            in: Rect(x: layout.codeX + 2, y: y, width: Layout.codeWidth - 4, height: h), font: bold)
+        canvas.text(
+            words.tr("Name"), in: Rect(x: layout.nameX + 2, y: y, width: Layout.nameWidth - 4, height: h), font: bold)
         for (index, date) in register.period.dates.enumerated() {
             let rect = layout.dayRect(index, line: nil)
             if layout.shaded[index] { canvas.fill(rect, .shade) }
@@ -118,7 +132,7 @@ public struct RegisterPDF {
                 String(date.day), in: Rect(x: rect.x, y: y + 1, width: rect.width, height: h / 2), font: bold,
                 alignment: .centre)
             canvas.text(
-                String(date.weekday.shortName.prefix(2)),
+                words.weekdayInitials(date.weekday),
                 in: Rect(x: rect.x, y: y + h / 2, width: rect.width, height: h / 2 - 1),
                 font: Font(size: 5.5), colour: .faint, alignment: .centre)
         }
@@ -166,7 +180,9 @@ public struct RegisterPDF {
         let bold = Font(size: 6.5, bold: true)
         canvas.fill(Rect(x: Layout.margin, y: y, width: layout.width - 2 * Layout.margin, height: h), .shade)
         canvas.text(
-            "Subtotal: \(group.department?.rawValue ?? "no department")",
+            words.tr(
+                "Subtotal: {department}",
+                ["department": group.department?.rawValue ?? words.ctr("subtotal", "no department")]),
             in: Rect(x: layout.codeX + 2, y: y, width: layout.figuresX - layout.codeX - 4, height: h), font: bold)
         drawFigures(register.subtotal(group), line: line, layout: layout, font: bold, on: canvas)
         canvas.line(
@@ -176,19 +192,20 @@ public struct RegisterPDF {
     private func drawFigures(_ summary: MonthSummary, line: Int, layout: Layout, font: Font, on canvas: PDFCanvas) {
         for (index, figure) in layout.figures.enumerated() {
             canvas.text(
-                figure.text(summary), in: layout.figureRect(index, line: line), font: font, alignment: .trailing)
+                words.decimal(figure.text(summary)), in: layout.figureRect(index, line: line), font: font,
+                alignment: .trailing)
         }
     }
 
     private func drawFooter(page: Int, of count: Int, layout: Layout, on canvas: PDFCanvas) {
         let m = Layout.margin
         var y = layout.footerTop
-        y = StatusColour.drawLegend(on: canvas, x: m, y: y, width: layout.width - 2 * m)
-        let goal = register.policy.goalDays.map { " of goal \($0)" } ?? ""
+        y = StatusColour.drawLegend(on: canvas, x: m, y: y, width: layout.width - 2 * m, words: words)
         canvas.text(
-            "Days: present days, P + L + ½ HD\(goal).  Hours: worked hours.  Late, Early: counts.  "
-                + "A blank date is still to come."
-                + register.shownLeaveTypes.map { "  \($0.code): \($0.name) leave (LV)." }.joined(),
+            RegisterFigure.explained(goalDays: register.policy.goalDays, words)
+                + register.shownLeaveTypes.map {
+                    "  " + words.tr("{code}: {name} leave (LV).", ["code": $0.code, "name": $0.name])
+                }.joined(),
             in: Rect(x: m, y: y, width: layout.width - 2 * m, height: 10), font: Font(size: 6.5), colour: .faint)
         y += 11
         for line in evidenceLines {
@@ -197,16 +214,18 @@ public struct RegisterPDF {
         }
         let bottom = layout.height - m - 10
         canvas.text(
-            "Checked by ______________________   Signature ______________________   Date ____________",
+            words.tr("Checked by ______________________   Signature ______________________   Date ____________"),
             in: Rect(x: m, y: bottom - 14, width: layout.width * 0.7, height: 12), font: Font(size: 7.5))
         if let history {
             canvas.text(
-                "History digest \(history.hash) (\(history.records) records)",
+                words.tr(
+                    "History digest {digest} ({count} records)",
+                    ["digest": history.hash, "count": String(history.records)]),
                 in: Rect(x: m, y: bottom, width: layout.width * 0.7, height: 10), font: Font(size: 6),
                 colour: .faint)
         }
         canvas.text(
-            "page \(page) of \(count)",
+            words.tr("page {number} of {count}", ["number": String(page), "count": String(count)]),
             in: Rect(x: layout.width * 0.7, y: bottom, width: layout.width * 0.3 - m, height: 10),
             font: Font(size: 7), alignment: .trailing)
     }
@@ -226,7 +245,7 @@ public struct RegisterPDF {
             }
             guard !entries.isEmpty else { return nil }
             // The page holds a line of about 250 characters; Pango would shape all of a longer one.
-            let line = "\(heading): " + entries.joined(separator: "; ")
+            let line = words.tr("{heading}: {dates}", ["heading": heading, "dates": entries.joined(separator: "; ")])
             return line.count > 400 ? String(line.prefix(399)) + "…" : line
         }
     }
@@ -250,12 +269,12 @@ public struct RegisterPDF {
         /// The figures after the dates, in order.
         let figures: [RegisterFigure]
 
-        init(register: MonthRegister, lineCount: Int, paper: Paper) {
+        init(register: MonthRegister, lineCount: Int, paper: Paper, words: Speech) {
             self.init(
                 dayCount: register.period.dates.count, rowCount: lineCount,
                 shaded: register.period.dates.enumerated().map { index, date in
                     !register.policy.isWorkingDay(date) || register.rows.contains { $0.days[index].status == .holiday }
-                }, figures: RegisterFigure.all(of: register), paper: paper)
+                }, figures: RegisterFigure.all(of: register, words), paper: paper)
         }
 
         init(dayCount: Int, rowCount: Int, shaded: [Bool], figures: [RegisterFigure], paper: Paper) {
@@ -309,7 +328,8 @@ public struct RegisterPDF {
         row: Int, dateIndex index: Int, days: Int, paper: Paper
     ) -> (page: Int, x: Double, y: Double, width: Double, height: Double) {
         let layout = Layout(
-            dayCount: days, rowCount: row + 1, shaded: [], figures: RegisterFigure.all(leaveTypes: []), paper: paper)
+            dayCount: days, rowCount: row + 1, shaded: [], figures: RegisterFigure.all(leaveTypes: [], .english),
+            paper: paper)
         let rect = layout.dayRect(index, line: row % layout.rowsPerPage)
         return (row / layout.rowsPerPage + 1, rect.x, rect.y, rect.width, rect.height)
     }
@@ -346,24 +366,31 @@ public enum StatusColour {
 
     /// Draws the legend at `x`, `y`: each status's cell as it appears in the grid and its name,
     /// then the mark of a manager's correction, on as many lines of `width` as it needs; returns
-    /// the `y` below it.
-    static func drawLegend(on canvas: PDFCanvas, x left: Double, y top: Double, width: Double) -> Double {
+    /// the `y` below it. An item is 72 points wide, or as wide as its name needs (French and
+    /// Spanish names are longer).
+    static func drawLegend(
+        on canvas: PDFCanvas, x left: Double, y top: Double, width: Double, words: Speech
+    ) -> Double {
         var (x, y) = (left, top)
+        let font = Font(size: 6.5)
         for status in legend {
-            if x + 72 > left + width {
+            let name = status.legendName(words)
+            let nameWidth = min(max(54, canvas.width(of: name, font: font) + 1), width - 16)
+            if x + 18 + nameWidth > left + width {
                 (x, y) = (left, y + 12)
             }
             let cell = Rect(x: x, y: y, width: 14, height: 10)
             if let colour = fill(status) { canvas.fill(cell, colour) }
             canvas.stroke(cell, .grid, lineWidth: 0.25)
             canvas.text(status.code, in: cell, font: Font(size: 6), alignment: .centre)
-            canvas.text(status.name, in: Rect(x: x + 16, y: y, width: 54, height: 10), font: Font(size: 6.5))
-            x += 72
+            canvas.text(name, in: Rect(x: x + 16, y: y, width: nameWidth, height: 10), font: font)
+            x += 18 + nameWidth
         }
-        if x + 95 > left + width { (x, y) = (left, y + 12) }
+        let corrected = words.tr("corrected by a manager")
+        let correctedWidth = min(max(90, canvas.width(of: corrected, font: font) + 1), width - 5)
+        if x + 5 + correctedWidth > left + width { (x, y) = (left, y + 12) }
         canvas.fill(Rect(x: x, y: y + 3.5, width: 3, height: 3), .black)
-        canvas.text(
-            "corrected by a manager", in: Rect(x: x + 5, y: y, width: 90, height: 10), font: Font(size: 6.5))
+        canvas.text(corrected, in: Rect(x: x + 5, y: y, width: correctedWidth, height: 10), font: font)
         return y + 12
     }
 }

@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceLanguage
 import Foundation
 
 /// The monthly register as a spreadsheet, for payroll and for managers who sort and filter:
@@ -10,6 +11,9 @@ import Foundation
 ///    worked hours, status, flags), dates and times as the spreadsheet's own, for payroll.
 /// 3. "Legend": each code, its colour and its words; the office, the month, "as of" and the
 ///    history digest.
+///
+/// Sheet names, headings, flags and the legend are in the caller's language, and so are the
+/// dates' month and weekday names; codes stay the same in every language, figures stay numbers.
 public struct RegisterWorkbook {
     public let register: MonthRegister
     public let office: String
@@ -19,11 +23,14 @@ public struct RegisterWorkbook {
     public let history: (hash: String, records: Int)?
     /// The zone the times of the "Days" sheet are shown in: the policy's.
     public let zone: LocalZone
+    /// The language of its words.
+    public let words: Speech
 
     public init(
         register: MonthRegister, office: String, asOf: String, history: (hash: String, records: Int)?,
-        zone: LocalZone
+        zone: LocalZone, words: Speech = .english
     ) {
+        self.words = words
         self.register = register
         self.office = office
         self.asOf = asOf
@@ -32,14 +39,25 @@ public struct RegisterWorkbook {
     }
 
     /// The columns of the "Days" sheet.
-    static let dayColumns = ["Code", "Name", "Date", "First in", "Last out", "Hours", "Status", "Flags"]
+    var dayColumns: [String] {
+        [
+            words.tr("Code"), words.tr("Name"),
+            words.ctr("spreadsheet column", "Date"), words.ctr("spreadsheet column", "First in"),
+            words.ctr("spreadsheet column", "Last out"), words.ctr("spreadsheet column", "Hours"),
+            words.ctr("spreadsheet column", "Status"), words.ctr("spreadsheet column", "Flags"),
+        ]
+    }
 
     /// Writes the workbook to `path`, whole or not at all.
     public func write(to path: String) throws(DocumentError) {
-        let workbook = try Workbook(path: path, title: "Attendance register \(register.period) — \(office)")
-        writeGrid(on: workbook.addSheet("Register"))
-        writeDays(on: workbook.addSheet("Days"))
-        writeLegend(on: workbook.addSheet("Legend"))
+        let workbook = try Workbook(
+            path: path,
+            title: words.tr(
+                "Attendance register {period} — {office}", ["period": register.period.description, "office": office]))
+        // Translators: the names of the workbook's sheets, at most 31 characters, none of []:*?/\.
+        writeGrid(on: workbook.addSheet(words.ctr("spreadsheet sheet", "Register")))
+        writeDays(on: workbook.addSheet(words.ctr("spreadsheet sheet", "Days")))
+        writeLegend(on: workbook.addSheet(words.ctr("spreadsheet sheet", "Legend")))
         try workbook.finish()
     }
 
@@ -48,22 +66,24 @@ public struct RegisterWorkbook {
     private func writeGrid(on sheet: Sheet) {
         let dates = register.period.dates
         let heading = CellStyle(bold: true, centred: true, bordered: true)
-        let figures = RegisterFigure.all(of: register)
+        let figures = RegisterFigure.all(of: register, words)
         let firstFigure = 2 + dates.count
         let lastColumn = firstFigure + figures.count - 1
         sheet.setWidth(8, columns: 0...0)
         sheet.setWidth(28, columns: 1...1)
         sheet.setWidth(4.5, columns: 2...(firstFigure - 1))
         sheet.setWidth(7, columns: firstFigure...lastColumn)
-        sheet.write(.text("Code"), row: 0, column: 0, style: CellStyle(bold: true, bordered: true))
-        sheet.write(.text("Name"), row: 0, column: 1, style: CellStyle(bold: true, bordered: true))
+        sheet.write(
+            .text(words.tr("Code")), row: 0, column: 0,
+            style: CellStyle(bold: true, bordered: true))
+        sheet.write(.text(words.tr("Name")), row: 0, column: 1, style: CellStyle(bold: true, bordered: true))
         // Each date's heading is a date, shown as its day and weekday ("23 Mon").
         let shaded = dates.enumerated().map { index, date in
             !register.policy.isWorkingDay(date) || register.rows.contains { $0.days[index].status == .holiday }
         }
         for (index, date) in dates.enumerated() {
             var style = heading
-            style.numberFormat = "d ddd"
+            style.numberFormat = Workbook.dateFormat("d ddd", in: words.language)
             if shaded[index] { style.fill = Colour.shade.rgb }
             sheet.write(.date(date), row: 0, column: 2 + index, style: style)
         }
@@ -77,8 +97,10 @@ public struct RegisterWorkbook {
                 if case .subtotal(let group) = content {
                     // A department's subtotal after its rows, as in the PDF.
                     let bold = CellStyle(bold: true, bordered: true)
-                    sheet.write(.text("Subtotal"), row: y, column: 0, style: bold)
-                    sheet.write(.text(group.department?.rawValue ?? "no department"), row: y, column: 1, style: bold)
+                    sheet.write(.text(words.tr("Subtotal")), row: y, column: 0, style: bold)
+                    sheet.write(
+                        .text(group.department?.rawValue ?? words.ctr("subtotal", "no department")), row: y, column: 1,
+                        style: bold)
                     writeFigures(figures, of: register.subtotal(group), row: y, from: firstFigure, on: sheet)
                 }
                 continue
@@ -118,7 +140,8 @@ public struct RegisterWorkbook {
         for (column, width) in [10.0, 28, 11, 8, 8, 7, 7, 40].enumerated() {
             sheet.setWidth(width, columns: column...column)
         }
-        for (column, heading) in Self.dayColumns.enumerated() {
+        let headings = dayColumns
+        for (column, heading) in headings.enumerated() {
             sheet.write(.text(heading), row: 0, column: column, style: CellStyle(bold: true))
         }
         let date = CellStyle(numberFormat: "yyyy-mm-dd")
@@ -141,18 +164,18 @@ public struct RegisterWorkbook {
                 var style = CellStyle(centred: true)
                 style.fill = StatusColour.fill(day.status, leave: day.leaveType)?.rgb
                 if !day.code.isEmpty { sheet.write(.text(day.code), row: y, column: 6, style: style) }
-                let flags = Self.flagWords(day)
+                let flags = Self.flagWords(day, words)
                 if !flags.isEmpty { sheet.write(.text(flags), row: y, column: 7) }
             }
         }
         sheet.freeze(rows: 1, columns: 0)
-        sheet.autofilter(rows: 0...y, columns: 0...(Self.dayColumns.count - 1))
+        sheet.autofilter(rows: 0...y, columns: 0...(headings.count - 1))
     }
 
     /// "late, corrected, simulated WiFi": the date's flags and where its punches came from.
-    static func flagWords(_ day: MonthRegister.Day) -> String {
-        (day.flags.names + (day.hasSimulatedPunch ? ["simulated WiFi"] : [])
-            + (day.hasImportedPunch ? ["imported"] : [])).joined(separator: ", ")
+    static func flagWords(_ day: MonthRegister.Day, _ words: Speech) -> String {
+        (day.flags.names(words) + (day.hasSimulatedPunch ? [words.tr("simulated WiFi")] : [])
+            + (day.hasImportedPunch ? [words.tr("imported")] : [])).joined(separator: ", ")
     }
 
     // MARK: - The legend
@@ -161,35 +184,56 @@ public struct RegisterWorkbook {
         sheet.setWidth(8, columns: 0...0)
         sheet.setWidth(90, columns: 1...1)
         let bold = CellStyle(bold: true)
-        sheet.write(.text("Code"), row: 0, column: 0, style: bold)
-        sheet.write(.text("Meaning"), row: 0, column: 1, style: bold)
+        sheet.write(.text(words.tr("Code")), row: 0, column: 0, style: bold)
+        sheet.write(.text(words.ctr("spreadsheet column", "Meaning")), row: 0, column: 1, style: bold)
         var y = 0
         for status in StatusColour.legend {
             y += 1
             var style = CellStyle(centred: true, bordered: true)
             style.fill = StatusColour.fill(status)?.rgb
             sheet.write(.text(status.code), row: y, column: 0, style: style)
-            sheet.write(.text(status.name), row: y, column: 1)
+            sheet.write(.text(status.legendName(words)), row: y, column: 1)
         }
         for type in register.shownLeaveTypes {
             y += 1
             var style = CellStyle(centred: true, bordered: true)
             style.fill = Colour(type.colour).rgb
             sheet.write(.text(type.code), row: y, column: 0, style: style)
-            sheet.write(.text("\(type.name) leave (counts as LV)"), row: y, column: 1)
+            sheet.write(.text(words.tr("{name} leave (counts as LV)", ["name": type.name])), row: y, column: 1)
         }
-        let goal = register.policy.goalDays.map { " of goal \($0)" } ?? ""
         let notes: [(String, String)] =
             [
-                ("–", "not employed on the date; a blank date is still to come"),
-                ("Days", "present days, P + L + ½ HD\(goal)"),
-                ("Hours", "worked hours, as payroll counts them"),
-                ("Late, Early", "how many dates were late, and ended early"),
+                ("–", words.tr("not employed on the date; a blank date is still to come")),
+                (
+                    RegisterFigure.days(words),
+                    register.policy.goalDays.map {
+                        words.tr("present days, P + L + ½ HD of goal {goal}", ["goal": String($0)])
+                    }
+                        ?? words.tr("present days, P + L + ½ HD")
+                ),
+                (RegisterFigure.hours(words), words.tr("worked hours, as payroll counts them")),
+                (
+                    words.tr(
+                        "{late}, {early}", ["late": RegisterFigure.late(words), "early": RegisterFigure.early(words)]),
+                    words.tr("how many dates were late, and ended early")
+                ),
                 ("", ""),
-                ("Office", office),
-                (register.period.month == nil ? "Period" : "Month", register.period.title),
-                ("As of", asOf),
-            ] + (history.map { [("History", "digest \($0.hash) (\($0.records) records)")] } ?? [])
+                (words.ctr("spreadsheet legend", "Office"), office),
+                (
+                    register.period.month == nil
+                        ? words.ctr("spreadsheet legend", "Period") : words.ctr("spreadsheet legend", "Month"),
+                    words.periodTitle(register.period)
+                ),
+                (words.ctr("spreadsheet legend", "As of"), asOf),
+            ]
+            + (history.map {
+                [
+                    (
+                        words.ctr("spreadsheet legend", "History"),
+                        words.tr("digest {digest} ({count} records)", ["digest": $0.hash, "count": String($0.records)])
+                    )
+                ]
+            } ?? [])
         for (key, text) in notes {
             y += 1
             if !key.isEmpty { sheet.write(.text(key), row: y, column: 0, style: bold) }

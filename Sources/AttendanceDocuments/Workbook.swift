@@ -52,6 +52,17 @@ final class Workbook {
         Sheet(workbook: self, pointer: workbook_add_worksheet(workbook, name))
     }
 
+    /// A date format (`d ddd`) whose month and weekday names a spreadsheet program writes in
+    /// `language`: Excel's locale prefix (`[$-40C]` French, `[$-C0A]` Spanish), which LibreOffice
+    /// reads too. English keeps the plain format, as the program's own locale shows it.
+    static func dateFormat(_ format: String, in language: Language) -> String {
+        switch language {
+        case .french: "[$-40C]" + format
+        case .spanish: "[$-C0A]" + format
+        default: format
+        }
+    }
+
     /// libxlsxwriter's format for `style`, made once per workbook.
     fileprivate func format(_ style: CellStyle) -> UnsafeMutablePointer<lxw_format>? {
         guard style != .plain else { return nil }

@@ -102,4 +102,10 @@ extension Speech {
     public func monthTitle(_ month: YearMonth) -> String {
         tr("{month} {year}", ["month": monthName(month.month), "year": String(month.year)])
     }
+
+    /// A report's period: its month as the language writes it ("novembre 2026"), or a payroll
+    /// period's first and last dates ("2026-10-26 – 2026-11-25").
+    public func periodTitle(_ period: DatePeriod) -> String {
+        period.month.map(monthTitle) ?? period.datesTitle
+    }
 }

@@ -38,9 +38,10 @@ public struct Speech: Sendable {
         language.writesDecimalComma ? number.replacingOccurrences(of: ".", with: ",") : number
     }
 
-    /// `message` in `context` (to tell apart the same English words meaning two things), translated.
-    public func ctr(_ context: String, _ message: String) -> String {
-        translating?.text(message, context: context, in: language) ?? message
+    /// `message` in `context` (to tell apart the same English words meaning two things), translated,
+    /// its `{placeholders}` filled from `values`.
+    public func ctr(_ context: String, _ message: String, _ values: [String: String] = [:]) -> String {
+        Self.fill(translating?.text(message, context: context, in: language) ?? message, values)
     }
 
     /// The form of `singular`/`plural` for `count`, translated; `{n}` is the count, other

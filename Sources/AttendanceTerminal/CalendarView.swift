@@ -156,16 +156,7 @@ public struct CalendarView: Sendable {
         }
         var out = StyledText()
         out.appendLine(counts)
-        let present =
-            summary.goalDays.map {
-                words.tr("Present days {days} of goal {goal}", ["days": summary.presentDaysText, "goal": "\($0)"])
-            } ?? words.tr("Present days {days}", ["days": summary.presentDaysText])
-        let figures = [
-            present, words.tr("worked {hours} h", ["hours": words.decimal(summary.workedHoursText)]),
-            words.tr("late {count}", ["count": "\(summary.lateCount)"]),
-            words.tr("early exit {count}", ["count": "\(summary.earlyExitCount)"]),
-        ]
-        out.appendLine(figures.joined(separator: " · "))
+        out.appendLine(words.summaryFigures(summary).joined(separator: " · "))
         return out
     }
 

@@ -211,7 +211,7 @@ public struct RegisterView: Sendable {
     }
 
     /// The month as the language writes it ("novembre 2026"), or a payroll period's first and last dates.
-    var periodTitle: String { register.period.month.map { words.monthTitle($0) } ?? register.period.datesTitle }
+    var periodTitle: String { words.periodTitle(register.period) }
 
     /// The day numbers of `band`, the weekday initials under them, and a rule.
     func header(_ band: Range<Int>) -> StyledText {

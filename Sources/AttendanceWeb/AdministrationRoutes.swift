@@ -118,7 +118,8 @@ enum EmployeeAction: String {
 }
 
 extension Form {
-    /// The field `key` read by `parse`; nil when empty; a 400 naming `label` when malformed.
+    /// The field `key` read by `parse`; nil when empty; a 400 naming `label` (in the request's
+    /// language, `ctr("form field", …)`) when malformed.
     func parsed<T>(_ key: String, as label: String, _ parse: (String) throws -> T) throws(WebFailure) -> T? {
         guard let text = trimmed(key) else { return nil }
         do {

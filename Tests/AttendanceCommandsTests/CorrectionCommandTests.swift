@@ -436,6 +436,46 @@ struct CorrectionCommandTests {
                 """)
     }
 
+    @Test(
+        "audit speaks --language fr, else the locale's Spanish; codes, times, field names and reasons stay as recorded")
+    func auditInTheReadersLanguage() throws {
+        // The catalogs `make po` built, as the development build reads them.
+        h.environment["ATTENDANCE_LOCALEDIR"] =
+            ProcessInfo.processInfo.environment["ATTENDANCE_LOCALEDIR"]
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/locale").path
+        try h.kiosk(.in, "2026-11-18 09:02")
+        try h.kiosk(.out, "2026-11-18 18:00")
+        #expect(h.run("punch", "void", "2", "--reason", "wrong person").status == 0)
+        #expect(h.run("punch", "retime", "1", "--at", "2026-11-18 09:10", "--reason", "clock was fast").status == 0)
+        #expect(h.run("employee", "edit", "E001", "--shift-start", "10:00", "--shift-end", "18:30").status == 0)
+        #expect(
+            h.run("audit", "--language", "fr").out == """
+                2026-11-21 14:03  tester (uid 1000)  ajout : employé E001
+                  défini : active oui, code E001, name Asha Rao, start_date 2026-10-01
+                2026-11-21 14:03  tester (uid 1000)  annulation du pointage 2 de E001 (OUT 18:00 le 2026-11-18)
+                  motif : wrong person
+                2026-11-21 14:03  tester (uid 1000)  changement d'heure du pointage 1 de E001 (IN 09:02 → 09:10 le 2026-11-18)
+                  motif : clock was fast
+                2026-11-21 14:03  tester (uid 1000)  modification : employé E001
+                  modifié : shift_end – → 18:30; shift_start – → 10:00
+
+                """)
+        h.environment["LANG"] = "es_ES.UTF-8"
+        let spanish = h.run("audit").out
+        #expect(spanish.contains("  añadido: empleado E001\n  fijado: active sí, code E001, "), "\(spanish)")
+        #expect(
+            spanish.contains("  anulado el fichaje 2 de E001 (OUT 18:00 el 2026-11-18)\n  motivo: wrong person\n"),
+            "\(spanish)")
+        #expect(h.run("audit", "--month", "2026-10").out == "ninguna entrada en el registro de auditoría\n")
+        // JSON is the same in every language.
+        let json = h.run("audit", "--format", "json").out
+        h.environment["LANG"] = "C"
+        #expect(h.run("audit", "--format", "json").out == json)
+        #expect(
+            h.run("audit").out.contains("  voided punch 2 of E001 (OUT 18:00 on 2026-11-18)\n  why: wrong person\n"))
+    }
+
     @Test("audit shows who, when (local time), what in words and why, for one employee and month; JSON as recorded")
     func audit() throws {
         try h.kiosk(.in, "2026-11-18 09:02")

@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import Foundation
 import Testing
@@ -132,6 +133,33 @@ struct AdministrationPagesTests {
         }
         #expect(try office.store.employees().isEmpty)
         #expect(try office.audit().allSatisfy { $0.entity == "manager" })
+    }
+
+    @Test("a malformed or missing field is named in the request's language, French or Spanish")
+    func refusedFieldInTheRequestsLanguage() async throws {
+        let office = try Office()
+        // The catalogs `make po` built, as the development build reads them.
+        let catalog = Catalog(
+            directory: ProcessInfo.processInfo.environment["ATTENDANCE_LOCALEDIR"]
+                ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/locale").path)
+        let cases: [(Language, [String: String], String)] = [
+            (
+                .french, ["code": "E001", "name": "A", "start": "2026-02-30"],
+                "Valeur incorrecte pour la date de début : "
+            ),
+            (.french, ["code": "E001"], "Indiquez : le nom ; rien n'a été modifié."),
+            (.spanish, ["code": "E 1", "name": "A"], "Valor incorrecto para el código: "),
+        ]
+        for (language, fields, expected) in cases {
+            let failure = await Console.$words.withValue(Speech(language, catalog: catalog)) {
+                await refusal { try await office.console.addEmployee(office.form(fields), office.manager) }
+            }
+            #expect(
+                failure?.status == .badRequest && failure?.message.hasPrefix(expected) == true,
+                "\(fields): \(String(describing: failure))")
+        }
+        #expect(try office.store.employees().isEmpty)
     }
 
     @Test("an employee whose PIN cannot be stored is not added either")

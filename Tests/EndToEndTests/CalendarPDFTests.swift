@@ -44,6 +44,42 @@ struct CalendarPDFTests {
         }
     }
 
+    @Test(
+        "--language fr and LANG=es_ES.UTF-8: month, weekdays, hours, summary, flagged days and signatures in the language"
+    )
+    func inTheReadersLanguage() throws {
+        let s = try Self.office()
+        let cases: [(arguments: [String], locale: String, expected: [String])] = [
+            (
+                ["--language", "fr"], "C.UTF-8",
+                [
+                    localDate("fr", "MMMM y"), "Test Office — calendrier de présence", "lun.", "mer.", "dim.",
+                    "8,50 h", "Jours de présence", "16,00 h travaillées", "retards 1", "Jours signalés",
+                    "en retard de 1h 00m, corrigé", "Signature de l'employé", "Vérifié par", "page 1 sur 1",
+                ]
+            ),
+            (
+                [], "es_ES.UTF-8",
+                [
+                    localDate("es", "MMMM 'de' y"), "Test Office — calendario de asistencia", "lun", "mié", "dom",
+                    "8,50 h", "Días presentes", "16,00 h trabajadas", "Días señalados", "1h 00m de retraso, corregido",
+                    "Firma del empleado", "Revisado por", "página 1 de 1",
+                ]
+            ),
+        ]
+        for (arguments, locale, expected) in cases {
+            let pdf = s.folder + "/calendar-\(locale).pdf"
+            let written = try s.run(
+                ["calendar", "W001", "--format", "pdf", "--output", pdf] + arguments, locale: locale)
+            #expect(written.status == 0, "\(written.err)")
+            let text = try tool("/usr/bin/pdftotext", "-layout", pdf, "-").outputText
+            for words in expected { #expect(text.contains(words), "\(words) in:\n\(text)") }
+            for english in ["attendance calendar", "Present days", "Flagged days", "Employee's signature", "8.50 h"] {
+                #expect(!text.contains(english), "\(english) left in English:\n\(text)")
+            }
+        }
+    }
+
     @Test("days are painted in the register's colours: today's P green, the first date's A red")
     func colours() throws {
         let s = try Self.office()

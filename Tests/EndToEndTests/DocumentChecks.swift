@@ -11,6 +11,14 @@ func runReader(_ program: String, _ arguments: [String]) throws -> ChildProcess 
 }
 
 extension Sandbox {
+    /// Runs `attendance` with `arguments` under the locale `locale` (`LANG`), reading the catalogs
+    /// `make po` built.
+    func run(_ arguments: [String], locale: String) throws -> Executable.Result {
+        try Executable.run(
+            arguments,
+            environment: environment.merging(["LANG": locale, "ATTENDANCE_LOCALEDIR": builtCatalogs]) { $1 })
+    }
+
     /// Runs `attendance` with `arguments` to its end; its standard output is kept as bytes (a PDF
     /// or a workbook written with `--output -`).
     func runKeepingBytes(_ arguments: [String]) throws -> ChildProcess {

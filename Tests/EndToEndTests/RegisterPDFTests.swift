@@ -65,6 +65,41 @@ struct RegisterPDFTests {
         #expect(try s.run("store", "verify", "--digest", String(digest)).status == 0)
     }
 
+    @Test("--language fr and LANG=es_ES.UTF-8: title, columns, legend, footer and sign-off read back in the language")
+    func inTheReadersLanguage() throws {
+        let s = try Self.office()
+        let cases: [(arguments: [String], locale: String, expected: [String], english: [String])] = [
+            (
+                ["--language", "fr"], "C.UTF-8",
+                [
+                    "Test Office — registre des présences, " + localDate("fr", "MMMM y"), "au ", "Code", "Nom", "Jrs",
+                    "présent", "départ non pointé", "corrigé par un responsable", "Jrs : jours de présence",
+                    "Pointages sur WiFi SIMULÉ : W001", "Vérifié par", "Empreinte de l'historique ", "page 1 sur 1",
+                ],
+                ["attendance register", "present days", "Checked by", "History digest", "page 1 of"]
+            ),
+            (
+                [], "es_ES.UTF-8",
+                [
+                    "Test Office — registro de asistencia, " + localDate("es", "MMMM 'de' y"), "a fecha de ", "Nombre",
+                    "Días", "presente", "salida sin fichar", "corregido por un responsable",
+                    "Días: días presentes", "Revisado por", "Resumen del historial ", "página 1 de 1",
+                ],
+                ["attendance register", "present days", "Checked by", "History digest", "page 1 of"]
+            ),
+        ]
+        for (arguments, locale, expected, english) in cases {
+            let pdf = s.folder + "/register-\(locale).pdf"
+            let written = try s.run(["register", "--format", "pdf", "--output", pdf] + arguments, locale: locale)
+            #expect(written.status == 0, "\(written.err)")
+            let text = try tool("/usr/bin/pdftotext", "-layout", pdf, "-").outputText
+            for words in expected { #expect(text.contains(words), "\(words) in:\n\(text)") }
+            for words in english { #expect(!text.contains(words), "\(words) left in English:\n\(text)") }
+            // The codes are the same in every language.
+            #expect(text.contains(" P ") && text.contains(" LV "), "\(text)")
+        }
+    }
+
     @Test("today's cells are painted in their statuses' colours: W001's P green, W002's LV teal")
     func colours() throws {
         // At 72 dots an inch a point is a pixel.

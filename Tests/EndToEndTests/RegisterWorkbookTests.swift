@@ -163,6 +163,64 @@ struct RegisterWorkbookTests {
         #expect(try s.run("summary", "--week", "--format", "xlsx").status == 64)
     }
 
+    @Test(
+        "--language fr and LANG=es_ES.UTF-8: sheet names, headings, flags and legend in the language; codes, dates and figures unchanged"
+    )
+    func inTheReadersLanguage() throws {
+        let s = try Self.office()
+        let days = RegisterPDFTests.daysInScenarioMonth
+        let today = Int(ScenarioClock.day().suffix(2)) ?? 1
+        let cases:
+            [(
+                arguments: [String], locale: String, sheets: [String], dateFormat: String, headings: [String],
+                flags: String, legend: String
+            )] = [
+                (
+                    ["--language", "fr"], "C.UTF-8", ["Registre", "Jours", "Légende"], "[$-40C]d ddd",
+                    ["Code", "Nom", "Date", "Première arrivée", "Dernier départ", "Heures", "Statut", "Signalements"],
+                    "départ anticipé, WiFi simulé", "présent"
+                ),
+                (
+                    [], "es_ES.UTF-8", ["Registro", "Días", "Leyenda"], "[$-C0A]d ddd",
+                    ["Código", "Nombre", "Fecha", "Primera entrada", "Última salida", "Horas", "Estado", "Avisos"],
+                    "salida anticipada, WiFi simulado", "presente"
+                ),
+            ]
+        for (arguments, locale, sheets, dateFormat, headings, flags, legend) in cases {
+            let path = s.folder + "/register-\(locale).xlsx"
+            let written = try s.run(["register", "--format", "xlsx", "--output", path] + arguments, locale: locale)
+            #expect(written.status == 0, "\(written.err)")
+            let facts = try Self.facts(path)
+            #expect(facts["sheets"] as? [String] == sheets)
+            let grid = Self.cells(facts, sheets[0])
+            #expect(grid["B1"]?["value"] as? String == headings[1])
+            // A date's heading is still a date, its weekday named in the language.
+            #expect(grid["C1"]?["value"] as? String == "\(ScenarioClock.month())-01T00:00:00")
+            #expect(grid["C1"]?["format"] as? String == dateFormat)
+            #expect(grid["\(Self.column(2 + today - 1))2"]?["value"] as? String == "P")
+            let hours = Self.column(2 + days + 6)
+            #expect(grid["\(hours)1"]?["value"] as? String == headings[5])
+            #expect(grid["\(hours)2"]?["type"] as? String == "n")
+            #expect((grid["\(hours)2"]?["value"] as? Double) == 8.5)
+            let rows = Self.cells(facts, sheets[1])
+            #expect((1...8).map { rows["\(Self.column($0 - 1))1"]?["value"] as? String } == headings)
+            #expect(rows["H\(today + 1)"]?["value"] as? String == flags)
+            #expect(rows["G\(today + 1)"]?["value"] as? String == "P")
+            #expect(Self.cells(facts, sheets[2])["B2"]?["value"] as? String == legend)
+        }
+        // The week's workbook too.
+        let week = s.folder + "/week-fr.xlsx"
+        #expect(
+            try s.run(["summary", "--week", "--format", "xlsx", "--output", week, "--language", "fr"], locale: "C")
+                .status == 0)
+        let facts = try Self.facts(week)
+        #expect(facts["sheets"] as? [String] == ["Semaine"])
+        let cells = Self.cells(facts, "Semaine")
+        #expect(cells["B1"]?["value"] as? String == "Nom")
+        #expect(cells["C1"]?["format"] as? String == "[$-40C]ddd d mmm")
+        #expect(cells["J1"]?["value"] as? String == "Total")
+    }
+
     @Test("--output - writes the workbook, and only it, to standard output")
     func standardOutput() throws {
         let s = try Self.office()

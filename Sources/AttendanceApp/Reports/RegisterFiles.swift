@@ -1,5 +1,6 @@
 import AttendanceCore
 import AttendanceDocuments
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 import Foundation
@@ -70,24 +71,28 @@ public enum RegisterFiles {
         row.dates(where: marked).map { byDate ? $0.description : String($0.day) }.joined(separator: " ")
     }
 
-    /// The colour PDF of `register`, its footer stamped with the moment and the store's history head.
+    /// The colour PDF of `register` in `words`' language, its footer stamped with the moment and
+    /// the store's history head.
     public static func pdf(
         _ register: MonthRegister, configuration: Configuration, now: Date, paper: RegisterPDF.Paper,
-        store: AttendanceStore
+        store: AttendanceStore, words: Speech
     ) throws(StoreError) -> RegisterPDF {
         RegisterPDF(
             register: register, office: configuration.kiosk.officeName, asOf: asOf(now, configuration),
             history: try history(store), paper: paper,
-            evidenceHeadings: (EvidenceHeading.simulated, EvidenceHeading.corrected, EvidenceHeading.imported))
+            evidenceHeadings: (
+                EvidenceHeading.simulated(words), EvidenceHeading.corrected(words), EvidenceHeading.imported(words)
+            ), words: words)
     }
 
-    /// The workbook of `register`: the colour grid, a row per employee per date, the legend.
+    /// The workbook of `register` in `words`' language: the colour grid, a row per employee per
+    /// date, the legend.
     public static func workbook(
-        _ register: MonthRegister, configuration: Configuration, now: Date, store: AttendanceStore
+        _ register: MonthRegister, configuration: Configuration, now: Date, store: AttendanceStore, words: Speech
     ) throws(StoreError) -> RegisterWorkbook {
         RegisterWorkbook(
             register: register, office: configuration.kiosk.officeName, asOf: asOf(now, configuration),
-            history: try history(store), zone: configuration.policy.zone)
+            history: try history(store), zone: configuration.policy.zone, words: words)
     }
 
     private static func asOf(_ now: Date, _ configuration: Configuration) -> String {

@@ -14,6 +14,6 @@ public enum PINSlipFiles {
             slips: slips.map { slip in
                 let text = PINSlipText(employee: slip.employee, pin: slip.pin, office: office)
                 return .init(heading: text.heading, pin: text.pin, notes: text.notes)
-            }, office: officeName, paper: paper)
+            }, office: officeName, paper: paper, words: office)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 import Foundation
@@ -12,8 +13,9 @@ struct AuditCommand: ContextCommand {
         discussion: """
             Every correction of a punch, every employee and WiFi change and every import is recorded here with \
             its old and new values. The log is append-only: the database refuses to change or delete it. The text \
-            gives each change in words, at the local time of the policy's zone; --format json gives every entry \
-            as recorded, its time in UTC and its old and new values as the JSON of the time.
+            gives each change in words (in the --language, else the locale's), at the local time of the policy's \
+            zone; --format json gives every entry as recorded, its time in UTC and its old and new values as the \
+            JSON of the time.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -21,6 +23,7 @@ struct AuditCommand: ContextCommand {
     @Option(help: ArgumentHelp("Only changes made in this month (the policy's zone).", valueName: "YYYY-MM"))
     var month: YearMonth?
     @Option(help: "text or json.") var format: DocumentFormat = .text
+    @OptionGroup var language: LanguageOptions
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
@@ -31,12 +34,13 @@ struct AuditCommand: ContextCommand {
             context.out.write(try Self.listing.json(entries))
             return
         }
+        let words = language.speech(in: context)
         guard !entries.isEmpty else {
-            context.out.line("no audit entries")
+            context.out.line(words.tr("no audit entries"))
             return
         }
         for entry in entries {
-            for line in AuditWording.lines(entry, zone: zone) { context.out.line(line.terminalSafe) }
+            for line in AuditWording.lines(entry, zone: zone, words: words) { context.out.line(line.terminalSafe) }
         }
     }
 

@@ -82,21 +82,23 @@ struct CalendarCommand: ContextCommand {
     ) throws {
         let policy = configuration.policy
         let now = context.now()
+        let words = language.speech(in: context)
         let employees =
             try code.map { [try requireEmployee($0, in: store)] }
             ?? store.employees().filter { $0.isActive && MonthRegister.isEmployed($0, in: month) }
         let pages = try employees.map { employee in
             let evaluation = try Reports.month(month, of: employee, policy: policy, now: now, store: store)
             let view = CalendarView(
-                employee: employee, evaluation: evaluation, weekStarts: policy.weekStarts, zone: policy.zone)
+                employee: employee, evaluation: evaluation, weekStarts: policy.weekStarts, zone: policy.zone,
+                words: words)
             return CalendarPDF.Page(
                 employee: employee, evaluation: evaluation, evidence: view.evidenceLines,
-                flagged: evaluation.flaggedDays.map { (day: $0, words: CalendarView.flagWords($0)) })
+                flagged: evaluation.flaggedDays.map { (day: $0, words: CalendarView.flagWords($0, words)) })
         }
         let local = policy.zone.localDateTime(of: now)
         let document = CalendarPDF(
             pages: pages, office: configuration.kiosk.officeName, asOf: "\(local.date) \(local.time)",
-            weekStarts: policy.weekStarts, zone: policy.zone, paper: paper)
+            weekStarts: policy.weekStarts, zone: policy.zone, paper: paper, words: words)
         let path = output ?? "-"
         let written = try DocumentOutput.write(to: path, protecting: store, in: context, document.write(to:))
         FontWarning.say(written.unshaped, in: path, to: context)

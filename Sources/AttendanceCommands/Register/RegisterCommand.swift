@@ -70,6 +70,7 @@ struct RegisterCommand: ContextCommand {
         let only = try department.map { try Reports.department($0, store: store) }
         let register = try Reports.register(
             period, policy: configuration.policy, now: now, store: store, department: only)
+        let words = language.speech(in: context)
         switch format {
         case .json:
             context.out.write(
@@ -78,7 +79,7 @@ struct RegisterCommand: ContextCommand {
             context.out.write(RegisterFiles.csv(register))
         case .pdf:
             let document = try RegisterFiles.pdf(
-                register, configuration: configuration, now: now, paper: paper, store: store)
+                register, configuration: configuration, now: now, paper: paper, store: store, words: words)
             let path = print ? "the printed register" : output ?? "-"
             let written: RegisterPDF.Written
             var job: String?
@@ -99,7 +100,8 @@ struct RegisterCommand: ContextCommand {
                 context.out.line("wrote \(counted) to \(path)")
             }
         case .xlsx:
-            let workbook = try RegisterFiles.workbook(register, configuration: configuration, now: now, store: store)
+            let workbook = try RegisterFiles.workbook(
+                register, configuration: configuration, now: now, store: store, words: words)
             let path = output ?? "-"
             try DocumentOutput.write(to: path, protecting: store, in: context, workbook.write(to:))
             if path != "-" {
@@ -110,7 +112,7 @@ struct RegisterCommand: ContextCommand {
         case .text:
             let view = Reports.registerView(
                 register, configuration: configuration, now: now, employeesPerPage: pageSize,
-                history: try store.historyHead(), words: language.speech(in: context))
+                history: try store.historyHead(), words: words)
             guard print else { return context.out.write(view.parts) }
             let pages = view.pages
             // A form feed starts each page on a new sheet whatever the printer's page length.

@@ -16,7 +16,8 @@ struct SummaryCommand: ContextCommand {
             The week holding DATE (default: today), starting on [policy] week_starts. Hours are marked-out \
             sessions, rounded to hundredths per date; the total is the sum of the dates. --format xlsx \
             --output FILE writes a workbook: the hours as numbers, each date filled in its status's colour \
-            (as the register), the total, the header and names kept in view (--output - for standard output). \
+            (as the register), the total, the header and names kept in view (--output - for standard output), its \
+            headings and dates in the --language (else the locale's). \
             With --month, one row per employee employed that month: present days (P + L + ½ HD), the count of \
             each status, late and early-exit dates and hours, as the register ends with them (its workbook is \
             the register's: `attendance register --format xlsx`). --from and --to (at most 62 days) or --period \
@@ -32,6 +33,7 @@ struct SummaryCommand: ContextCommand {
     @Option(help: "text, json, csv or xlsx.") var format: SummaryFormat = .text
     @Option(help: ArgumentHelp("The file a workbook is written to; - for standard output.", valueName: "file"))
     var output: String?
+    @OptionGroup var language: LanguageOptions
 
     func validate() throws {
         if format == .xlsx, output == nil {
@@ -71,7 +73,9 @@ struct SummaryCommand: ContextCommand {
         case .csv:
             context.out.write(Self.listing(dates).csv(rows))
         case .xlsx:
-            let workbook = WeekWorkbook(firstDay: firstDay, rows: rows, office: configuration.kiosk.officeName)
+            let workbook = WeekWorkbook(
+                firstDay: firstDay, rows: rows, office: configuration.kiosk.officeName,
+                words: language.speech(in: context))
             let path = output ?? "-"
             try DocumentOutput.write(to: path, protecting: store, in: context, workbook.write(to:))
             if path != "-" { context.out.line("wrote the hours of the week of \(firstDay) to \(path)") }

@@ -11,17 +11,17 @@ extension Console {
             if let code { _ = try Reports.employee(code, store: self.store) }
             return try Reports.audit(employee: code, month: month, zone: zone, store: self.store)
         }
+        let words = self.words
         // In the words of `attendance audit`: the change, then why and what changed.
         let rows = entries.reversed().map { entry in
-            let detail = AuditWording.lines(entry, zone: zone).dropFirst().map {
+            let detail = AuditWording.lines(entry, zone: zone, words: words).dropFirst().map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
             return "<tr><td>\(zone.minuteText(of: entry.at))</td><td>\(entry.actor.escaped)</td>"
-                + "<td>\(AuditWording.headline(entry, AuditChange(entry), zone: zone).escaped)</td>"
+                + "<td>\(AuditWording.headline(entry, AuditChange(entry), zone: zone, words: words).escaped)</td>"
                 + "<td>\((entry.employeeCode ?? "").escaped)</td>"
                 + "<td>\(detail.map { $0.escaped }.joined(separator: "<br>"))</td></tr>"
         }.joined()
-        let words = self.words
         let filter = code.map { "&employee=\($0.rawValue.urlComponent)" } ?? ""
         let form = [
             words.ctr("audit filter", "Month"), words.ctr("audit filter", "Employee"),

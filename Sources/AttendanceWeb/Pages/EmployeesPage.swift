@@ -75,7 +75,7 @@ extension Console {
 
     /// The department a form typed: nil when left empty.
     private func department(_ form: Form) throws -> Department? {
-        try form.parsed("department", as: "department", Department.init(parsing:))
+        try form.parsed("department", as: words.ctr("form field", "department"), Department.init(parsing:))
     }
 
     /// The language a form chose: nil for the office's; refused when it has no catalog.
@@ -195,9 +195,10 @@ extension Console {
     /// Adds the employee the form describes, with the PIN typed or one made up (shown once).
     func addEmployee(_ form: Form, _ session: ConsoleSession) async throws -> Page {
         var new = NewEmployee(
-            code: try form.required("code", as: "code", EmployeeCode.init(parsing:)),
-            name: try form.required("name", as: "name", PersonName.init(parsing:)),
-            startDate: try form.parsed("start", as: "first date", AttendanceDate.init(parsing:)))
+            code: try form.required("code", as: words.ctr("form field", "code"), EmployeeCode.init(parsing:)),
+            name: try form.required("name", as: words.ctr("form field", "name"), PersonName.init(parsing:)),
+            startDate: try form.parsed(
+                "start", as: words.ctr("form field", "first date"), AttendanceDate.init(parsing:)))
         let shift = try shift(form)
         new.shiftStart = shift?.start
         new.shiftEnd = shift?.end
@@ -230,8 +231,10 @@ extension Console {
         switch action {
         case .edit:
             var changes = EmployeeChanges()
-            changes.name = try form.parsed("name", as: "name", PersonName.init(parsing:))
-            if let start = try form.parsed("start", as: "first date", AttendanceDate.init(parsing:)) {
+            changes.name = try form.parsed("name", as: words.ctr("form field", "name"), PersonName.init(parsing:))
+            if let start = try form.parsed(
+                "start", as: words.ctr("form field", "first date"), AttendanceDate.init(parsing:))
+            {
                 changes.startDate = .some(start)
             }
             if form["policy_shift"] == "1" {
@@ -280,7 +283,7 @@ extension Console {
                 ? words.tr("Lifted the lock of {code}.", ["code": code.rawValue])
                 : words.tr("{code} was not locked; nothing to lift.", ["code": code.rawValue])
         case .deactivate:
-            let end = try form.parsed("end", as: "last date", AttendanceDate.init(parsing:))
+            let end = try form.parsed("end", as: words.ctr("form field", "last date"), AttendanceDate.init(parsing:))
             let left = try await blocking {
                 try Employees.deactivate(
                     code, endDate: end, force: force, policy: policy, now: now, actor: actor, store: self.store)
@@ -308,8 +311,9 @@ extension Console {
 
     /// The form's own shift: both ends or neither, as ``Employees/shift(start:end:)`` decides.
     private func shift(_ form: Form) throws -> (start: WallClockTime, end: WallClockTime)? {
-        let start = try form.parsed("shift_start", as: "shift start", WallClockTime.init(parsing:))
-        let end = try form.parsed("shift_end", as: "shift end", WallClockTime.init(parsing:))
+        let start = try form.parsed(
+            "shift_start", as: words.ctr("form field", "shift start"), WallClockTime.init(parsing:))
+        let end = try form.parsed("shift_end", as: words.ctr("form field", "shift end"), WallClockTime.init(parsing:))
         do { return try Employees.shift(start: start, end: end) } catch { throw WebFailure.badRequest(error.message) }
     }
 

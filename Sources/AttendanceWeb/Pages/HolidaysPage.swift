@@ -62,8 +62,10 @@ extension Console {
 
     /// Adds the holiday the form names, recorded as "NAME via web".
     func addHoliday(_ form: Form, _ session: ConsoleSession) async throws -> Page {
-        let date = try form.required("date", as: "date", AttendanceDate.init(parsing:))
-        let holiday = try form.required("name", as: "holiday's name") { try Holiday(date: date, name: $0) }
+        let date = try form.required("date", as: words.ctr("form field", "date"), AttendanceDate.init(parsing:))
+        let holiday = try form.required("name", as: words.ctr("form field", "holiday's name")) {
+            try Holiday(date: date, name: $0)
+        }
         let actor = session.account.actor
         try await blocking { try Holidays.add([holiday], actor: actor, store: self.store) }
         return try await holidaysPage(
@@ -73,7 +75,7 @@ extension Console {
 
     /// Removes the holiday on the form's date.
     func removeHoliday(_ form: Form, _ session: ConsoleSession) async throws -> Page {
-        let date = try form.required("date", as: "date", AttendanceDate.init(parsing:))
+        let date = try form.required("date", as: words.ctr("form field", "date"), AttendanceDate.init(parsing:))
         let actor = session.account.actor
         let removed = try await blocking {
             try Holidays.remove(from: date, through: date, actor: actor, store: self.store)

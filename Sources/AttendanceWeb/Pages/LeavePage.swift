@@ -84,11 +84,14 @@ extension Console {
 
     /// Grants the leave the form describes, with its reason, recorded as "NAME via web".
     func grantLeave(_ form: Form, _ session: ConsoleSession) async throws -> Page {
-        let code = try form.required("code", as: "employee", EmployeeCode.init(parsing:))
-        let first = try form.required("from", as: "first date", AttendanceDate.init(parsing:))
-        let last = try form.parsed("to", as: "last date", AttendanceDate.init(parsing:)) ?? first
-        let reason = try form.required("reason", as: "reason") { try FreeText(parsing: $0, what: "reason") }
-        let kind = try form.parsed("kind", as: "kind of leave") { text in
+        let code = try form.required("code", as: words.ctr("form field", "employee"), EmployeeCode.init(parsing:))
+        let first = try form.required("from", as: words.ctr("form field", "first date"), AttendanceDate.init(parsing:))
+        let last =
+            try form.parsed("to", as: words.ctr("form field", "last date"), AttendanceDate.init(parsing:)) ?? first
+        let reason = try form.required("reason", as: words.ctr("form field", "reason")) {
+            try FreeText(parsing: $0, what: "reason")
+        }
+        let kind = try form.parsed("kind", as: words.ctr("form field", "kind of leave")) { text in
             guard let kind = LeaveKind(rawValue: text) else { throw WebFailure.badRequest("full or half, not \(text)") }
             return kind
         }
@@ -123,8 +126,8 @@ extension Console {
 
     /// Cancels the leave of the form's employee on its date.
     func cancelLeave(_ form: Form, _ session: ConsoleSession) async throws -> Page {
-        let code = try form.required("code", as: "employee", EmployeeCode.init(parsing:))
-        let date = try form.required("date", as: "date", AttendanceDate.init(parsing:))
+        let code = try form.required("code", as: words.ctr("form field", "employee"), EmployeeCode.init(parsing:))
+        let date = try form.required("date", as: words.ctr("form field", "date"), AttendanceDate.init(parsing:))
         let actor = session.account.actor
         let removed = try await blocking {
             try LeaveBook.cancel(code, from: date, through: date, actor: actor, store: self.store)

@@ -151,7 +151,7 @@ extension Console {
     /// The register `choice` names as `format`, sent as an attachment named after its period.
     func registerFile(_ format: RegisterFile, choice: RegisterChoice, paper: RegisterPDF.Paper) async throws -> Response
     {
-        let (configuration, now) = (self.configuration, self.now())
+        let (configuration, now, words) = (self.configuration, self.now(), self.words)
         let bytes: [UInt8] = try await blocking {
             let register = try self.register(choice, policy: configuration.policy, now: now)
             switch format {
@@ -159,11 +159,11 @@ extension Console {
                 return Array(RegisterFiles.csv(register).utf8)
             case .pdf:
                 let document = try RegisterFiles.pdf(
-                    register, configuration: configuration, now: now, paper: paper, store: self.store)
+                    register, configuration: configuration, now: now, paper: paper, store: self.store, words: words)
                 return try DocumentBytes.make(document.write(to:)).1
             case .xlsx:
                 let workbook = try RegisterFiles.workbook(
-                    register, configuration: configuration, now: now, store: self.store)
+                    register, configuration: configuration, now: now, store: self.store, words: words)
                 return try DocumentBytes.make(workbook.write(to:)).1
             }
         }

@@ -54,10 +54,12 @@ extension Console {
     /// Allows the access point the form names, recorded as "NAME via web".
     func allow(_ form: Form, _ session: ConsoleSession) async throws -> Page {
         let network = AllowedNetwork(
-            bssid: try form.required("bssid", as: "BSSID", BSSID.init(parsing:)),
-            ssid: try form.parsed("ssid", as: "SSID", SSID.init(parsing:)),
-            location: try form.required("location", as: "location") { try FreeText(parsing: $0, what: "location") }
-                .rawValue)
+            bssid: try form.required("bssid", as: words.ctr("form field", "BSSID"), BSSID.init(parsing:)),
+            ssid: try form.parsed("ssid", as: words.ctr("form field", "SSID"), SSID.init(parsing:)),
+            location: try form.required("location", as: words.ctr("form field", "location")) {
+                try FreeText(parsing: $0, what: "location")
+            }
+            .rawValue)
         let actor = session.account.actor
         let allowed = try await blocking { try AllowedWiFi.allow(network, actor: actor, store: self.store) }
         return try await wifiPage(
@@ -72,7 +74,7 @@ extension Console {
 
     /// Revokes the access point the form names.
     func revoke(_ form: Form, _ session: ConsoleSession) async throws -> Page {
-        let bssid = try form.required("bssid", as: "BSSID", BSSID.init(parsing:))
+        let bssid = try form.required("bssid", as: words.ctr("form field", "BSSID"), BSSID.init(parsing:))
         let actor = session.account.actor
         try await blocking { try AllowedWiFi.revoke(bssid, actor: actor, store: self.store) }
         return try await wifiPage(session, done: words.tr("Revoked {bssid}.", ["bssid": "\(bssid)"]))

@@ -250,7 +250,8 @@ struct ConsoleBrowserTests {
             #expect(day.contains(expected), "\(expected) in:\n\(day)")
         }
         let pages = [
-            ("/health", "fr", ["La base est saine", "Historique"]), ("/audit", "fr", ["Afficher", "Quand"]),
+            ("/health", "fr", ["La base est saine", "Historique"]),
+            ("/audit", "fr", ["Afficher", "Quand", "connexion en tant que responsable boss"]),
             ("/wifi", "es", ["Permitir un punto de acceso", "Ubicación", "permitido"]),
             ("/holidays", "es", ["Añadir un festivo", "Importar un calendario"]),
             ("/leave", "fr", ["Accorder un congé", "Au (pour plusieurs dates)", "demi-journée"]),

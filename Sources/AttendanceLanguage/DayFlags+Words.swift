@@ -1,5 +1,4 @@
 import AttendanceCore
-import AttendanceLanguage
 
 extension DayFlags {
     /// The words of this one flag in `words`' language: "late", "en retard", "tarde".
@@ -21,7 +20,10 @@ extension DayFlags {
 
     /// The words of each flag that is set, in `words`' language and the order of
     /// ``DayFlags/named``: "late, early exit", "en retard, départ anticipé".
-    public func described(_ words: Speech) -> String {
-        Self.named.filter { contains($0.flag) }.map { $0.flag.name(words) }.joined(separator: ", ")
+    public func described(_ words: Speech) -> String { names(words).joined(separator: ", ") }
+
+    /// The words of each flag that is set, in `words`' language and the order of ``DayFlags/named``.
+    public func names(_ words: Speech) -> [String] {
+        Self.named.filter { contains($0.flag) }.map { $0.flag.name(words) }
     }
 }
