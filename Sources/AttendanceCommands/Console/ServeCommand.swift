@@ -62,7 +62,9 @@ struct ServeCommand: ContextCommand {
         let out = context.out
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
-        Task {
+        // Every request is served at background priority (its tasks inherit it; libdispatch runs
+        // them at nice 10), as the console's store work is: a kiosk on the same machine comes first.
+        Task(priority: .background) {
             do {
                 try await server.run { url in out.line("attendance console: \(url) (stop with Ctrl-C)") }
             } catch {
