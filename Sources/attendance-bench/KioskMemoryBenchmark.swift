@@ -8,8 +8,8 @@ import Foundation
 ///
 /// A private tmux server (`-L`, no configuration file) runs the kiosk on a temporary store with
 /// a simulated link, 50 employees and the duplicate window at 0 s. Each mark types a code and
-/// Enter, waits for the menu, presses Enter (the action offered first: IN or OUT, whichever
-/// applies), and waits for the confirmation. VmRSS and VmHWM come from /proc/PID/status of the
+/// Enter, waits for the menu, presses I or O (every employee's turns go IN, OUT, IN…; the kiosk
+/// does not take a second Enter minutes after an IN for an OUT), and waits for the confirmation. VmRSS and VmHWM come from /proc/PID/status of the
 /// kiosk process, once idle before the first mark and once after the last; the store must then
 /// hold exactly as many punches as marks were confirmed.
 enum KioskMemoryBenchmark {
@@ -56,7 +56,7 @@ enum KioskMemoryBenchmark {
             guard try waitFor("] Mark ", on: tmux, timeout: 10) else {
                 throw BenchFailure(description: "no menu after mark \(index): \(try tmux.screen())")
             }
-            try tmux.send(["Enter"])
+            try tmux.send([(index / codes.count) % 2 == 0 ? "i" : "o"])
             guard try waitFor("MARKED ", on: tmux, timeout: 10) else {
                 throw BenchFailure(description: "no confirmation for mark \(index): \(try tmux.screen())")
             }
