@@ -56,24 +56,16 @@ let package = Package(
             name: "AttendanceCentral",
             dependencies: ["AttendanceCore", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
-        // cairo and Pango, seen through one shim header.
-        .systemLibrary(
-            name: "CPangoCairo",
-            pkgConfig: "pangocairo",
-            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
-        ),
-        // libxlsxwriter, seen through one shim header.
-        .systemLibrary(
-            name: "CXLSXWriter",
-            pkgConfig: "xlsxwriter",
-            providers: [.apt(["libxlsxwriter-dev"])]
-        ),
+        // cairo and Pango, and libxlsxwriter, each seen through one header and opened on the first
+        // document that needs it (dlopen), so that a punch does not load them and the thirty
+        // libraries they bring.
+        .target(name: "CDocumentLibraries"),
         // The manager's documents: the only code that calls cairo/Pango (the PDF register and
         // calendars) and libxlsxwriter (the register as a spreadsheet).
         // Their words come through the catalogs, in the language the caller chose.
         .target(
             name: "AttendanceDocuments",
-            dependencies: ["AttendanceCore", "AttendanceLanguage", "CPangoCairo", "CXLSXWriter"]),
+            dependencies: ["AttendanceCore", "AttendanceLanguage", "CDocumentLibraries"]),
         // GNU gettext, which glibc carries, seen through one shim header.
         .systemLibrary(name: "CIntl"),
         // The translations: the only code that calls gettext.
@@ -166,7 +158,7 @@ let package = Package(
             dependencies: ["AttendanceApp", "AttendanceCore", "AttendanceLanguage", "AttendanceStore", "AttendanceWeb"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["AttendanceCore", "AttendanceDocuments", "AttendanceTestSupport"],
-            exclude: ["Oracles", "Console/console_browser.py"]),
+            exclude: ["Oracles", "Console/console_browser.py", "DocumentLibraries"]),
     ],
     swiftLanguageModes: [.v6]
 )

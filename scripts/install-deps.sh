@@ -15,8 +15,8 @@ packages=(
   ncal                                      # calendar layout cross-check
   python3-dateutil                          # recurrence rules cross-checked by dateutil.rrule (/usr/bin/python3)
   cups cups-client cups-bsd cups-filters printer-driver-cups-pdf poppler-utils  # printing the register
-  libcairo2-dev libpango1.0-dev fonts-noto-core qpdf  # the PDF register (cairo, Pango), read back by poppler and qpdf
-  libxlsxwriter-dev python3-openpyxl        # the register as a spreadsheet, read back by openpyxl (/usr/bin/python3)
+  libcairo2-dev libpango1.0-dev fonts-noto-core qpdf  # the PDF register (cairo, Pango, opened at run time; their headers check the program's declarations), read back by poppler and qpdf
+  libxlsxwriter-dev python3-openpyxl        # the register as a spreadsheet (likewise), read back by openpyxl (/usr/bin/python3)
   postgresql-15 postgresql-client-15        # the central store's tests start a real server
   chromium chromium-driver python3-selenium  # the web console's tests drive a real browser (/usr/bin/python3)
   # The WiFi reader against a real kernel (scripts/wifi-vm): an emulated machine whose

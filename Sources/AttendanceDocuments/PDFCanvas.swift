@@ -1,4 +1,4 @@
-import CPangoCairo
+import CDocumentLibraries
 import Foundation
 
 /// A PDF being drawn: one cairo PDF surface and its context, with text laid out by Pango. Every
@@ -25,6 +25,9 @@ final class PDFCanvas {
         self.path = path
         self.width = width
         self.height = height
+        if let missing = attendance_pangocairo_load() {
+            throw .unwritable(path, reason: "cairo and Pango could not be loaded: " + String(cString: missing))
+        }
         file = try PartialFile(path: path)
         guard let surface = cairo_pdf_surface_create(file.temporary, width, height) else {
             file.discard()

@@ -1,5 +1,5 @@
 import AttendanceCore
-import CXLSXWriter
+import CDocumentLibraries
 import Foundation
 
 /// A spreadsheet being written: one libxlsxwriter workbook. Every libxlsxwriter call of the
@@ -13,14 +13,17 @@ import Foundation
 final class Workbook {
     private let path: String
     private let file: PartialFile
-    private let workbook: UnsafeMutablePointer<lxw_workbook>
-    private var formats: [CellStyle: UnsafeMutablePointer<lxw_format>] = [:]
+    private let workbook: OpaquePointer
+    private var formats: [CellStyle: OpaquePointer] = [:]
     /// The first cell that could not be written, with libxlsxwriter's reason.
     fileprivate var firstError: String?
     private var closed = false
 
     init(path: String, title: String) throws(DocumentError) {
         self.path = path
+        if let missing = attendance_xlsxwriter_load() {
+            throw .unwritable(path, reason: "libxlsxwriter could not be loaded: " + String(cString: missing))
+        }
         file = try PartialFile(path: path)
         var options = lxw_workbook_options()
         options.constant_memory = UInt8(LXW_TRUE.rawValue)
@@ -64,7 +67,7 @@ final class Workbook {
     }
 
     /// libxlsxwriter's format for `style`, made once per workbook.
-    fileprivate func format(_ style: CellStyle) -> UnsafeMutablePointer<lxw_format>? {
+    fileprivate func format(_ style: CellStyle) -> OpaquePointer? {
         guard style != .plain else { return nil }
         if let kept = formats[style] { return kept }
         guard let format = workbook_add_format(workbook) else { return nil }
@@ -151,7 +154,7 @@ final class Workbook {
 /// One sheet of a ``Workbook``: rows written in order, top to bottom.
 struct Sheet {
     fileprivate let workbook: Workbook
-    fileprivate let pointer: UnsafeMutablePointer<lxw_worksheet>?
+    fileprivate let pointer: OpaquePointer?
 
     /// Writes `value` at `row`, `column` (both from 0) in `style`.
     func write(_ value: CellValue, row: Int, column: Int, style: CellStyle = .plain) {

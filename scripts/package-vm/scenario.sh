@@ -106,6 +106,9 @@ install)
   run setup.allow attendance wifi allow --current --location Lobby
   run setup.employee attendance employee add E001 --name "Asha Rao"
   run setup.mark-in attendance mark in E001
+  # The documents' libraries are opened on the first document, from what Depends installed.
+  run setup.pdf attendance register --format pdf --output /tmp/register.pdf
+  run setup.xlsx attendance register --format xlsx --output /tmp/register.xlsx
   run kiosk.getty-off systemctl disable --now getty@tty1.service
   run kiosk.on systemctl enable --now attendance-kiosk.service
   screen kiosk.screen "Employee code"
