@@ -19,7 +19,9 @@ public struct PINSlipText: Sendable {
         self.pin = pin
         notes = [
             words.tr("At the kiosk, type your code, then this PIN."),
-            words.tr("Keep it to yourself; if anyone else learns it, ask your manager for a new one."),
+            words.tr("The kiosk then asks you to choose a PIN of your own, 4 to 8 digits."),
+            words.tr("Keep your PIN to yourself."),
+            words.tr("If anyone else learns it, ask your manager for a new one."),
         ]
     }
 

@@ -111,7 +111,10 @@ struct KioskOneTimePINTests {
             Issue.record("expected the new PIN screen, got \(kiosk.controller.screen)")
             return
         }
-        #expect(kiosk.screenText.contains("Choose a PIN of your own now."), "\(kiosk.screenText)")
+        // One sentence a line: neither breaks off a lone word.
+        let lines = kiosk.screenText.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("Your PIN was handed to you on a slip."), "\(kiosk.screenText)")
+        #expect(lines.contains("Choose a PIN of your own now."), "\(kiosk.screenText)")
 
         kiosk.enter("12")
         #expect(kiosk.screenText.contains("A PIN is 4 to 8 digits."), "\(kiosk.screenText)")

@@ -109,6 +109,9 @@ struct EmployeePINsEndToEndTests {
         #expect(made.out.contains("  Test Office\n"))
         #expect(made.out.contains("Kiosk PIN for Bo Chen (E002)"), "\(made.out)")
         #expect(made.out.contains("Code PIN de la borne pour Chloé (E003)"), "\(made.out)")
+        // The slip says what the kiosk will ask: the slip's PIN is to be replaced.
+        #expect(
+            made.out.contains("  The kiosk then asks you to choose a PIN of your own, 4 to 8 digits.\n"), "\(made.out)")
         #expect(made.err.contains("new one-time PINs for 2 employees"), "\(made.err)")
         #expect(try s.sqlite("SELECT code, pin_one_time FROM employee ORDER BY code") == "E001|0\nE002|1\nE003|1\n")
         // Neither the audit log nor the error stream holds a PIN.

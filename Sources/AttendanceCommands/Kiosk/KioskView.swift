@@ -58,9 +58,10 @@ struct KioskView {
             body.addCentered(maskedPIN(words.tr("PIN: "), controller.typed), width: width)
             hint = words.tr("Type your PIN and press Enter. Esc cancels.")
         case .newPIN(_, let form):
+            // Two lines, one sentence each, so that neither breaks off a lone word on a narrow screen.
             body.addCenteredWrapping(
-                words.tr("Your PIN was handed to you on a slip. Choose a PIN of your own now."),
-                TextStyle(isBold: true), width: width)
+                words.tr("Your PIN was handed to you on a slip."), TextStyle(isBold: true), width: width)
+            body.addCenteredWrapping(words.tr("Choose a PIN of your own now."), TextStyle(isBold: true), width: width)
             body.blank()
             body.addCentered(maskedPIN(words.tr("New PIN: "), form.first ?? form.typed), width: width)
             if form.isAgain { body.addCentered(maskedPIN(words.tr("Again: "), form.typed), width: width) }
