@@ -29,4 +29,25 @@ struct CommandLanguageTests {
         h.environment["LANG"] = "es_ES.UTF-8"
         #expect(h.run("register", "--printer", "Bureau").err.hasPrefix("Error: --printer va con --print\n"))
     }
+
+    @Test("LANG=es_ES.UTF-8: holidays, leave, missing mark-outs and a deactivation are confirmed in Spanish")
+    func settingUpInSpanish() {
+        h.environment["LANG"] = "es_ES.UTF-8"
+        #expect(
+            h.run("holiday", "add", "2026-12-25", "--name", "Navidad").out == "festivo añadido: 2026-12-25 Navidad\n")
+        #expect(
+            h.run("holiday", "list", "2027").out
+                == "ningún festivo en 2027; añada uno con `attendance holiday add FECHA --name NOMBRE` o importe un "
+                + "calendario\n")
+        #expect(
+            h.run("leave", "add", "E001", "2026-11-25", "--half", "--reason", "médico").out
+                == "permiso registrado para E001 el 2026-11-25 (media jornada)\n")
+        #expect(h.run("missing", "--month", "2026-11").out == "ninguna salida sin fichar en noviembre de 2026\n")
+        #expect(
+            h.run("employee", "deactivate", "E001", "--end-date", "2026-11-30").out
+                == "E001 Asha Rao desactivado; último día 2026-11-30; esta persona ficha hasta entonces\n")
+        let gone = h.run("holiday", "remove", "2026-12-25", "--to", "2026-12-24")
+        #expect(gone.status == 65)
+        #expect(gone.err == "attendance: --to 2026-12-24 es anterior a 2026-12-25\n")
+    }
 }
