@@ -50,4 +50,17 @@ struct CommandLanguageTests {
         #expect(gone.status == 65)
         #expect(gone.err == "attendance: --to 2026-12-24 es anterior a 2026-12-25\n")
     }
+
+    @Test("attendance mark words a rule's refusal as the kiosk does, in the locale's French")
+    func markRefusalInFrench() {
+        h.writeConfig("[wifi]\nsource = \"simulated\"\nssid = \"OfficeNet\"\nbssid = \"aa:bb:cc:dd:ee:01\"\n")
+        #expect(h.run("wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:01", "--location", "HQ").status == 0)
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        let out = h.run("mark", "out", "E001")
+        #expect(out.status == 11)
+        #expect(out.err == "attendance: E001 Asha Rao: pas d'arrivée pointée aujourd'hui\n")
+        #expect(h.run("mark", "in", "E404").err == "attendance: code inconnu ou PIN erroné — NON enregistré\n")
+        h.environment["LANG"] = "C"
+        #expect(h.run("mark", "out", "E001").err == "attendance: E001 Asha Rao: not marked in today\n")
+    }
 }
