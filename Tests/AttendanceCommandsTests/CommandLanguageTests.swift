@@ -51,6 +51,21 @@ struct CommandLanguageTests {
         #expect(gone.err == "attendance: --to 2026-12-24 es anterior a 2026-12-25\n")
     }
 
+    @Test("LANG=es_ES.UTF-8: new PIN slips and an unlock are confirmed in Spanish")
+    func pinsInSpanish() {
+        h.environment["LANG"] = "es_ES.UTF-8"
+        let made = h.run("employee", "pins", "E001")
+        #expect(made.status == 0, "\(made.err)")
+        #expect(
+            made.err
+                == "attendance: nuevos PIN de un solo uso para 1 empleado; las hojas de arriba son su única copia: "
+                + "entregue cada una y no guarde ninguna\n")
+        #expect(
+            h.run("employee", "pins", "--all-without-pin").err
+                == "attendance: todas las personas empleadas ya tienen PIN; no se creó ningún PIN\n")
+        #expect(h.run("employee", "unlock", "E001").out == "E001 no estaba bloqueado; nada que desbloquear\n")
+    }
+
     @Test("attendance mark words a rule's refusal as the kiosk does, in the locale's French")
     func markRefusalInFrench() {
         h.writeConfig("[wifi]\nsource = \"simulated\"\nssid = \"OfficeNet\"\nbssid = \"aa:bb:cc:dd:ee:01\"\n")
