@@ -66,6 +66,26 @@ struct CommandLanguageTests {
         #expect(h.run("employee", "unlock", "E001").out == "E001 no estaba bloqueado; nada que desbloquear\n")
     }
 
+    @Test("a correction says in French what it did and the date's status that follows; LANG=C stays English")
+    func correctionInFrench() throws {
+        try h.kiosk(.in, "2026-11-18 09:50")
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        #expect(
+            h.run("punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "oubli").out
+                == """
+                pointage 2 ajouté : E001 OUT à 2026-11-18 18:00 le 2026-11-18
+                le 2026-11-18 est désormais L (retard) ; signalements : retard, corrigé
+
+                """)
+        h.environment["LANG"] = "C"
+        #expect(
+            h.run("punch", "void", "2", "--reason", "wrong person").out == """
+                voided punch 2: E001 OUT at 2026-11-18 18:00 on 2026-11-18
+                2026-11-18 is now M (missing mark-out); flags: corrected, missing mark-out
+
+                """)
+    }
+
     @Test("attendance mark words a rule's refusal as the kiosk does, in the locale's French")
     func markRefusalInFrench() {
         h.writeConfig("[wifi]\nsource = \"simulated\"\nssid = \"OfficeNet\"\nbssid = \"aa:bb:cc:dd:ee:01\"\n")

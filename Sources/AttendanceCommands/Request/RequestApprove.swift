@@ -27,7 +27,7 @@ struct RequestApprove: ContextCommand {
             id.rawValue, note: note, actor: actor.actor(in: context), force: force, policy: policy,
             now: context.now(), store: store)
         context.out.line(context.words.tr("approved request {id}", ["id": "\(id.rawValue)"]))
-        context.out.line(CorrectionReport(outcome: result.outcome, policy: policy).summary)
-        for day in result.days { context.out.line(CorrectionReport.statusLine(day)) }
+        context.out.line(CorrectionReport(outcome: result.outcome, policy: policy).summary(context.words))
+        for day in result.days { context.out.line(CorrectionReport.statusLine(day, context.words)) }
     }
 }
