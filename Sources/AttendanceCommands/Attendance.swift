@@ -1,5 +1,6 @@
 import ArgumentParser
 import AttendanceCore
+import AttendanceLanguage
 
 /// A command that runs with an injected `Context` (output, clock, environment).
 public protocol ContextCommand: ParsableCommand {
@@ -70,6 +71,13 @@ public struct Attendance: ParsableCommand {
     }
 
     private static func parseAndRun(_ arguments: [String], in context: Context) -> Int32 {
+        var context = context
+        context.words = CommandWords.speech(nil, environment: context.environment)
+        return CommandWords.$environment.withValue(context.environment) { parseAndRun(arguments, speaking: context) }
+    }
+
+    private static func parseAndRun(_ arguments: [String], speaking context: Context) -> Int32 {
+        var context = context
         let command: ParsableCommand
         let refused = RefusedArguments()
         do {
@@ -84,7 +92,8 @@ public struct Attendance: ParsableCommand {
             }
             return report(parseError: error, in: context, rootHelp: asksRootHelp(arguments))
         }
-        return execute(in: context, rootHelp: asksRootHelp(arguments)) {
+        if let speaking = command as? any SpeakingCommand { context.words = speaking.language.words }
+        return execute(in: context, rootHelp: asksRootHelp(arguments)) { [context] in
             if let command = command as? ContextCommand {
                 try command.run(in: context)
             } else {

@@ -36,6 +36,15 @@ struct Upload {
 
     subscript(_ key: String) -> String? { fields[key] }
 
+    /// The file sent in `field`, with the name a page shows for it (the browser's file name without
+    /// its folders; "the file" when it gave none); refused with `refusal` when no file, or an
+    /// empty one, was sent.
+    func chosenFile(_ field: String, refusal: String) throws(WebFailure) -> (name: String, bytes: [UInt8]) {
+        guard let file = files[field], !file.bytes.isEmpty else { throw .badRequest(refusal) }
+        let name = file.filename.isEmpty ? Console.words.tr("the file") : (file.filename as NSString).lastPathComponent
+        return (name, file.bytes)
+    }
+
     private static var malformed: WebFailure {
         WebFailure.badRequest(
             Console.words.tr(

@@ -37,6 +37,14 @@ final class CommandHarness: @unchecked Sendable {
         let err: String
     }
 
+    /// Points the commands at the catalogs `make po` built, as the development build reads them.
+    func readBuiltCatalogs() {
+        environment["ATTENDANCE_LOCALEDIR"] =
+            ProcessInfo.processInfo.environment["ATTENDANCE_LOCALEDIR"]
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/locale").path
+    }
+
     func writeConfig(_ text: String) {
         _ = FileManager.default.createFile(atPath: folder + "/none.toml", contents: Data(text.utf8))
     }

@@ -439,11 +439,7 @@ struct CorrectionCommandTests {
     @Test(
         "audit speaks --language fr, else the locale's Spanish; codes, times, field names and reasons stay as recorded")
     func auditInTheReadersLanguage() throws {
-        // The catalogs `make po` built, as the development build reads them.
-        h.environment["ATTENDANCE_LOCALEDIR"] =
-            ProcessInfo.processInfo.environment["ATTENDANCE_LOCALEDIR"]
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/locale").path
+        h.readBuiltCatalogs()
         try h.kiosk(.in, "2026-11-18 09:02")
         try h.kiosk(.out, "2026-11-18 18:00")
         #expect(h.run("punch", "void", "2", "--reason", "wrong person").status == 0)

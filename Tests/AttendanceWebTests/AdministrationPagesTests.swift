@@ -135,14 +135,16 @@ struct AdministrationPagesTests {
         #expect(try office.audit().allSatisfy { $0.entity == "manager" })
     }
 
+    /// The catalogs `make po` built, as the development build reads them.
+    static let builtCatalog = Catalog(
+        directory: ProcessInfo.processInfo.environment["ATTENDANCE_LOCALEDIR"]
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/locale").path)
+
     @Test("a malformed or missing field is named in the request's language, French or Spanish")
     func refusedFieldInTheRequestsLanguage() async throws {
         let office = try Office()
-        // The catalogs `make po` built, as the development build reads them.
-        let catalog = Catalog(
-            directory: ProcessInfo.processInfo.environment["ATTENDANCE_LOCALEDIR"]
-                ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/locale").path)
+        let catalog = Self.builtCatalog
         let cases: [(Language, [String: String], String)] = [
             (
                 .french, ["code": "E001", "name": "A", "start": "2026-02-30"],
@@ -296,6 +298,36 @@ struct AdministrationPagesTests {
         #expect(page.body.contains("Imported 2 holidays from holidays.ics"), "\(page.body)")
         #expect(try office.store.holidays().map(\.name) == ["Christmas", "Republic Day"])
         #expect(try office.audit().contains { $0.actor == "boss via web" && $0.entity == "holiday" })
+    }
+
+    @Test("the holiday import answers in the manager's French: its refusal, how many it imported, what was there")
+    func holidayImportInFrench() async throws {
+        let office = try Office()
+        let broken = Self.calendar.replacingOccurrences(of: "SUMMARY:Republic Day\r\n", with: "")
+        try await Console.$words.withValue(Speech(.french, catalog: Self.builtCatalog)) {
+            let failure = await refusal {
+                try await office.console.importHolidays(try upload(broken, csrf: "t"), office.manager)
+            }
+            #expect(
+                failure?.message.hasPrefix(
+                    "holidays.ics contient un événement illisible, donc rien n'a été importé — ligne 6 : ") == true,
+                "\(String(describing: failure))")
+            let empty = await refusal {
+                try await office.console.importHolidays(try upload("", csrf: "t"), office.manager)
+            }
+            #expect(empty?.message == "Choisissez un fichier .ics à importer ; rien n'a été modifié.")
+            let page = try await office.console.importHolidays(try upload(Self.calendar, csrf: "t"), office.manager)
+            #expect(
+                page.body.contains(
+                    "<p class=\"done\" role=\"status\">2 jours fériés importés depuis holidays.ics.</p>"),
+                "\(page.body)")
+            let again = try await office.console.importHolidays(try upload(Self.calendar, csrf: "t"), office.manager)
+            #expect(
+                again.body.contains(
+                    "<p class=\"done\" role=\"status\">0 jour férié importé depuis holidays.ics ; 2 déjà dans la liste.</p>"
+                ),
+                "\(again.body)")
+        }
     }
 
     func csvUpload(_ file: String, named name: String = "staff.csv") throws -> Upload {

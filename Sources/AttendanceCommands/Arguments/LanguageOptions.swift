@@ -10,10 +10,31 @@ struct LanguageOptions: ParsableArguments {
                 + "language.", valueName: "en|es|fr"))
     var language: Language?
 
-    /// The sentences of `--language`, else of the locale (a locale with no catalog: English).
-    func speech(in context: Context) -> Speech {
-        let chosen = language ?? Language(environment: context.environment) ?? .english
+    /// The sentences of `--language`, else of the locale: for a refusal of `validate()`, which has
+    /// no context (`run` reads ``Context/words``, already in this language).
+    var words: Speech { CommandWords.speech(language, environment: CommandWords.environment) }
+}
+
+/// A command that takes `--language`: its sentences, and its failures, are in that language.
+protocol SpeakingCommand: ContextCommand {
+    var language: LanguageOptions { get }
+}
+
+/// The sentences of the command line in the reader's language.
+enum CommandWords {
+    /// The environment of the command line being parsed and run: what `validate()`, which is given
+    /// no context, finds the locale's language and the catalogs in.
+    @TaskLocal static var environment: [String: String] = [:]
+
+    /// The sentences of the locale while a command line is parsed, else English.
+    static var locale: Speech { speech(nil, environment: environment) }
+
+    /// `language`, else the locale's (`LANG=es_ES.UTF-8`; `LANG=C` is English), through the catalogs
+    /// `environment` points to; a language with no catalog is spoken in English. English opens no
+    /// catalog: gettext binds the catalogs' folder for the whole process.
+    static func speech(_ language: Language?, environment: [String: String]) -> Speech {
+        let chosen = language ?? Language(environment: environment) ?? .english
         guard chosen != .english else { return .english }
-        return Speech(chosen, catalog: Catalog(directory: Catalog.directory(environment: context.environment)))
+        return Speech(chosen, catalog: Catalog(directory: Catalog.directory(environment: environment)))
     }
 }

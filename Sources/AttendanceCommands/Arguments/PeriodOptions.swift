@@ -1,5 +1,6 @@
 import ArgumentParser
 import AttendanceCore
+import AttendanceLanguage
 
 /// The dates a register, a month's summary or an export covers: `--month`, `--from … --to …` (at
 /// most 62 days), or `--period`, the payroll period of `[register] period_start_day` that ends in
@@ -21,10 +22,14 @@ struct PeriodOptions: ParsableArguments {
     /// Whether any of the options was given.
     var isGiven: Bool { month != nil || from != nil || to != nil || period != nil }
 
-    func validate() throws {
+    /// Refuses two ways of choosing the dates at once, in `words`: called from the `validate()` of
+    /// the command that holds these options, which knows the language of its refusals.
+    func check(_ words: Speech) throws {
         let ways = [month != nil, from != nil || to != nil, period != nil].filter { $0 }.count
-        if ways > 1 { throw ValidationError("--month, --from/--to and --period each choose the dates: give one") }
-        if (from == nil) != (to == nil) { throw ValidationError("--from and --to go together") }
+        if ways > 1 {
+            throw ValidationError(words.tr("--month, --from/--to and --period each choose the dates: give one"))
+        }
+        if (from == nil) != (to == nil) { throw ValidationError(words.tr("--from and --to go together")) }
     }
 
     /// The dates chosen, or nil when no option was given; a period that is too long or ends

@@ -7,7 +7,7 @@ import AttendanceTerminal
 import Foundation
 
 /// `attendance audit [--employee CODE] [--month M]`
-struct AuditCommand: ContextCommand {
+struct AuditCommand: SpeakingCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit", abstract: "Show the audit log: who changed what, when and why.",
         discussion: """
@@ -34,7 +34,7 @@ struct AuditCommand: ContextCommand {
             context.out.write(try Self.listing.json(entries))
             return
         }
-        let words = language.speech(in: context)
+        let words = context.words
         guard !entries.isEmpty else {
             context.out.line(words.tr("no audit entries"))
             return

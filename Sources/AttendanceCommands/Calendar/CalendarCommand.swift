@@ -2,12 +2,13 @@ import ArgumentParser
 import AttendanceApp
 import AttendanceCore
 import AttendanceDocuments
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 
 /// `attendance calendar CODE [--month YYYY-MM] [--day DATE] [--format text|json]`;
 /// `attendance calendar CODE|--all --format pdf --output FILE|- [--paper a4|letter]`
-struct CalendarCommand: ContextCommand {
+struct CalendarCommand: SpeakingCommand {
     static let configuration = CommandConfiguration(
         commandName: "calendar",
         abstract: "One employee's month as a calendar, or one date in detail.",
@@ -33,15 +34,22 @@ struct CalendarCommand: ContextCommand {
     @OptionGroup var language: LanguageOptions
 
     func validate() throws {
-        if month != nil, day != nil { throw ValidationError("give --month or --day, not both") }
-        if all, code != nil { throw ValidationError("give a code or --all, not both") }
-        if !all, code == nil { throw ValidationError("give the employee's code (or --all with --format pdf)") }
-        if all, format != .pdf { throw ValidationError("--all makes a PDF with a page each; add --format pdf") }
-        if format == .pdf, output == nil {
-            throw ValidationError("--format pdf needs --output FILE (- for standard output)")
+        let words = language.words
+        if month != nil, day != nil { throw ValidationError(words.tr("give --month or --day, not both")) }
+        if all, code != nil { throw ValidationError(words.tr("give a code or --all, not both")) }
+        if !all, code == nil {
+            throw ValidationError(words.tr("give the employee's code (or --all with --format pdf)"))
         }
-        if format == .pdf, day != nil { throw ValidationError("--day shows one date; the PDF is of a month") }
-        if output != nil, format != .pdf { throw ValidationError("--output goes with --format pdf") }
+        if all, format != .pdf {
+            throw ValidationError(words.tr("--all makes a PDF with a page each; add --format pdf"))
+        }
+        if format == .pdf, output == nil {
+            throw ValidationError(words.tr("--format pdf needs --output FILE (- for standard output)"))
+        }
+        if format == .pdf, day != nil {
+            throw ValidationError(words.tr("--day shows one date; the PDF is of a month"))
+        }
+        if output != nil, format != .pdf { throw ValidationError(words.tr("--output goes with --format pdf")) }
     }
 
     func run(in context: Context) throws {
@@ -51,7 +59,7 @@ struct CalendarCommand: ContextCommand {
         let now = context.now()
         let yearMonth = shownDay?.yearMonth ?? shownMonth ?? policy.attendanceDate(of: now).yearMonth
         if format == .pdf { return try writePDF(yearMonth, configuration: configuration, store: store, in: context) }
-        guard let code else { throw CommandFailure("give the employee's code", status: .usage) }
+        guard let code else { throw CommandFailure(context.words.tr("give the employee's code"), status: .usage) }
         let employee = try requireEmployee(code, in: store)
         let evaluation = try Reports.month(yearMonth, of: employee, policy: policy, now: now, store: store)
         if let shownDay, let evaluated = evaluation[shownDay] {
@@ -71,7 +79,7 @@ struct CalendarCommand: ContextCommand {
         } else {
             let view = CalendarView(
                 employee: employee, evaluation: evaluation, weekStarts: policy.weekStarts, zone: policy.zone,
-                words: language.speech(in: context))
+                words: context.words)
             context.out.write(view.render())
         }
     }
@@ -82,7 +90,7 @@ struct CalendarCommand: ContextCommand {
     ) throws {
         let policy = configuration.policy
         let now = context.now()
-        let words = language.speech(in: context)
+        let words = context.words
         let employees =
             try code.map { [try requireEmployee($0, in: store)] }
             ?? store.employees().filter { $0.isActive && MonthRegister.isEmployed($0, in: month) }
@@ -103,9 +111,18 @@ struct CalendarCommand: ContextCommand {
         let written = try DocumentOutput.write(to: path, protecting: store, in: context, document.write(to:))
         FontWarning.say(written.unshaped, in: path, to: context)
         guard path != "-" else { return }
-        let whose = code.map { "\($0.rawValue)'s calendar" } ?? "the calendars"
+        let values = ["month": words.monthTitle(month), "file": path]
+        guard let code else {
+            return context.out.line(
+                words.ntr(
+                    "wrote the calendars for {month} ({n} page) to {file}",
+                    "wrote the calendars for {month} ({n} pages) to {file}", written.pages, values))
+        }
         context.out.line(
-            "wrote \(whose) for \(month.title) (\(written.pages) page\(written.pages == 1 ? "" : "s")) to \(path)")
+            words.ntr(
+                "wrote {code}'s calendar for {month} ({n} page) to {file}",
+                "wrote {code}'s calendar for {month} ({n} pages) to {file}", written.pages,
+                values.merging(["code": code.rawValue]) { $1 }))
     }
 }
 

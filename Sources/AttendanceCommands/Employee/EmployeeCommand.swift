@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 
@@ -81,11 +82,15 @@ struct EmployeeAdd: ContextCommand {
         let added = try Employees.add(
             employee, exitCodeHash: configuration.kiosk.exitCodeHash, policy: configuration.policy,
             now: context.now(), actor: actor, store: store)
-        let since =
+        let values = [
+            "code": "\(added.code)", "name": "\(added.name)", "date": added.startDate.map(\.description) ?? "",
+        ]
+        context.out.line(
             startDate == nil
-            ? "employed from today, \(added.startDate.map(\.description) ?? "") (--start-date gives an earlier first day)"
-            : "employed from \(added.startDate.map(\.description) ?? "")"
-        context.out.line("added \(added.code) \(added.name); \(since)")
+                ? context.words.tr(
+                    "added {code} {name}; employed from today, {date} (--start-date gives an earlier first day)", values
+                )
+                : context.words.tr("added {code} {name}; employed from {date}", values))
         if let note = Self.menuKeyNote(added.code) { context.err.line(note) }
     }
 
@@ -202,8 +207,11 @@ struct EmployeeEdit: ContextCommand {
             employee.code, changes, force: force, policy: configuration.policy, now: context.now(), actor: actor,
             store: store)
         let edited = edit.after
+        let values = ["code": "\(edited.code)", "name": "\(edited.name)"]
         context.out.line(
-            "updated \(edited.code) \(edited.name)\(edit.mayMarkAgain ? "; they may mark in and out again" : "")")
+            edit.mayMarkAgain
+                ? context.words.tr("updated {code} {name}; they may mark in and out again", values)
+                : context.words.tr("updated {code} {name}", values))
         // Statuses are worked out from the shift whenever they are shown, not stored: a new shift
         // judges the past too. Say so when there is a past to judge.
         if let (count, first) = edit.rejudged {
@@ -237,7 +245,11 @@ struct EmployeeDeactivate: ContextCommand {
         let deactivated = try Employees.deactivate(
             employee.code, endDate: end, force: force, policy: configuration.policy, now: context.now(), actor: actor,
             store: store)
-        let marking = end > today ? "they mark in and out until then" : "they can no longer mark"
-        context.out.line("deactivated \(deactivated.code) \(deactivated.name); last date \(end); \(marking)")
+        let values = ["code": "\(deactivated.code)", "name": "\(deactivated.name)", "date": "\(end)"]
+        context.out.line(
+            end > today
+                ? context.words.tr(
+                    "deactivated {code} {name}; last date {date}; they mark in and out until then", values)
+                : context.words.tr("deactivated {code} {name}; last date {date}; they can no longer mark", values))
     }
 }

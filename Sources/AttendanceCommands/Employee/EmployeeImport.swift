@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import Foundation
 
 /// `attendance employee import FILE.csv`
@@ -51,7 +52,9 @@ struct EmployeeImport: ContextCommand {
             throw CommandFailure(
                 (lines + ["\(name): \(bad) bad row\(bad == 1 ? "" : "s"); nobody was added"]).joined(separator: "\n"))
         }
-        context.out.line("added \(added.count) employee\(added.count == 1 ? "" : "s") from \(name)")
+        context.out.line(
+            context.words.ntr(
+                "added {n} employee from {file}", "added {n} employees from {file}", added.count, ["file": name]))
         for note in added.compactMap({ EmployeeAdd.menuKeyNote($0.code) }) { context.err.line(note) }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 
 /// `attendance employee set-pin CODE`
@@ -19,14 +20,16 @@ struct EmployeeSetPIN: ContextCommand {
         let employeeCode = employee.code
         let (_, store, actor) = try employee.open(in: context)
         _ = try requireEmployee(employeeCode, in: store)
-        let pin = try PINHasher.validate(context.readSecret("New PIN for \(employeeCode): ") ?? "")
-        guard context.readSecret("Again: ") == pin else {
-            throw CommandFailure("the two PINs differ; nothing was changed")
+        let words = context.words
+        let pin = try PINHasher.validate(
+            context.readSecret(words.tr("New PIN for {code}: ", ["code": "\(employeeCode)"])) ?? "")
+        guard context.readSecret(words.tr("Again: ")) == pin else {
+            throw CommandFailure(words.tr("the two PINs differ; nothing was changed"))
         }
         try Employees.setPIN(
             employeeCode, pin: pin, pepper: { try PepperFile.forNewPIN(storePath: store.path, in: context) },
             actor: actor, store: store)
-        context.out.line("PIN set for \(employeeCode)")
+        context.out.line(words.tr("PIN set for {code}", ["code": "\(employeeCode)"]))
     }
 }
 
@@ -40,14 +43,21 @@ struct EmployeeUnlock: ContextCommand {
     func run(in context: Context) throws {
         let (_, store, actor) = try employee.open(in: context)
         let lifted = try Employees.unlock(employee.code, actor: actor, store: store)
-        let wrong = "\(lifted.failures) wrong PIN\(lifted.failures == 1 ? "" : "s")"
+        let (words, code) = (context.words, ["code": "\(employee.code)"])
         // At a desk of the central store the lock arrives from the kiosk without its count.
-        let why = lifted.failures > 0 ? "locked after \(wrong)" : "locked after too many wrong PINs"
-        context.out.line(
-            lifted.wasLocked
-                ? "unlocked \(employee.code) (\(why))"
-                : lifted.failures > 0
-                    ? "\(employee.code) was not locked; its \(wrong) in a row are forgotten"
-                    : "\(employee.code) was not locked; nothing to lift")
+        let said =
+            switch (lifted.wasLocked, lifted.failures > 0) {
+            case (true, true):
+                words.ntr(
+                    "unlocked {code} (locked after {n} wrong PIN)", "unlocked {code} (locked after {n} wrong PINs)",
+                    lifted.failures, code)
+            case (true, false): words.tr("unlocked {code} (locked after too many wrong PINs)", code)
+            case (false, true):
+                words.ntr(
+                    "{code} was not locked; its {n} wrong PIN in a row is forgotten",
+                    "{code} was not locked; its {n} wrong PINs in a row are forgotten", lifted.failures, code)
+            case (false, false): words.tr("{code} was not locked; nothing to lift", code)
+            }
+        context.out.line(said)
     }
 }

@@ -27,12 +27,14 @@ struct EmployeePINs: ContextCommand {
     @Option(help: "The paper of a PDF: a4 or letter, four slips a page.") var paper: RegisterPDF.Paper = .a4
 
     func validate() throws {
+        let words = CommandWords.locale
         guard codes.isEmpty == allWithoutPin else {
-            throw ValidationError("give the employees' codes or --all-without-pin")
+            throw ValidationError(words.tr("give the employees' codes or --all-without-pin"))
         }
         guard (format == .pdf) == (output != nil) else {
             throw ValidationError(
-                "--format pdf goes with --output FILE (or - for standard output); text goes to standard output")
+                words.tr(
+                    "--format pdf goes with --output FILE (or - for standard output); text goes to standard output"))
         }
     }
 
@@ -60,18 +62,27 @@ struct EmployeePINs: ContextCommand {
             FontWarning.say(made.unshaped, in: output, to: context)
             written = (output, made.pages)
         }
+        let words = context.words
         guard !slips.isEmpty else {
-            context.err.line("attendance: everyone employed has a PIN already; no PIN was made")
+            context.err.line("attendance: " + words.tr("everyone employed has a PIN already; no PIN was made"))
             return
         }
-        let count = "\(slips.count) employee\(slips.count == 1 ? "" : "s")"
-        let slipsAre =
-            written.map {
-                "the slips in \($0.path == "-" ? "the PDF" : $0.path) (\($0.pages) page\($0.pages == 1 ? "" : "s")) are"
-            }
-            ?? "the slips above are"
+        let employees = words.ntr("{n} employee", "{n} employees", slips.count)
+        guard let written else {
+            return context.err.line(
+                "attendance: "
+                    + words.tr(
+                        "new one-time PINs for {employees}; the slips above are their only copy: hand each over and keep none",
+                        ["employees": employees]))
+        }
         context.err.line(
-            "attendance: new one-time PINs for \(count); \(slipsAre) their only copy: hand each over and keep none")
+            "attendance: "
+                + words.tr(
+                    "new one-time PINs for {employees}; the slips in {file} ({pages}) are their only copy: hand each over and keep none",
+                    [
+                        "employees": employees, "file": written.path == "-" ? words.tr("the PDF") : written.path,
+                        "pages": words.ntr("{n} page", "{n} pages", written.pages),
+                    ]))
     }
 }
 

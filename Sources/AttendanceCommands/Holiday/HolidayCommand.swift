@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 import Foundation
@@ -37,15 +38,20 @@ struct HolidayAdd: ContextCommand {
     @Option(help: "What the holiday is called, e.g. \"Republic Day\".") var name: String
 
     func run(in context: Context) throws {
-        let dates = try DateRange.dates(from: date, to: to, of: "holiday")
+        let dates = try DateRange.dates(from: date, to: to, of: .holiday, context.words)
         let holidays = try dates.map { try Holiday(date: $0, name: name) }
         let (_, store, actor) = try change.open(in: context, creating: true)
         try Holidays.add(holidays, actor: actor, store: store)
         let title = holidays[0].name
         context.out.line(
             dates.count == 1
-                ? "added holiday \(dates[0]) \(title)"
-                : "added holiday \(title) on \(dates.count) dates from \(dates[0]) to \(dates[dates.count - 1])")
+                ? context.words.tr("added holiday {date} {name}", ["date": "\(dates[0])", "name": "\(title)"])
+                : context.words.tr(
+                    "added holiday {name} on {n} dates from {first} to {last}",
+                    [
+                        "name": "\(title)", "n": "\(dates.count)", "first": "\(dates[0])",
+                        "last": "\(dates[dates.count - 1])",
+                    ]))
     }
 }
 
@@ -61,21 +67,30 @@ struct HolidayList: ContextCommand {
     @Option(help: "text, json or csv.") var format: OutputFormat = .text
 
     func validate() throws {
-        if positionalYear != nil, year != nil { throw ValidationError("give the year once: YYYY or --year YYYY") }
-        if let year = year ?? positionalYear, !(1...9999).contains(year) {
-            throw ValidationError("the year must be from 1 to 9999")
+        let words = CommandWords.locale
+        if positionalYear != nil, year != nil {
+            throw ValidationError(words.tr("give the year once: YYYY or --year YYYY"))
         }
-        if year ?? positionalYear != nil, all { throw ValidationError("give a year or --all, not both") }
+        if let year = year ?? positionalYear, !(1...9999).contains(year) {
+            throw ValidationError(words.tr("the year must be from 1 to 9999"))
+        }
+        if year ?? positionalYear != nil, all { throw ValidationError(words.tr("give a year or --all, not both")) }
     }
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
         let shownYear =
             all ? nil : year ?? positionalYear ?? configuration.policy.attendanceDate(of: context.now()).year
-        let when = shownYear.map { " in \($0)" } ?? ""
+        let empty =
+            shownYear.map {
+                context.words.tr(
+                    "no holidays in {year}; add one with `attendance holiday add DATE --name NAME` or import a calendar",
+                    ["year": "\($0)"])
+            }
+            ?? context.words.tr(
+                "no holidays; add one with `attendance holiday add DATE --name NAME` or import a calendar")
         try HolidayListing.listing.write(
-            try Holidays.list(year: shownYear, store: store), as: format, to: context,
-            empty: "no holidays\(when); add one with `attendance holiday add DATE --name NAME` or import a calendar")
+            try Holidays.list(year: shownYear, store: store), as: format, to: context, empty: empty)
     }
 }
 
@@ -89,10 +104,14 @@ struct HolidayRemove: ContextCommand {
     @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
 
     func run(in context: Context) throws {
-        let dates = try DateRange.dates(from: date, to: to, of: "holiday")
+        let dates = try DateRange.dates(from: date, to: to, of: .holiday, context.words)
         let (_, store, actor) = try change.open(in: context)
         let removed = try Holidays.remove(from: dates[0], through: dates[dates.count - 1], actor: actor, store: store)
-        for holiday in removed { context.out.line("removed holiday \(holiday.date) \(holiday.name)") }
+        for holiday in removed {
+            context.out.line(
+                context.words.tr(
+                    "removed holiday {date} {name}", ["date": "\(holiday.date)", "name": "\(holiday.name)"]))
+        }
     }
 }
 
@@ -127,29 +146,54 @@ struct HolidayImportCommand: ContextCommand {
         let calendar = ICalendarHolidays(parsing: text, today: today)
         let name = (file as NSString).lastPathComponent
         let result = try Holidays.importCalendar(calendar, source: name, actor: actor, store: store)
-        for holiday in result.added { context.out.line("added \(holiday.date) \(holiday.name)") }
+        let words = context.words
+        for holiday in result.added {
+            context.out.line(words.tr("added {date} {name}", ["date": "\(holiday.date)", "name": "\(holiday.name)"]))
+        }
         for conflict in result.conflicting {
             context.out.line(
-                "kept \(conflict.holiday.date) \(conflict.existingName) (the file calls it \(conflict.holiday.name.quotedForMessage))"
-            )
+                words.tr(
+                    "kept {date} {name} (the file calls it {other})",
+                    [
+                        "date": "\(conflict.holiday.date)", "name": "\(conflict.existingName)",
+                        "other": conflict.holiday.name.quotedForMessage,
+                    ]))
         }
         for skipped in calendar.skipped { context.out.line("skipped \(name):\(skipped.line): \(skipped.message)") }
         if let years = calendar.expandedYears {
-            let span = years.count == 1 ? "\(years.lowerBound)" : "\(years.lowerBound) through \(years.upperBound)"
-            context.out.line("repeating events expanded for \(span) (to the end of the year after next)")
+            context.out.line(
+                years.count == 1
+                    ? words.tr(
+                        "repeating events expanded for {year} (to the end of the year after next)",
+                        ["year": "\(years.lowerBound)"])
+                    : words.tr(
+                        "repeating events expanded for {first} through {last} (to the end of the year after next)",
+                        ["first": "\(years.lowerBound)", "last": "\(years.upperBound)"]))
         }
-        var summary = "imported \(result.added.count) holiday\(result.added.count == 1 ? "" : "s") from \(name)"
-        if !result.unchanged.isEmpty { summary += "; \(result.unchanged.count) already in the list" }
-        if !result.conflicting.isEmpty { summary += "; \(result.conflicting.count) kept under their stored name" }
-        if !calendar.skipped.isEmpty { summary += "; \(calendar.skipped.count) skipped (listed above)" }
+        var summary = words.ntr(
+            "imported {n} holiday from {file}", "imported {n} holidays from {file}", result.added.count,
+            ["file": name])
+        if !result.unchanged.isEmpty {
+            summary += words.ntr("; {n} already in the list", "; {n} already in the list", result.unchanged.count)
+        }
+        if !result.conflicting.isEmpty {
+            summary += words.ntr(
+                "; {n} kept under their stored name", "; {n} kept under their stored name", result.conflicting.count)
+        }
+        if !calendar.skipped.isEmpty {
+            summary += words.ntr(
+                "; {n} skipped (listed above)", "; {n} skipped (listed above)", calendar.skipped.count)
+        }
         context.out.line(summary)
         guard calendar.problems.isEmpty else {
             for problem in calendar.problems {
                 context.err.line("attendance: \(file):\(problem.line): \(problem.message)")
             }
-            let count = calendar.problems.count
             throw CommandFailure(
-                "\(count) event\(count == 1 ? "" : "s") in \(file) could not be imported (listed above)")
+                words.ntr(
+                    "{n} event in {file} could not be imported (listed above)",
+                    "{n} events in {file} could not be imported (listed above)", calendar.problems.count,
+                    ["file": file]))
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 import Foundation
@@ -30,6 +31,7 @@ struct ExportPunches: ContextCommand {
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")) var output: String?
 
     func validate() throws {
+        try dates.check(CommandWords.locale)
         if !dates.isGiven {
             throw ValidationError("Missing expected argument '--month <YYYY-MM>' (or --from/--to, --period)")
         }
@@ -56,6 +58,10 @@ struct ExportPunches: ContextCommand {
         ]
         try OutputFile.write(
             text, to: output, protecting: kept + [global.configurationPath(in: context)].compactMap { $0 })
-        context.out.line("exported \(rows.count) punch\(rows.count == 1 ? "" : "es") of \(period.title) to \(output)")
+        let words = context.words
+        context.out.line(
+            words.ntr(
+                "exported {n} punch of {period} to {file}", "exported {n} punches of {period} to {file}", rows.count,
+                ["period": words.periodTitle(period), "file": output]))
     }
 }

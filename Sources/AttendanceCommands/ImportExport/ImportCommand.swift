@@ -1,5 +1,6 @@
 import ArgumentParser
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import Foundation
 
@@ -51,7 +52,12 @@ struct ImportPunches: ContextCommand {
                 (lines + ["\(file): \(bad) bad row\(bad == 1 ? "" : "s"); nothing was imported\(judged)"]).joined(
                     separator: "\n"))
         }
-        let skipped = summary.alreadyPresent == 0 ? "" : " (\(summary.alreadyPresent) already present)"
-        context.out.line("imported \(summary.added) punch\(summary.added == 1 ? "" : "es") from \(file)\(skipped)")
+        let words = context.words
+        let imported = words.ntr(
+            "imported {n} punch from {file}", "imported {n} punches from {file}", summary.added, ["file": file])
+        let skipped =
+            summary.alreadyPresent == 0
+            ? "" : words.tr(" ({n} already present)", ["n": "\(summary.alreadyPresent)"])
+        context.out.line(imported + skipped)
     }
 }

@@ -136,24 +136,14 @@ struct KioskMessage {
                     words.tr("To mark {kind} again, wait a minute and try again.", ["kind": previous.kind.label]),
                 ])
         case .refused(let refusal):
+            // The rule's own clause, as `attendance mark` says it, made a sentence.
+            let reason = MarkWording.refusal(refusal, words).capitalizedFirst
             let (title, why) =
                 switch refusal {
                 case .notIn:
-                    (
-                        words.tr("Not marked in today"),
-                        words.tr("There is no mark-in today for this to close: mark IN first.")
-                    )
-                case .alreadyIn(_, let clock):
-                    (
-                        words.tr("Already marked in"),
-                        words.tr("Already marked in at {time} — mark out first.", ["time": clock])
-                    )
-                case .clockBehindMarkIn(_, let clock):
-                    (
-                        words.tr("The clock is behind your mark-in"),
-                        words.tr(
-                            "The clock is earlier than your mark-in at {time} — ask a manager.", ["time": clock])
-                    )
+                    (reason, words.tr("There is no mark-in today for this to close: mark IN first."))
+                case .alreadyIn: (words.tr("Already marked in"), reason + ".")
+                case .clockBehindMarkIn: (words.tr("The clock is behind your mark-in"), reason + ".")
                 }
             return KioskMessage(tone: .refusal, title: title, lines: [who, why, words.tr("Nothing was recorded.")])
         case .wifiNotAllowed(let verdict):

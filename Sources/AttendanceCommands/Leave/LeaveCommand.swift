@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 
@@ -48,21 +49,31 @@ struct LeaveAdd: ContextCommand {
     @Option(help: "Why, for the record.") var reason: LeaveReason
 
     func run(in context: Context) throws {
-        let range = try DateRange.dates(from: date, to: to, of: "leave")
+        let range = try DateRange.dates(from: date, to: to, of: .leave, context.words)
         let (employeeCode, first, last) = (employee.code, range[0], range[range.count - 1])
         let (configuration, store, actor) = try employee.open(in: context)
         let grant = try LeaveBook.grant(
             employeeCode, from: first, through: last, kind: half ? .half : .full, type: type, reason: reason.rawValue,
             policy: configuration.policy, actor: actor, store: store)
         let added = grant.added
-        let kind = (half ? "half day" : "full day") + (type == LeaveType.annual.name ? "" : ", \(type)")
+        let words = context.words
+        let kind =
+            (half ? words.ctr("leave", "half day") : words.ctr("leave", "full day"))
+            + (type == LeaveType.annual.name ? "" : ", \(type)")
         let code = added.first?.employeeCode.rawValue ?? employeeCode.rawValue
         if added.count == 1, let only = added.first {
-            context.out.line("recorded leave for \(code) on \(only.date) (\(kind))")
+            context.out.line(
+                words.tr(
+                    "recorded leave for {code} on {date} ({kind})",
+                    ["code": code, "date": "\(only.date)", "kind": kind]))
         } else {
             context.out.line(
-                "recorded leave for \(code) on \(added.count) dates from \(added[0].date) to \(added[added.count - 1].date) (\(kind))"
-            )
+                words.tr(
+                    "recorded leave for {code} on {n} dates from {first} to {last} ({kind})",
+                    [
+                        "code": code, "n": "\(added.count)", "first": "\(added[0].date)",
+                        "last": "\(added[added.count - 1].date)", "kind": kind,
+                    ]))
         }
         if !grant.skipped.isEmpty { context.out.line("skipped \(LeaveGrant.describe(grant.skipped))") }
     }
@@ -84,7 +95,7 @@ struct LeaveList: ContextCommand {
             try LeaveBook.list(
                 employee: employeeCode, from: shownMonth?.firstDay, through: shownMonth?.lastDay, store: store),
             as: format, to: context,
-            empty: "no leave recorded; add some with `attendance leave add CODE DATE --reason TEXT`")
+            empty: context.words.tr("no leave recorded; add some with `attendance leave add CODE DATE --reason TEXT`"))
     }
 }
 
@@ -98,11 +109,14 @@ struct LeaveRemove: ContextCommand {
     @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
 
     func run(in context: Context) throws {
-        let range = try DateRange.dates(from: date, to: to, of: "leave")
+        let range = try DateRange.dates(from: date, to: to, of: .leave, context.words)
         let (employeeCode, first, last) = (employee.code, range[0], range[range.count - 1])
         let (_, store, actor) = try employee.open(in: context)
         let removed = try LeaveBook.cancel(employeeCode, from: first, through: last, actor: actor, store: store)
         let code = removed.first?.employeeCode.rawValue ?? employeeCode.rawValue
-        context.out.line("removed leave for \(code) on \(removed.map(\.date.description).joined(separator: ", "))")
+        context.out.line(
+            context.words.tr(
+                "removed leave for {code} on {dates}",
+                ["code": code, "dates": removed.map(\.date.description).joined(separator: ", ")]))
     }
 }

@@ -30,18 +30,28 @@ struct MarkCommand: ContextCommand {
     @Option(help: "A note to keep with the punch (at most 500 characters).") var note: String?
 
     /// The same words for a code that does not exist and a wrong PIN: they must not tell which.
-    static let unknownOrWrongPIN = "unknown code or wrong PIN — NOT recorded"
+    static func unknownOrWrongPIN(_ words: Speech) -> CommandFailure {
+        CommandFailure(words.tr("unknown code or wrong PIN — NOT recorded"), status: .unknownCodeOrPIN)
+    }
 
-    /// "was deactivated (last day 2026-11-20)", "starts on 2026-12-01": why a code cannot mark.
-    static func mayNotMark(_ employment: Employment) -> String {
-        switch employment {
-        case .starts(let date): "is not employed yet: starts on \(date)"
-        case .left(let date?): "was deactivated: last day \(date)"
-        case .left(nil), .employed, .leaves: "was deactivated"
+    /// "E001 Asha Rao was deactivated: last day 2026-11-20 — NOT recorded": why a code cannot mark.
+    static func mayNotMark(_ employee: Employee, _ employment: Employment, _ words: Speech) -> String {
+        let values = ["employee": "\(employee.code) \(employee.name)"]
+        return switch employment {
+        case .starts(let date):
+            words.tr(
+                "{employee} is not employed yet: starts on {date} — NOT recorded",
+                values.merging(["date": "\(date)"]) { $1 })
+        case .left(let date?):
+            words.tr(
+                "{employee} was deactivated: last day {date} — NOT recorded",
+                values.merging(["date": "\(date)"]) { $1 })
+        case .left(nil), .employed, .leaves: words.tr("{employee} was deactivated — NOT recorded", values)
         }
     }
 
     func run(in context: Context) throws {
+        let words = context.words
         let (configuration, store) = try global.open(in: context)
         // Closed as the mark ends, unless it is a desk copy, which is sent up after the command.
         defer { if !context.deskCopies.holds(store) { store.closeForExit() } }
@@ -56,62 +66,79 @@ struct MarkCommand: ContextCommand {
         case .unknown:
             // No PINs are in use, so a code's existence is no secret: the manager is told why.
             if let (found, employment) = try desk.barredEmployee(code: code) {
-                throw CommandFailure(
-                    "\(found.code) \(found.name) \(Self.mayNotMark(employment)) — NOT recorded",
-                    status: .unknownCodeOrPIN)
+                throw CommandFailure(Self.mayNotMark(found, employment, words), status: .unknownCodeOrPIN)
             }
-            throw CommandFailure(Self.unknownOrWrongPIN, status: .unknownCodeOrPIN)
+            throw Self.unknownOrWrongPIN(words)
         case .askPIN(let found):
             let pin = context.readSecret("PIN: ") ?? ""
             switch try desk.checkPIN(pin, for: found, code: code) {
             case .accepted:
-                guard let found else { throw CommandFailure(Self.unknownOrWrongPIN, status: .unknownCodeOrPIN) }
+                guard let found else { throw Self.unknownOrWrongPIN(words) }
                 employee = found
-            case .rejected: throw CommandFailure(Self.unknownOrWrongPIN, status: .unknownCodeOrPIN)
+            case .rejected: throw Self.unknownOrWrongPIN(words)
             case .wait(let seconds):
-                throw CommandFailure("too many wrong PINs; try again in \(seconds) s — NOT recorded", status: .locked)
+                throw CommandFailure(
+                    words.tr("too many wrong PINs; try again in {seconds} s — NOT recorded", ["seconds": "\(seconds)"]),
+                    status: .locked)
             case .locked:
                 throw CommandFailure(
-                    "this code is locked after too many wrong PINs; ask your manager — NOT recorded", status: .locked)
+                    words.tr("this code is locked after too many wrong PINs; ask your manager — NOT recorded"),
+                    status: .locked)
             }
         }
         let who = "\(employee.code) \(employee.name)"
         switch try desk.mark(direction.kind, employee: employee, note: note) {
         case .recorded(let punch, let details):
-            let simulated = details.link.isSimulated ? " [SIMULATED WiFi]" : ""
+            let simulated = details.link.isSimulated ? " [" + words.tr("SIMULATED WiFi") + "]" : ""
             context.out.line(
-                "\(punch.kind.label) \(who) at \(details.clock) on \(punch.attendanceDate) — \(MarkWording.summary(details.summary))"
-                    + (MarkWording.notice(details).map { " — \($0)" } ?? "") + " (\(details.location)\(simulated))"
-            )
+                words.tr(
+                    "{kind} {employee} at {time} on {date} — {summary}",
+                    [
+                        "kind": punch.kind.label, "employee": who, "time": details.clock,
+                        "date": "\(punch.attendanceDate)", "summary": MarkWording.summary(details.summary, words),
+                    ])
+                    + (MarkWording.notice(details, words).map { " — \($0)" } ?? "")
+                    + " (\(details.location)\(simulated))")
             if details.clockWentBack {
                 context.err.line(
-                    "attendance: note: this punch is earlier than one already stored; flagged for the manager")
+                    "attendance: "
+                        + words.tr("note: this punch is earlier than one already stored; flagged for the manager"))
             }
             if let off = punch.clockOffText {
                 context.err.line(
-                    "attendance: note: this kiosk's clock is \(off) of the central store's; flagged for the manager")
+                    "attendance: "
+                        + words.tr(
+                            "note: this kiosk's clock is {offset} of the central store's; flagged for the manager",
+                            ["offset": off]))
             }
         case .duplicate(let previous, let since):
             let zone = configuration.policy.zone
             let time = zone.clockText(of: previous.instant)
-            let now =
-                since.map {
-                    "; \($0.kind.label) at \(zone.clockText(of: $0.instant)) came after it, so \(who) is marked "
-                        + "\($0.kind.label) now — NOT recorded again"
-                } ?? ""
+            let values = ["kind": previous.kind.label, "employee": who, "time": time]
+            guard let since else {
+                throw CommandFailure(
+                    words.tr("{kind} for {employee} was already recorded at {time}", values), status: .duplicate)
+            }
             throw CommandFailure(
-                "\(previous.kind.label) for \(who) was already recorded at \(time)\(now)", status: .duplicate)
+                words.tr(
+                    "{kind} for {employee} was already recorded at {time}; {since} at {since_time} came after it, so {employee} is marked {since} now — NOT recorded again",
+                    values.merging(["since": since.kind.label, "since_time": zone.clockText(of: since.instant)]) {
+                        $1
+                    }), status: .duplicate)
         case .refused(let refusal):
             // Out already: say since when, as the kiosk's menu does ("out since 13:06 — worked 4h 6m today").
             var since = ""
             if case .notIn = refusal, let today = try? desk.today(for: employee), today.day.lastOut != nil {
-                since = " — \(today.headline())"
+                since = " — \(today.headline(words))"
             }
-            throw CommandFailure("\(who): \(refusal)\(since)", status: Self.status(of: refusal))
+            throw CommandFailure(
+                "\(who): \(MarkWording.refusal(refusal, words))\(since)", status: Self.status(of: refusal))
         case .wifiNotAllowed(let verdict):
-            throw CommandFailure(WiFiWording.refusal(verdict), status: .wifiNotAllowed)
+            throw CommandFailure(WiFiWording.refusal(verdict, words), status: .wifiNotAllowed)
         case .wifiUnavailable(let error):
-            throw CommandFailure("WiFi could not be checked, NOT recorded: \(error)", status: .noWiFi)
+            throw CommandFailure(
+                words.tr("WiFi could not be checked, NOT recorded: {reason}", ["reason": "\(error)"]),
+                status: .noWiFi)
         }
     }
 
@@ -131,16 +158,17 @@ enum WiFiWording {
         return "SSID \(ssid), BSSID \(link.bssid)\(link.isSimulated ? " [" + words.tr("SIMULATED") + "]" : "")"
     }
 
-    static func refusal(_ verdict: WiFiVerdict) -> String {
+    static func refusal(_ verdict: WiFiVerdict, _ words: Speech = .english) -> String {
         switch verdict {
         case .allowed(let link, _):
-            return "allowed: \(describe(link))"
+            return words.tr("allowed: {network}", ["network": describe(link, words)])
         case .ssidMismatch(let link, let expected):
-            return
-                "not an approved office WiFi, NOT recorded: \(describe(link)) (this BSSID is approved only with SSID \(expected.escaped))"
+            return words.tr(
+                "not an approved office WiFi, NOT recorded: {network} (this BSSID is approved only with SSID {ssid})",
+                ["network": describe(link, words), "ssid": expected.escaped])
                 + (lookalike(seen: link.ssid, approved: expected).map { "; \($0)" } ?? "")
         case .notAllowed(let link):
-            return "not an approved office WiFi, NOT recorded: \(describe(link))"
+            return words.tr("not an approved office WiFi, NOT recorded: {network}", ["network": describe(link, words)])
         }
     }
 

@@ -21,6 +21,17 @@ enum MarkWording {
         }
     }
 
+    /// Why a punch was refused by the rules, as a clause: "already marked in at 09:02 — mark out
+    /// first". The kiosk shows it as a sentence of its own, `attendance mark` after the person's name.
+    static func refusal(_ refusal: PunchRefusal, _ words: Speech = .english) -> String {
+        switch refusal {
+        case .alreadyIn(_, let clock): words.tr("already marked in at {time} — mark out first", ["time": clock])
+        case .notIn: words.tr("not marked in today")
+        case .clockBehindMarkIn(_, let clock):
+            words.tr("the clock is earlier than your mark-in at {time} — ask a manager", ["time": clock])
+        }
+    }
+
     /// A sentence more the person must read, when there is one: a session not counted.
     static func notice(_ details: MarkingService.MarkDetails, _ words: Speech = .english) -> String? {
         details.sessionNotCountedOver.map {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 import Foundation
@@ -27,9 +28,8 @@ struct MissingCommand: ContextCommand {
         let now = context.now()
         let today = policy.attendanceDate(of: now)
         // A month, or the dates a correction can still reach without --force.
-        let (first, last, period) =
-            month.map { ($0.firstDay, $0.lastDay, "in \($0.title)") }
-            ?? (today.adding(days: -policy.editWindowDays), today, "in the last \(policy.editWindowDays) days")
+        let (first, last) =
+            month.map { ($0.firstDay, $0.lastDay) } ?? (today.adding(days: -policy.editWindowDays), today)
         // At a desk the correction is made at the centre too: pasted without it, it would go to
         // the local store.
         let central = global.store.flatMap { CentralAddress.names($0) ? $0 : nil }
@@ -37,10 +37,29 @@ struct MissingCommand: ContextCommand {
             central.map { " --store " + ($0.allSatisfy(Self.isPlainShellCharacter) ? $0 : "'\($0)'") } ?? ""
         let ordered = try Reports.openSessions(from: first, through: last, policy: policy, now: now, store: store)
             .map { MissingMarkOut($0, storeOption: storeOption) }
-        let count = ordered.count
-        try MissingMarkOut.listing.write(
-            ordered, as: format, to: context, empty: "no missing mark-outs \(period)",
-            footer: "\(count) missing mark-out\(count == 1 ? "" : "s") \(period)")
+        let (empty, footer) = Self.sentences(ordered.count, month: month, days: policy.editWindowDays, context.words)
+        try MissingMarkOut.listing.write(ordered, as: format, to: context, empty: empty, footer: footer)
+    }
+
+    /// "no missing mark-outs in November 2026" and "2 missing mark-outs in November 2026" (or "in
+    /// the last 30 days").
+    static func sentences(
+        _ count: Int, month: YearMonth?, days: Int, _ words: Speech
+    ) -> (empty: String, footer: String) {
+        guard let month else {
+            let values = ["days": "\(days)"]
+            return (
+                words.tr("no missing mark-outs in the last {days} days", values),
+                words.ntr(
+                    "{n} missing mark-out in the last {days} days", "{n} missing mark-outs in the last {days} days",
+                    count, values)
+            )
+        }
+        let values = ["month": words.monthTitle(month)]
+        return (
+            words.tr("no missing mark-outs in {month}", values),
+            words.ntr("{n} missing mark-out in {month}", "{n} missing mark-outs in {month}", count, values)
+        )
     }
 
     /// Characters a shell takes as they are, outside quotes.

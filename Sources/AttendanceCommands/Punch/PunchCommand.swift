@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import Foundation
 
@@ -51,14 +52,17 @@ struct CorrectionOptions: ParsableArguments {
         let result = try Corrections.applyAll(
             requests, reason: reason, actor: actor.actor(in: context), force: force, policy: configuration.policy,
             now: context.now(), store: store)
+        let words = context.words
         for outcome in result.outcomes {
-            context.out.line(CorrectionReport(outcome: outcome, policy: configuration.policy).summary)
+            context.out.line(CorrectionReport(outcome: outcome, policy: configuration.policy).summary(words))
             if outcome.correction.isOutsideEditWindow {
                 context.out.line(
-                    "flagged: outside the \(configuration.policy.editWindowDays)-day edit window, forced with --force")
+                    words.tr(
+                        "flagged: outside the {days}-day edit window, forced with --force",
+                        ["days": "\(configuration.policy.editWindowDays)"]))
             }
         }
-        for day in result.days { context.out.line(CorrectionReport.statusLine(day)) }
+        for day in result.days { context.out.line(CorrectionReport.statusLine(day, words)) }
     }
 }
 
@@ -68,24 +72,38 @@ struct CorrectionReport {
     let policy: Policy
 
     /// "voided punch 12: E001 IN at 2026-11-18 09:02 on 2026-11-18"
-    var summary: String {
+    func summary(_ words: Speech) -> String {
         let punch = outcome.after.effective
         let zone = policy.zone
-        let who = "\(outcome.employee.code) \(punch.kind.label)"
-        let head = "\(outcome.correction.action.pastTense) punch \(punch.id): \(who)"
-        guard outcome.correction.action == .retime, let before = outcome.before?.effective else {
-            return "\(head) at \(zone.minuteText(of: punch.instant)) on \(punch.attendanceDate)"
+        var values = [
+            "id": "\(punch.id)", "code": "\(outcome.employee.code)", "kind": punch.kind.label,
+            "time": zone.minuteText(of: punch.instant), "date": "\(punch.attendanceDate)",
+        ]
+        switch outcome.correction.action {
+        case .add: return words.tr("added punch {id}: {code} {kind} at {time} on {date}", values)
+        case .void: return words.tr("voided punch {id}: {code} {kind} at {time} on {date}", values)
+        case .restore: return words.tr("restored punch {id}: {code} {kind} at {time} on {date}", values)
+        case .retime:
+            guard let before = outcome.before?.effective else {
+                return words.tr("re-timed punch {id}: {code} {kind} at {time} on {date}", values)
+            }
+            values["from"] = zone.minuteText(of: before.instant)
+            let moved =
+                before.attendanceDate == punch.attendanceDate
+                ? "" : words.tr(" (was {date})", ["date": "\(before.attendanceDate)"])
+            return words.tr("re-timed punch {id}: {code} {kind} from {from} to {time} on {date}", values) + moved
         }
-        let moved = before.attendanceDate == punch.attendanceDate ? "" : " (was \(before.attendanceDate))"
-        return "\(head) from \(zone.minuteText(of: before.instant)) to \(zone.minuteText(of: punch.instant)) "
-            + "on \(punch.attendanceDate)\(moved)"
     }
 
     /// "2026-11-18 is now P (present); flags: corrected"
-    static func statusLine(_ day: DayEvaluation) -> String {
-        let status = day.code.isEmpty ? day.status.name : "\(day.code) (\(day.status.name))"
-        let flags = day.flags.isEmpty ? "" : "; flags: \(day.flags)"
-        return "\(day.date) is now \(status)\(flags)"
+    static func statusLine(_ day: DayEvaluation, _ words: Speech) -> String {
+        // IN is "in" here, where the legend says "in now".
+        let name = day.status == .in ? words.ctr("day status", "in") : day.status.legendName(words)
+        let status = day.code.isEmpty ? name : "\(day.code) (\(name))"
+        let values = ["date": "\(day.date)", "status": status]
+        guard !day.flags.isEmpty else { return words.tr("{date} is now {status}", values) }
+        return words.tr(
+            "{date} is now {status}; flags: {flags}", values.merging(["flags": day.flags.described(words)]) { $1 })
     }
 }
 

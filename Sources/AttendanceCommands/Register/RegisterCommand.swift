@@ -2,12 +2,13 @@ import ArgumentParser
 import AttendanceApp
 import AttendanceCore
 import AttendanceDocuments
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 
 /// `attendance register [--month YYYY-MM | --from DATE --to DATE | --period YYYY-MM] [--format text|csv|json|pdf|xlsx] [--output FILE|-] [--paper a4|letter]
 /// [--print [--printer NAME]] [--page-size N]`
-struct RegisterCommand: ContextCommand {
+struct RegisterCommand: SpeakingCommand {
     static let configuration = CommandConfiguration(
         commandName: "register",
         abstract: "The monthly register of every employee, to read, export or print.",
@@ -45,20 +46,27 @@ struct RegisterCommand: ContextCommand {
     static let pageSizes = 1...60
 
     func validate() throws {
-        if printer != nil, !print { throw ValidationError("--printer goes with --print") }
+        let words = language.words
+        try dates.check(words)
+        if printer != nil, !print { throw ValidationError(words.tr("--printer goes with --print")) }
         if print, format != .text, format != .pdf {
-            throw ValidationError("--print prints the text register, or the PDF with --format pdf")
+            throw ValidationError(words.tr("--print prints the text register, or the PDF with --format pdf"))
         }
         if print, output != nil {
-            throw ValidationError("--print sends the register to the printer; leave out --output")
+            throw ValidationError(words.tr("--print sends the register to the printer; leave out --output"))
         }
         if format.isDocument, output == nil, !print {
-            throw ValidationError("--format \(format) needs --output FILE (- for standard output)")
+            throw ValidationError(
+                words.tr("--format {format} needs --output FILE (- for standard output)", ["format": "\(format)"]))
         }
-        if output != nil, !format.isDocument { throw ValidationError("--output goes with --format pdf or xlsx") }
+        if output != nil, !format.isDocument {
+            throw ValidationError(words.tr("--output goes with --format pdf or xlsx"))
+        }
         guard Self.pageSizes.contains(pageSize) else {
             throw ValidationError(
-                "--page-size must be from \(Self.pageSizes.lowerBound) to \(Self.pageSizes.upperBound)")
+                words.tr(
+                    "--page-size must be from {lowest} to {highest}",
+                    ["lowest": "\(Self.pageSizes.lowerBound)", "highest": "\(Self.pageSizes.upperBound)"]))
         }
     }
 
@@ -70,7 +78,7 @@ struct RegisterCommand: ContextCommand {
         let only = try department.map { try Reports.department($0, store: store) }
         let register = try Reports.register(
             period, policy: configuration.policy, now: now, store: store, department: only)
-        let words = language.speech(in: context)
+        let words = context.words
         switch format {
         case .json:
             context.out.write(
@@ -91,13 +99,15 @@ struct RegisterCommand: ContextCommand {
             } else {
                 written = try DocumentOutput.write(to: path, protecting: store, in: context, document.write(to:))
             }
-            let pages = written.pages
             FontWarning.say(written.unshaped, in: path, to: context)
-            let counted = "the register for \(period.title) (\(pages) page\(pages == 1 ? "" : "s"))"
             if let job {
-                context.out.line("sent \(counted) to \(Self.destination(printer)) as job \(job)")
+                context.out.line(Self.sent(period, pages: written.pages, to: printer, job: job, words))
             } else if path != "-" {
-                context.out.line("wrote \(counted) to \(path)")
+                context.out.line(
+                    words.ntr(
+                        "wrote the register for {period} ({n} page) to {file}",
+                        "wrote the register for {period} ({n} pages) to {file}", written.pages,
+                        ["period": words.periodTitle(period), "file": path]))
             }
         case .xlsx:
             let workbook = try RegisterFiles.workbook(
@@ -105,9 +115,11 @@ struct RegisterCommand: ContextCommand {
             let path = output ?? "-"
             try DocumentOutput.write(to: path, protecting: store, in: context, workbook.write(to:))
             if path != "-" {
-                let count = register.rows.count
                 context.out.line(
-                    "wrote the register for \(period.title) (\(count) employee\(count == 1 ? "" : "s")) to \(path)")
+                    words.ntr(
+                        "wrote the register for {period} ({n} employee) to {file}",
+                        "wrote the register for {period} ({n} employees) to {file}", register.rows.count,
+                        ["period": words.periodTitle(period), "file": path]))
             }
         case .text:
             let view = Reports.registerView(
@@ -120,14 +132,23 @@ struct RegisterCommand: ContextCommand {
             let job = try LinePrinter(environment: context.environment).print(
                 text, title: "Attendance register \(period)", printer: printer,
                 linesPerPage: pages.map { $0.description.filter { $0 == "\n" }.count }.max() ?? 0)
-            context.out.line(
-                "sent the register for \(period.title) (\(pages.count) page\(pages.count == 1 ? "" : "s")) to \(Self.destination(printer)) as job \(job)"
-            )
+            context.out.line(Self.sent(period, pages: pages.count, to: printer, job: job, words))
         }
     }
 
-    /// "printer Office", or "the default printer".
-    static func destination(_ printer: String?) -> String { printer.map { "printer \($0)" } ?? "the default printer" }
+    /// "sent the register for November 2026 (2 pages) to printer Office as job Office-12".
+    static func sent(_ period: DatePeriod, pages: Int, to printer: String?, job: String, _ words: Speech) -> String {
+        let values = ["period": words.periodTitle(period), "job": job]
+        guard let printer else {
+            return words.ntr(
+                "sent the register for {period} ({n} page) to the default printer as job {job}",
+                "sent the register for {period} ({n} pages) to the default printer as job {job}", pages, values)
+        }
+        return words.ntr(
+            "sent the register for {period} ({n} page) to printer {printer} as job {job}",
+            "sent the register for {period} ({n} pages) to printer {printer} as job {job}", pages,
+            values.merging(["printer": printer]) { $1 })
+    }
 }
 
 /// What `register --format` writes.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 
 /// `attendance request approve ID [--note TEXT]`
 struct RequestApprove: ContextCommand {
@@ -25,8 +26,8 @@ struct RequestApprove: ContextCommand {
         let result = try AskedCorrections.approve(
             id.rawValue, note: note, actor: actor.actor(in: context), force: force, policy: policy,
             now: context.now(), store: store)
-        context.out.line("approved request \(id.rawValue)")
-        context.out.line(CorrectionReport(outcome: result.outcome, policy: policy).summary)
-        for day in result.days { context.out.line(CorrectionReport.statusLine(day)) }
+        context.out.line(context.words.tr("approved request {id}", ["id": "\(id.rawValue)"]))
+        context.out.line(CorrectionReport(outcome: result.outcome, policy: policy).summary(context.words))
+        for day in result.days { context.out.line(CorrectionReport.statusLine(day, context.words)) }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AttendanceApp
+import AttendanceLanguage
 
 /// `attendance request refuse ID --reason TEXT`
 struct RequestRefuse: ContextCommand {
@@ -18,6 +19,6 @@ struct RequestRefuse: ContextCommand {
         try global.refuseKioskAdministration(configuration, in: context)
         let store = try global.open(configuration, in: context)
         try AskedCorrections.refuse(id.rawValue, answer: reason, actor: actor.actor(in: context), store: store)
-        context.out.line("refused request \(id.rawValue)")
+        context.out.line(context.words.tr("refused request {id}", ["id": "\(id.rawValue)"]))
     }
 }

@@ -2,13 +2,14 @@ import ArgumentParser
 import AttendanceApp
 import AttendanceCore
 import AttendanceDocuments
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 import Foundation
 
 /// `attendance summary --week [DATE] [--employee CODE] [--format text|json|csv|xlsx] [--output FILE|-]`,
 /// `attendance summary --month YYYY-MM|--from DATE --to DATE|--period YYYY-MM [--employee CODE] [--format text|json|csv]`
-struct SummaryCommand: ContextCommand {
+struct SummaryCommand: SpeakingCommand {
     static let configuration = CommandConfiguration(
         commandName: "summary",
         abstract: "Hours per employee per day for a week, and a note for payroll; or a month's totals.",
@@ -36,16 +37,21 @@ struct SummaryCommand: ContextCommand {
     @OptionGroup var language: LanguageOptions
 
     func validate() throws {
+        let words = language.words
+        try period.check(words)
         if format == .xlsx, output == nil {
-            throw ValidationError("--format xlsx needs --output FILE (- for standard output)")
+            throw ValidationError(words.tr("--format xlsx needs --output FILE (- for standard output)"))
         }
-        if output != nil, format != .xlsx { throw ValidationError("--output goes with --format xlsx") }
+        if output != nil, format != .xlsx { throw ValidationError(words.tr("--output goes with --format xlsx")) }
         if period.isGiven, format == .xlsx {
-            throw ValidationError("a month's workbook is the register's: attendance register --format xlsx")
+            throw ValidationError(
+                words.tr("a month's workbook is the register's: attendance register --format xlsx"))
         }
-        if period.isGiven, week { throw ValidationError("--week and --month each choose the period: give one") }
+        if period.isGiven, week {
+            throw ValidationError(words.tr("--week and --month each choose the period: give one"))
+        }
         if period.isGiven, date != nil {
-            throw ValidationError("a date chooses a week; with --month, leave it out")
+            throw ValidationError(words.tr("a date chooses a week; with --month, leave it out"))
         }
     }
 
@@ -75,10 +81,14 @@ struct SummaryCommand: ContextCommand {
         case .xlsx:
             let workbook = WeekWorkbook(
                 firstDay: firstDay, rows: rows, office: configuration.kiosk.officeName,
-                words: language.speech(in: context))
+                words: context.words)
             let path = output ?? "-"
             try DocumentOutput.write(to: path, protecting: store, in: context, workbook.write(to:))
-            if path != "-" { context.out.line("wrote the hours of the week of \(firstDay) to \(path)") }
+            if path != "-" {
+                context.out.line(
+                    context.words.tr(
+                        "wrote the hours of the week of {date} to {file}", ["date": "\(firstDay)", "file": path]))
+            }
         case .text:
             context.out.line("Week of \(firstDay) to \(dates[6])")
             guard !rows.isEmpty else {

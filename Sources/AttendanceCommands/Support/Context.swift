@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceTerminal
 import Foundation
 
@@ -44,6 +45,9 @@ public struct Context: Sendable {
     public var outputIsTerminal: Bool
     /// The central store's desk copies this command opened, sent up as it ends.
     public let deskCopies = DeskCopies()
+    /// The language of the command's sentences: its `--language`, else the locale's, else English
+    /// (set by ``Attendance/run(_:in:)``). JSON and CSV never go through it.
+    public var words = Speech.english
 
     public init(
         out: Console, err: Console, readLine: @escaping @Sendable () -> String? = { nil },

@@ -37,11 +37,9 @@ extension Console {
     /// (``Employees/add(_:exitCodeHash:policy:now:actor:store:)``), recorded as "NAME via web".
     /// A file with a wrong line answers 400 with the employees page naming each wrong line.
     func importEmployees(_ upload: Upload, _ session: ConsoleSession) async throws -> (Page, HTTPResponse.Status) {
-        guard let file = upload.files["file"], !file.bytes.isEmpty else {
-            throw WebFailure.badRequest(words.tr("Choose a CSV file to import; nothing was changed."))
-        }
-        let name = file.filename.isEmpty ? words.tr("the file") : (file.filename as NSString).lastPathComponent
-        let parsed = EmployeeFile(parsing: file.bytes)
+        let (name, bytes) = try upload.chosenFile(
+            "file", refusal: words.tr("Choose a CSV file to import; nothing was changed."))
+        let parsed = EmployeeFile(parsing: bytes)
         let (policy, now, actor) = (self.policy, self.now(), session.account.actor)
         let exitCodeHash = configuration.kiosk.exitCodeHash
         do {

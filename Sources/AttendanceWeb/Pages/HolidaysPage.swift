@@ -87,35 +87,54 @@ extension Console {
 
     /// Imports an uploaded .ics file: all of it or, when any event cannot be read, none of it.
     func importHolidays(_ upload: Upload, _ session: ConsoleSession) async throws -> Page {
-        guard let file = upload.files["file"], !file.bytes.isEmpty else {
-            throw WebFailure.badRequest("Choose an .ics file to import; nothing was changed.")
-        }
-        let name = file.filename.isEmpty ? "the file" : (file.filename as NSString).lastPathComponent
-        let data = Data(file.bytes)
+        let words = self.words
+        let (name, bytes) = try upload.chosenFile(
+            "file", refusal: words.tr("Choose an .ics file to import; nothing was changed."))
+        let data = Data(bytes)
         guard let text = String(data: data, encoding: .utf8) else {
-            let line = TextLines.firstNotUTF8(in: data).map { " (line \($0))" } ?? ""
             throw WebFailure.badRequest(
-                "\(name) is not UTF-8 text\(line); iCalendar files are UTF-8. Nothing was imported.")
+                TextLines.firstNotUTF8(in: data).map {
+                    words.tr(
+                        "{file} is not UTF-8 text (line {line}); iCalendar files are UTF-8. Nothing was imported.",
+                        ["file": name, "line": String($0)])
+                }
+                    ?? words.tr(
+                        "{file} is not UTF-8 text; iCalendar files are UTF-8. Nothing was imported.", ["file": name]))
         }
         let today = policy.attendanceDate(of: now())
         let calendar = ICalendarHolidays(parsing: text, today: today)
         guard calendar.problems.isEmpty else {
-            let problems = calendar.problems.map { "line \($0.line): \($0.message)" }
+            let problems = calendar.problems.map {
+                words.tr("line {line}: {problem}", ["line": String($0.line), "problem": $0.message])
+            }
             throw WebFailure.badRequest(
-                "\(name) has \(problems.count == 1 ? "an event" : "\(problems.count) events") that cannot be read, "
-                    + "so nothing was imported — " + problems.joined(separator: "; ") + ".")
+                words.ntr(
+                    "{file} has an event that cannot be read, so nothing was imported — {problems}.",
+                    "{file} has {n} events that cannot be read, so nothing was imported — {problems}.",
+                    problems.count, ["file": name, "problems": problems.joined(separator: "; ")]))
         }
         let actor = session.account.actor
         let result = try await blocking {
             try Holidays.importCalendar(calendar, source: name, actor: actor, store: self.store)
         }
-        var done = "Imported \(result.added.count) holiday\(result.added.count == 1 ? "" : "s") from \(name)"
-        if !result.unchanged.isEmpty { done += "; \(result.unchanged.count) already in the list" }
-        for conflict in result.conflicting {
-            done +=
-                "; kept \(conflict.holiday.date) \(conflict.existingName) (the file calls it \(conflict.holiday.name))"
+        var done = words.ntr(
+            "Imported {n} holiday from {file}", "Imported {n} holidays from {file}", result.added.count,
+            ["file": name])
+        if !result.unchanged.isEmpty {
+            done += words.ntr("; {n} already in the list", "; {n} already in the list", result.unchanged.count)
         }
-        for skipped in calendar.skipped { done += "; skipped line \(skipped.line): \(skipped.message)" }
+        for conflict in result.conflicting {
+            done += words.tr(
+                "; kept {date} {name} (the file calls it {other})",
+                [
+                    "date": "\(conflict.holiday.date)", "name": conflict.existingName,
+                    "other": conflict.holiday.name,
+                ])
+        }
+        for skipped in calendar.skipped {
+            done += words.tr(
+                "; skipped line {line}: {reason}", ["line": String(skipped.line), "reason": skipped.message])
+        }
         let year = result.added.first?.date.year ?? today.year
         return try await holidaysPage(session, year: year, done: done + ".")
     }

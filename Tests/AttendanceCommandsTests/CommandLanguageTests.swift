@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// What the command line says about what it did, or why it refused, in the reader's language:
+/// `--language` for the commands that take it, else the locale's.
+@Suite("The command line's own sentences in French and Spanish")
+struct CommandLanguageTests {
+    let h = CommandHarness()
+
+    init() {
+        h.run("employee", "add", "E001", "--name", "Asha Rao", "--start-date", "2026-10-01")
+        h.readBuiltCatalogs()
+    }
+
+    @Test("register --language fr says in French that it wrote the workbook, and refuses options in French")
+    func registerInFrench() {
+        let path = h.folder + "/registre.xlsx"
+        let written = h.run("register", "--format", "xlsx", "--output", path, "--language", "fr")
+        #expect(written.status == 0, "\(written.err)")
+        #expect(written.out == "registre de novembre 2026 (1 employé) écrit dans \(path)\n")
+        #expect(written.err == "")
+        let refused = h.run("register", "--printer", "Bureau", "--language", "fr")
+        #expect(refused.status == 64)
+        #expect(refused.err.hasPrefix("Error: --printer va avec --print\n"), "\(refused.err)")
+        // English without a language, and the same refusal in the locale's Spanish.
+        #expect(
+            h.run("register", "--format", "xlsx", "--output", path).out
+                == "wrote the register for November 2026 (1 employee) to \(path)\n")
+        h.environment["LANG"] = "es_ES.UTF-8"
+        #expect(h.run("register", "--printer", "Bureau").err.hasPrefix("Error: --printer va con --print\n"))
+    }
+
+    @Test("LANG=es_ES.UTF-8: holidays, leave, missing mark-outs and a deactivation are confirmed in Spanish")
+    func settingUpInSpanish() {
+        h.environment["LANG"] = "es_ES.UTF-8"
+        #expect(
+            h.run("holiday", "add", "2026-12-25", "--name", "Navidad").out == "festivo añadido: 2026-12-25 Navidad\n")
+        #expect(
+            h.run("holiday", "list", "2027").out
+                == "ningún festivo en 2027; añada uno con `attendance holiday add FECHA --name NOMBRE` o importe un "
+                + "calendario\n")
+        #expect(
+            h.run("leave", "add", "E001", "2026-11-25", "--half", "--reason", "médico").out
+                == "permiso registrado para E001 el 2026-11-25 (media jornada)\n")
+        #expect(h.run("missing", "--month", "2026-11").out == "ninguna salida sin fichar en noviembre de 2026\n")
+        #expect(
+            h.run("employee", "deactivate", "E001", "--end-date", "2026-11-30").out
+                == "E001 Asha Rao desactivado; último día 2026-11-30; esta persona ficha hasta entonces\n")
+        let gone = h.run("holiday", "remove", "2026-12-25", "--to", "2026-12-24")
+        #expect(gone.status == 65)
+        #expect(gone.err == "attendance: --to 2026-12-24 es anterior a 2026-12-25\n")
+    }
+
+    @Test("LANG=es_ES.UTF-8: new PIN slips and an unlock are confirmed in Spanish")
+    func pinsInSpanish() {
+        h.environment["LANG"] = "es_ES.UTF-8"
+        let made = h.run("employee", "pins", "E001")
+        #expect(made.status == 0, "\(made.err)")
+        #expect(
+            made.err
+                == "attendance: nuevos PIN de un solo uso para 1 empleado; las hojas de arriba son su única copia: "
+                + "entregue cada una y no guarde ninguna\n")
+        #expect(
+            h.run("employee", "pins", "--all-without-pin").err
+                == "attendance: todas las personas empleadas ya tienen PIN; no se creó ningún PIN\n")
+        #expect(h.run("employee", "unlock", "E001").out == "E001 no estaba bloqueado; nada que desbloquear\n")
+    }
+
+    @Test("a correction says in French what it did and the date's status that follows; LANG=C stays English")
+    func correctionInFrench() throws {
+        try h.kiosk(.in, "2026-11-18 09:50")
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        #expect(
+            h.run("punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "oubli").out
+                == """
+                pointage 2 ajouté : E001 OUT à 2026-11-18 18:00 le 2026-11-18
+                le 2026-11-18 est désormais L (retard) ; signalements : retard, corrigé
+
+                """)
+        h.environment["LANG"] = "C"
+        #expect(
+            h.run("punch", "void", "2", "--reason", "wrong person").out == """
+                voided punch 2: E001 OUT at 2026-11-18 18:00 on 2026-11-18
+                2026-11-18 is now M (missing mark-out); flags: corrected, missing mark-out
+
+                """)
+    }
+
+    @Test("attendance mark words a rule's refusal as the kiosk does, in the locale's French")
+    func markRefusalInFrench() {
+        h.writeConfig("[wifi]\nsource = \"simulated\"\nssid = \"OfficeNet\"\nbssid = \"aa:bb:cc:dd:ee:01\"\n")
+        #expect(h.run("wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:01", "--location", "HQ").status == 0)
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        let out = h.run("mark", "out", "E001")
+        #expect(out.status == 11)
+        #expect(out.err == "attendance: E001 Asha Rao: pas d'arrivée pointée aujourd'hui\n")
+        #expect(h.run("mark", "in", "E404").err == "attendance: code inconnu ou PIN erroné — NON enregistré\n")
+        h.environment["LANG"] = "C"
+        #expect(h.run("mark", "out", "E001").err == "attendance: E001 Asha Rao: not marked in today\n")
+    }
+}
