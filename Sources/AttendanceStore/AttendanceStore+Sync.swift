@@ -521,7 +521,8 @@ extension AttendanceStore {
     static func insertHistory(
         of batch: SyncBatch, from taken: (String) -> Bool, node: String, at now: Int64, in db: Database
     ) throws {
-        // Pages are thousands of records: one prepared statement each, and employees looked up once.
+        // Pages are thousands of records: employees looked up once, and rows inserted many to a
+        // statement (``insertRows(_:columns:_:in:)``).
         var employeeIDs: [String: Int64] = [:]
         func employeeID(_ code: String) throws -> Int64 {
             if let id = employeeIDs[code] { return id }
@@ -529,52 +530,82 @@ extension AttendanceStore {
             employeeIDs[code] = id
             return id
         }
-        let insertPunch = try db.cachedStatement(
-            sql: """
-                INSERT OR IGNORE INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, ssid,
-                    bssid, location, note, entered_by, clock_went_back, created_at_ms, origin_node, origin_id,
-                    clock_off_minutes)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+        var punches: [[DatabaseValue]] = []
         for punch in batch.punches where taken(punch.node) {
-            try insertPunch.execute(arguments: [
-                try employeeID(punch.employeeCode), punch.instantMs, punch.zone, punch.attendanceDate,
-                punch.kind, punch.source, punch.ssidHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) },
-                punch.bssid, punch.location, punch.note, punch.enteredBy, punch.clockWentBack,
-                punch.createdAtMs, punch.node, punch.originID, punch.clockOffMinutes ?? 0,
+            punches.append([
+                try employeeID(punch.employeeCode).databaseValue, punch.instantMs.databaseValue,
+                punch.zone.databaseValue, punch.attendanceDate.databaseValue, punch.kind.databaseValue,
+                punch.source.databaseValue,
+                punch.ssidHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) }.databaseValue,
+                punch.bssid.databaseValue, punch.location.databaseValue, punch.note.databaseValue,
+                punch.enteredBy.databaseValue, punch.clockWentBack.databaseValue, punch.createdAtMs.databaseValue,
+                punch.node.databaseValue, punch.originID.databaseValue, (punch.clockOffMinutes ?? 0).databaseValue,
             ])
         }
+        try insertRows(
+            """
+            INSERT OR IGNORE INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, ssid,
+                bssid, location, note, entered_by, clock_went_back, created_at_ms, origin_node, origin_id,
+                clock_off_minutes)
+            """, columns: 16, punches, in: db)
+        var corrections: [[DatabaseValue]] = []
         for correction in batch.corrections where taken(correction.node) {
             let punchID = try localPunchID(
                 correction.punchOriginID, of: correction.punchNode, ownNode: node, in: db)
             // Every punch of the centre's snapshot comes before its corrections: one naming a
             // punch nobody has (kept by a centre older than its checks) corrects nothing.
             guard let punchID else { continue }
-            let employeeID = try employeeID(correction.employeeCode)
-            try db.execute(
-                sql: """
-                    INSERT OR IGNORE INTO punch_correction (punch_id, employee_id, action, punch_date, from_date,
-                        to_date, new_instant_ms, outside_edit_window, actor, at_ms, reason, origin_node, origin_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    punchID, employeeID, correction.action, correction.punchDate, correction.fromDate,
-                    correction.toDate, correction.newInstantMs, correction.outsideEditWindow, correction.actor,
-                    correction.atMs, correction.reason, correction.node, correction.originID,
-                ])
-        }
-        let insertAudit = try db.cachedStatement(
-            sql: """
-                INSERT OR IGNORE INTO audit_log (at_ms, actor, action, entity, entity_key, employee_id,
-                    old_value, new_value, reason, origin_node, origin_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        for entry in batch.audit where taken(entry.node) {
-            try insertAudit.execute(arguments: [
-                entry.atMs, entry.actor, entry.action, entry.entity, entry.entityKey,
-                try entry.employeeCode.map(employeeID), entry.oldValue, entry.newValue, entry.reason,
-                entry.node, entry.originID,
+            corrections.append([
+                punchID.databaseValue, try employeeID(correction.employeeCode).databaseValue,
+                correction.action.databaseValue, correction.punchDate.databaseValue,
+                correction.fromDate.databaseValue, correction.toDate.databaseValue,
+                correction.newInstantMs.databaseValue, correction.outsideEditWindow.databaseValue,
+                correction.actor.databaseValue, correction.atMs.databaseValue, correction.reason.databaseValue,
+                correction.node.databaseValue, correction.originID.databaseValue,
             ])
+        }
+        try insertRows(
+            """
+            INSERT OR IGNORE INTO punch_correction (punch_id, employee_id, action, punch_date, from_date,
+                to_date, new_instant_ms, outside_edit_window, actor, at_ms, reason, origin_node, origin_id)
+            """, columns: 13, corrections, in: db)
+        var entries: [[DatabaseValue]] = []
+        for entry in batch.audit where taken(entry.node) {
+            entries.append([
+                entry.atMs.databaseValue, entry.actor.databaseValue, entry.action.databaseValue,
+                entry.entity.databaseValue, entry.entityKey.databaseValue,
+                try entry.employeeCode.map(employeeID).databaseValue, entry.oldValue.databaseValue,
+                entry.newValue.databaseValue, entry.reason.databaseValue, entry.node.databaseValue,
+                entry.originID.databaseValue,
+            ])
+        }
+        try insertRows(
+            """
+            INSERT OR IGNORE INTO audit_log (at_ms, actor, action, entity, entity_key, employee_id,
+                old_value, new_value, reason, origin_node, origin_id)
+            """, columns: 11, entries, in: db)
+    }
+
+    /// Runs `insert` (`INSERT … INTO table (columns)`) for `rows`, in their order, up to 500 rows a
+    /// statement. The chain's trigger makes every insert a write of two rows that SQLite must be
+    /// able to undo alone, so each statement keeps a journal of the pages it changes: with one
+    /// statement a row, every row copied again each page it touches, which cost more than the
+    /// rows themselves.
+    static func insertRows(_ insert: String, columns: Int, _ rows: [[DatabaseValue]], in db: Database) throws {
+        let most = 500
+        let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
+        var start = 0
+        while start < rows.count {
+            let part = rows[start..<min(start + most, rows.count)]
+            let statement = try db.cachedStatement(
+                sql: insert + " VALUES " + Array(repeating: row, count: part.count).joined(separator: ", "))
+            // One flat array of plain values: GRDB's arguments from nested or optional values go
+            // through generic code for every value, which cost as much as SQLite's work.
+            var values: [DatabaseValue] = []
+            values.reserveCapacity(part.count * columns)
+            for row in part { values += row }
+            try statement.execute(arguments: StatementArguments(values))
+            start += most
         }
     }
 
