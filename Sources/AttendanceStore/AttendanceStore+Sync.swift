@@ -257,9 +257,12 @@ extension AttendanceStore {
     /// corrections name (a kiosk's, which the centre takes only where it has none, so that a
     /// kiosk joining with history never sends a punch of someone the centre does not know).
     /// `withAccounts` adds the console accounts their audit entries name: a desk's, as only a
-    /// desk administers the organisation's accounts.
+    /// desk administers the organisation's accounts. Without `withPulledLinks` (a desk's) the
+    /// history links sent are those of this store's own records and the chain's head after each
+    /// page it pulled, not the link of every record it pulled.
     public func outgoing(
-        node: String, limit: Int, withEmployeesOfRecords: Bool = false, withAccounts: Bool = false
+        node: String, limit: Int, withEmployeesOfRecords: Bool = false, withAccounts: Bool = false,
+        withPulledLinks: Bool = true
     ) throws(StoreError) -> (batch: SyncBatch, upTo: SyncCursors) {
         try perform {
             try pool.read { db in
@@ -337,7 +340,10 @@ extension AttendanceStore {
                 }
                 if !withAccounts { named["manager"] = nil }
                 try Self.addState(named: named, to: &batch, in: db)
-                // The history's links, each naming its record as the centre knows it.
+                // The history's links, each naming its record as the centre knows it. A desk's
+                // copy links every record it pulls; the centre holds those records already, each
+                // in the chain of the store that made it, so a desk sends the links of its own
+                // records and the head each pulled page left, which a register may have printed.
                 let links = try Row.fetchAll(
                     db,
                     sql: """
@@ -349,8 +355,10 @@ extension AttendanceStore {
                         LEFT JOIN punch p ON h.kind = 'punch' AND p.id = h.record_id
                         LEFT JOIN punch_correction c ON h.kind = 'punch_correction' AND c.id = h.record_id
                         LEFT JOIN audit_log a ON h.kind = 'audit_log' AND a.id = h.record_id
-                        WHERE h.seq > ? ORDER BY h.seq LIMIT ?
-                        """, arguments: [cursors.pushedLink ?? 0, limit])
+                        WHERE h.seq > ? AND (? OR coalesce(p.origin_node, c.origin_node, a.origin_node, ?) = ?
+                            OR h.seq IN (SELECT seq FROM pulled_page_end))
+                        ORDER BY h.seq LIMIT ?
+                        """, arguments: [cursors.pushedLink ?? 0, withPulledLinks, node, node, limit])
                 for row in links {
                     let origin: String? = row["origin_node"]
                     batch.links.append(
@@ -434,6 +442,7 @@ extension AttendanceStore {
                 stored.pushedAudit = max(stored.pushedAudit, cursors.pushedAudit)
                 stored.pushedLink = max(stored.pushedLink ?? 0, cursors.pushedLink ?? 0)
                 try Self.setCursors(stored, in: db)
+                try db.execute(sql: "DELETE FROM pulled_page_end WHERE seq <= ?", arguments: [stored.pushedLink])
             }
         }
     }
@@ -508,7 +517,14 @@ extension AttendanceStore {
                             account.name, account.role, account.passwordHash, now, now, account.removed ? now : nil,
                         ])
                 }
+                let head = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM history_chain")
                 try Self.insertHistory(of: batch, from: { $0 != node }, node: node, at: now, in: db)
+                // The chain's head as this page leaves it is a state others may have seen.
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO pulled_page_end (seq)
+                        SELECT max(seq) FROM history_chain HAVING max(seq) > coalesce(?, 0)
+                        """, arguments: [head])
                 var cursors = try Self.cursors(in: db)
                 for (table, seq) in pulled { cursors.pulled[table] = max(cursors.pulled[table] ?? 0, seq) }
                 try Self.setCursors(cursors, in: db)
