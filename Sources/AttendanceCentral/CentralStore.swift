@@ -259,14 +259,18 @@ public final class CentralStore: @unchecked Sendable {
         try run { () throws in
             try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             do {
+                func page(after: Int64, of kind: String) throws -> EventLoopFuture<PostgresQueryResult> {
+                    try ask("SELECT * FROM attendance_pull($1, $2, $3, $4)", [kind, after, Int32(pageSize), node])
+                }
                 for kind in Self.pulledKinds {
-                    var after = cursors[kind] ?? 0
+                    var answer = try page(after: cursors[kind] ?? 0, of: kind)
                     while true {
-                        let page = try rows(
-                            "SELECT * FROM attendance_pull($1, $2, $3, $4)", [kind, after, Int32(pageSize), node])
-                        guard let row = page.first else { break }
+                        guard let row = try answer.wait().rows.first else { break }
                         let (json, last, count) = try row.decode((String, Int64?, Int64).self)
                         guard let last, count > 0 else { break }
+                        // The server works out the next page while this one is read and applied.
+                        let more = count >= pageSize
+                        if more { answer = try page(after: last, of: kind) }
                         var batch = SyncBatch()
                         let data = Data(json.utf8)
                         let decoder = JSONDecoder()
@@ -283,8 +287,7 @@ public final class CentralStore: @unchecked Sendable {
                         default: batch.audit = try decoder.decode([SyncedAuditEntry].self, from: data)
                         }
                         try apply(batch, [kind: last])
-                        after = last
-                        if count < pageSize { break }
+                        if !more { break }
                     }
                 }
                 try execute("COMMIT")
@@ -338,6 +341,13 @@ public final class CentralStore: @unchecked Sendable {
     static let statementSeconds: Int64 = 60
 
     private func rows(_ sql: String, _ binds: [any PostgresEncodable & Sendable] = []) throws -> [PostgresRow] {
+        try ask(sql, binds).wait().rows
+    }
+
+    /// Sends `sql`; its answer is awaited with `wait()`, within the same deadline as any statement.
+    private func ask(
+        _ sql: String, _ binds: [any PostgresEncodable & Sendable] = []
+    ) throws -> EventLoopFuture<PostgresQueryResult> {
         var bindings = PostgresBindings()
         for bind in binds { try bindings.append(bind) }
         guard !connection.isClosed else { throw CentralError.unreachable(address, reason: "the connection was lost") }
@@ -352,7 +362,7 @@ public final class CentralStore: @unchecked Sendable {
             timer.cancel()
             deadline.completeWith(result)
         }
-        return try deadline.futureResult.wait().rows
+        return deadline.futureResult
     }
 
     private func run<T>(_ body: () throws -> T) throws(CentralError) -> T {
