@@ -988,6 +988,7 @@ struct CentralStoreTests {
         let sent = try org.server.count(
             "SELECT count(*) FROM history_link l JOIN node n ON n.name = l.node WHERE n.role = 'desk'")
         #expect(sent < records, "the link of the first punch pulled is not sent: \(sent) of \(records)")
+        #expect(try org.kiosk("b", "sync").status == 0)
         let atB = try org.kiosk("b", "store", "verify", "--digest", digest)
         #expect(atB.status == 0, "\(atB.err)")
         #expect(atB.out.contains("is the first \(records) records of \"desk-"), "\(atB.out)")
