@@ -9,14 +9,15 @@
 # 0. the in-process mark path with and without sync rounds beside it (attendance-bench);
 # 1. push: a kiosk with a backlog of PUNCHES (default 100,000: a week offline for a large office)
 #    sends it in one `attendance sync`;
-# 2. pull: a new desk copy takes all of it (the first `--store postgresql://` on a desk);
+# 2. pull: a new desk copy takes all of it (the first `--store postgresql://` on a desk), then the
+#    same desk's next commands on that copy;
 # 3. register: EMPLOYEES (default 10,000) × 31 days written centrally, then the month's register
 #    through `--store postgresql://` — the first time (a new desk copy pulls ~2 punches per
 #    working day) and again (the copy only asks what changed);
-# 4. load (alone with BENCH_ONLY_LOAD=1): for each count in $BENCH_LOAD_KIOSKS (default
-#    "50 500"), that many kiosks, one login each, mark and sync every 10 s for $BENCH_SECONDS
-#    (default 300) through PgBouncer in transaction mode (attendance-bench central-load; skipped
-#    without pgbouncer or the bench).
+# 4. load (alone with BENCH_ONLY_LOAD=1; none with BENCH_LOAD_KIOSKS=" "): for each count in
+#    $BENCH_LOAD_KIOSKS (default "50 500"), that many kiosks, one login each, mark and sync every
+#    10 s for $BENCH_SECONDS (default 300) through PgBouncer in transaction mode
+#    (attendance-bench central-load; skipped without pgbouncer or the bench).
 set -euo pipefail
 n=${1:-100000}; employees=${2:-10000}; bin=$(readlink -f "${3:-.build/release/attendance}")
 dir=$(mktemp -d /tmp/attendance-bench-central.XXXX)
@@ -83,6 +84,11 @@ echo "push: $n punches in ${push} s = $(echo "$n / $push" | bc) punches/s"
 start=$(now); ATTENDANCE_CONFIG="$dir/d.toml" "$bin" employee list --store "$url" >/dev/null; end=$(now)
 pull=$(seconds "$start" "$end")
 echo "pull into a new desk copy: $n punches in ${pull} s = $(echo "$n / $pull" | bc) punches/s"
+# The same desk's next commands: the first sends the copy's links up, then the copy is warm.
+for pass in "next command (sends the copy's links)" "warm (copy up to date)" "warm (copy up to date)"; do
+  start=$(now); ATTENDANCE_CONFIG="$dir/d.toml" "$bin" employee list --store "$url" >/dev/null; end=$(now)
+  echo "the same desk copy, $pass: $(seconds "$start" "$end") s"
+done
 
 # 3: a month of a large organisation, written centrally as kiosks would have pushed it.
 psql_central "

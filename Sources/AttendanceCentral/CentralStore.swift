@@ -259,32 +259,27 @@ public final class CentralStore: @unchecked Sendable {
         try run { () throws in
             try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             do {
-                for kind in Self.pulledKinds {
-                    var after = cursors[kind] ?? 0
-                    while true {
-                        let page = try rows(
-                            "SELECT * FROM attendance_pull($1, $2, $3, $4)", [kind, after, Int32(pageSize), node])
-                        guard let row = page.first else { break }
-                        let (json, last, count) = try row.decode((String, Int64?, Int64).self)
-                        guard let last, count > 0 else { break }
-                        var batch = SyncBatch()
-                        let data = Data(json.utf8)
-                        let decoder = JSONDecoder()
-                        switch kind {
-                        case "employee": batch.employees = try decoder.decode([SyncedEmployee].self, from: data)
-                        case "allowed_wifi": batch.wifi = try decoder.decode([SyncedWiFi].self, from: data)
-                        case "holiday": batch.holidays = try decoder.decode([SyncedHoliday].self, from: data)
-                        case "leave": batch.leave = try decoder.decode([SyncedLeave].self, from: data)
-                        case "manager_account":
-                            batch.managers = try decoder.decode([SyncedManager].self, from: data)
-                        case "punch": batch.punches = try decoder.decode([SyncedPunch].self, from: data)
-                        case "punch_correction":
-                            batch.corrections = try decoder.decode([SyncedCorrection].self, from: data)
-                        default: batch.audit = try decoder.decode([SyncedAuditEntry].self, from: data)
+                // Each page is decoded on another thread as soon as it arrives, and the next one
+                // asked for once it is decoded: the server builds a page and another thread reads
+                // it while this thread applies the one before.
+                func page(after: Int64, of kind: String) throws -> EventLoopFuture<PulledPage?> {
+                    let answer = try ask(
+                        "SELECT * FROM attendance_pull($1, $2, $3, $4)", [kind, after, Int32(pageSize), node])
+                    return answer.flatMap { result in
+                        let decoded = answer.eventLoop.makePromise(of: PulledPage?.self)
+                        DispatchQueue.global().async {
+                            decoded.completeWith(Result { try PulledPage(result.rows.first, kind: kind) })
                         }
-                        try apply(batch, [kind: last])
-                        after = last
-                        if count < pageSize { break }
+                        return decoded.futureResult
+                    }
+                }
+                for kind in Self.pulledKinds {
+                    var next = try page(after: cursors[kind] ?? 0, of: kind)
+                    while let current = try next.wait() {
+                        let more = current.count >= pageSize
+                        if more { next = try page(after: current.last, of: kind) }
+                        try apply(current.batch, [kind: current.last])
+                        if !more { break }
                     }
                 }
                 try execute("COMMIT")
@@ -338,6 +333,13 @@ public final class CentralStore: @unchecked Sendable {
     static let statementSeconds: Int64 = 60
 
     private func rows(_ sql: String, _ binds: [any PostgresEncodable & Sendable] = []) throws -> [PostgresRow] {
+        try ask(sql, binds).wait().rows
+    }
+
+    /// Sends `sql`; its answer is awaited with `wait()`, within the same deadline as any statement.
+    private func ask(
+        _ sql: String, _ binds: [any PostgresEncodable & Sendable] = []
+    ) throws -> EventLoopFuture<PostgresQueryResult> {
         var bindings = PostgresBindings()
         for bind in binds { try bindings.append(bind) }
         guard !connection.isClosed else { throw CentralError.unreachable(address, reason: "the connection was lost") }
@@ -352,7 +354,7 @@ public final class CentralStore: @unchecked Sendable {
             timer.cancel()
             deadline.completeWith(result)
         }
-        return try deadline.futureResult.wait().rows
+        return deadline.futureResult
     }
 
     private func run<T>(_ body: () throws -> T) throws(CentralError) -> T {
@@ -422,5 +424,33 @@ public final class CentralStore: @unchecked Sendable {
         }
         if error is DecodingError { return .server(address, reason: "an answer this program cannot read: \(error)") }
         return .unreachable(address, reason: plainReason(String(describing: error)))
+    }
+}
+
+/// One page of changes of one kind, read from the centre's answer: the records, the last change
+/// number they reach and how many there are; nil when there were none.
+private struct PulledPage: Sendable {
+    var batch = SyncBatch()
+    var last: Int64
+    var count: Int64
+
+    init?(_ row: PostgresRow?, kind: String) throws {
+        guard let row else { return nil }
+        let (json, last, count) = try row.decode((String, Int64?, Int64).self)
+        guard let last, count > 0 else { return nil }
+        self.last = last
+        self.count = count
+        let data = Data(json.utf8)
+        let decoder = JSONDecoder()
+        switch kind {
+        case "employee": batch.employees = try decoder.decode([SyncedEmployee].self, from: data)
+        case "allowed_wifi": batch.wifi = try decoder.decode([SyncedWiFi].self, from: data)
+        case "holiday": batch.holidays = try decoder.decode([SyncedHoliday].self, from: data)
+        case "leave": batch.leave = try decoder.decode([SyncedLeave].self, from: data)
+        case "manager_account": batch.managers = try decoder.decode([SyncedManager].self, from: data)
+        case "punch": batch.punches = try decoder.decode([SyncedPunch].self, from: data)
+        case "punch_correction": batch.corrections = try decoder.decode([SyncedCorrection].self, from: data)
+        default: batch.audit = try decoder.decode([SyncedAuditEntry].self, from: data)
+        }
     }
 }

@@ -57,7 +57,9 @@ extension AttendanceStore {
                         guard same else { return nil }
                         continue
                     }
-                    guard same, link.seq == shared + 1 else { break }
+                    // A gap is a link the centre never held (a desk sends none for records it
+                    // pulled): nothing there to differ from.
+                    guard same else { break }
                     shared = link.seq
                 }
                 if mark > 0, !centreLinks.contains(where: { $0.seq == mark }) { return nil }

@@ -257,9 +257,12 @@ extension AttendanceStore {
     /// corrections name (a kiosk's, which the centre takes only where it has none, so that a
     /// kiosk joining with history never sends a punch of someone the centre does not know).
     /// `withAccounts` adds the console accounts their audit entries name: a desk's, as only a
-    /// desk administers the organisation's accounts.
+    /// desk administers the organisation's accounts. Without `withPulledLinks` (a desk's) the
+    /// history links sent are those of this store's own records and the chain's head after each
+    /// page it pulled, not the link of every record it pulled.
     public func outgoing(
-        node: String, limit: Int, withEmployeesOfRecords: Bool = false, withAccounts: Bool = false
+        node: String, limit: Int, withEmployeesOfRecords: Bool = false, withAccounts: Bool = false,
+        withPulledLinks: Bool = true
     ) throws(StoreError) -> (batch: SyncBatch, upTo: SyncCursors) {
         try perform {
             try pool.read { db in
@@ -337,7 +340,10 @@ extension AttendanceStore {
                 }
                 if !withAccounts { named["manager"] = nil }
                 try Self.addState(named: named, to: &batch, in: db)
-                // The history's links, each naming its record as the centre knows it.
+                // The history's links, each naming its record as the centre knows it. A desk's
+                // copy links every record it pulls; the centre holds those records already, each
+                // in the chain of the store that made it, so a desk sends the links of its own
+                // records and the head each pulled page left, which a register may have printed.
                 let links = try Row.fetchAll(
                     db,
                     sql: """
@@ -349,8 +355,10 @@ extension AttendanceStore {
                         LEFT JOIN punch p ON h.kind = 'punch' AND p.id = h.record_id
                         LEFT JOIN punch_correction c ON h.kind = 'punch_correction' AND c.id = h.record_id
                         LEFT JOIN audit_log a ON h.kind = 'audit_log' AND a.id = h.record_id
-                        WHERE h.seq > ? ORDER BY h.seq LIMIT ?
-                        """, arguments: [cursors.pushedLink ?? 0, limit])
+                        WHERE h.seq > ? AND (? OR coalesce(p.origin_node, c.origin_node, a.origin_node, ?) = ?
+                            OR h.seq IN (SELECT seq FROM pulled_page_end))
+                        ORDER BY h.seq LIMIT ?
+                        """, arguments: [cursors.pushedLink ?? 0, withPulledLinks, node, node, limit])
                 for row in links {
                     let origin: String? = row["origin_node"]
                     batch.links.append(
@@ -434,6 +442,7 @@ extension AttendanceStore {
                 stored.pushedAudit = max(stored.pushedAudit, cursors.pushedAudit)
                 stored.pushedLink = max(stored.pushedLink ?? 0, cursors.pushedLink ?? 0)
                 try Self.setCursors(stored, in: db)
+                try db.execute(sql: "DELETE FROM pulled_page_end WHERE seq <= ?", arguments: [stored.pushedLink])
             }
         }
     }
@@ -508,7 +517,14 @@ extension AttendanceStore {
                             account.name, account.role, account.passwordHash, now, now, account.removed ? now : nil,
                         ])
                 }
+                let head = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM history_chain")
                 try Self.insertHistory(of: batch, from: { $0 != node }, node: node, at: now, in: db)
+                // The chain's head as this page leaves it is a state others may have seen.
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO pulled_page_end (seq)
+                        SELECT max(seq) FROM history_chain HAVING max(seq) > coalesce(?, 0)
+                        """, arguments: [head])
                 var cursors = try Self.cursors(in: db)
                 for (table, seq) in pulled { cursors.pulled[table] = max(cursors.pulled[table] ?? 0, seq) }
                 try Self.setCursors(cursors, in: db)
@@ -521,7 +537,8 @@ extension AttendanceStore {
     static func insertHistory(
         of batch: SyncBatch, from taken: (String) -> Bool, node: String, at now: Int64, in db: Database
     ) throws {
-        // Pages are thousands of records: one prepared statement each, and employees looked up once.
+        // Pages are thousands of records: employees looked up once, and rows inserted many to a
+        // statement (``insertRows(_:columns:_:in:)``).
         var employeeIDs: [String: Int64] = [:]
         func employeeID(_ code: String) throws -> Int64 {
             if let id = employeeIDs[code] { return id }
@@ -529,52 +546,82 @@ extension AttendanceStore {
             employeeIDs[code] = id
             return id
         }
-        let insertPunch = try db.cachedStatement(
-            sql: """
-                INSERT OR IGNORE INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, ssid,
-                    bssid, location, note, entered_by, clock_went_back, created_at_ms, origin_node, origin_id,
-                    clock_off_minutes)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+        var punches: [[DatabaseValue]] = []
         for punch in batch.punches where taken(punch.node) {
-            try insertPunch.execute(arguments: [
-                try employeeID(punch.employeeCode), punch.instantMs, punch.zone, punch.attendanceDate,
-                punch.kind, punch.source, punch.ssidHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) },
-                punch.bssid, punch.location, punch.note, punch.enteredBy, punch.clockWentBack,
-                punch.createdAtMs, punch.node, punch.originID, punch.clockOffMinutes ?? 0,
+            punches.append([
+                try employeeID(punch.employeeCode).databaseValue, punch.instantMs.databaseValue,
+                punch.zone.databaseValue, punch.attendanceDate.databaseValue, punch.kind.databaseValue,
+                punch.source.databaseValue,
+                punch.ssidHex.flatMap { [UInt8](hexText: $0) }.map { Data($0) }.databaseValue,
+                punch.bssid.databaseValue, punch.location.databaseValue, punch.note.databaseValue,
+                punch.enteredBy.databaseValue, punch.clockWentBack.databaseValue, punch.createdAtMs.databaseValue,
+                punch.node.databaseValue, punch.originID.databaseValue, (punch.clockOffMinutes ?? 0).databaseValue,
             ])
         }
+        try insertRows(
+            """
+            INSERT OR IGNORE INTO punch (employee_id, instant_ms, zone, attendance_date, kind, source, ssid,
+                bssid, location, note, entered_by, clock_went_back, created_at_ms, origin_node, origin_id,
+                clock_off_minutes)
+            """, columns: 16, punches, in: db)
+        var corrections: [[DatabaseValue]] = []
         for correction in batch.corrections where taken(correction.node) {
             let punchID = try localPunchID(
                 correction.punchOriginID, of: correction.punchNode, ownNode: node, in: db)
             // Every punch of the centre's snapshot comes before its corrections: one naming a
             // punch nobody has (kept by a centre older than its checks) corrects nothing.
             guard let punchID else { continue }
-            let employeeID = try employeeID(correction.employeeCode)
-            try db.execute(
-                sql: """
-                    INSERT OR IGNORE INTO punch_correction (punch_id, employee_id, action, punch_date, from_date,
-                        to_date, new_instant_ms, outside_edit_window, actor, at_ms, reason, origin_node, origin_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    punchID, employeeID, correction.action, correction.punchDate, correction.fromDate,
-                    correction.toDate, correction.newInstantMs, correction.outsideEditWindow, correction.actor,
-                    correction.atMs, correction.reason, correction.node, correction.originID,
-                ])
-        }
-        let insertAudit = try db.cachedStatement(
-            sql: """
-                INSERT OR IGNORE INTO audit_log (at_ms, actor, action, entity, entity_key, employee_id,
-                    old_value, new_value, reason, origin_node, origin_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        for entry in batch.audit where taken(entry.node) {
-            try insertAudit.execute(arguments: [
-                entry.atMs, entry.actor, entry.action, entry.entity, entry.entityKey,
-                try entry.employeeCode.map(employeeID), entry.oldValue, entry.newValue, entry.reason,
-                entry.node, entry.originID,
+            corrections.append([
+                punchID.databaseValue, try employeeID(correction.employeeCode).databaseValue,
+                correction.action.databaseValue, correction.punchDate.databaseValue,
+                correction.fromDate.databaseValue, correction.toDate.databaseValue,
+                correction.newInstantMs.databaseValue, correction.outsideEditWindow.databaseValue,
+                correction.actor.databaseValue, correction.atMs.databaseValue, correction.reason.databaseValue,
+                correction.node.databaseValue, correction.originID.databaseValue,
             ])
+        }
+        try insertRows(
+            """
+            INSERT OR IGNORE INTO punch_correction (punch_id, employee_id, action, punch_date, from_date,
+                to_date, new_instant_ms, outside_edit_window, actor, at_ms, reason, origin_node, origin_id)
+            """, columns: 13, corrections, in: db)
+        var entries: [[DatabaseValue]] = []
+        for entry in batch.audit where taken(entry.node) {
+            entries.append([
+                entry.atMs.databaseValue, entry.actor.databaseValue, entry.action.databaseValue,
+                entry.entity.databaseValue, entry.entityKey.databaseValue,
+                try entry.employeeCode.map(employeeID).databaseValue, entry.oldValue.databaseValue,
+                entry.newValue.databaseValue, entry.reason.databaseValue, entry.node.databaseValue,
+                entry.originID.databaseValue,
+            ])
+        }
+        try insertRows(
+            """
+            INSERT OR IGNORE INTO audit_log (at_ms, actor, action, entity, entity_key, employee_id,
+                old_value, new_value, reason, origin_node, origin_id)
+            """, columns: 11, entries, in: db)
+    }
+
+    /// Runs `insert` (`INSERT … INTO table (columns)`) for `rows`, in their order, up to 500 rows a
+    /// statement. The chain's trigger makes every insert a write of two rows that SQLite must be
+    /// able to undo alone, so each statement keeps a journal of the pages it changes: with one
+    /// statement a row, every row copied again each page it touches, which cost more than the
+    /// rows themselves.
+    static func insertRows(_ insert: String, columns: Int, _ rows: [[DatabaseValue]], in db: Database) throws {
+        let most = 500
+        let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
+        var start = 0
+        while start < rows.count {
+            let part = rows[start..<min(start + most, rows.count)]
+            let statement = try db.cachedStatement(
+                sql: insert + " VALUES " + Array(repeating: row, count: part.count).joined(separator: ", "))
+            // One flat array of plain values: GRDB's arguments from nested or optional values go
+            // through generic code for every value, which cost as much as SQLite's work.
+            var values: [DatabaseValue] = []
+            values.reserveCapacity(part.count * columns)
+            for row in part { values += row }
+            try statement.execute(arguments: StatementArguments(values))
+            start += most
         }
     }
 

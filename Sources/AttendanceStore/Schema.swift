@@ -52,6 +52,10 @@ enum Schema {
         migrator.registerMigration("v14-one-time-pins: which PINs were made for the employee to replace") { db in
             try db.execute(sql: v14OneTimePIN)
         }
+        migrator.registerMigration("v15-own-records: the records made here, found without reading the pulled ones") {
+            db in
+            try db.execute(sql: v15OwnRecords)
+        }
         return migrator
     }
 
@@ -469,5 +473,22 @@ enum Schema {
     /// again. A PIN the employee chose, or one set with `employee set-pin`, is 0.
     static let v14OneTimePIN = """
         ALTER TABLE employee ADD COLUMN pin_one_time INTEGER NOT NULL DEFAULT 0 CHECK (pin_one_time IN (0, 1));
+        """
+
+    /// A store's own records are those with no origin. Every round counts and sends those past
+    /// its push marks; on a desk, whose copy holds the whole organisation's records and few of
+    /// its own, finding them by reading every pulled row would make each command pay for the
+    /// copy's size. These partial indexes hold only the store's own rows.
+    ///
+    /// `pulled_page_end` keeps the last link each page of pulled records added to the chain: the
+    /// chain's head when that page was committed, which a register may have printed as its
+    /// digest. A desk sends the centre those links and the links of its own records, not the
+    /// link of every record it merely pulled (the centre holds each of those records, linked in
+    /// the chain of the store that made it); a row goes once its link has been sent.
+    static let v15OwnRecords = """
+        CREATE INDEX punch_own ON punch(id) WHERE origin_node IS NULL;
+        CREATE INDEX punch_correction_own ON punch_correction(id) WHERE origin_node IS NULL;
+        CREATE INDEX audit_log_own ON audit_log(id) WHERE origin_node IS NULL;
+        CREATE TABLE pulled_page_end (seq INTEGER PRIMARY KEY);
         """
 }

@@ -83,7 +83,7 @@ package struct Synchronizer {
                 // Only a kiosk joining with history can name someone the centre does not know.
                 let (batch, upTo) = try store.outgoing(
                     node: node, limit: pageSize, withEmployeesOfRecords: role == .kiosk && pulled.isEmpty,
-                    withAccounts: role == .desk)
+                    withAccounts: role == .desk, withPulledLinks: role == .kiosk)
                 if batch.isEmpty { break }
                 try central.push(batch, from: node, role: role, base: base)
                 try store.markPushed(upTo: upTo)
@@ -121,12 +121,12 @@ extension Synchronizer {
         let mark = cursors.pushedLink ?? 0
         let lost = try central.ownRecords(of: node, after: cursors, pageSize: pageSize)
         var links: [(seq: Int64, hashHex: String)] = []
+        // By ranges of numbers up to the centre's head: a desk's chain at the centre has gaps
+        // where it pulled records it did not send the links of.
         var after = max(mark - 1, 0)
-        while true {
-            let page = try central.ownLinks(of: node, after: after, limit: 10_000)
-            links += page
-            guard page.count == 10_000, let last = page.last else { break }
-            after = last.seq
+        while after < head.seq {
+            links += try central.ownLinks(of: node, after: after, limit: 10_000)
+            after += 10_000
         }
         // Not an older copy: the push that follows is refused, naming the first link that differs.
         guard let report = try store.rejoin(lost: lost, centreLinks: links, node: node) else { return nil }

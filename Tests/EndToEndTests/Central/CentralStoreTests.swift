@@ -972,6 +972,36 @@ struct CentralStoreTests {
         #expect(forged.status == 3, "\(forged.out)\(forged.err)")
     }
 
+    @Test("a desk sends its own records' links and each pulled page's head; its digests verify anywhere")
+    func deskLinksOfPulledRecords() throws {
+        let org = try Organisation()
+        try org.setUp(employees: 2)
+        org.sandbox.clock.set(time: "09:00")
+        for step in [["sync"], ["mark", "in", "W001"], ["mark", "in", "W002"], ["sync"]] {
+            #expect(try org.kiosk("a", arguments: step).status == 0, "\(step)")
+        }
+        // The desk pulls both punches in one page, then prints; its next command sends its links.
+        let digest = try Self.digest(of: try org.desk("register", "--month", ScenarioClock.month()))
+        let verify = try org.desk("store", "verify")
+        #expect(verify.status == 0, "\(verify.err)")
+        let records = try Self.historyRecords(verify)
+        let sent = try org.server.count(
+            "SELECT count(*) FROM history_link l JOIN node n ON n.name = l.node WHERE n.role = 'desk'")
+        #expect(sent < records, "the link of the first punch pulled is not sent: \(sent) of \(records)")
+        #expect(try org.kiosk("b", "sync").status == 0)
+        let atB = try org.kiosk("b", "store", "verify", "--digest", digest)
+        #expect(atB.status == 0, "\(atB.err)")
+        #expect(atB.out.contains("is the first \(records) records of \"desk-"), "\(atB.out)")
+        // The desk's own change after them still extends the chain the centre holds of it.
+        org.sandbox.clock.set(time: "10:00")
+        #expect(try org.desk("employee", "edit", "W001", "--name", "Worker One").status == 0)
+        let again = try org.desk("store", "verify")
+        #expect(again.status == 0, "\(again.err)")
+        #expect(
+            try org.server.count(
+                "SELECT count(*) FROM history_link l JOIN node n ON n.name = l.node WHERE n.role = 'desk'") == sent + 1)
+    }
+
     @Test("a change made at the centre with SQL is audited at every store, and every digest after it differs")
     func directSQLAudited() throws {
         let org = try Organisation()
