@@ -4,7 +4,8 @@ extension DayFlags {
     /// The words of this one flag in `words`' language: "late", "en retard", "tarde".
     public func name(_ words: Speech) -> String {
         switch self {
-        case .late: words.tr("late")
+        // Its own entry: a flag is said as an adjective ("en retard"), the status as a noun ("retard").
+        case .late: words.ctr("day flag", "late")
         case .earlyExit: words.tr("early exit")
         case .workedOnHoliday: words.tr("worked on holiday")
         case .corrected: words.tr("corrected")

@@ -74,7 +74,7 @@ struct CommandLanguageTests {
             h.run("punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "oubli").out
                 == """
                 pointage 2 ajouté : E001 OUT à 2026-11-18 18:00 le 2026-11-18
-                le 2026-11-18 est désormais L (retard) ; signalements : retard, corrigé
+                le 2026-11-18 est désormais L (retard) ; signalements : en retard, corrigé
 
                 """)
         h.environment["LANG"] = "C"
