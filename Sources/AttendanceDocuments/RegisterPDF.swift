@@ -204,7 +204,7 @@ public struct RegisterPDF {
         canvas.text(
             RegisterFigure.explained(goalDays: register.policy.goalDays, words)
                 + register.shownLeaveTypes.map {
-                    "  " + words.tr("{code}: {name} leave (LV).", ["code": $0.code, "name": $0.name])
+                    "  " + words.tr("{code}: {name} leave (LV).", ["code": $0.code, "name": $0.displayName(words)])
                 }.joined(),
             in: Rect(x: m, y: y, width: layout.width - 2 * m, height: 10), font: Font(size: 6.5), colour: .faint)
         y += 11

@@ -199,7 +199,8 @@ public struct RegisterWorkbook {
             var style = CellStyle(centred: true, bordered: true)
             style.fill = Colour(type.colour).rgb
             sheet.write(.text(type.code), row: y, column: 0, style: style)
-            sheet.write(.text(words.tr("{name} leave (counts as LV)", ["name": type.name])), row: y, column: 1)
+            sheet.write(
+                .text(words.tr("{name} leave (counts as LV)", ["name": type.displayName(words)])), row: y, column: 1)
         }
         let notes: [(String, String)] =
             [

@@ -194,7 +194,7 @@ public struct RegisterView: Sendable {
             out.appendLine(
                 words.tr(
                     "Leave types: {types}",
-                    ["types": leaveTypes.map { "\($0.code) \($0.name)" }.joined(separator: ", ")]))
+                    ["types": leaveTypes.map { "\($0.code) \($0.displayName(words))" }.joined(separator: ", ")]))
         }
         out.appendLine()
         out.appendLine(

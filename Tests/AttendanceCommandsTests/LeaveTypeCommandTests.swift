@@ -16,6 +16,12 @@ struct LeaveTypeCommandTests {
         let asha = try #require(text.split(separator: "\n").first { $0.hasPrefix("E001 ") })
         #expect(asha.contains("WO LV LV  P SL  P IN"), "\(asha)")
         #expect(text.contains("\nLeave types: SL sick\n"), "\(text)")
+        // A default type's name is the reader's word; CSV and JSON keep the configuration's.
+        h.readBuiltCatalogs()
+        let french = h.run("register", "--month", "2026-11", "--language", "fr").out
+        #expect(french.contains("\nTypes de congé : SL maladie\n"), "\(french)")
+        let spanish = h.run("register", "--month", "2026-11", "--language", "es").out
+        #expect(spanish.contains("\nTipos de permiso: SL por enfermedad\n"), "\(spanish)")
         let rows = CSVReader.parse(h.run("register", "--month", "2026-11", "--format", "csv").out)
         let column = { (key: String) in rows[0].firstIndex(of: key) ?? 0 }
         #expect(rows[1][column("2026-11-19")] == "SL")

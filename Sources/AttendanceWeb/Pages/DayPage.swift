@@ -68,7 +68,7 @@ extension Console {
         }.joined()
         let status =
             (day.code.isEmpty ? day.status.legendName(words) : "\(day.code) — \(day.status.legendName(words))")
-            + (day.status == .leave ? day.leaveType.map { " (\($0.name))" } ?? "" : "")
+            + (day.status == .leave ? day.leaveType.map { " (\($0.displayName(words)))" } ?? "" : "")
         var add = ""
         if manager {
             let fields = [

@@ -121,7 +121,7 @@ extension Console {
 
     /// "sick (SL)": a leave type by its name and the code reports show.
     func typeText(_ name: String) -> String {
-        policy.leaveTypes[name].map { "\($0.name) (\($0.code))" } ?? name
+        policy.leaveTypes[name].map { "\($0.displayName(words)) (\($0.code))" } ?? name
     }
 
     /// Cancels the leave of the form's employee on its date.

@@ -124,7 +124,7 @@ extension Console {
     func legend(leaveTypes: [LeaveType] = []) -> String {
         let statuses: [DayStatus] = [.present, .late, .halfDay, .absent, .missing, .leave, .holiday, .weeklyOff, .in]
         let types = leaveTypes.map {
-            "<span class=\"\(statusClass(.leave))\">\($0.code.escaped) \($0.name.escaped)</span>"
+            "<span class=\"\(statusClass(.leave))\">\($0.code.escaped) \($0.displayName(words).escaped)</span>"
         }
         return "<p class=\"legend\">"
             + (statuses.map { "<span class=\"\(statusClass($0))\">\($0.code) \($0.legendName(words))</span>" } + types)
