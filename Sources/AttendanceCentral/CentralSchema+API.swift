@@ -1,6 +1,6 @@
 import AttendanceCore
 
-// What a login may do at the centre, and how every record is checked there (schema 10).
+// What a login may do at the centre, and how every record is checked there (schema 11).
 //
 // A kiosk is a machine at a door, and its password file the easiest secret of the organisation
 // to steal. So no login reaches a table directly: kiosks and desks call the functions below,
@@ -81,6 +81,18 @@ extension CentralSchema {
                 AND password_hash ~ '^pbkdf2-sha256\$[0-9]{5,7}\$[A-Za-z0-9+/]{8,128}={0,2}\$[A-Za-z0-9+/]{8,128}={0,2}$'
                 AND split_part(password_hash, '$', 2)::integer BETWEEN 10000 AND 1000000)
             """#)
+        + constraint(
+            "correction_request_values", on: "correction_request",
+            """
+            CHECK (origin_id > 0 AND attendance_is_date(date) AND left_at ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'
+                AND attendance_is_plain(reason, 500) AND asked_at_ms BETWEEN 0 AND 7258118400000
+                AND state IN ('waiting', 'approved', 'refused') AND (state = 'waiting') = (decided_at_ms IS NULL)
+                AND (decided_by IS NULL OR attendance_is_plain(decided_by, 400))
+                AND (answer IS NULL OR attendance_is_plain(answer, 2000)))
+            """)
+        + constraint(
+            "correction_request_employee", on: "correction_request",
+            "FOREIGN KEY (employee_code) REFERENCES employee (code)")
         + constraint("holiday_date", on: "holiday", "CHECK (attendance_is_date(date))")
         + constraint("holiday_name", on: "holiday", "CHECK (removed OR attendance_is_plain(name, 400))")
         + constraint("leave_date", on: "leave", "CHECK (attendance_is_date(date))")
@@ -181,7 +193,7 @@ extension CentralSchema {
 
     private static var allTables: String {
         "schema_info, node, employee, allowed_wifi, holiday, leave, manager_account, punch, punch_correction, "
-            + "audit_log, history_link, node_rejoin"
+            + "audit_log, history_link, node_rejoin, correction_request"
     }
 
     // MARK: - The functions
@@ -496,6 +508,66 @@ extension CentralSchema {
             FROM sent JOIN public.manager_account m ON lower(m.name) = lower(sent.name)
             WHERE lower(sent.name) NOT IN (SELECT key FROM stored);
             v_refused := v_refused || v_more;
+
+            -- Requests for corrections: a store sends those asked there as new, a desk the answers
+            -- it gave to waiting ones, and any store that an answer was shown. The question stays
+            -- as it was asked; a kiosk never answers; an answer sent stale (the store had not
+            -- heard of the centre's yet) changes nothing; a second answer is a conflict.
+            WITH sent AS (
+                SELECT * FROM jsonb_to_recordset(coalesce(p_batch->'requests', '[]')) AS r(node text, origin_id bigint,
+                    employee_code text, date text, left_at text, reason text, asked_at_ms bigint, state text,
+                    decided_at_ms bigint, decided_by text, answer text, seen_at_ms bigint)
+            ), judged AS (
+                SELECT CASE
+                        WHEN c.node IS NULL AND r.node IS DISTINCT FROM p_node THEN
+                            format('request %s is sent under the kiosk id %s, not %s', r.origin_id, r.node, p_node)
+                        WHEN c.node IS NULL
+                            AND NOT EXISTS (SELECT FROM public.employee e WHERE lower(e.code) = lower(r.employee_code))
+                        THEN
+                            format('request %s names the employee %s, whom the centre does not know', r.origin_id,
+                                r.employee_code)
+                        WHEN c.node IS NOT NULL AND (lower(c.employee_code), c.date, c.left_at, c.reason, c.asked_at_ms)
+                            IS DISTINCT FROM (lower(r.employee_code), r.date, r.left_at, r.reason, r.asked_at_ms)
+                        THEN
+                            format('request %s of %s is not the one the centre received under that number',
+                                r.origin_id, r.node)
+                        WHEN c.node IS NOT NULL AND v_kiosk AND r.state IS DISTINCT FROM 'waiting'
+                            AND (c.state, c.decided_at_ms, c.decided_by, c.answer)
+                                IS DISTINCT FROM (r.state, r.decided_at_ms, r.decided_by, r.answer)
+                        THEN
+                            format('request %s of %s: a kiosk does not answer requests; they are answered at a desk',
+                                r.origin_id, r.node)
+                    END AS reason
+                FROM sent r LEFT JOIN public.correction_request c ON c.node = r.node AND c.origin_id = r.origin_id
+            )
+            SELECT reason INTO v_bad FROM judged WHERE reason IS NOT NULL LIMIT 1;
+            IF v_bad IS NOT NULL THEN RAISE EXCEPTION '%', v_bad USING ERRCODE = '\(Refusal.refused)'; END IF;
+            SELECT coalesce(array_agg(format('request %s of %s for %s on %s (answered by %s)', c.origin_id, c.node,
+                    c.employee_code, c.date, c.decided_by) ORDER BY c.node, c.origin_id), '{}')
+            INTO v_more
+            FROM jsonb_to_recordset(coalesce(p_batch->'requests', '[]')) AS r(node text, origin_id bigint, state text,
+                decided_at_ms bigint, decided_by text, answer text)
+            JOIN public.correction_request c ON c.node = r.node AND c.origin_id = r.origin_id
+            WHERE r.state <> 'waiting' AND c.state <> 'waiting'
+                AND (c.state, c.decided_at_ms, c.decided_by, c.answer)
+                    IS DISTINCT FROM (r.state, r.decided_at_ms, r.decided_by, r.answer);
+            v_refused := v_refused || v_more;
+            INSERT INTO public.correction_request AS c (node, origin_id, employee_code, date, left_at, reason,
+                asked_at_ms, state, decided_at_ms, decided_by, answer, seen_at_ms, changed_by)
+            SELECT r.node, r.origin_id, e.code, r.date, r.left_at, r.reason, r.asked_at_ms, r.state, r.decided_at_ms,
+                r.decided_by, r.answer, r.seen_at_ms, p_node
+            FROM jsonb_to_recordset(coalesce(p_batch->'requests', '[]')) AS r(node text, origin_id bigint,
+                employee_code text, date text, left_at text, reason text, asked_at_ms bigint, state text,
+                decided_at_ms bigint, decided_by text, answer text, seen_at_ms bigint)
+            JOIN public.employee e ON lower(e.code) = lower(r.employee_code)
+            ON CONFLICT (node, origin_id) DO UPDATE SET
+                state = CASE WHEN c.state = 'waiting' THEN excluded.state ELSE c.state END,
+                decided_at_ms = CASE WHEN c.state = 'waiting' THEN excluded.decided_at_ms ELSE c.decided_at_ms END,
+                decided_by = CASE WHEN c.state = 'waiting' THEN excluded.decided_by ELSE c.decided_by END,
+                answer = CASE WHEN c.state = 'waiting' THEN excluded.answer ELSE c.answer END,
+                seen_at_ms = coalesce(c.seen_at_ms, excluded.seen_at_ms), changed_by = excluded.changed_by
+            WHERE c.state = 'waiting' AND excluded.state <> 'waiting' AND NOT v_kiosk
+                OR c.state <> 'waiting' AND c.seen_at_ms IS NULL AND excluded.seen_at_ms IS NOT NULL;
 
             IF cardinality(v_refused) > 0 THEN
                 RAISE EXCEPTION 'newer changes at the centre' USING ERRCODE = '\(Refusal.conflict)',
@@ -827,6 +899,7 @@ extension CentralSchema {
     /// records that name them, punches before the corrections that name them.
     static let pulledKinds = [
         "employee", "allowed_wifi", "holiday", "leave", "manager_account", "punch", "punch_correction", "audit_log",
+        "correction_request",
     ]
 
     /// The query of one page of `kind`, over the pull function's arguments. Records made by
@@ -852,6 +925,11 @@ extension CentralSchema {
         case "holiday": "date, name, removed"
         case "manager_account": "name, role, password_hash, removed"
         case "leave": "employee_code, date, half_day, type, reason, removed"
+        case "correction_request":
+            """
+            node, origin_id, employee_code, date, left_at, reason, asked_at_ms, state, decided_at_ms, decided_by,
+            answer, seen_at_ms
+            """
         case "punch":
             """
             node, origin_id, employee_code, instant_ms, zone, attendance_date, kind, source,

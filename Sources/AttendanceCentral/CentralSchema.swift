@@ -19,8 +19,9 @@ enum CentralSchema {
     /// a kiosk clock off the centre's carries by how many minutes, and a kiosk restored from a
     /// backup re-joins on a new line of its history chain; 9: the language the kiosk speaks to each
     /// employee; 10: each leave's type, each employee's department, and the web console's
-    /// accounts, which only a desk sends.
-    static let version = 10
+    /// accounts, which only a desk sends; 11: the corrections employees ask for at kiosks, and
+    /// the answers desks give.
+    static let version = 11
 
     static let statements: [String] =
         tables + directChangeFunctions + historyGuards + checks + retired + roles + api + grants + sessionLimits
@@ -204,6 +205,30 @@ enum CentralSchema {
             )
             """,
             "CREATE UNIQUE INDEX IF NOT EXISTS manager_account_name_nocase ON manager_account (lower(name))",
+            // Version 11: a correction an employee asks for at a kiosk, as its latest state: asked
+            // (by the kiosk, under its id and a number made at random there), answered (by a
+            // desk), and the answer shown (by whichever kiosk the employee visited next).
+            """
+            CREATE TABLE IF NOT EXISTS correction_request (
+                node text NOT NULL,
+                origin_id bigint NOT NULL,
+                employee_code text NOT NULL,
+                date text NOT NULL,
+                left_at text NOT NULL,
+                reason text NOT NULL,
+                asked_at_ms bigint NOT NULL,
+                state text NOT NULL,
+                decided_at_ms bigint,
+                decided_by text,
+                answer text,
+                seen_at_ms bigint,
+                seq bigint NOT NULL DEFAULT nextval('change_seq'),
+                changed_by text NOT NULL,
+                changed_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (node, origin_id)
+            )
+            """,
+            "CREATE INDEX IF NOT EXISTS correction_request_by_seq ON correction_request (seq)",
             "CREATE INDEX IF NOT EXISTS manager_account_by_seq ON manager_account (seq)",
             "CREATE INDEX IF NOT EXISTS employee_by_seq ON employee (seq)",
             "CREATE INDEX IF NOT EXISTS allowed_wifi_by_seq ON allowed_wifi (seq)",
@@ -245,7 +270,7 @@ enum CentralSchema {
                     "\(table)_no_truncate", "BEFORE TRUNCATE", on: table, forEach: "STATEMENT",
                     function: "attendance_append_only")
         }
-        + ["employee", "allowed_wifi", "holiday", "leave", "manager_account"].flatMap(stateGuards)
+        + ["employee", "allowed_wifi", "holiday", "leave", "manager_account", "correction_request"].flatMap(stateGuards)
 
     /// A kept state's triggers: the next change number on every change, and a change made with SQL
     /// outside the functions locked and audited (``directChangeFunctions``).

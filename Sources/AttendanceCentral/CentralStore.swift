@@ -450,6 +450,7 @@ private struct PulledPage: Sendable {
         case "manager_account": batch.managers = try decoder.decode([SyncedManager].self, from: data)
         case "punch": batch.punches = try decoder.decode([SyncedPunch].self, from: data)
         case "punch_correction": batch.corrections = try decoder.decode([SyncedCorrection].self, from: data)
+        case "correction_request": batch.requests = try decoder.decode([SyncedRequest].self, from: data)
         default: batch.audit = try decoder.decode([SyncedAuditEntry].self, from: data)
         }
     }

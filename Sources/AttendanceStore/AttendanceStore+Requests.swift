@@ -61,10 +61,14 @@ extension AttendanceStore {
             try pool.write { db in
                 try db.execute(
                     sql: """
-                        INSERT INTO correction_request (employee_id, date, left_at, reason, asked_at_ms)
-                        VALUES (?, ?, ?, ?, ?)
+                        INSERT INTO correction_request (employee_id, date, left_at, reason, asked_at_ms, origin_id,
+                            changed_seq)
+                        VALUES (?, ?, ?, ?, ?, ?, \(Self.nextRequestChange))
                         """,
-                    arguments: [employeeID, date.description, leftAt.description, reason, clock().milliseconds])
+                    arguments: [
+                        employeeID, date.description, leftAt.description, reason, clock().milliseconds,
+                        Int64.random(in: 1...Int64.max),
+                    ])
                 return try Self.asked(id: db.lastInsertedRowID, in: db)
             }
         }
@@ -111,12 +115,17 @@ extension AttendanceStore {
             try pool.write { db in
                 for id in ids {
                     try db.execute(
-                        sql: "UPDATE correction_request SET seen_at_ms = ? WHERE id = ? AND seen_at_ms IS NULL",
-                        arguments: [clock().milliseconds, id])
+                        sql: """
+                            UPDATE correction_request SET seen_at_ms = ?, changed_seq = \(Self.nextRequestChange)
+                            WHERE id = ? AND seen_at_ms IS NULL
+                            """, arguments: [clock().milliseconds, id])
                 }
             }
         }
     }
+
+    /// The number of the next change made here to a request, which a sync round sends up.
+    static let nextRequestChange = "(SELECT coalesce(max(changed_seq), 0) + 1 FROM correction_request)"
 
     // MARK: - Rows
 
@@ -132,7 +141,8 @@ extension AttendanceStore {
     ) throws {
         try db.execute(
             sql: """
-                UPDATE correction_request SET state = ?, decided_at_ms = ?, decided_by = ?, answer = ?
+                UPDATE correction_request SET state = ?, decided_at_ms = ?, decided_by = ?, answer = ?,
+                    changed_seq = \(Self.nextRequestChange)
                 WHERE id = ? AND state = 'waiting'
                 """, arguments: [state.rawValue, clock().milliseconds, actor, answer, id])
     }

@@ -20,8 +20,10 @@ public struct SyncStatus: Sendable, Equatable {
     public var waitingPunches: Int
     public var waitingCorrections: Int
     public var waitingAudit: Int
+    /// Requests asked, answered or shown here that the central store does not have yet.
+    public var waitingRequests: Int
 
-    public var waiting: Int { waitingPunches + waitingCorrections + waitingAudit }
+    public var waiting: Int { waitingPunches + waitingCorrections + waitingAudit + waitingRequests }
     /// At a desk: the kiosks and desks the centre knew at the last round, with their last syncs.
     public var centralNodes: [SyncNode] = []
 }
@@ -110,6 +112,9 @@ extension AttendanceStore {
                     waitingPunches: try count("punch", after: cursors.pushedPunch),
                     waitingCorrections: try count("punch_correction", after: cursors.pushedCorrection),
                     waitingAudit: try count("audit_log", after: cursors.pushedAudit),
+                    waitingRequests: try Int.fetchOne(
+                        db, sql: "SELECT count(*) FROM correction_request WHERE changed_seq > ?",
+                        arguments: [cursors.pushedRequest ?? 0]) ?? 0,
                     centralNodes: Self.centralNodes(state["central_nodes"]))
             }
         }
@@ -334,9 +339,25 @@ extension AttendanceStore {
                     if entry.entity == "manager" && entry.action.hasPrefix("sign-in") { continue }
                     named[entry.entity, default: []].insert(entry.entityKey)
                 }
+                let requestRows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT r.*, e.code FROM correction_request r JOIN employee e ON e.id = r.employee_id
+                        WHERE r.changed_seq > ? ORDER BY r.changed_seq LIMIT ?
+                        """, arguments: [cursors.pushedRequest ?? 0, limit])
+                for row in requestRows {
+                    batch.requests.append(
+                        SyncedRequest(
+                            node: row["origin_node"] ?? node, originID: row["origin_id"], employeeCode: row["code"],
+                            date: row["date"], leftAt: row["left_at"], reason: row["reason"],
+                            askedAtMs: row["asked_at_ms"], state: row["state"], decidedAtMs: row["decided_at_ms"],
+                            decidedBy: row["decided_by"], answer: row["answer"], seenAtMs: row["seen_at_ms"]))
+                    cursors.pushedRequest = row["changed_seq"]
+                }
                 if withEmployeesOfRecords {
                     named["employee", default: []].formUnion(
-                        batch.punches.map(\.employeeCode) + batch.corrections.map(\.employeeCode))
+                        batch.punches.map(\.employeeCode) + batch.corrections.map(\.employeeCode)
+                            + batch.requests.map(\.employeeCode))
                 }
                 if !withAccounts { named["manager"] = nil }
                 try Self.addState(named: named, to: &batch, in: db)
@@ -441,6 +462,7 @@ extension AttendanceStore {
                 stored.pushedCorrection = max(stored.pushedCorrection, cursors.pushedCorrection)
                 stored.pushedAudit = max(stored.pushedAudit, cursors.pushedAudit)
                 stored.pushedLink = max(stored.pushedLink ?? 0, cursors.pushedLink ?? 0)
+                stored.pushedRequest = max(stored.pushedRequest ?? 0, cursors.pushedRequest ?? 0)
                 try Self.setCursors(stored, in: db)
                 try db.execute(sql: "DELETE FROM pulled_page_end WHERE seq <= ?", arguments: [stored.pushedLink])
             }
@@ -517,6 +539,7 @@ extension AttendanceStore {
                             account.name, account.role, account.passwordHash, now, now, account.removed ? now : nil,
                         ])
                 }
+                for request in batch.requests { try Self.apply(request, node: node, at: now, in: db) }
                 let head = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM history_chain")
                 try Self.insertHistory(of: batch, from: { $0 != node }, node: node, at: now, in: db)
                 // The chain's head as this page leaves it is a state others may have seen.
@@ -651,6 +674,39 @@ extension AttendanceStore {
                 SELECT id FROM punch WHERE id = ? AND origin_node IS NULL
                     AND id NOT IN (SELECT local_id FROM origin_alias WHERE kind = 'punch')
                 """, arguments: [originID])
+    }
+
+    /// A request's latest state from the centre: asked elsewhere, it is added under its origin; one
+    /// this store has (asked here, `node`, or pulled before) takes the centre's answer. An answer
+    /// shown to the employee stays shown. Pulled, it is no change of this store's: nothing goes up.
+    private static func apply(_ request: SyncedRequest, node: String, at now: Int64, in db: Database) throws {
+        let origin: String? = request.node == node ? nil : request.node
+        let held = try Int64.fetchOne(
+            db, sql: "SELECT id FROM correction_request WHERE coalesce(origin_node, '') = ? AND origin_id = ?",
+            arguments: [origin ?? "", request.originID])
+        if let held {
+            try db.execute(
+                sql: """
+                    UPDATE correction_request SET state = ?, decided_at_ms = ?, decided_by = ?, answer = ?,
+                        seen_at_ms = coalesce(seen_at_ms, ?)
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    request.state, request.decidedAtMs, request.decidedBy, request.answer, request.seenAtMs, held,
+                ])
+            return
+        }
+        try db.execute(
+            sql: """
+                INSERT INTO correction_request (employee_id, date, left_at, reason, asked_at_ms, state, decided_at_ms,
+                    decided_by, answer, seen_at_ms, origin_node, origin_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                try employeeID(code: request.employeeCode, at: now, in: db), request.date, request.leftAt,
+                request.reason, request.askedAtMs, request.state, request.decidedAtMs, request.decidedBy,
+                request.answer, request.seenAtMs, origin, request.originID,
+            ])
     }
 
     /// An employee's latest state from the centre. A PIN lock lifted there lifts it here and

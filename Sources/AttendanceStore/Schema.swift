@@ -56,6 +56,10 @@ enum Schema {
             db in
             try db.execute(sql: v15OwnRecords)
         }
+        migrator.registerMigration("v16-travelling-requests: requests asked at one kiosk, answered at any desk") {
+            db in
+            try db.execute(sql: v16TravellingRequests)
+        }
         return migrator
     }
 
@@ -490,5 +494,21 @@ enum Schema {
         CREATE INDEX punch_correction_own ON punch_correction(id) WHERE origin_node IS NULL;
         CREATE INDEX audit_log_own ON audit_log(id) WHERE origin_node IS NULL;
         CREATE TABLE pulled_page_end (seq INTEGER PRIMARY KEY);
+        """
+
+    /// Requests travel through the central store: asked at a kiosk, answered at a desk, the answer
+    /// shown at the kiosk the employee visits next. One asked here has no `origin_node`; its
+    /// `origin_id`, made at random when it is asked, names it everywhere with this store's node
+    /// name (a store restored from an older copy cannot ask again under a number the centre
+    /// holds). One from elsewhere keeps its origin. `changed_seq` numbers the changes made here
+    /// (an ask, an answer, an answer shown), which a sync round sends past its mark; a change
+    /// pulled from the centre leaves it as it is.
+    static let v16TravellingRequests = """
+        ALTER TABLE correction_request ADD COLUMN origin_node TEXT;
+        ALTER TABLE correction_request ADD COLUMN origin_id INTEGER;
+        ALTER TABLE correction_request ADD COLUMN changed_seq INTEGER NOT NULL DEFAULT 0;
+        UPDATE correction_request SET origin_id = (random() & 9223372036854775807) | 1, changed_seq = id;
+        CREATE UNIQUE INDEX correction_request_by_origin ON correction_request(coalesce(origin_node, ''), origin_id);
+        CREATE INDEX correction_request_changed ON correction_request(changed_seq) WHERE changed_seq > 0;
         """
 }

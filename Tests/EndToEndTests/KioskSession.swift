@@ -92,6 +92,21 @@ final class KioskSession {
         return last
     }
 
+    /// From an employee's menu: R, the form on the day it offers, `leftAt` ("1800") and `reason`,
+    /// Enter; returns the form as it first showed and the screen that says the request was sent.
+    @discardableResult
+    func askForCorrection(
+        leftAt: String, reason: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (form: String, sent: String) {
+        try send("r")
+        let form = try waitFor("Left at (HH:MM):", sourceLocation: sourceLocation)
+        try send(leftAt, "Tab")
+        try send(reason, literal: true)
+        try waitFor(reason, sourceLocation: sourceLocation)
+        try send("Enter")
+        return (form, try waitFor("Request sent", sourceLocation: sourceLocation))
+    }
+
     /// The process id of the kiosk: the child of the pane's shell.
     func kioskPID() throws -> Int32? {
         guard let shell = try pane.panePID() else { return nil }

@@ -317,9 +317,6 @@ package final class MarkingService {
         /// The person's own earlier dates left open (M) that a manager can still correct, latest
         /// first; filled in only for the kiosk's menu (``MarkingService/menu(for:)``).
         package var missingMarkOuts: [AttendanceDate] = []
-        /// Whether the kiosk takes requests for corrections: only without a central store, where
-        /// the manager who answers them works on this store.
-        package var canAskCorrection = false
         /// The dates of the person's requests still waiting for an answer; for the menu too.
         package var waitingRequests: [AttendanceDate] = []
         /// Answers to the person's requests not yet shown to them; for the menu too.
@@ -337,11 +334,8 @@ package final class MarkingService {
         snapshot.missingMarkOuts = Array(
             try Reports.missingMarkOuts(of: employee, policy: configuration.policy, now: now(), store: store)
                 .prefix(Self.menuMissingLimit))
-        snapshot.canAskCorrection = configuration.central == nil
-        if snapshot.canAskCorrection {
-            snapshot.waitingRequests = try store.askedCorrections(state: .waiting, employeeID: employee.id).map(\.date)
-            snapshot.answers = try AskedCorrections.answersToShow(employee, store: store)
-        }
+        snapshot.waitingRequests = try store.askedCorrections(state: .waiting, employeeID: employee.id).map(\.date)
+        snapshot.answers = try AskedCorrections.answersToShow(employee, store: store)
         return snapshot
     }
 

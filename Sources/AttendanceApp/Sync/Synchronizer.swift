@@ -88,9 +88,11 @@ package struct Synchronizer {
                 try central.push(batch, from: node, role: role, base: base)
                 try store.markPushed(upTo: upTo)
                 report.pushed.append(batch)
-                if max(batch.punches.count, batch.corrections.count, batch.audit.count, batch.links.count) < pageSize {
-                    break
-                }
+                let counts = [
+                    batch.punches.count, batch.corrections.count, batch.audit.count, batch.requests.count,
+                    batch.links.count,
+                ]
+                if counts.allSatisfy({ $0 < pageSize }) { break }
             }
             let cursors = try store.syncStatus().cursors
             try central.pull(after: cursors.pulled, excluding: node, pageSize: pullPageSize) { page, reached in
@@ -145,5 +147,6 @@ extension SyncBatch {
         punches += other.punches
         corrections += other.corrections
         audit += other.audit
+        requests += other.requests
     }
 }

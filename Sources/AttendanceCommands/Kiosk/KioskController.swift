@@ -224,7 +224,7 @@ final class KioskController {
     }
 
     static func actions(for today: MarkingService.TodaySnapshot) -> [Action] {
-        [today.isIn ? .markOut : .markIn, .calendar] + (today.canAskCorrection ? [.request] : []) + [.cancel]
+        [today.isIn ? .markOut : .markIn, .calendar, .request, .cancel]
     }
 
     /// Whether `today`'s open session began less than ``recentMarkInSeconds`` before `now`.

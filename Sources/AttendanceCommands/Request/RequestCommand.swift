@@ -10,8 +10,8 @@ struct RequestCommand: ParsableCommand {
             The request changes nothing and counts in no status until it is answered. Approving makes the \
             ordinary audited correction (the date's open session marked out at that time, else its last OUT \
             re-timed); refusing needs a reason. The employee's kiosk menu shows the answer on their next visit. \
-            Requests stay in the store of the kiosk where they were asked: they do not travel through a \
-            central store.
+            With a central store, requests asked at every kiosk are answered at a desk (--store \
+            postgresql://…), and the answer is shown at whichever kiosk the employee visits next.
             """,
         subcommands: [RequestList.self, RequestApprove.self, RequestRefuse.self])
 }

@@ -111,7 +111,8 @@ struct SyncCommand: ContextCommand {
         }
         context.out.line(
             "waiting:      \(status.waitingPunches) punch(es), \(status.waitingCorrections) correction(s), "
-                + "\(status.waitingAudit) audit entr\(status.waitingAudit == 1 ? "y" : "ies")")
+                + "\(status.waitingAudit) audit entr\(status.waitingAudit == 1 ? "y" : "ies"), "
+                + "\(status.waitingRequests) request(s)")
     }
 }
 

@@ -301,6 +301,52 @@ public struct SyncedManager: Sendable, Hashable, Codable {
     }
 }
 
+/// A correction an employee asked for at a kiosk, as it travels: asked at one kiosk, answered at
+/// any desk, its answer shown at whichever kiosk the employee visits next. `node` and `originID`
+/// name it everywhere (the kiosk where it was asked, and a number made at random there, so a
+/// kiosk restored from an older copy never asks again under a number the centre holds).
+public struct SyncedRequest: Sendable, Hashable, Codable {
+    public var node: String
+    public var originID: Int64
+    public var employeeCode: String
+    public var date: String
+    /// `HH:MM`.
+    public var leftAt: String
+    public var reason: String
+    public var askedAtMs: Int64
+    /// `waiting`, `approved` or `refused`.
+    public var state: String
+    public var decidedAtMs: Int64?
+    public var decidedBy: String?
+    public var answer: String?
+    /// When a kiosk first showed the answer to the employee.
+    public var seenAtMs: Int64?
+
+    enum CodingKeys: String, CodingKey {
+        case node, originID = "origin_id", employeeCode = "employee_code", date, leftAt = "left_at", reason
+        case askedAtMs = "asked_at_ms", state, decidedAtMs = "decided_at_ms", decidedBy = "decided_by", answer
+        case seenAtMs = "seen_at_ms"
+    }
+
+    public init(
+        node: String, originID: Int64, employeeCode: String, date: String, leftAt: String, reason: String,
+        askedAtMs: Int64, state: String, decidedAtMs: Int64?, decidedBy: String?, answer: String?, seenAtMs: Int64?
+    ) {
+        self.node = node
+        self.originID = originID
+        self.employeeCode = employeeCode
+        self.date = date
+        self.leftAt = leftAt
+        self.reason = reason
+        self.askedAtMs = askedAtMs
+        self.state = state
+        self.decidedAtMs = decidedAtMs
+        self.decidedBy = decidedBy
+        self.answer = answer
+        self.seenAtMs = seenAtMs
+    }
+}
+
 /// One link of a store's history chain (docs/rules.md "History") as the centre keeps it: which
 /// record it links, by the record's identity across kiosks, and the hashes. The centre keeps
 /// each kiosk's chain and accepts only links that extend what it holds.
@@ -337,6 +383,9 @@ public struct SyncBatch: Sendable, Hashable, Codable {
     public var punches: [SyncedPunch] = []
     public var corrections: [SyncedCorrection] = []
     public var audit: [SyncedAuditEntry] = []
+    /// Corrections asked for at kiosks: a kiosk sends those asked there and the answers it showed,
+    /// a desk the answers given there.
+    public var requests: [SyncedRequest] = []
     /// The pushing store's history links (pushed only; not counted as records).
     public var links: [SyncedLink] = []
 
@@ -347,7 +396,7 @@ public struct SyncBatch: Sendable, Hashable, Codable {
     /// How many records the batch holds.
     public var count: Int {
         let states = employees.count + wifi.count + holidays.count + leave.count + managers.count
-        return states + punches.count + corrections.count + audit.count
+        return states + punches.count + corrections.count + audit.count + requests.count
     }
 
     /// "12 punches, 1 correction, 14 audit entries, 2 employees": what moved, for a person.
@@ -357,6 +406,7 @@ public struct SyncBatch: Sendable, Hashable, Codable {
             (audit.count, "audit entry", "audit entries"), (employees.count, "employee", "employees"),
             (wifi.count, "access point", "access points"), (holidays.count, "holiday", "holidays"),
             (leave.count, "leave day", "leave days"), (managers.count, "console account", "console accounts"),
+            (requests.count, "request", "requests"),
         ]
         let parts = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
         return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
@@ -372,6 +422,9 @@ public struct SyncCursors: Sendable, Hashable, Codable {
     /// The last history link the central store has (nil before the first: stores synced before
     /// the chain existed have no such mark).
     public var pushedLink: Int64?
+    /// The last change to a request made here that the central store has (nil before the first:
+    /// stores synced before requests travelled have no such mark).
+    public var pushedRequest: Int64?
     /// The last central change number of each kind that this store has applied.
     public var pulled: [String: Int64] = [:]
     public init() {}

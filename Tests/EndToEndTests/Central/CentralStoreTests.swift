@@ -123,7 +123,7 @@ struct CentralStoreTests {
         let org = try Organisation()
         let again = try org.desk("central", "init")
         #expect(again.status == 0)
-        #expect(again.out.contains("up to date (schema 10)"))
+        #expect(again.out.contains("up to date (schema 11)"))
         try org.setUp(employees: 1)
         org.sandbox.clock.set(time: "09:00")
         #expect(try org.kiosk("a", "sync").status == 0)
@@ -710,6 +710,52 @@ struct CentralStoreTests {
         #expect(marked.status == 0, "\(marked.err)")
     }
 
+    @Test("a request asked at one kiosk is answered at the desk and shown once, at the next kiosk the employee visits")
+    func requestTravels() throws {
+        let org = try Organisation()
+        try org.setUp(employees: 1)
+        org.sandbox.clock.set(day: 0, time: "09:00")
+        #expect(try org.kiosk("a", "sync").status == 0)
+        #expect(try org.kiosk("a", "mark", "in", "W001").status == 0)
+        org.sandbox.clock.set(day: 1, time: "10:00")
+        let shown = ScenarioClock.format(ScenarioClock.instant(day: 0, time: "12:00"), "EEE d MMM")
+        let first = try org.residentKiosk("a")
+        try first.waitFor("Employee code")
+        try first.send("W001", "Enter")
+        try first.waitFor("[R] Ask for a correction")
+        try first.askForCorrection(leftAt: "1800", reason: "forgot to mark out")
+        try first.send("Enter")
+        try first.waitFor("Employee code: _")
+        #expect(try Self.eventually { try org.server.count("SELECT count(*) FROM correction_request") == 1 })
+
+        // The manager, at a desk, sees it, and approves it: the centre has the correction.
+        let listed = try org.desk("request", "list")
+        let line = try #require(listed.out.split(separator: "\n").first { $0.contains("W001") }, "\(listed.err)")
+        #expect(line.contains(ScenarioClock.day(0)) && line.contains("18:00") && line.contains("forgot to mark out"))
+        let id = try #require(line.split(separator: " ").first)
+        let approved = try org.desk("request", "approve", String(id), "--note", "fixed at the desk")
+        #expect(approved.status == 0, "\(approved.err)")
+        #expect(try org.server.psql("SELECT state, answer FROM correction_request") == "approved|fixed at the desk")
+        #expect(try org.server.count("SELECT count(*) FROM punch_correction") == 1)
+        let missing = try org.desk("missing")
+        #expect(!missing.out.contains(ScenarioClock.day(0)), "\(missing.out)")
+
+        // The employee comes in at kiosk B next: it says so, once, and kiosk A hears it was shown.
+        let second = try org.residentKiosk("b")
+        try second.waitFor("Employee code")
+        #expect(try Self.eventually { try org.sqlite("b", "SELECT state FROM correction_request") == "approved" })
+        try second.send("W001", "Enter")
+        let menu = words(of: try second.waitFor("[R] Ask for a correction"))
+        #expect(menu.contains("Your request for \(shown) was approved: fixed at the desk"), "\(menu)")
+        #expect(!menu.contains("did not mark out"), "\(menu)")
+        try second.send("x")
+        try second.waitFor("Employee code: _")
+        #expect(try Self.eventually { try org.sqlite("a", "SELECT seen_at_ms > 0 FROM correction_request") == "1" })
+        try first.send("W001", "Enter")
+        let again = words(of: try first.waitFor("[R] Ask for a correction"))
+        #expect(!again.contains("was approved") && !again.contains("did not mark out"), "\(again)")
+    }
+
     @Test("tls = require: the kiosk reaches a TLS-only server through its CA file, and refuses an impostor")
     func tlsRequired() throws {
         let org = try Organisation()
@@ -768,10 +814,6 @@ struct CentralStoreTests {
         try kiosk.waitFor("✓ WiFi OfficeNet (\(Office.bssid)) — HQ lobby", timeout: 30)
         try kiosk.send("W001", "Enter")
         try kiosk.waitFor("Hi Worker 1 (W001)")
-        // No correction requests here: they stay on the store they are asked on, and a manager
-        // at a desk of the central store would never see them.
-        let menu = try kiosk.waitFor("[X] Cancel")
-        #expect(!menu.contains("Ask for a correction"), "\(menu)")
         try kiosk.send("i")
         try kiosk.waitFor("MARKED IN")
         try kiosk.send("Enter")

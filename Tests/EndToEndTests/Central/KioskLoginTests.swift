@@ -152,6 +152,64 @@ struct KioskLoginTests {
         #expect(day.status == 0 && day.out.contains("09:10"), "\(day.out)\(day.err)")
     }
 
+    /// A request as a kiosk's push carries it: W001 left at 18:00 on the scenario's day.
+    static func request(node: String = "kiosk-a", id: Int = 41, state: String = "waiting", extra: String = "") -> String
+    {
+        """
+        {"node": "\(node)", "origin_id": \(id), "employee_code": "W001", "date": "\(ScenarioClock.day())",
+         "left_at": "18:00", "reason": "forgot to mark out", "asked_at_ms": 1790000000000, "state": "\(state)"\(extra)}
+        """
+    }
+
+    @Test("a kiosk's login asks only under its own id, never answers, and cannot change a question once asked")
+    func requests() throws {
+        let org = try Self.organisation()
+        let asked = Self.pushAsKioskA(org, #"{"requests": [\#(Self.request())]}"#)
+        #expect(asked.hasPrefix("no error"), "\(asked)")
+        let forged = Self.pushAsKioskA(org, #"{"requests": [\#(Self.request(node: "kiosk-b", id: 7))]}"#)
+        #expect(forged.contains("request 7 is sent under the kiosk id kiosk-b, not kiosk-a"), "\(forged)")
+        let answer = #", "decided_at_ms": 1790000100000, "decided_by": "Priya via root", "answer": "fine""#
+        let approved = Self.pushAsKioskA(org, #"{"requests": [\#(Self.request(state: "approved", extra: answer))]}"#)
+        #expect(approved.contains("a kiosk does not answer requests"), "\(approved)")
+        let changed = Self.pushAsKioskA(
+            org, #"{"requests": [\#(Self.request().replacingOccurrences(of: "18:00", with: "23:00"))]}"#)
+        #expect(changed.contains("request 41 of kiosk-a is not the one the centre received"), "\(changed)")
+        let direct = org.server.psqlError("UPDATE correction_request SET state = 'approved'", user: "kiosk_a")
+        #expect(direct.contains("permission denied"), "\(direct)")
+        let unreadable = Self.pushAsKioskA(
+            org, #"{"requests": [\#(Self.request(id: 42).replacingOccurrences(of: "18:00", with: "25:99"))]}"#)
+        #expect(unreadable.contains("correction_request_values"), "\(unreadable)")
+        // Shown before any answer: nothing to show, nothing kept.
+        let seen = #", "seen_at_ms": 1790000300000"#
+        #expect(Self.pushAsKioskA(org, #"{"requests": [\#(Self.request(extra: seen))]}"#).hasPrefix("no error"))
+        #expect(
+            try org.server.psql("SELECT origin_id, state, seen_at_ms IS NULL FROM correction_request") == "41|waiting|t"
+        )
+
+        // A desk answers; a second answer is a conflict, and the kiosk's stale copy changes nothing.
+        #expect(try org.server.psql("SELECT attendance_claim('desk-2', 'desk', 'second-desk')") == "second-desk")
+        let refusal = #", "decided_at_ms": 1790000200000, "decided_by": "Second Desk", "answer": "no""#
+        try org.server.psql(
+            "SELECT attendance_push('desk-2', '{\"requests\": [\(Self.request(state: "refused", extra: refusal))]}', '{}')"
+        )
+        let second = org.server.psqlError(
+            "SELECT attendance_push('desk-2', '{\"requests\": [\(Self.request(state: "approved", extra: answer))]}', '{}')"
+        )
+        #expect(second.contains("newer changes at the centre"), "\(second)")
+        #expect(second.contains("request 41 of kiosk-a for W001 on \(ScenarioClock.day()) (answered by Second Desk)"))
+        let stale = Self.pushAsKioskA(org, #"{"requests": [\#(Self.request())]}"#)
+        #expect(stale.hasPrefix("no error"), "\(stale)")
+        // The answer reaches kiosk B (where the employee may come next); its showing goes up from there.
+        #expect(try org.kiosk("b", "sync").status == 0)
+        #expect(
+            try org.sqlite("b", "SELECT state, answer, origin_node FROM correction_request") == "refused|no|kiosk-a")
+        #expect(
+            try org.server.psql("SELECT state, answer, seen_at_ms IS NULL FROM correction_request") == "refused|no|t")
+        let shown = Self.pushAsKioskA(org, #"{"requests": [\#(Self.request(extra: seen))]}"#)
+        #expect(shown.hasPrefix("no error"), "\(shown)")
+        #expect(try org.server.psql("SELECT state, seen_at_ms FROM correction_request") == "refused|1790000300000")
+    }
+
     @Test("a kiosk's login holds one kiosk id and never a desk's")
     func oneIDaLogin() throws {
         let org = try Self.organisation()
