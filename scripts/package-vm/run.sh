@@ -231,6 +231,7 @@ has purge.left '^/var/lib/attendance/attendance.sqlite attendance:attendance ' "
 has purge.left '^/etc/attendance/pin-pepper root:root 400$' "purge keeps the pepper the store's PINs need"
 expect purge.config 2 "purge removes the configuration"
 expect purge.user 0 "the user attendance stays, owning the store"
+lacks purge.links 'attendance-' "purge removes the units' enablement (the kiosk and the sync timer the admin enabled)"
 
 finished=$(date +%s)
 echo "package test: image $((built - started)) s, QEMU $((ended - built)) s, in all $((finished - started)) s"

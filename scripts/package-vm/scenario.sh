@@ -210,6 +210,7 @@ reboot)
     /var/lib/attendance/attendance.sqlite
   run purge.config ls "$config"
   run purge.user getent passwd attendance
+  run purge.links find /etc/systemd/system /var/lib/systemd/deb-systemd-helper-enabled -name 'attendance-*'
   echo done >"$state/stage"
   echo "@@ end $(uptime)" >&3
   sync
