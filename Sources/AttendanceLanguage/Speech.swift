@@ -53,6 +53,8 @@ public struct Speech: Sendable {
     }
 
     /// `text` with each `{key}` of `values` replaced by its value; other braces are left alone.
+    /// A value that ends in a full stop of its own (a French abbreviated month, "27 nov.") takes
+    /// the place of the sentence's, so no sentence ends in two.
     static func fill(_ text: String, _ values: [String: String]) -> String {
         guard !values.isEmpty, text.contains("{") else { return text }
         var result = ""
@@ -63,6 +65,7 @@ public struct Speech: Sendable {
             if let close = after.firstIndex(of: "}"), let value = values[String(after[..<close])] {
                 result += value
                 rest = after[after.index(after: close)...]
+                if value.hasSuffix("."), rest.hasPrefix(".") { rest = rest.dropFirst() }
             } else {
                 result += "{"
                 rest = after

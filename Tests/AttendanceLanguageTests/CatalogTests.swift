@@ -52,6 +52,18 @@ struct CatalogTests {
         #expect(Speech.english.tr("Hi {name}", ["name": "{name}"]) == "Hi {name}")
     }
 
+    @Test("a sentence that ends on an abbreviated date ends in one full stop")
+    func oneFullStop() throws {
+        let date = try AttendanceDate(parsing: "2026-11-27")
+        let sentence = "You left at {time} on {date}."
+        #expect(
+            french.tr(sentence, ["time": "18:00", "date": french.shortDate(date)]) == "Départ à 18:00 le ven. 27 nov.")
+        #expect(
+            english.tr(sentence, ["time": "18:00", "date": english.shortDate(date)])
+                == "You left at 18:00 on Fri 27 Nov.")
+        #expect(Speech.english.tr("{a}. {b}.", ["a": "x.", "b": "y"]) == "x. y.")
+    }
+
     @Test(
         "plural forms follow each language's rule",
         arguments: [
