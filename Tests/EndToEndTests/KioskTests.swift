@@ -141,7 +141,7 @@ struct KioskTests {
             ScenarioClock.format(ScenarioClock.instant(day: 2, time: "12:00"), "EEE d MMM")
         )
         #expect(
-            menu.contains("You did not mark out on \(second) and \(third) — ask your manager to fix them"), "\(menu)")
+            menu.contains("You did not mark out on \(second) and \(third) — press R to ask for corrections"), "\(menu)")
         // Someone with nothing open is told nothing of the kind.
         try kiosk.send("x")
         try kiosk.waitFor("Employee code")

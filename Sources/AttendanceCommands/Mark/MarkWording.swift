@@ -64,13 +64,14 @@ extension MarkingService.TodaySnapshot {
         return words.tr("not marked in yet today")
     }
 
-    /// "You did not mark out on Tue 24 Nov — ask your manager to fix it", nil when nothing is open.
+    /// "You did not mark out on Tue 24 Nov — press R to ask for a correction", nil when nothing is
+    /// open: the menu's R asks for one.
     func missingLine(_ words: Speech = .english) -> String? {
         guard !missingMarkOuts.isEmpty else { return nil }
         let dates = missingMarkOuts.sorted().map { words.shortDate($0) }
         return words.ntr(
-            "You did not mark out on {dates} — ask your manager to fix it",
-            "You did not mark out on {dates} — ask your manager to fix them", dates.count,
+            "You did not mark out on {dates} — press R to ask for a correction",
+            "You did not mark out on {dates} — press R to ask for corrections", dates.count,
             ["dates": dates.joined(separator: words.tr(" and "))])
     }
 
