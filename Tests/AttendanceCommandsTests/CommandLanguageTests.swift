@@ -86,6 +86,60 @@ struct CommandLanguageTests {
                 """)
     }
 
+    @Test("LANG=fr_FR.UTF-8: store check, backup and verify answer in French; LANG=C stays English")
+    func storeInFrench() throws {
+        h.environment["LANG"] = "C"
+        let english = h.run("store", "verify")
+        #expect(english.status == 0, "\(english.err)")
+        let history = english.out.split(separator: "\n")[1]
+        #expect(history.hasPrefix("history: 1 record, digest "), "\(history)")
+        let digest = String(history.split(separator: " ").last ?? "")
+        #expect(english.out == "store:   \(h.storePath)\n\(history)\nintact\n")
+
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        let check = h.run("store", "check")
+        #expect(check.status == 0, "\(check.err)")
+        #expect(
+            check.out == "base : \(h.storePath)\njournal_mode=wal synchronous=2 busy_timeout=5000ms\naucun problème\n")
+        let verified = h.run("store", "verify", "--digest", digest)
+        #expect(verified.status == 0, "\(verified.err)")
+        #expect(
+            verified.out == """
+                base :       \(h.storePath)
+                historique : 1 enregistrement, empreinte \(digest)
+                empreinte :  \(digest) correspond au premier enregistrement de cet historique
+                intact
+
+                """)
+        let badDigest = h.run("store", "verify", "--digest", "abc")
+        #expect(badDigest.status == 64)
+        #expect(
+            badDigest.err.hasPrefix("Error: empreinte \"abc\" invalide : 64 chiffres hexadécimaux attendus\n"),
+            "\(badDigest.err)")
+        let copy = h.folder + "/copie.sqlite"
+        let backup = h.run("store", "backup", copy)
+        #expect(backup.out == "\(h.storePath) sauvegardée dans \(copy) (intégrité vérifiée)\n", "\(backup.err)")
+        let nothing = h.run("store", "backup")
+        #expect(nothing.status == 65)
+        #expect(
+            nothing.err
+                == "attendance: indiquez le fichier de la sauvegarde, ou un dossier avec --into ; rien n'a été écrit\n")
+    }
+
+    @Test("LANG=es_ES.UTF-8: a second backup of the day says in Spanish that the first is kept")
+    func dailyBackupInSpanish() throws {
+        h.environment["LANG"] = "es_ES.UTF-8"
+        let folder = h.folder + "/copias"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = folder + "/attendance-2026-11-21.sqlite"
+        #expect(
+            h.run("store", "backup", "--into", folder).out
+                == "copia de seguridad de \(h.storePath) en \(file) (integridad correcta)\n")
+        #expect(
+            h.run("store", "backup", "--into", folder).out
+                == "\(file) ya existe: la copia de hoy se conserva tal cual\n")
+    }
+
     @Test("attendance mark words a rule's refusal as the kiosk does, in the locale's French")
     func markRefusalInFrench() {
         h.writeConfig("[wifi]\nsource = \"simulated\"\nssid = \"OfficeNet\"\nbssid = \"aa:bb:cc:dd:ee:01\"\n")
