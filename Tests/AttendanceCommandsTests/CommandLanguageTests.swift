@@ -140,6 +140,99 @@ struct CommandLanguageTests {
                 == "\(file) ya existe: la copia de hoy se conserva tal cual\n")
     }
 
+    @Test("LANG=fr_FR.UTF-8: config check words the office's warnings in French; the TOML it prints stays as it is")
+    func configCheckInFrench() {
+        h.writeConfig("[kiosk]\nrequire_pin = true\n")
+        h.environment["LANG"] = "C"
+        let english = h.run("config", "check")
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        let french = h.run("config", "check", "--strict")
+        #expect(french.status == 4)
+        let config = h.folder + "/none.toml"
+        // The effective configuration is TOML, the same in every language but its first comment.
+        let toml = english.out.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+            .prefix { !$0.hasPrefix("# configuration OK") }.joined(separator: "\n")
+        #expect(
+            french.out == """
+                # configuration en vigueur d'après \(config)
+                \(toml)
+                # configuration correcte (\(config))
+                # avertissement : require_pin = true, mais 1 employé sur 1 n'a pas de PIN (E001) : la borne le refuse ; \
+                définissez-en un avec `attendance employee set-pin CODE`
+                # avertissement : aucun point d'accès n'est autorisé : la borne refuse tous les pointages ; sur la \
+                borne, lancez `attendance wifi allow --current --location NOM`
+                # avertissement : aucun code de sortie (exit_code_hash de [kiosk]) : la borne ne s'arrête que lorsque \
+                son service est arrêté ; créez-en un avec `attendance kiosk hash-exit-code` et ajoutez sa ligne à [kiosk]
+                # bureau : 3 avertissements ci-dessus ; la borne fonctionne, mais pas comme configuré
+
+                """)
+        #expect(
+            french.err == "attendance: config check --strict : 3 avertissements sur le bureau (indiqués ci-dessus)\n")
+    }
+
+    @Test("LANG=es_ES.UTF-8: wifi allow, current, list and revoke answer in Spanish; JSON and CSV do not change")
+    func wifiInSpanish() {
+        h.writeConfig("[wifi]\nsource = \"simulated\"\nssid = \"OfficeNet\"\nbssid = \"aa:bb:cc:dd:ee:01\"\n")
+        h.environment["LANG"] = "C"
+        let english = h.run("wifi", "current")
+        #expect(english.status == 1)
+        let englishJSON = h.run("wifi", "current", "--format", "json").out
+        h.environment["LANG"] = "es_ES.UTF-8"
+        // JSON, the refusal's reason included, is the same in every language.
+        #expect(h.run("wifi", "current", "--format", "json").out == englishJSON)
+        #expect(
+            h.run("wifi", "list").out
+                == "todavía no hay puntos de acceso permitidos; añada uno con `attendance wifi allow`\n")
+        let allowed = h.run("wifi", "allow", "--current", "--location", "Sede")
+        #expect(allowed.status == 0, "\(allowed.err)")
+        #expect(
+            allowed.out == "nota: la conexión actual es SIMULADA\npermitido aa:bb:cc:dd:ee:01 (OfficeNet) en Sede\n")
+        let current = h.run("wifi", "current")
+        #expect(current.status == 0, "\(current.err)")
+        let lines = english.out.split(separator: "\n").map(String.init)
+        let value = { (line: Int) in String(lines[line].dropFirst(11)) }
+        #expect(lines.count == 7 && lines[0] == "SIMULATED link (not read from the kernel)", "\(english.out)")
+        #expect(
+            current.out == """
+                conexión SIMULADA (no leída del núcleo)
+                interfaz    \(value(1))
+                SSID        OfficeNet
+                BSSID       aa:bb:cc:dd:ee:01
+                frecuencia  \(value(4) == "unknown" ? "desconocida" : value(4))
+                señal       \(value(5) == "unknown" ? "desconocida" : value(5))
+                permitida   sí — Sede
+
+                """)
+        let spanishJSON = h.run("wifi", "current", "--format", "json").out
+        #expect(spanishJSON.contains("Sede"))
+        h.environment["LANG"] = "C"
+        #expect(h.run("wifi", "current", "--format", "json").out == spanishJSON)
+        h.environment["LANG"] = "es_ES.UTF-8"
+        #expect(h.run("wifi", "revoke", "aa:bb:cc:dd:ee:01").out == "revocado aa:bb:cc:dd:ee:01\n")
+        let refused = h.run("wifi", "allow", "--location", "Sede")
+        #expect(refused.status == 64)
+        #expect(
+            refused.err.hasPrefix("Error: indique --bssid (con un --ssid opcional) o --current\n"), "\(refused.err)")
+    }
+
+    @Test("LANG=fr_FR.UTF-8: manager add, passwd and remove confirm in French")
+    func managerInFrench() {
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        h.input = ["correct horse battery"]
+        #expect(h.run("manager", "list").out == "aucun compte de console\n")
+        #expect(h.run("manager", "add", "chef", "--role", "manager").out == "responsable chef ajouté\n")
+        #expect(h.run("manager", "add", "lea", "--role", "viewer").out == "lecteur lea ajouté\n")
+        h.input = ["another long password"]
+        #expect(h.run("manager", "passwd", "lea").out == "nouveau mot de passe défini pour lea\n")
+        #expect(
+            h.run("manager", "remove", "lea").out
+                == "lea supprimé : ce compte ne peut plus se connecter, et ses sessions ouvertes prennent fin à leur "
+                + "prochaine requête\n")
+        let serve = h.run("serve", "--tls-cert", "cert.pem")
+        #expect(serve.status == 64)
+        #expect(serve.err == "attendance: --tls-cert et --tls-key vont ensemble ; indiquez les deux ou aucun\n")
+    }
+
     @Test("attendance mark words a rule's refusal as the kiosk does, in the locale's French")
     func markRefusalInFrench() {
         h.writeConfig("[wifi]\nsource = \"simulated\"\nssid = \"OfficeNet\"\nbssid = \"aa:bb:cc:dd:ee:01\"\n")

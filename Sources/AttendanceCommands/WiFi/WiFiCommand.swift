@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 import AttendanceWiFi
@@ -40,16 +41,18 @@ struct WiFiAllow: ContextCommand {
     @Option(help: "A label people recognise, e.g. \"HQ ground floor\".") var location: LocationText
 
     func validate() throws {
+        let words = CommandWords.locale
         guard current != (bssid != nil) else {
-            throw ValidationError("give either --bssid (with an optional --ssid) or --current")
+            throw ValidationError(words.tr("give either --bssid (with an optional --ssid) or --current"))
         }
         guard !(current && ssid != nil) else {
-            throw ValidationError("--current takes the SSID from the link; leave out --ssid")
+            throw ValidationError(words.tr("--current takes the SSID from the link; leave out --ssid"))
         }
     }
 
     func run(in context: Context) throws {
         let (configuration, store, actor) = try change.open(in: context, creating: true)
+        let words = context.words
         let location = location.rawValue
         let network: AllowedNetwork
         if let bssid {
@@ -60,14 +63,18 @@ struct WiFiAllow: ContextCommand {
             do {
                 link = try self.link.reader(for: configuration).currentLink()
             } catch let error as WiFiError {
-                throw CommandFailure("cannot read the current link: \(error)", status: .noWiFi)
+                throw CommandFailure(
+                    words.tr("cannot read the current link: {reason}", ["reason": "\(error)"]), status: .noWiFi)
             }
             network = AllowedNetwork(bssid: link.bssid, ssid: link.ssid.isHidden ? nil : link.ssid, location: location)
-            if link.isSimulated { context.out.line("note: the current link is SIMULATED") }
+            if link.isSimulated { context.out.line(words.tr("note: the current link is SIMULATED")) }
         }
         let allowed = try AllowedWiFi.allow(network, actor: actor, store: store)
+        let values = ["bssid": "\(allowed.bssid)", "location": allowed.location]
         context.out.line(
-            "allowed \(allowed.bssid)\(allowed.ssid.map { " (\($0.escaped))" } ?? "") at \(allowed.location)")
+            allowed.ssid.map {
+                words.tr("allowed {bssid} ({ssid}) at {location}", values.merging(["ssid": $0.escaped]) { $1 })
+            } ?? words.tr("allowed {bssid} at {location}", values))
     }
 }
 
@@ -83,7 +90,7 @@ struct WiFiList: ContextCommand {
         let (_, store) = try global.open(in: context)
         try AllowedNetworkListing.listing.write(
             try AllowedWiFi.list(includingRevoked: all, store: store), as: format, to: context,
-            empty: "no access points allowed yet; add one with `attendance wifi allow`")
+            empty: context.words.tr("no access points allowed yet; add one with `attendance wifi allow`"))
     }
 }
 
@@ -98,6 +105,6 @@ struct WiFiRevoke: ContextCommand {
     func run(in context: Context) throws {
         let (_, store, actor) = try change.open(in: context)
         try AllowedWiFi.revoke(bssid, actor: actor, store: store)
-        context.out.line("revoked \(bssid)")
+        context.out.line(context.words.tr("revoked {bssid}", ["bssid": "\(bssid)"]))
     }
 }
