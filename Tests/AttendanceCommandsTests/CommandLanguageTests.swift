@@ -233,6 +233,39 @@ struct CommandLanguageTests {
         #expect(serve.err == "attendance: --tls-cert et --tls-key vont ensemble ; indiquez les deux ou aucun\n")
     }
 
+    @Test("LANG=fr_FR.UTF-8: sync --status and a sync that cannot reach the centre answer in French")
+    func syncInFrench() {
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        let unconfigured = h.run("sync")
+        #expect(unconfigured.status == 78)
+        #expect(
+            unconfigured.err
+                == "attendance: aucun serveur central n'est configuré : ajoutez url et kiosk_id à [central] dans la "
+                + "configuration, ou indiquez --store postgresql://UTILISATEUR@HÔTE:PORT/BASE\n")
+        h.writeConfig("[central]\nurl = \"postgresql://kiosk@127.0.0.1:1/attendance\"\nkiosk_id = \"hq\"\n")
+        h.environment["LANG"] = "C"
+        let english = h.run("sync", "--status")
+        #expect(english.status == 0, "\(english.err)")
+        let server = english.out.split(separator: "\n")[1].dropFirst(14)
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        let status = h.run("sync", "--status")
+        #expect(
+            status.out == """
+                base :              \(h.storePath)
+                serveur central :   \(server)
+                se synchronise en : hq (borne)
+                dernière réussite : jamais
+                en attente :        0 pointage, 0 correction, 1 entrée du journal d'audit
+
+                """)
+        let unreachable = h.run("sync")
+        #expect(unreachable.status == 69)
+        #expect(
+            unreachable.err.hasSuffix(
+                " ; rien n'est perdu : 1 enregistrement attend dans cette base et remontera à la prochaine "
+                    + "synchronisation\n"), "\(unreachable.err)")
+    }
+
     @Test("attendance mark words a rule's refusal as the kiosk does, in the locale's French")
     func markRefusalInFrench() {
         h.writeConfig("[wifi]\nsource = \"simulated\"\nssid = \"OfficeNet\"\nbssid = \"aa:bb:cc:dd:ee:01\"\n")
