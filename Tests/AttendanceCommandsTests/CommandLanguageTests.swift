@@ -266,6 +266,35 @@ struct CommandLanguageTests {
                     + "synchronisation\n"), "\(unreachable.err)")
     }
 
+    @Test("a listing's text table has its headers and words in the reader's language; its CSV and JSON never change")
+    func listingHeaders() {
+        h.run("wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:01", "--location", "HQ")
+        h.run("wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:02", "--ssid", "OfficeNet", "--location", "Annexe")
+        h.run("wifi", "revoke", "aa:bb:cc:dd:ee:02")
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        #expect(
+            h.run("wifi", "list", "--all").out == """
+                BSSID              SSID       LIEU    ÉTAT
+                -----------------  ---------  ------  --------
+                aa:bb:cc:dd:ee:01  (tous)     HQ      autorisé
+                aa:bb:cc:dd:ee:02  OfficeNet  Annexe  révoqué
+
+                """)
+        #expect(
+            h.run("employee", "list").out.hasPrefix("CODE  NOM       HORAIRE  DU          JUSQU'AU  ÉTAT"),
+            "\(h.run("employee", "list").out)")
+        // Scripts read the same bytes whatever the language.
+        for (command, format) in [("wifi", "csv"), ("wifi", "json"), ("employee", "csv"), ("employee", "json")] {
+            let arguments = [command, "list", "--format", format] + (command == "wifi" ? ["--all"] : [])
+            h.environment["LANG"] = "C"
+            let english = h.run(arguments).out
+            for language in ["fr_FR.UTF-8", "es_ES.UTF-8"] {
+                h.environment["LANG"] = language
+                #expect(h.run(arguments).out == english, "\(command) --format \(format) under \(language)")
+            }
+        }
+    }
+
     @Test("attendance mark words a rule's refusal as the kiosk does, in the locale's French")
     func markRefusalInFrench() {
         h.writeConfig("[wifi]\nsource = \"simulated\"\nssid = \"OfficeNet\"\nbssid = \"aa:bb:cc:dd:ee:01\"\n")

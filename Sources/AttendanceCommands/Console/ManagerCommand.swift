@@ -61,10 +61,12 @@ struct ManagerList: ContextCommand {
         let (configuration, store) = try global.open(in: context)
         let zone = configuration.policy.zone
         try Listing<ManagerAccount>([
-            .init("name", header: "NAME") { .text($0.name) },
-            .init("role", header: "ROLE") { .text($0.role.rawValue) },
-            .init("created", header: "CREATED") { .text(zone.minuteText(of: $0.createdAt)) },
-            .init("removed", header: "REMOVED") { .bool($0.isRemoved) },
+            .init("name", header: ColumnHeader.ctr("column header", "NAME")) { .text($0.name) },
+            .init("role", header: ColumnHeader.ctr("column header", "ROLE")) { .text($0.role.rawValue) },
+            .init("created", header: ColumnHeader.ctr("column header", "CREATED")) {
+                .text(zone.minuteText(of: $0.createdAt))
+            },
+            .init("removed", header: ColumnHeader.ctr("column header", "REMOVED")) { .bool($0.isRemoved) },
         ]).write(
             try ManagerAccounts(store: store).list(), as: format, to: context,
             empty: context.words.tr("no console accounts"))

@@ -77,7 +77,7 @@ struct SummaryCommand: SpeakingCommand {
         case .json:
             context.out.write(try JSONOutput.render(ReportJSON.Week(firstDay: firstDay, rows: rows)))
         case .csv:
-            context.out.write(Self.listing(dates).csv(rows))
+            context.out.write(Self.listing(dates, context.words).csv(rows))
         case .xlsx:
             let workbook = WeekWorkbook(
                 firstDay: firstDay, rows: rows, office: configuration.kiosk.officeName,
@@ -96,7 +96,7 @@ struct SummaryCommand: SpeakingCommand {
                 return
             }
             context.out.line()
-            context.out.write(Self.listing(dates).text(rows))
+            context.out.write(Self.listing(dates, context.words).text(rows, in: context.words))
             for row in rows {
                 context.out.line()
                 context.out.line("\(row.employee.code) \(row.employee.name)")
@@ -120,8 +120,11 @@ struct SummaryCommand: SpeakingCommand {
         let rows = register.rows.filter { row in only.map { $0.id == row.employee.id } ?? true }
         let listing = Listing<MonthRegister.Row>(
             [
-                .init("code", header: "CODE") { .text($0.employee.code.rawValue) },
-                .init("name", header: "NAME", cell: { $0.employee.name.rawValue.truncated(toWidth: 24) }) {
+                .init("code", header: ColumnHeader.ctr("column header", "CODE")) { .text($0.employee.code.rawValue) },
+                .init(
+                    "name", header: ColumnHeader.ctr("column header", "NAME"),
+                    cell: { $0.employee.name.rawValue.truncated(toWidth: 24) }
+                ) {
                     .text($0.employee.name.rawValue)
                 },
             ] + RegisterFiles.totalColumns(goalDays: policy.goalDays)
@@ -147,8 +150,9 @@ struct SummaryCommand: SpeakingCommand {
     }
 
     /// A row per employee: code, name, the hours of each date, the total. CSV writes hours as
-    /// decimals for spreadsheets ("8.50"), the text table as people read them.
-    static func listing(_ dates: [AttendanceDate]) -> Listing<Row> {
+    /// decimals for spreadsheets ("8.50"), the text table as people read them; a date's header is
+    /// its weekday in `words`' language ("lun. 23"), its CSV and JSON key the ISO date.
+    static func listing(_ dates: [AttendanceDate], _ words: Speech) -> Listing<Row> {
         func hours(
             _ key: String, header: String, _ hundredths: @escaping @Sendable (WeekHours) -> Int
         )
@@ -160,16 +164,19 @@ struct SummaryCommand: SpeakingCommand {
         }
         return Listing(
             [
-                .init("code", header: "CODE") { .text($0.employee.code.rawValue) },
-                .init("name", header: "NAME", cell: { $0.employee.name.rawValue.truncated(toWidth: 24) }) {
+                .init("code", header: ColumnHeader.ctr("column header", "CODE")) { .text($0.employee.code.rawValue) },
+                .init(
+                    "name", header: ColumnHeader.ctr("column header", "NAME"),
+                    cell: { $0.employee.name.rawValue.truncated(toWidth: 24) }
+                ) {
                     .text($0.employee.name.rawValue)
                 },
             ]
                 + dates.enumerated().map { index, date in
-                    hours(date.description, header: "\(date.weekday.shortName) \(date.day)") {
+                    hours(date.description, header: words.shortWeekdayName(date.weekday) + " " + String(date.day)) {
                         $0.hundredthsByDay[index]
                     }
-                } + [hours("total", header: "TOTAL", \.totalHundredths)]
+                } + [hours("total", header: ColumnHeader.ctr("column header", "TOTAL"), \.totalHundredths)]
                 // For spreadsheets, the marked dates as the JSON has them: space-separated.
                 + zip(["simulated_wifi_dates", "corrected_dates", "imported_dates"], [0, 1, 2]).map { key, index in
                     .init(key) { .text(marked($0.hours)[index].dates.map(\.description).joined(separator: " ")) }

@@ -14,14 +14,26 @@ struct WiFiCommand: ParsableCommand {
         subcommands: [WiFiCurrent.self, WiFiAllow.self, WiFiList.self, WiFiRevoke.self])
 }
 
-/// An allowed network as listings and JSON show it.
+/// An allowed network as listings and JSON show it; the text table's words in `words`' language.
 enum AllowedNetworkListing {
-    static let listing = Listing<AllowedNetwork>([
-        .init("bssid", header: "BSSID") { .text($0.bssid.description) },
-        .init("ssid", header: "SSID", cell: { $0.ssid?.escaped ?? "(any)" }) { .text($0.ssid?.escaped) },
-        .init("location", header: "LOCATION") { .text($0.location) },
-        .init("active", header: "STATE", cell: { $0.isActive ? "allowed" : "revoked" }) { .bool($0.isActive) },
-    ])
+    static func listing(_ words: Speech) -> Listing<AllowedNetwork> {
+        Listing<AllowedNetwork>([
+            .init("bssid", header: ColumnHeader.ctr("column header", "BSSID")) { .text($0.bssid.description) },
+            .init(
+                "ssid", header: ColumnHeader.ctr("column header", "SSID"),
+                cell: { $0.ssid?.escaped ?? words.ctr("any SSID", "(any)") }
+            ) {
+                .text($0.ssid?.escaped)
+            },
+            .init("location", header: ColumnHeader.ctr("column header", "LOCATION")) { .text($0.location) },
+            .init(
+                "active", header: ColumnHeader.ctr("column header", "STATE"),
+                cell: {
+                    $0.isActive ? words.ctr("an access point", "allowed") : words.ctr("an access point", "revoked")
+                }
+            ) { .bool($0.isActive) },
+        ])
+    }
 }
 
 /// `attendance wifi allow --bssid B [--ssid S] --location L`
@@ -88,7 +100,7 @@ struct WiFiList: ContextCommand {
 
     func run(in context: Context) throws {
         let (_, store) = try global.open(in: context)
-        try AllowedNetworkListing.listing.write(
+        try AllowedNetworkListing.listing(context.words).write(
             try AllowedWiFi.list(includingRevoked: all, store: store), as: format, to: context,
             empty: context.words.tr("no access points allowed yet; add one with `attendance wifi allow`"))
     }
