@@ -90,9 +90,10 @@ struct SummaryCommand: SpeakingCommand {
                         "wrote the hours of the week of {date} to {file}", ["date": "\(firstDay)", "file": path]))
             }
         case .text:
-            context.out.line("Week of \(firstDay) to \(dates[6])")
+            let words = context.words
+            context.out.line(words.tr("Week of {from} to {to}", ["from": "\(firstDay)", "to": "\(dates[6])"]))
             guard !rows.isEmpty else {
-                context.out.line("no one was employed that week")
+                context.out.line(words.tr("no one was employed that week"))
                 return
             }
             context.out.line()
@@ -100,10 +101,11 @@ struct SummaryCommand: SpeakingCommand {
             for row in rows {
                 context.out.line()
                 context.out.line("\(row.employee.code) \(row.employee.name)")
-                context.out.write(row.hours.payrollText)
-                for (heading, dates) in Self.marked(row.hours) where !dates.isEmpty {
-                    let named = dates.map { "\($0.weekday.shortName) \($0.day)" }.joined(separator: ", ")
-                    context.out.line("\(heading): \(named)")
+                context.out.write(words.payrollText(row.hours))
+                for (heading, dates) in Self.marked(row.hours, words) where !dates.isEmpty {
+                    let named = dates.map { words.shortWeekdayName($0.weekday) + " " + String($0.day) }
+                    context.out.line(
+                        words.tr("{heading}: {dates}", ["heading": heading, "dates": named.joined(separator: ", ")]))
                 }
             }
         }
@@ -129,23 +131,24 @@ struct SummaryCommand: SpeakingCommand {
                 },
             ] + RegisterFiles.totalColumns(goalDays: policy.goalDays)
                 + RegisterFiles.leaveTypeColumns(policy.leaveTypes))
-        if format == .text { context.out.line("\(period.title)\n") }
+        let title = context.words.periodTitle(period)
+        if format == .text { context.out.line(title + "\n") }
         // xlsx is refused with --month in validate().
         try listing.write(
             rows, as: OutputFormat(rawValue: format.rawValue) ?? .text, to: context,
-            empty: "no one was employed in \(period.title)")
+            empty: context.words.tr("no one was employed in {period}", ["period": title]))
     }
 
     /// The dates whose punches were not all taken on a real link, as the register lists them
     /// (docs/rules.md "WiFi verification" 5): simulated WiFi, a manager's corrections, imports.
-    static func marked(_ hours: WeekHours) -> [(heading: String, dates: [AttendanceDate])] {
+    static func marked(_ hours: WeekHours, _ words: Speech = .english) -> [(heading: String, dates: [AttendanceDate])] {
         [
-            (EvidenceHeading.simulated, hours.days.filter(\.hasSimulatedPunch).map(\.date)),
+            (EvidenceHeading.simulated(words), hours.days.filter(\.hasSimulatedPunch).map(\.date)),
             (
-                EvidenceHeading.corrected,
+                EvidenceHeading.corrected(words),
                 hours.days.filter { $0.flags.contains(.corrected) }.map(\.date)
             ),
-            (EvidenceHeading.imported, hours.days.filter(\.hasImportedPunch).map(\.date)),
+            (EvidenceHeading.imported(words), hours.days.filter(\.hasImportedPunch).map(\.date)),
         ]
     }
 
@@ -158,7 +161,10 @@ struct SummaryCommand: SpeakingCommand {
         )
             -> ListingColumn<Row>
         {
-            .init(key, header: header, alignment: .right, cell: { WeekHours.hoursText(hundredths($0.hours)) }) {
+            .init(
+                key, header: header, alignment: .right,
+                cell: { words.decimal(WeekHours.hoursText(hundredths($0.hours))) }
+            ) {
                 .text(WeekHours.decimalText(hundredths($0.hours)))
             }
         }
