@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceLanguage
 import Foundation
 
 /// One employee's attendance date in detail: status, shift, every punch with its source and
@@ -16,37 +17,58 @@ public struct DayDetailView: Sendable {
     public let zone: LocalZone
     /// The instant the view is drawn, for an open session's length so far.
     public let now: Date
+    /// The reader's language; codes, times, SSIDs and sources stay as they are.
+    public let words: Speech
 
-    public init(employee: Employee, day: DayEvaluation, zone: LocalZone, now: Date) {
+    public init(employee: Employee, day: DayEvaluation, zone: LocalZone, now: Date, words: Speech = .english) {
         self.employee = employee
         self.day = day
         self.zone = zone
         self.now = now
+        self.words = words
+    }
+
+    /// `label` in the column the values line up after: as wide as the longest label of this
+    /// language and two spaces (ten columns in English).
+    private func field(_ label: String) -> String {
+        let labels = [
+            words.ctr("day detail", "Status:"), words.ctr("day detail", "Shift:"), words.ctr("day detail", "Holiday:"),
+            words.ctr("day detail", "Leave:"), words.ctr("day detail", "Punches:"), words.ctr("day detail", "Worked:"),
+            words.ctr("day detail", "Flags:"),
+        ]
+        let width = (labels.map(\.terminalWidth).max() ?? 0) + 2
+        return label.padded(toWidth: width)
     }
 
     public func render(width: Int = 80) -> StyledText {
         var out = StyledText()
         let code = employee.code.rawValue.terminalSafe
-        let heading = " · \(day.date.weekday.name) \(day.date)"
+        let heading = " · \(words.weekdayName(day.date.weekday)) \(day.date)"
         let room = max(1, width - code.terminalWidth - 2 - heading.terminalWidth)
         var title = StyledText(code, style: .bold)
         title.append("  " + employee.name.rawValue.terminalSafe.truncated(toWidth: room) + heading)
         out.appendLine(title)
         out.appendLine(status())
-        out.appendLine("Shift:    \(clock(day.shift.start))–\(clock(day.shift.end))")
-        if let holiday = day.holidayName { out.appendLine("Holiday:  " + holiday) }
+        out.appendLine(field(words.ctr("day detail", "Shift:")) + "\(clock(day.shift.start))–\(clock(day.shift.end))")
+        if let holiday = day.holidayName { out.appendLine(field(words.ctr("day detail", "Holiday:")) + holiday) }
         if let leave = day.leave {
             // "sick, full day": the type as `leave add --type` names it, then how much of the date.
             let type = day.leaveType.map { $0.name.terminalSafe + ", " } ?? ""
-            out.appendLine("Leave:    " + type + (leave == .half ? "half day" : "full day"))
+            out.appendLine(
+                field(words.ctr("day detail", "Leave:")) + type
+                    + (leave == .half ? words.ctr("leave", "half day") : words.ctr("leave", "full day")))
         }
         out.append(punches(width: width))
         out.append(sessions())
         out.append(gaps())
         let worked =
-            day.status == .in ? "\(TimeText.duration(day.workedSeconds)) so far" : TimeText.duration(day.workedSeconds)
-        out.appendLine("Worked:   " + worked)
-        out.appendLine("Flags:    " + (day.flags.isEmpty ? "none" : CalendarView.flagWords(day)))
+            day.status == .in
+            ? words.tr("{length} so far", ["length": TimeText.duration(day.workedSeconds)])
+            : TimeText.duration(day.workedSeconds)
+        out.appendLine(field(words.ctr("day detail", "Worked:")) + worked)
+        out.appendLine(
+            field(words.ctr("day detail", "Flags:"))
+                + (day.flags.isEmpty ? words.ctr("no flags", "none") : CalendarView.flagWords(day, words)))
         out.append(corrections(width: width))
         return out
     }
@@ -54,15 +76,17 @@ public struct DayDetailView: Sendable {
     // MARK: - Parts
 
     func status() -> StyledText {
-        var line = StyledText("Status:   ")
+        var line = StyledText(field(words.ctr("day detail", "Status:")))
+        // IN is "in" here, beside its code, where a legend says "in now".
+        let name = day.status == .in ? words.ctr("day status", "in") : day.status.legendName(words)
         guard !day.code.isEmpty else {
-            line.append(day.status.name)
+            line.append(name)
             return line
         }
         line.append(day.code, style: day.status.style)
-        line.append("  " + day.status.name)
+        line.append("  " + name)
         if let provisional = day.provisionalStatus {
-            line.append(", so far ")
+            line.append(", " + words.tr("so far") + " ")
             line.append(provisional.code, style: provisional.style)
         }
         return line
@@ -71,10 +95,10 @@ public struct DayDetailView: Sendable {
     func punches(width: Int) -> StyledText {
         var out = StyledText()
         guard !day.punches.punches.isEmpty else {
-            out.appendLine("Punches:  none")
+            out.appendLine(field(words.ctr("day detail", "Punches:")) + words.ctr("no punches", "none"))
             return out
         }
-        out.appendLine("Punches:")
+        out.appendLine(words.ctr("day detail", "Punches:"))
         // Repeats from another kiosk are listed where they happened, and said to count once.
         let repeats = Set(day.punches.repeats.map(\.id))
         let all = (day.punches.punches + day.punches.repeats).sorted {
@@ -84,10 +108,10 @@ public struct DayDetailView: Sendable {
         for punch in all {
             var fields = [clock(punch.instant).padded(toWidth: clockWidth), punch.kind.label.padded(toWidth: 3)]
             // Where it was pressed comes first: on a narrow screen the evidence is what is cut.
-            if let origin = punch.origin { fields.append("at " + origin) }
-            if repeats.contains(punch.id) { fields.append("(again: counted once)") }
-            if let off = punch.clockOffText { fields.append("(kiosk clock \(off))") }
-            fields.append(punch.source == .simulated ? "SIMULATED" : punch.source.rawValue)
+            if let origin = punch.origin { fields.append(words.tr("at {place}", ["place": origin])) }
+            if repeats.contains(punch.id) { fields.append(words.tr("(again: counted once)")) }
+            if let off = punch.clockOffText { fields.append(words.tr("(kiosk clock {offset})", ["offset": off])) }
+            fields.append(punch.source == .simulated ? words.tr("SIMULATED") : punch.source.rawValue)
             if let ssid = punch.ssid { fields.append(ssid.escaped) }
             if let bssid = punch.bssid { fields.append(bssid.description) }
             if let location = punch.location { fields.append(location) }
@@ -101,7 +125,7 @@ public struct DayDetailView: Sendable {
         var out = StyledText()
         let sessions = day.sessions
         guard !sessions.isEmpty else { return out }
-        out.appendLine("Sessions:")
+        out.appendLine(words.ctr("day detail", "Sessions:"))
         for session in sessions {
             out.appendLine(Self.row(spanText(session), lengthText(session)))
         }
@@ -117,7 +141,7 @@ public struct DayDetailView: Sendable {
         if let outPunch = session.outPunch {
             text += clock(outPunch.instant)
         } else {
-            text += "open"
+            text += words.ctr("session", "open")
         }
         return text
     }
@@ -129,9 +153,10 @@ public struct DayDetailView: Sendable {
         let length = TimeText.duration(session.length(until: now))
         if session.isOpen {
             let running = day.isToday && session == day.sessions.last
-            return running ? length + " so far" : "never marked out"
+            return running
+                ? words.tr("{length} so far", ["length": length]) : words.tr("never marked out")
         }
-        if session.isOverMax { return length + ", over the maximum: not counted" }
+        if session.isOverMax { return words.tr("{length}, over the maximum: not counted", ["length": length]) }
         return length
     }
 
@@ -139,7 +164,7 @@ public struct DayDetailView: Sendable {
         let gaps = day.gaps
         var out = StyledText()
         guard !gaps.isEmpty else { return out }
-        out.appendLine("Gaps:")
+        out.appendLine(words.ctr("day detail", "Gaps:"))
         for gap in gaps {
             out.appendLine(Self.row("  \(clock(gap.start))–\(clock(gap.end))", TimeText.duration(gap.length)))
         }
@@ -158,13 +183,15 @@ public struct DayDetailView: Sendable {
         let manual = day.punches.punches.filter { $0.source == .manual }
         var out = StyledText()
         guard !manual.isEmpty else {
-            out.appendLine("Corrections: none")
+            out.appendLine(words.ctr("day detail", "Corrections:") + " " + words.ctr("no corrections", "none"))
             return out
         }
-        out.appendLine("Corrections:")
+        out.appendLine(words.ctr("day detail", "Corrections:"))
         for punch in manual {
             let note = punch.note.map { ": " + $0 } ?? ""
-            let line = "  \(punch.kind.label) at \(clock(punch.instant)) entered by a manager\(note)"
+            let entered = words.tr(
+                "{kind} at {time} entered by a manager", ["kind": punch.kind.label, "time": clock(punch.instant)])
+            let line = "  " + entered + note
             out.appendLine(line.terminalSafe.truncated(toWidth: width))
         }
         return out

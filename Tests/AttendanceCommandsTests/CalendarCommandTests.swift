@@ -141,6 +141,34 @@ struct CalendarCommandTests {
         #expect(missing.contains("  09:00–open            never marked out\nWorked:   0m\n"))
     }
 
+    @Test("--day --language fr: the labels line up after the longest French one; codes, times and names stay")
+    func dayInFrench() throws {
+        let fixture = try ReportFixture.seeded()
+        let h = fixture.harness
+        h.readBuiltCatalogs()
+        #expect(
+            h.run("calendar", "E001", "--day", "2026-11-16", "--language", "fr").out == """
+                E001  Asha Rao · lundi 2026-11-16
+                Statut :        LV  congé
+                Horaire :       09:30–18:00
+                Congé :         annual, journée entière
+                Pointages :     aucun
+                Travaillé :     0m
+                Signalements :  aucun
+                Corrections : aucune
+
+                """)
+        let holiday = h.run("calendar", "E001", "--day", "2026-11-09", "--language", "fr").out
+        #expect(holiday.contains("\nFérié :         Diwali\n"), "\(holiday)")
+        #expect(
+            holiday.contains("\n  10:00  IN   SIMULÉ  OfficeNet  aa:bb:cc:dd:ee:01  HQ ground floor\n"), "\(holiday)")
+        #expect(holiday.contains("\nSignalements :  travail un jour chômé (Diwali)\n"), "\(holiday)")
+        h.environment["LANG"] = "es_ES.UTF-8"
+        let missing = h.run("calendar", "E001", "--day", "2026-11-10").out
+        #expect(missing.contains("Estado:     M  salida sin fichar\n"), "\(missing)")
+        #expect(missing.contains("  09:00–abierta         salida nunca fichada\nTrabajado:  0m\n"), "\(missing)")
+    }
+
     @Test("today, a session a later IN followed was never marked out; only the last one runs on")
     func sessionLeftOpenToday() throws {
         let fixture = try ReportFixture.seeded()

@@ -86,6 +86,215 @@ struct CommandLanguageTests {
                 """)
     }
 
+    @Test("LANG=fr_FR.UTF-8: store check, backup and verify answer in French; LANG=C stays English")
+    func storeInFrench() throws {
+        h.environment["LANG"] = "C"
+        let english = h.run("store", "verify")
+        #expect(english.status == 0, "\(english.err)")
+        let history = english.out.split(separator: "\n")[1]
+        #expect(history.hasPrefix("history: 1 record, digest "), "\(history)")
+        let digest = String(history.split(separator: " ").last ?? "")
+        #expect(english.out == "store:   \(h.storePath)\n\(history)\nintact\n")
+
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        let check = h.run("store", "check")
+        #expect(check.status == 0, "\(check.err)")
+        #expect(
+            check.out == "base : \(h.storePath)\njournal_mode=wal synchronous=2 busy_timeout=5000ms\naucun problème\n")
+        let verified = h.run("store", "verify", "--digest", digest)
+        #expect(verified.status == 0, "\(verified.err)")
+        #expect(
+            verified.out == """
+                base :       \(h.storePath)
+                historique : 1 enregistrement, empreinte \(digest)
+                empreinte :  \(digest) correspond au premier enregistrement de cet historique
+                intact
+
+                """)
+        let badDigest = h.run("store", "verify", "--digest", "abc")
+        #expect(badDigest.status == 64)
+        #expect(
+            badDigest.err.hasPrefix("Error: empreinte \"abc\" invalide : 64 chiffres hexadécimaux attendus\n"),
+            "\(badDigest.err)")
+        let copy = h.folder + "/copie.sqlite"
+        let backup = h.run("store", "backup", copy)
+        #expect(backup.out == "\(h.storePath) sauvegardée dans \(copy) (intégrité vérifiée)\n", "\(backup.err)")
+        let nothing = h.run("store", "backup")
+        #expect(nothing.status == 65)
+        #expect(
+            nothing.err
+                == "attendance: indiquez le fichier de la sauvegarde, ou un dossier avec --into ; rien n'a été écrit\n")
+    }
+
+    @Test("LANG=es_ES.UTF-8: a second backup of the day says in Spanish that the first is kept")
+    func dailyBackupInSpanish() throws {
+        h.environment["LANG"] = "es_ES.UTF-8"
+        let folder = h.folder + "/copias"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = folder + "/attendance-2026-11-21.sqlite"
+        #expect(
+            h.run("store", "backup", "--into", folder).out
+                == "copia de seguridad de \(h.storePath) en \(file) (integridad correcta)\n")
+        #expect(
+            h.run("store", "backup", "--into", folder).out
+                == "\(file) ya existe: la copia de hoy se conserva tal cual\n")
+    }
+
+    @Test("LANG=fr_FR.UTF-8: config check words the office's warnings in French; the TOML it prints stays as it is")
+    func configCheckInFrench() {
+        h.writeConfig("[kiosk]\nrequire_pin = true\n")
+        h.environment["LANG"] = "C"
+        let english = h.run("config", "check")
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        let french = h.run("config", "check", "--strict")
+        #expect(french.status == 4)
+        let config = h.folder + "/none.toml"
+        // The effective configuration is TOML, the same in every language but its first comment.
+        let toml = english.out.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+            .prefix { !$0.hasPrefix("# configuration OK") }.joined(separator: "\n")
+        #expect(
+            french.out == """
+                # configuration en vigueur d'après \(config)
+                \(toml)
+                # configuration correcte (\(config))
+                # avertissement : require_pin = true, mais 1 employé sur 1 n'a pas de PIN (E001) : la borne le refuse ; \
+                définissez-en un avec `attendance employee set-pin CODE`
+                # avertissement : aucun point d'accès n'est autorisé : la borne refuse tous les pointages ; sur la \
+                borne, lancez `attendance wifi allow --current --location NOM`
+                # avertissement : aucun code de sortie (exit_code_hash de [kiosk]) : la borne ne s'arrête que lorsque \
+                son service est arrêté ; créez-en un avec `attendance kiosk hash-exit-code` et ajoutez sa ligne à [kiosk]
+                # bureau : 3 avertissements ci-dessus ; la borne fonctionne, mais pas comme configuré
+
+                """)
+        #expect(
+            french.err == "attendance: config check --strict : 3 avertissements sur le bureau (indiqués ci-dessus)\n")
+    }
+
+    @Test("LANG=es_ES.UTF-8: wifi allow, current, list and revoke answer in Spanish; JSON and CSV do not change")
+    func wifiInSpanish() {
+        h.writeConfig("[wifi]\nsource = \"simulated\"\nssid = \"OfficeNet\"\nbssid = \"aa:bb:cc:dd:ee:01\"\n")
+        h.environment["LANG"] = "C"
+        let english = h.run("wifi", "current")
+        #expect(english.status == 1)
+        let englishJSON = h.run("wifi", "current", "--format", "json").out
+        h.environment["LANG"] = "es_ES.UTF-8"
+        // JSON, the refusal's reason included, is the same in every language.
+        #expect(h.run("wifi", "current", "--format", "json").out == englishJSON)
+        #expect(
+            h.run("wifi", "list").out
+                == "todavía no hay puntos de acceso permitidos; añada uno con `attendance wifi allow`\n")
+        let allowed = h.run("wifi", "allow", "--current", "--location", "Sede")
+        #expect(allowed.status == 0, "\(allowed.err)")
+        #expect(
+            allowed.out == "nota: la conexión actual es SIMULADA\npermitido aa:bb:cc:dd:ee:01 (OfficeNet) en Sede\n")
+        let current = h.run("wifi", "current")
+        #expect(current.status == 0, "\(current.err)")
+        let lines = english.out.split(separator: "\n").map(String.init)
+        let value = { (line: Int) in String(lines[line].dropFirst(11)) }
+        #expect(lines.count == 7 && lines[0] == "SIMULATED link (not read from the kernel)", "\(english.out)")
+        #expect(
+            current.out == """
+                conexión SIMULADA (no leída del núcleo)
+                interfaz    \(value(1))
+                SSID        OfficeNet
+                BSSID       aa:bb:cc:dd:ee:01
+                frecuencia  \(value(4) == "unknown" ? "desconocida" : value(4))
+                señal       \(value(5) == "unknown" ? "desconocida" : value(5))
+                permitida   sí — Sede
+
+                """)
+        let spanishJSON = h.run("wifi", "current", "--format", "json").out
+        #expect(spanishJSON.contains("Sede"))
+        h.environment["LANG"] = "C"
+        #expect(h.run("wifi", "current", "--format", "json").out == spanishJSON)
+        h.environment["LANG"] = "es_ES.UTF-8"
+        #expect(h.run("wifi", "revoke", "aa:bb:cc:dd:ee:01").out == "revocado aa:bb:cc:dd:ee:01\n")
+        let refused = h.run("wifi", "allow", "--location", "Sede")
+        #expect(refused.status == 64)
+        #expect(
+            refused.err.hasPrefix("Error: indique --bssid (con un --ssid opcional) o --current\n"), "\(refused.err)")
+    }
+
+    @Test("LANG=fr_FR.UTF-8: manager add, passwd and remove confirm in French")
+    func managerInFrench() {
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        h.input = ["correct horse battery"]
+        #expect(h.run("manager", "list").out == "aucun compte de console\n")
+        #expect(h.run("manager", "add", "chef", "--role", "manager").out == "responsable chef ajouté\n")
+        #expect(h.run("manager", "add", "lea", "--role", "viewer").out == "lecteur lea ajouté\n")
+        h.input = ["another long password"]
+        #expect(h.run("manager", "passwd", "lea").out == "nouveau mot de passe défini pour lea\n")
+        #expect(
+            h.run("manager", "remove", "lea").out
+                == "lea supprimé : ce compte ne peut plus se connecter, et ses sessions ouvertes prennent fin à leur "
+                + "prochaine requête\n")
+        let serve = h.run("serve", "--tls-cert", "cert.pem")
+        #expect(serve.status == 64)
+        #expect(serve.err == "attendance: --tls-cert et --tls-key vont ensemble ; indiquez les deux ou aucun\n")
+    }
+
+    @Test("LANG=fr_FR.UTF-8: sync --status and a sync that cannot reach the centre answer in French")
+    func syncInFrench() {
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        let unconfigured = h.run("sync")
+        #expect(unconfigured.status == 78)
+        #expect(
+            unconfigured.err
+                == "attendance: aucun serveur central n'est configuré : ajoutez url et kiosk_id à [central] dans la "
+                + "configuration, ou indiquez --store postgresql://UTILISATEUR@HÔTE:PORT/BASE\n")
+        h.writeConfig("[central]\nurl = \"postgresql://kiosk@127.0.0.1:1/attendance\"\nkiosk_id = \"hq\"\n")
+        h.environment["LANG"] = "C"
+        let english = h.run("sync", "--status")
+        #expect(english.status == 0, "\(english.err)")
+        let server = english.out.split(separator: "\n")[1].dropFirst(14)
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        let status = h.run("sync", "--status")
+        #expect(
+            status.out == """
+                base :              \(h.storePath)
+                serveur central :   \(server)
+                se synchronise en : hq (borne)
+                dernière réussite : jamais
+                en attente :        0 pointage, 0 correction, 1 entrée du journal d'audit, 0 demande
+
+                """)
+        let unreachable = h.run("sync")
+        #expect(unreachable.status == 69)
+        #expect(
+            unreachable.err.hasSuffix(
+                " ; rien n'est perdu : 1 enregistrement attend dans cette base et remontera à la prochaine "
+                    + "synchronisation\n"), "\(unreachable.err)")
+    }
+
+    @Test("a listing's text table has its headers and words in the reader's language; its CSV and JSON never change")
+    func listingHeaders() {
+        h.run("wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:01", "--location", "HQ")
+        h.run("wifi", "allow", "--bssid", "aa:bb:cc:dd:ee:02", "--ssid", "OfficeNet", "--location", "Annexe")
+        h.run("wifi", "revoke", "aa:bb:cc:dd:ee:02")
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        #expect(
+            h.run("wifi", "list", "--all").out == """
+                BSSID              SSID       LIEU    ÉTAT
+                -----------------  ---------  ------  --------
+                aa:bb:cc:dd:ee:01  (tous)     HQ      autorisé
+                aa:bb:cc:dd:ee:02  OfficeNet  Annexe  révoqué
+
+                """)
+        #expect(
+            h.run("employee", "list").out.hasPrefix("CODE  NOM       HORAIRE  DU          JUSQU'AU  ÉTAT"),
+            "\(h.run("employee", "list").out)")
+        // Scripts read the same bytes whatever the language.
+        for (command, format) in [("wifi", "csv"), ("wifi", "json"), ("employee", "csv"), ("employee", "json")] {
+            let arguments = [command, "list", "--format", format] + (command == "wifi" ? ["--all"] : [])
+            h.environment["LANG"] = "C"
+            let english = h.run(arguments).out
+            for language in ["fr_FR.UTF-8", "es_ES.UTF-8"] {
+                h.environment["LANG"] = language
+                #expect(h.run(arguments).out == english, "\(command) --format \(format) under \(language)")
+            }
+        }
+    }
+
     @Test("attendance mark words a rule's refusal as the kiosk does, in the locale's French")
     func markRefusalInFrench() {
         h.writeConfig("[wifi]\nsource = \"simulated\"\nssid = \"OfficeNet\"\nbssid = \"aa:bb:cc:dd:ee:01\"\n")

@@ -42,6 +42,43 @@ struct SummaryCommandTests {
                 """)
     }
 
+    @Test("summary --week --language fr: the table, the payroll note and its notes in French, with decimal commas")
+    func weekInFrench() throws {
+        let fixture = try ReportFixture.seeded()
+        fixture.harness.readBuiltCatalogs()
+        let result = fixture.harness.run("summary", "--week", "2026-11-18", "--employee", "E001", "--language", "fr")
+        #expect(result.status == 0)
+        #expect(
+            result.out == """
+                Semaine du 2026-11-16 au 2026-11-22
+
+                CODE  NOM       lun. 16  mar. 17  mer. 18  jeu. 19  ven. 20  sam. 21  dim. 22  TOTAL
+                ----  --------  -------  -------  -------  -------  -------  -------  -------  -----
+                E001  Asha Rao        0        0        9     8,75     8,75        0        0   26,5
+
+                E001 Asha Rao
+                Heures – semaine du 2026-11-16 :
+                lun. : 0,00 h (congé)
+                mar. : 0,00 h (congé)
+                mer. : 9,00 h
+                jeu. : 8,75 h
+                ven. : 8,75 h
+                Total : 26,50 h
+                Pointages sur WiFi SIMULÉ : jeu. 19, ven. 20, sam. 21
+                Corrigé par un responsable (pointages ajoutés, annulés ou modifiés) : mer. 18
+
+                """)
+        let month = fixture.harness.run("summary", "--month", "2026-11", "--language", "es").out
+        #expect(month.hasPrefix("noviembre de 2026\n\nCÓDIGO  NOMBRE  "), "\(month)")
+        // The JSON's payroll text and the CSV stay English, with decimal points.
+        for format in ["json", "csv"] {
+            let english = fixture.harness.run("summary", "--week", "2026-11-18", "--format", format).out
+            #expect(
+                fixture.harness.run("summary", "--week", "2026-11-18", "--format", format, "--language", "fr").out
+                    == english)
+        }
+    }
+
     @Test("summary --month gives each employee's month figures, the same as the register's")
     func month() throws {
         let fixture = try ReportFixture.seeded()

@@ -1,3 +1,4 @@
+import AttendanceLanguage
 import AttendanceTerminal
 
 /// A listing whose columns are declared once: text, CSV and JSON are three renderings of the
@@ -26,10 +27,13 @@ public struct Listing<Row>: Sendable {
             header: shown.compactMap(\.key), rows: rows.map { row in shown.map { $0.value(row).csvText } })
     }
 
-    /// The rows as a text table: every column with a header.
-    public func text(_ rows: [Row]) -> String {
+    /// The rows as a text table: every column with a header, the headers in `words`' language
+    /// (a header the catalog does not know, a status code or a leave type's name, as it is).
+    public func text(_ rows: [Row], in words: Speech = .english) -> String {
         let shown = columns.filter { $0.header != nil }
-        var table = TextTable(headers: shown.compactMap(\.header), alignments: shown.map(\.alignment))
+        var table = TextTable(
+            headers: shown.compactMap(\.header).map { words.ctr(ColumnHeader.context, $0) },
+            alignments: shown.map(\.alignment))
         for row in rows { table.append(shown.map { $0.cell(row) }) }
         return table.render()
     }

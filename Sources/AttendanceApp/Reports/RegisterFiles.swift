@@ -39,20 +39,32 @@ public enum RegisterFiles {
     /// with them, and `summary --month` is made of them.
     public static func totalColumns(goalDays: Int?) -> [ListingColumn<MonthRegister.Row>] {
         let counted: [DayStatus] = [.present, .late, .halfDay, .absent, .holiday, .weeklyOff, .leave, .missing]
-        return [.init("present_days", header: "PRESENT", alignment: .right) { .text($0.summary.presentDaysText) }]
+        return [
+            .init("present_days", header: ColumnHeader.ctr("column header", "PRESENT"), alignment: .right) {
+                .text($0.summary.presentDaysText)
+            }
+        ]
             // With a monthly goal, beside the present days (docs/rules.md "Month summary").
             + (goalDays.map { goal in
-                [.init("goal_days", header: "GOAL", alignment: .right) { _ in .integer(Int64(goal)) }]
+                [
+                    .init("goal_days", header: ColumnHeader.ctr("column header", "GOAL"), alignment: .right) { _ in
+                        .integer(Int64(goal))
+                    }
+                ]
             } ?? [])
             + counted.map { status in
                 .init(status.code, header: status.code, alignment: .right) { .text($0.summary.countText(status)) }
             }
             + [
-                .init("late", header: "LATE", alignment: .right) { .integer(Int64($0.summary.lateCount)) },
-                .init("early_exit", header: "EARLY EXIT", alignment: .right) {
+                .init("late", header: ColumnHeader.ctr("column header", "LATE"), alignment: .right) {
+                    .integer(Int64($0.summary.lateCount))
+                },
+                .init("early_exit", header: ColumnHeader.ctr("column header", "EARLY EXIT"), alignment: .right) {
                     .integer(Int64($0.summary.earlyExitCount))
                 },
-                .init("hours", header: "HOURS", alignment: .right) { .text($0.summary.workedHoursText) },
+                .init("hours", header: ColumnHeader.ctr("column header", "HOURS"), alignment: .right) {
+                    .text($0.summary.workedHoursText)
+                },
             ]
     }
 

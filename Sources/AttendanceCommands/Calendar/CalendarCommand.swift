@@ -68,7 +68,8 @@ struct CalendarCommand: SpeakingCommand {
                     try JSONOutput.render(ReportJSON.DayDetail(employee: employee, day: evaluated, zone: policy.zone)))
             } else {
                 context.out.write(
-                    DayDetailView(employee: employee, day: evaluated, zone: policy.zone, now: now).render())
+                    DayDetailView(employee: employee, day: evaluated, zone: policy.zone, now: now, words: context.words)
+                        .render())
             }
             return
         }

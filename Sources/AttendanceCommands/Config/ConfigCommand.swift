@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import Foundation
 
@@ -32,7 +33,8 @@ struct ConfigCheck: ContextCommand {
     func run(in context: Context) throws {
         let configuration = try global.configuration(in: context)
         let storePath = global.storePath(configuration: configuration, in: context)
-        context.out.write(EffectiveConfiguration.render(configuration, storePath: storePath))
+        let words = context.words
+        context.out.write(EffectiveConfiguration.render(configuration, storePath: storePath, words: words))
         // The central store's files are read only when it is reached: check them now, for the installer.
         let files = [
             ("password_file", configuration.central?.passwordFile), ("ca_file", configuration.central?.caFile),
@@ -40,24 +42,37 @@ struct ConfigCheck: ContextCommand {
         for case (let key, let path?) in files {
             if case .failure(let reason) = Context.readable(path) {
                 throw CommandFailure(
-                    "\(configuration.file ?? "the configuration"): \(key) in [central]: \(path) \(reason)",
-                    status: .configuration)
+                    words.tr(
+                        "{file}: {key} in [central]: {path} {reason}",
+                        [
+                            "file": configuration.file ?? words.tr("the configuration"), "key": key, "path": path,
+                            "reason": reason,
+                        ]), status: .configuration)
             }
         }
-        context.out.line("# configuration OK (\(configuration.file ?? "built-in defaults"))")
+        context.out.line(
+            words.tr(
+                "# configuration OK ({file})", ["file": configuration.file ?? words.tr("built-in defaults")]))
         let check = try OfficeCheck.run(
             configuration, hostZone: context.hostZone, storePath: storePath, now: context.now())
-        for finding in check.findings { context.out.line("# warning: " + OfficeCheckWording.sentence(finding)) }
+        for finding in check.findings {
+            context.out.line(
+                words.tr("# warning: {problem}", ["problem": OfficeCheckWording.sentence(finding, words: words)]))
+        }
         guard !check.findings.isEmpty else {
-            context.out.line("# office OK: ready for the kiosk")
+            context.out.line(words.tr("# office OK: ready for the kiosk"))
             return
         }
         let count = check.findings.count
         context.out.line(
-            "# office: \(count) warning\(count == 1 ? "" : "s") above; the kiosk runs, but not as configured")
+            words.ntr(
+                "# office: {n} warning above; the kiosk runs, but not as configured",
+                "# office: {n} warnings above; the kiosk runs, but not as configured", count))
         if strict {
             throw CommandFailure(
-                "config check --strict: \(count) warning\(count == 1 ? "" : "s") about the office (listed above)",
+                words.ntr(
+                    "config check --strict: {n} warning about the office (listed above)",
+                    "config check --strict: {n} warnings about the office (listed above)", count),
                 status: .officeWarnings)
         }
     }
@@ -68,37 +83,48 @@ enum OfficeCheckWording {
     /// How many codes a warning names before it counts the rest.
     static let codesShown = 5
 
-    static func sentence(_ finding: OfficeCheck.Finding) -> String {
+    static func sentence(_ finding: OfficeCheck.Finding, words: Speech) -> String {
         switch finding {
         case .employeesWithoutPIN(let codes, let employed):
             let shown = codes.prefix(codesShown).map(\.description).joined(separator: ", ")
-            let more = codes.count > codesShown ? " and \(codes.count - codesShown) more" : ""
-            return "require_pin = true, but \(codes.count) of \(employed) employees have no PIN (\(shown)\(more)): "
-                + "the kiosk refuses each of them; set one with `attendance employee set-pin CODE`"
+            let values = ["total": String(employed), "shown": shown]
+            return codes.count > codesShown
+                ? words.ntr(
+                    "require_pin = true, but {n} of {total} employees have no PIN ({shown} and {more} more): the kiosk refuses each of them; set one with `attendance employee set-pin CODE`",
+                    "require_pin = true, but {n} of {total} employees have no PIN ({shown} and {more} more): the kiosk refuses each of them; set one with `attendance employee set-pin CODE`",
+                    codes.count, values.merging(["more": String(codes.count - codesShown)]) { $1 })
+                : words.ntr(
+                    "require_pin = true, but {n} of {total} employees have no PIN ({shown}): the kiosk refuses each of them; set one with `attendance employee set-pin CODE`",
+                    "require_pin = true, but {n} of {total} employees have no PIN ({shown}): the kiosk refuses each of them; set one with `attendance employee set-pin CODE`",
+                    codes.count, values)
         case .noAllowedAccessPoint:
-            return "no access point is allowed: the kiosk refuses every punch; on the kiosk, run "
-                + "`attendance wifi allow --current --location NAME`"
+            return words.tr(
+                "no access point is allowed: the kiosk refuses every punch; on the kiosk, run `attendance wifi allow --current --location NAME`"
+            )
         case .zoneDiffers(let policy, let host):
-            return "[policy] timezone is \(policy.quotedForMessage) but this machine's zone is "
-                + "\(host.quotedForMessage): every time is stamped and shown in \(policy.quotedForMessage); "
-                + "remove timezone from [policy] to use the machine's, or set the machine's (timedatectl set-timezone)"
+            return words.tr(
+                "[policy] timezone is {policy} but this machine's zone is {host}: every time is stamped and shown in {policy}; remove timezone from [policy] to use the machine's, or set the machine's (timedatectl set-timezone)",
+                ["policy": policy.quotedForMessage, "host": host.quotedForMessage])
         case .noExitCode:
-            return "no exit code ([kiosk] exit_code_hash): the kiosk ends only when its service is stopped; make one "
-                + "with `attendance kiosk hash-exit-code` and add its line to [kiosk]"
+            return words.tr(
+                "no exit code ([kiosk] exit_code_hash): the kiosk ends only when its service is stopped; make one with `attendance kiosk hash-exit-code` and add its line to [kiosk]"
+            )
         case .noStore(let path):
-            return "no store at \(path) yet, so its employees and access points were not checked; set the office "
-                + "up with `attendance employee add` and `attendance wifi allow`"
+            return words.tr(
+                "no store at {path} yet, so its employees and access points were not checked; set the office up with `attendance employee add` and `attendance wifi allow`",
+                ["path": path])
         case .olderStore(let path):
-            return "the store at \(path) was made by an older version, which a check does not upgrade, so its "
-                + "employees and access points were not checked; the kiosk upgrades it when it starts, as does "
-                + "any command that writes"
+            return words.tr(
+                "the store at {path} was made by an older version, which a check does not upgrade, so its employees and access points were not checked; the kiosk upgrades it when it starts, as does any command that writes",
+                ["path": path])
         }
     }
 }
 
 /// The configuration written back as TOML, every key with the value in force.
 enum EffectiveConfiguration {
-    static func render(_ c: Configuration, storePath: String) -> String {
+    /// The TOML is the same in every language; only its first comment is in `words`.
+    static func render(_ c: Configuration, storePath: String, words: Speech) -> String {
         let p = c.policy
         func quoted(_ s: String) -> String {
             var out = "\""
@@ -115,7 +141,7 @@ enum EffectiveConfiguration {
         func hours(_ h: Double) -> String { h == h.rounded() ? String(format: "%.1f", h) : String(h) }
         let days = Weekday.mondayFirst.filter { p.workingDays.contains($0) }.map { quoted($0.rawValue) }
         var lines = [
-            "# effective configuration from \(c.file ?? "built-in defaults")",
+            words.tr("# effective configuration from {file}", ["file": c.file ?? words.tr("built-in defaults")]),
             "[policy]",
             "timezone = \(quoted(p.zone.identifier))",
             "shift_start = \(quoted(p.shiftStart.description))",

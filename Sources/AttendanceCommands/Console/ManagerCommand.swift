@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import Foundation
 
@@ -21,9 +22,10 @@ extension ConsoleRole: ExpressibleByArgument {}
 
 /// Reads a new password: once from a pipe, twice (and compared) at a terminal.
 func readNewPassword(for name: String, in context: Context) throws -> String {
-    let password = context.readSecret("Password for \(name): ") ?? ""
-    if isatty(STDIN_FILENO) == 1, context.readSecret("Again: ") != password {
-        throw CommandFailure("the two passwords differ; nothing was changed")
+    let words = context.words
+    let password = context.readSecret(words.tr("Password for {name}: ", ["name": name])) ?? ""
+    if isatty(STDIN_FILENO) == 1, context.readSecret(words.tr("Again: ")) != password {
+        throw CommandFailure(words.tr("the two passwords differ; nothing was changed"))
     }
     return try ManagerAccounts.validPassword(password)
 }
@@ -41,7 +43,10 @@ struct ManagerAdd: ContextCommand {
         let (_, store, actor) = try change.open(in: context, creating: true)
         let password = try readNewPassword(for: name, in: context)
         try ManagerAccounts(store: store).add(name: name, role: role, password: password, actor: actor)
-        context.out.line("added \(role.rawValue) \(name)")
+        let words = context.words
+        context.out.line(
+            role == .manager
+                ? words.tr("added manager {name}", ["name": name]) : words.tr("added viewer {name}", ["name": name]))
     }
 }
 
@@ -56,11 +61,15 @@ struct ManagerList: ContextCommand {
         let (configuration, store) = try global.open(in: context)
         let zone = configuration.policy.zone
         try Listing<ManagerAccount>([
-            .init("name", header: "NAME") { .text($0.name) },
-            .init("role", header: "ROLE") { .text($0.role.rawValue) },
-            .init("created", header: "CREATED") { .text(zone.minuteText(of: $0.createdAt)) },
-            .init("removed", header: "REMOVED") { .bool($0.isRemoved) },
-        ]).write(try ManagerAccounts(store: store).list(), as: format, to: context, empty: "no console accounts")
+            .init("name", header: ColumnHeader.ctr("column header", "NAME")) { .text($0.name) },
+            .init("role", header: ColumnHeader.ctr("column header", "ROLE")) { .text($0.role.rawValue) },
+            .init("created", header: ColumnHeader.ctr("column header", "CREATED")) {
+                .text(zone.minuteText(of: $0.createdAt))
+            },
+            .init("removed", header: ColumnHeader.ctr("column header", "REMOVED")) { .bool($0.isRemoved) },
+        ]).write(
+            try ManagerAccounts(store: store).list(), as: format, to: context,
+            empty: context.words.tr("no console accounts"))
     }
 }
 
@@ -76,7 +85,7 @@ struct ManagerPasswd: ContextCommand {
         let (_, store, actor) = try change.open(in: context)
         let password = try readNewPassword(for: name, in: context)
         try ManagerAccounts(store: store).setPassword(name: name, password: password, actor: actor)
-        context.out.line("new password set for \(name)")
+        context.out.line(context.words.tr("new password set for {name}", ["name": name]))
     }
 }
 
@@ -91,6 +100,9 @@ struct ManagerRemove: ContextCommand {
     func run(in context: Context) throws {
         let (_, store, actor) = try change.open(in: context)
         try ManagerAccounts(store: store).remove(name: name, actor: actor)
-        context.out.line("removed \(name): it can no longer sign in, and its open sessions end at their next request")
+        context.out.line(
+            context.words.tr(
+                "removed {name}: it can no longer sign in, and its open sessions end at their next request",
+                ["name": name]))
     }
 }

@@ -30,7 +30,8 @@ struct ServeCommand: ContextCommand {
     func run(in context: Context) throws {
         let address = try ListenAddress(parsing: listen)
         guard (tlsCert == nil) == (tlsKey == nil) else {
-            throw CommandFailure("--tls-cert and --tls-key go together; give both or neither", status: .usage)
+            throw CommandFailure(
+                context.words.tr("--tls-cert and --tls-key go together; give both or neither"), status: .usage)
         }
         let tls = tlsCert.flatMap { cert in tlsKey.map { TLSFiles(certificate: cert, key: $0) } }
         let configuration = try global.configuration(in: context)
@@ -59,14 +60,16 @@ struct ServeCommand: ContextCommand {
         let server = try ConsoleServer(console: console, address: address, tls: tls)
         background?.start()
         defer { background?.stop() }
-        let out = context.out
+        let (out, words) = (context.out, context.words)
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         // Every request is served at background priority (its tasks inherit it; libdispatch runs
         // them at nice 10), as the console's store work is: a kiosk on the same machine comes first.
         Task(priority: .background) {
             do {
-                try await server.run { url in out.line("attendance console: \(url) (stop with Ctrl-C)") }
+                try await server.run { url in
+                    out.line(words.tr("attendance console: {url} (stop with Ctrl-C)", ["url": "\(url)"]))
+                }
             } catch {
                 outcome.set(error)
             }
@@ -75,7 +78,11 @@ struct ServeCommand: ContextCommand {
         done.wait()
         if let error = outcome.error {
             if error is AppFailure { throw error }
-            throw CommandFailure("the console could not serve on \(address): \(error)", status: .unavailable)
+            throw CommandFailure(
+                words.tr(
+                    "the console could not serve on {address}: {reason}",
+                    ["address": "\(address)", "reason": "\(error)"]),
+                status: .unavailable)
         }
     }
 }

@@ -22,20 +22,25 @@ struct EmployeeCommand: ParsableCommand {
 enum EmployeeListing {
     static func listing(today: AttendanceDate) -> Listing<Employee> {
         Listing<Employee>([
-            .init("code", header: "CODE") { .text($0.code.rawValue) },
-            .init("name", header: "NAME", cell: { $0.name.rawValue.truncated(toWidth: 40) }) {
+            .init("code", header: ColumnHeader.ctr("column header", "CODE")) { .text($0.code.rawValue) },
+            .init(
+                "name", header: ColumnHeader.ctr("column header", "NAME"),
+                cell: { $0.name.rawValue.truncated(toWidth: 40) }
+            ) {
                 .text($0.name.rawValue)
             },
-            .shown("SHIFT") { e in e.shiftStart.map { "\($0)–\(e.shiftEnd?.description ?? "")" } ?? "policy" },
-            .init("start_date", header: "FROM") { .text($0.startDate?.description) },
-            .init("end_date", header: "UNTIL") { .text($0.endDate?.description) },
+            .shown(ColumnHeader.ctr("column header", "SHIFT")) { e in
+                e.shiftStart.map { "\($0)–\(e.shiftEnd?.description ?? "")" } ?? "policy"
+            },
+            .init("start_date", header: ColumnHeader.ctr("column header", "FROM")) { .text($0.startDate?.description) },
+            .init("end_date", header: ColumnHeader.ctr("column header", "UNTIL")) { .text($0.endDate?.description) },
             .init("shift_start") { .text($0.shiftStart?.description) },
             .init("shift_end") { .text($0.shiftEnd?.description) },
             .init("active") { .bool($0.employment(on: today).mayMark) },
             .init("has_pin") { .bool($0.hasPIN) },
             .init("pin_locked") { .bool($0.isPINLocked) },
             .init("department") { .text($0.department?.rawValue) },
-            .shown("STATE") {
+            .shown(ColumnHeader.ctr("column header", "STATE")) {
                 $0.employment(on: today).text + ($0.isPINLocked ? ", PIN LOCKED" : $0.hasPIN ? ", PIN" : "")
             },
         ])

@@ -19,9 +19,9 @@ struct HolidayCommand: ParsableCommand {
 /// A holiday as listings and JSON show it.
 enum HolidayListing {
     static let listing = Listing<Holiday>([
-        .init("date", header: "DATE") { .text($0.date.description) },
-        .init("weekday", header: "DAY") { .text($0.date.weekday.shortName) },
-        .init("name", header: "NAME") { .text($0.name) },
+        .init("date", header: ColumnHeader.ctr("column header", "DATE")) { .text($0.date.description) },
+        .init("weekday", header: ColumnHeader.ctr("column header", "DAY")) { .text($0.date.weekday.shortName) },
+        .init("name", header: ColumnHeader.ctr("column header", "NAME")) { .text($0.name) },
     ])
 }
 

@@ -23,11 +23,14 @@ struct LeaveCommand: ParsableCommand {
 /// A leave as listings and JSON show it.
 enum LeaveListing {
     static let listing = Listing<LeaveEntry>([
-        .init("date", header: "DATE") { .text($0.date.description) },
-        .init("code", header: "CODE") { .text($0.employeeCode.rawValue) },
-        .init("kind", header: "KIND") { .text($0.kind == .half ? "half day" : "full day") },
-        .init("type", header: "TYPE") { .text($0.type) },
-        .init("reason", header: "REASON", cell: { $0.reason.truncated(toWidth: 50) }) { .text($0.reason) },
+        .init("date", header: ColumnHeader.ctr("column header", "DATE")) { .text($0.date.description) },
+        .init("code", header: ColumnHeader.ctr("column header", "CODE")) { .text($0.employeeCode.rawValue) },
+        .init("kind", header: ColumnHeader.ctr("column header", "KIND")) {
+            .text($0.kind == .half ? "half day" : "full day")
+        },
+        .init("type", header: ColumnHeader.ctr("column header", "TYPE")) { .text($0.type) },
+        .init("reason", header: ColumnHeader.ctr("column header", "REASON"), cell: { $0.reason.truncated(toWidth: 50) })
+        { .text($0.reason) },
     ])
 }
 

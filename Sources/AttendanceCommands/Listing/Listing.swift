@@ -15,7 +15,7 @@ extension Listing {
         case .csv: context.out.write(csv(rows))
         case .text:
             guard !rows.isEmpty else { return context.out.line(empty()) }
-            context.out.write(text(rows))
+            context.out.write(text(rows, in: context.words))
             if let footer { context.out.line(footer) }
         }
     }

@@ -84,14 +84,16 @@ struct MissingMarkOut {
 
     /// The punches are referred to by id and local time, the id `punch list` shows.
     static let listing = Listing<MissingMarkOut>([
-        .init("code", header: "CODE") { .text($0.code) },
-        .init("name", header: "NAME", cell: { $0.name.truncated(toWidth: 30) }) { .text($0.name) },
-        .init("date", header: "DATE") { .text($0.date) },
+        .init("code", header: ColumnHeader.ctr("column header", "CODE")) { .text($0.code) },
+        .init("name", header: ColumnHeader.ctr("column header", "NAME"), cell: { $0.name.truncated(toWidth: 30) }) {
+            .text($0.name)
+        },
+        .init("date", header: ColumnHeader.ctr("column header", "DATE")) { .text($0.date) },
         .init("punch_id") { .integer($0.punch_id) },
         .init("punch_time") { .text($0.punch_time) },
         .init("out_punch_id") { .integer($0.out_punch_id) },
-        .init("open_punch", header: "OPEN PUNCH") { .text($0.punch) },
-        .init("command", header: "TO CLOSE IT") { .text($0.command) },
+        .init("open_punch", header: ColumnHeader.ctr("column header", "OPEN PUNCH")) { .text($0.punch) },
+        .init("command", header: ColumnHeader.ctr("column header", "TO CLOSE IT")) { .text($0.command) },
     ])
 
     /// The row for one open or over-long session; `storeOption` (" --store postgresql://…" at a

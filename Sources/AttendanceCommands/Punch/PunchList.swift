@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 import Foundation
@@ -51,7 +52,10 @@ struct PunchHistoryRow {
         PunchRecord.columns(
             of: { PunchRecord(punch: $0.history.effective, code: $0.code, zone: $0.zone) },
             extra: [
-                .init("voided", header: "VOID", cell: { $0.history.isVoided ? "void" : "" }) {
+                .init(
+                    "voided", header: ColumnHeader.ctr("column header", "VOID"),
+                    cell: { $0.history.isVoided ? "void" : "" }
+                ) {
                     .bool($0.history.isVoided)
                 },
                 .init("original_timestamp") {
@@ -59,7 +63,7 @@ struct PunchHistoryRow {
                         $0.history.isRetimed ? PunchTimestamp.text(of: $0.history.original.instant, zone: $0.zone) : nil
                     )
                 },
-                .init("correction_summary", header: "CORRECTED") { row in
+                .init("correction_summary", header: ColumnHeader.ctr("column header", "CORRECTED")) { row in
                     let summary = describe(row.history, zone: row.zone)
                     return .text(summary.isEmpty ? nil : summary)
                 },

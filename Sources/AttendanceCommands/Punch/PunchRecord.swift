@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceTerminal
 
 /// A punch as every listing shows it: the one JSON shape of a punch, in `punch list`,
@@ -17,25 +18,32 @@ struct PunchRecord {
         -> [ListingColumn<Row>]
     {
         let leading: [ListingColumn<PunchRecord>] = [
-            .init("id", header: "ID", alignment: .right) { .integer($0.punch.id) },
+            .init("id", header: ColumnHeader.ctr("column header", "ID"), alignment: .right) { .integer($0.punch.id) },
             .init("code") { .text($0.code.rawValue) },
-            .init("attendance_date", header: "DATE") { .text($0.punch.attendanceDate.description) },
-            .shown("TIME") { $0.shortTime },
+            .init("attendance_date", header: ColumnHeader.ctr("column header", "DATE")) {
+                .text($0.punch.attendanceDate.description)
+            },
+            .shown(ColumnHeader.ctr("column header", "TIME")) { $0.shortTime },
             .init("local_time") { .text($0.zone.minuteText(of: $0.punch.instant)) },
             .init("timestamp") { .text(PunchTimestamp.text(of: $0.punch.instant, zone: $0.zone)) },
-            .init("kind", header: "KIND", cell: { $0.punch.kind.rawValue.uppercased() }) {
+            .init(
+                "kind", header: ColumnHeader.ctr("column header", "KIND"), cell: { $0.punch.kind.rawValue.uppercased() }
+            ) {
                 .text($0.punch.kind.rawValue)
             },
-            .init("source", header: "SOURCE") { .text($0.punch.source.rawValue) },
+            .init("source", header: ColumnHeader.ctr("column header", "SOURCE")) { .text($0.punch.source.rawValue) },
             .init("ssid") { .text($0.punch.ssid?.escaped) },
             .init("bssid") { .text($0.punch.bssid?.description) },
             .init("location") { .text($0.punch.location) },
             // Where the punch was verified: the location, else the SSID, else the BSSID.
-            .shown("WIFI") { $0.punch.location ?? $0.punch.ssid?.escaped ?? $0.punch.bssid?.description ?? "" },
+            .shown(ColumnHeader.ctr("column header", "WIFI")) {
+                $0.punch.location ?? $0.punch.ssid?.escaped ?? $0.punch.bssid?.description ?? ""
+            },
             .init("corrected") { .bool($0.punch.isCorrected) },
         ]
         let note = ListingColumn<PunchRecord>(
-            "note", header: "NOTE", cell: { $0.punch.note.map { $0.truncated(toWidth: 40) } ?? "" }
+            "note", header: ColumnHeader.ctr("column header", "NOTE"),
+            cell: { $0.punch.note.map { $0.truncated(toWidth: 40) } ?? "" }
         ) { .text($0.punch.note) }
         return leading.map { $0.reading(record) } + extra + [note.reading(record)]
     }

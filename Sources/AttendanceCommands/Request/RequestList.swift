@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceTerminal
 
 /// `attendance request list`
@@ -20,13 +21,16 @@ struct RequestList: ContextCommand {
     }
 
     static let listing = Listing<AskedCorrection>([
-        .init("id", header: "ID") { .integer($0.id) },
-        .init("code", header: "CODE") { .text($0.employee.code.rawValue) },
-        .init("name", header: "NAME", cell: { $0.employee.name.rawValue.truncated(toWidth: 30) }) {
+        .init("id", header: ColumnHeader.ctr("column header", "ID")) { .integer($0.id) },
+        .init("code", header: ColumnHeader.ctr("column header", "CODE")) { .text($0.employee.code.rawValue) },
+        .init(
+            "name", header: ColumnHeader.ctr("column header", "NAME"),
+            cell: { $0.employee.name.rawValue.truncated(toWidth: 30) }
+        ) {
             .text($0.employee.name.rawValue)
         },
-        .init("date", header: "DATE") { .text($0.date.description) },
-        .init("left_at", header: "LEFT AT") { .text($0.leftAt.description) },
-        .init("reason", header: "REASON") { .text($0.reason) },
+        .init("date", header: ColumnHeader.ctr("column header", "DATE")) { .text($0.date.description) },
+        .init("left_at", header: ColumnHeader.ctr("column header", "LEFT AT")) { .text($0.leftAt.description) },
+        .init("reason", header: ColumnHeader.ctr("column header", "REASON")) { .text($0.reason) },
     ])
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import Foundation
 
@@ -33,7 +34,8 @@ struct StoreCheck: ContextCommand {
     func run(in context: Context) throws {
         let configuration = try global.configuration(in: context)
         let path = global.storePath(configuration: configuration, in: context)
-        context.out.line("store: \(path)")
+        let words = context.words
+        context.out.line(words.tr("store: {path}", ["path": path]))
         try context.requireExistingStore(at: path)
         // Modes first: opening the store tightens its file to 0640 (and SQLite makes a new -wal
         // and -shm with the store's mode), which would hide or spread what someone had loosened.
@@ -47,12 +49,14 @@ struct StoreCheck: ContextCommand {
             throw StoreError.corrupt(path: path, details: "\(problems.count) problem(s) found")
         }
         let store = try context.openStore(at: path)
-        let found = try Self.guardProblems(store) + modes
+        let found = try Self.guardProblems(store, words: words) + modes
         guard found.isEmpty else {
             for problem in found { context.out.line(problem) }
             throw CommandFailure(
-                "the store \(path) failed its check: \(found.count) problem(s) listed above; "
-                    + "`attendance store verify` checks the history's hash chain", status: .storeFailure)
+                words.ntr(
+                    "the store {path} failed its check: {n} problem(s) listed above; `attendance store verify` checks the history's hash chain",
+                    "the store {path} failed its check: {n} problem(s) listed above; `attendance store verify` checks the history's hash chain",
+                    found.count, ["path": path]), status: .storeFailure)
         }
         // A store this user cannot write takes no punch: that is a problem, not a note.
         if let refusal = store.writeRefusal { throw refusal }
@@ -60,21 +64,23 @@ struct StoreCheck: ContextCommand {
         context.out.line(
             "journal_mode=\(settings.journalMode) synchronous=\(settings.synchronous) busy_timeout=\(settings.busyTimeoutMilliseconds)ms"
         )
-        context.out.line("ok")
+        context.out.line(words.tr("ok"))
     }
 }
 
 extension StoreCheck {
     /// One line per guard trigger that is gone: dropped outside the program, since it never
     /// drops one.
-    static func guardProblems(_ store: AttendanceStore) throws -> [String] {
+    static func guardProblems(_ store: AttendanceStore, words: Speech) throws -> [String] {
         try store.missingGuardTriggers().map {
-            "guard trigger \($0) is missing (dropped outside this program): history can be changed by direct SQL"
+            words.tr(
+                "guard trigger {name} is missing (dropped outside this program): history can be changed by direct SQL",
+                ["name": $0])
         }
             + store.foreignTriggers().map {
-                "trigger \($0) was added or rewritten outside this program: it can make the program's own writes do "
-                    + "anything, even link forged records into the history; `attendance store verify --digest` with an "
-                    + "earlier digest shows what was added"
+                words.tr(
+                    "trigger {name} was added or rewritten outside this program: it can make the program's own writes do anything, even link forged records into the history; `attendance store verify --digest` with an earlier digest shows what was added",
+                    ["name": $0])
             }
     }
 }
@@ -101,19 +107,24 @@ struct StoreBackup: ContextCommand {
     var keepDays: KeptDays?
 
     func run(in context: Context) throws {
+        let words = context.words
         switch (destination, into) {
-        case (nil, nil): throw CommandFailure("name the backup's file, or a folder with --into; nothing was written")
+        case (nil, nil):
+            throw CommandFailure(words.tr("name the backup's file, or a folder with --into; nothing was written"))
         case (.some, .some):
-            throw CommandFailure("give either the backup's file or --into FOLDER, not both; nothing was written")
+            throw CommandFailure(
+                words.tr("give either the backup's file or --into FOLDER, not both; nothing was written"))
         default: break
         }
         if keepDays != nil, into == nil {
-            throw CommandFailure("--keep-days removes old backups of --into FOLDER: add --into; nothing was written")
+            throw CommandFailure(
+                words.tr("--keep-days removes old backups of --into FOLDER: add --into; nothing was written"))
         }
         let (configuration, store) = try global.open(in: context)
         if let destination {
             try store.backup(to: destination)
-            context.out.line("backed up \(store.path) to \(destination) (integrity ok)")
+            context.out.line(
+                words.tr("backed up {store} to {file} (integrity ok)", ["store": store.path, "file": destination]))
             return
         }
         guard let into else { return }
@@ -121,9 +132,14 @@ struct StoreBackup: ContextCommand {
         let outcome = try DailyBackups.run(into: into, today: today, keepDays: keepDays?.count, store: store)
         context.out.line(
             outcome.written
-                ? "backed up \(store.path) to \(outcome.file) (integrity ok)"
-                : "\(outcome.file) is there already: today's backup is kept as it is")
-        for file in outcome.removed { context.out.line("removed \(file), older than \(keepDays?.count ?? 0) days") }
+                ? words.tr("backed up {store} to {file} (integrity ok)", ["store": store.path, "file": outcome.file])
+                : words.tr("{file} is there already: today's backup is kept as it is", ["file": outcome.file]))
+        for file in outcome.removed {
+            context.out.line(
+                words.ntr(
+                    "removed {file}, older than {n} days", "removed {file}, older than {n} days", keepDays?.count ?? 0,
+                    ["file": file]))
+        }
     }
 }
 
@@ -148,31 +164,39 @@ struct StoreVerify: ContextCommand {
     func validate() throws {
         guard let digest else { return }
         guard digest.count == 64, [UInt8](hexText: digest.lowercased()) != nil else {
-            throw ValidationError("invalid digest \(digest.quotedForMessage): expected 64 hex digits")
+            throw ValidationError(
+                CommandWords.locale.tr(
+                    "invalid digest {digest}: expected 64 hex digits", ["digest": digest.quotedForMessage]))
         }
     }
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
         let check = try store.verifyHistory()
-        context.out.line("store:   \(store.path)")
+        let words = context.words
+        context.out.line(words.tr("store:   {path}", ["path": store.path]))
         context.out.line(
-            "history: \(check.records) record\(check.records == 1 ? "" : "s"), digest \(check.head.hexText)")
-        if let built = check.builtOver { context.out.line("note:    \(built)") }
+            words.ntr(
+                "history: {n} record, digest {digest}", "history: {n} records, digest {digest}", Int(check.records),
+                ["digest": check.head.hexText]))
+        if let built = check.builtOver { context.out.line(words.tr("note:    {note}", ["note": built])) }
         if let problem = check.problem {
-            throw CommandFailure("the history was changed: \(problem)", status: .historyChanged)
+            throw CommandFailure(
+                words.tr("the history was changed: {problem}", ["problem": "\(problem)"]), status: .historyChanged)
         }
         if let digest, let bytes = [UInt8](hexText: digest.lowercased()) {
             if let records = try store.historyEntry(withHash: bytes) {
                 context.out.line(
-                    "digest:  \(digest.lowercased()) is this history's first \(records) record\(records == 1 ? "" : "s")"
-                )
+                    words.ntr(
+                        "digest:  {digest} is this history's first {n} record",
+                        "digest:  {digest} is this history's first {n} records", Int(records),
+                        ["digest": digest.lowercased()]))
             } else {
-                context.out.line(
-                    "digest:  \(try elsewhere(digest.lowercased(), configuration: configuration, in: context))")
+                let place = try elsewhere(digest.lowercased(), configuration: configuration, in: context)
+                context.out.line(words.tr("digest:  {place}", ["place": place]))
             }
         }
-        context.out.line("intact")
+        context.out.line(words.tr("intact"))
     }
 
     /// Where `digest`, not in this store's own chain, stands in the chains the central store
@@ -180,11 +204,12 @@ struct StoreVerify: ContextCommand {
     /// its copy was made anew. Throws when there is no central store, when it cannot be asked, or
     /// when it holds no such link either.
     private func elsewhere(_ digest: String, configuration: Configuration, in context: Context) throws -> String {
-        let missing = "this store's history does not hold the one whose digest was \(digest)"
+        let words = context.words
         guard let target = try CentralTarget.resolve(global: global, configuration: configuration, in: context) else {
             throw CommandFailure(
-                "the history no longer holds the one whose digest was \(digest): records were removed, or the "
-                    + "history was rewritten", status: .historyChanged)
+                words.tr(
+                    "the history no longer holds the one whose digest was {digest}: records were removed, or the history was rewritten",
+                    ["digest": digest]), status: .historyChanged)
         }
         let places: [(node: String, seq: Int64, superseded: Bool)]
         do {
@@ -192,21 +217,25 @@ struct StoreVerify: ContextCommand {
                 .findLink(hashHex: digest)
         } catch {
             throw CommandFailure(
-                "\(missing), and the central store, which keeps every kiosk's and desk's, could not be asked: \(error)",
-                status: .unavailable)
+                words.tr(
+                    "this store's history does not hold the one whose digest was {digest}, and the central store, which keeps every kiosk's and desk's, could not be asked: {reason}",
+                    ["digest": digest, "reason": "\(error)"]), status: .unavailable)
         }
         guard let place = places.first else {
             throw CommandFailure(
-                "\(missing), nor does the central store's copy of any kiosk's or desk's history: records were "
-                    + "removed or the history rewritten, or the store that printed it has not synced since "
-                    + "(sync it, then verify again)", status: .historyChanged)
+                words.tr(
+                    "this store's history does not hold the one whose digest was {digest}, nor does the central store's copy of any kiosk's or desk's history: records were removed or the history rewritten, or the store that printed it has not synced since (sync it, then verify again)",
+                    ["digest": digest]), status: .historyChanged)
         }
-        let records = "\(place.seq) record\(place.seq == 1 ? "" : "s")"
-        let line =
-            place.superseded
-            ? " (on the line \(place.node.quotedForMessage) left when it was restored from a backup; its records are kept)"
-            : ""
-        return "\(digest) is the first \(records) of \(place.node.quotedForMessage)'s history, as the central store "
-            + "keeps it\(line)"
+        let values = ["digest": digest, "node": place.node.quotedForMessage]
+        return place.superseded
+            ? words.ntr(
+                "{digest} is the first {n} record of {node}'s history, as the central store keeps it (on the line {node} left when it was restored from a backup; its records are kept)",
+                "{digest} is the first {n} records of {node}'s history, as the central store keeps it (on the line {node} left when it was restored from a backup; its records are kept)",
+                Int(place.seq), values)
+            : words.ntr(
+                "{digest} is the first {n} record of {node}'s history, as the central store keeps it",
+                "{digest} is the first {n} records of {node}'s history, as the central store keeps it", Int(place.seq),
+                values)
     }
 }

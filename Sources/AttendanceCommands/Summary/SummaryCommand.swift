@@ -77,7 +77,7 @@ struct SummaryCommand: SpeakingCommand {
         case .json:
             context.out.write(try JSONOutput.render(ReportJSON.Week(firstDay: firstDay, rows: rows)))
         case .csv:
-            context.out.write(Self.listing(dates).csv(rows))
+            context.out.write(Self.listing(dates, context.words).csv(rows))
         case .xlsx:
             let workbook = WeekWorkbook(
                 firstDay: firstDay, rows: rows, office: configuration.kiosk.officeName,
@@ -90,20 +90,22 @@ struct SummaryCommand: SpeakingCommand {
                         "wrote the hours of the week of {date} to {file}", ["date": "\(firstDay)", "file": path]))
             }
         case .text:
-            context.out.line("Week of \(firstDay) to \(dates[6])")
+            let words = context.words
+            context.out.line(words.tr("Week of {from} to {to}", ["from": "\(firstDay)", "to": "\(dates[6])"]))
             guard !rows.isEmpty else {
-                context.out.line("no one was employed that week")
+                context.out.line(words.tr("no one was employed that week"))
                 return
             }
             context.out.line()
-            context.out.write(Self.listing(dates).text(rows))
+            context.out.write(Self.listing(dates, context.words).text(rows, in: context.words))
             for row in rows {
                 context.out.line()
                 context.out.line("\(row.employee.code) \(row.employee.name)")
-                context.out.write(row.hours.payrollText)
-                for (heading, dates) in Self.marked(row.hours) where !dates.isEmpty {
-                    let named = dates.map { "\($0.weekday.shortName) \($0.day)" }.joined(separator: ", ")
-                    context.out.line("\(heading): \(named)")
+                context.out.write(words.payrollText(row.hours))
+                for (heading, dates) in Self.marked(row.hours, words) where !dates.isEmpty {
+                    let named = dates.map { words.shortWeekdayName($0.weekday) + " " + String($0.day) }
+                    context.out.line(
+                        words.tr("{heading}: {dates}", ["heading": heading, "dates": named.joined(separator: ", ")]))
                 }
             }
         }
@@ -120,56 +122,67 @@ struct SummaryCommand: SpeakingCommand {
         let rows = register.rows.filter { row in only.map { $0.id == row.employee.id } ?? true }
         let listing = Listing<MonthRegister.Row>(
             [
-                .init("code", header: "CODE") { .text($0.employee.code.rawValue) },
-                .init("name", header: "NAME", cell: { $0.employee.name.rawValue.truncated(toWidth: 24) }) {
+                .init("code", header: ColumnHeader.ctr("column header", "CODE")) { .text($0.employee.code.rawValue) },
+                .init(
+                    "name", header: ColumnHeader.ctr("column header", "NAME"),
+                    cell: { $0.employee.name.rawValue.truncated(toWidth: 24) }
+                ) {
                     .text($0.employee.name.rawValue)
                 },
             ] + RegisterFiles.totalColumns(goalDays: policy.goalDays)
                 + RegisterFiles.leaveTypeColumns(policy.leaveTypes))
-        if format == .text { context.out.line("\(period.title)\n") }
+        let title = context.words.periodTitle(period)
+        if format == .text { context.out.line(title + "\n") }
         // xlsx is refused with --month in validate().
         try listing.write(
             rows, as: OutputFormat(rawValue: format.rawValue) ?? .text, to: context,
-            empty: "no one was employed in \(period.title)")
+            empty: context.words.tr("no one was employed in {period}", ["period": title]))
     }
 
     /// The dates whose punches were not all taken on a real link, as the register lists them
     /// (docs/rules.md "WiFi verification" 5): simulated WiFi, a manager's corrections, imports.
-    static func marked(_ hours: WeekHours) -> [(heading: String, dates: [AttendanceDate])] {
+    static func marked(_ hours: WeekHours, _ words: Speech = .english) -> [(heading: String, dates: [AttendanceDate])] {
         [
-            (EvidenceHeading.simulated, hours.days.filter(\.hasSimulatedPunch).map(\.date)),
+            (EvidenceHeading.simulated(words), hours.days.filter(\.hasSimulatedPunch).map(\.date)),
             (
-                EvidenceHeading.corrected,
+                EvidenceHeading.corrected(words),
                 hours.days.filter { $0.flags.contains(.corrected) }.map(\.date)
             ),
-            (EvidenceHeading.imported, hours.days.filter(\.hasImportedPunch).map(\.date)),
+            (EvidenceHeading.imported(words), hours.days.filter(\.hasImportedPunch).map(\.date)),
         ]
     }
 
     /// A row per employee: code, name, the hours of each date, the total. CSV writes hours as
-    /// decimals for spreadsheets ("8.50"), the text table as people read them.
-    static func listing(_ dates: [AttendanceDate]) -> Listing<Row> {
+    /// decimals for spreadsheets ("8.50"), the text table as people read them; a date's header is
+    /// its weekday in `words`' language ("lun. 23"), its CSV and JSON key the ISO date.
+    static func listing(_ dates: [AttendanceDate], _ words: Speech) -> Listing<Row> {
         func hours(
             _ key: String, header: String, _ hundredths: @escaping @Sendable (WeekHours) -> Int
         )
             -> ListingColumn<Row>
         {
-            .init(key, header: header, alignment: .right, cell: { WeekHours.hoursText(hundredths($0.hours)) }) {
+            .init(
+                key, header: header, alignment: .right,
+                cell: { words.decimal(WeekHours.hoursText(hundredths($0.hours))) }
+            ) {
                 .text(WeekHours.decimalText(hundredths($0.hours)))
             }
         }
         return Listing(
             [
-                .init("code", header: "CODE") { .text($0.employee.code.rawValue) },
-                .init("name", header: "NAME", cell: { $0.employee.name.rawValue.truncated(toWidth: 24) }) {
+                .init("code", header: ColumnHeader.ctr("column header", "CODE")) { .text($0.employee.code.rawValue) },
+                .init(
+                    "name", header: ColumnHeader.ctr("column header", "NAME"),
+                    cell: { $0.employee.name.rawValue.truncated(toWidth: 24) }
+                ) {
                     .text($0.employee.name.rawValue)
                 },
             ]
                 + dates.enumerated().map { index, date in
-                    hours(date.description, header: "\(date.weekday.shortName) \(date.day)") {
+                    hours(date.description, header: words.shortWeekdayName(date.weekday) + " " + String(date.day)) {
                         $0.hundredthsByDay[index]
                     }
-                } + [hours("total", header: "TOTAL", \.totalHundredths)]
+                } + [hours("total", header: ColumnHeader.ctr("column header", "TOTAL"), \.totalHundredths)]
                 // For spreadsheets, the marked dates as the JSON has them: space-separated.
                 + zip(["simulated_wifi_dates", "corrected_dates", "imported_dates"], [0, 1, 2]).map { key, index in
                     .init(key) { .text(marked($0.hours)[index].dates.map(\.description).joined(separator: " ")) }

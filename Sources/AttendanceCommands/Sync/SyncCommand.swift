@@ -2,6 +2,7 @@ import ArgumentParser
 import AttendanceApp
 import AttendanceCentral
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import Foundation
 
@@ -23,10 +24,12 @@ struct SyncCommand: ContextCommand {
 
     func run(in context: Context) throws {
         let configuration = try global.configuration(in: context)
+        let words = context.words
         guard let target = try CentralTarget.resolve(global: global, configuration: configuration, in: context) else {
             throw CommandFailure(
-                "no central store is configured: add [central] url and kiosk_id to the configuration, "
-                    + "or give --store postgresql://USER@HOST:PORT/DATABASE", status: .configuration)
+                words.tr(
+                    "no central store is configured: add [central] url and kiosk_id to the configuration, or give --store postgresql://USER@HOST:PORT/DATABASE"
+                ), status: .configuration)
         }
         let store: AttendanceStore
         let node: String
@@ -34,7 +37,7 @@ struct SyncCommand: ContextCommand {
         case .kiosk:
             guard let kioskID = configuration.central?.kioskID else {
                 throw CommandFailure(
-                    "[central] kiosk_id is not set: name this kiosk, e.g. kiosk_id = \"hq-entrance\"",
+                    words.tr("[central] kiosk_id is not set: name this kiosk, e.g. kiosk_id = \"hq-entrance\""),
                     status: .configuration)
             }
             store = try context.openStore(
@@ -54,38 +57,47 @@ struct SyncCommand: ContextCommand {
             let central = try context.connectCentral(target.address, settings: configuration.central)
             let report = try Synchronizer(store: store, central: central, node: node, role: target.role)
                 .round(at: context.now)
-            context.out.line("synced \(node) with \(target.address)")
+            context.out.line(words.tr("synced {node} with {address}", ["node": node, "address": "\(target.address)"]))
             if let rejoined = report.rejoined {
                 context.out.line(
-                    "  restored from an older copy: \(rejoined.cameBack) record(s) the lost copy had sent came back; "
-                        + "\(rejoined.renumbered) made here since went up under new numbers")
+                    words.ntr(
+                        "  restored from an older copy: {n} record(s) the lost copy had sent came back; {renumbered} made here since went up under new numbers",
+                        "  restored from an older copy: {n} record(s) the lost copy had sent came back; {renumbered} made here since went up under new numbers",
+                        rejoined.cameBack, ["renumbered": "\(rejoined.renumbered)"]))
             }
-            context.out.line("  pushed: \(report.pushed.summary)")
-            context.out.line("  pulled: \(report.pulled.summary)")
+            context.out.line(words.tr("  pushed: {records}", ["records": Self.summary(report.pushed, words)]))
+            context.out.line(words.tr("  pulled: {records}", ["records": Self.summary(report.pulled, words)]))
             if let off = report.clockOffset.flatMap(ClockOffset.describe(seconds:)) {
                 context.err.line(
-                    "attendance: warning: this machine's clock is \(off) of the central store's: set it right "
-                        + "(timedatectl, NTP); punches taken until then are flagged for the manager")
+                    "attendance: "
+                        + words.tr(
+                            "warning: this machine's clock is {offset} of the central store's: set it right (timedatectl, NTP); punches taken until then are flagged for the manager",
+                            ["offset": off]))
             }
             if !report.clashes.isEmpty {
                 context.err.line(
-                    "attendance: note: the centre already has these codes for other names, and keeps its own: "
-                        + report.clashes.joined(separator: "; ")
-                        + ". This kiosk's punches under them now count for the centre's person; if they are "
-                        + "someone else's, correct them at the desk (attendance punch list CODE --store …)")
+                    "attendance: "
+                        + words.tr(
+                            "note: the centre already has these codes for other names, and keeps its own: {codes}. This kiosk's punches under them now count for the centre's person; if they are someone else's, correct them at the desk (attendance punch list CODE --store …)",
+                            ["codes": report.clashes.joined(separator: "; ")]))
             }
         } catch let error as CentralError {
             let waiting = try store.syncStatus().waiting
             if case .nameTaken = error {
-                throw CommandFailure("\(error) (\(waiting) record(s))", status: .configuration)
+                throw CommandFailure(
+                    words.ntr(
+                        "{error} ({n} record(s))", "{error} ({n} record(s))", waiting, ["error": "\(error)"]),
+                    status: .configuration)
             }
             if case .historyDiverged = error { throw CommandFailure(error.description, status: .historyChanged) }
             if case .conflict = error {
                 throw CommandFailure(try DeskCopy.setAside(store, after: error, in: context), status: .storeBusy)
             }
             throw CommandFailure(
-                "\(error); nothing was lost: \(waiting) record(s) wait on this store and go up with the next sync",
-                status: .unavailable)
+                words.ntr(
+                    "{error}; nothing was lost: {n} record(s) wait on this store and go up with the next sync",
+                    "{error}; nothing was lost: {n} record(s) wait on this store and go up with the next sync",
+                    waiting, ["error": "\(error)"]), status: .unavailable)
         }
     }
 
@@ -93,26 +105,57 @@ struct SyncCommand: ContextCommand {
         _ status: SyncStatus, target: CentralTarget, node: String, store: AttendanceStore, zone: LocalZone,
         in context: Context
     ) throws {
+        let words = context.words
         func when(_ date: Date?) -> String {
-            guard let date else { return "never" }
+            guard let date else { return words.ctr("a kiosk's last sync", "never") }
             return PunchTimestamp.text(of: date, zone: zone)
         }
-        context.out.line("store:        \(store.path)")
-        context.out.line("central:      \(status.server ?? target.address.description)")
-        context.out.line("syncs as:     \(node) (\(target.role.rawValue))")
-        context.out.line("last success: \(when(status.lastSuccess))")
+        context.out.line(words.tr("store:        {path}", ["path": store.path]))
+        context.out.line(words.tr("central:      {server}", ["server": status.server ?? target.address.description]))
+        context.out.line(
+            target.role == .kiosk
+                ? words.tr("syncs as:     {node} (kiosk)", ["node": node])
+                : words.tr("syncs as:     {node} (desk)", ["node": node]))
+        context.out.line(words.tr("last success: {when}", ["when": when(status.lastSuccess)]))
         if let offset = status.clockOffset {
-            let off = ClockOffset.describe(seconds: offset).map { "\($0) of the central store's — set it right" }
             context.out.line(
-                "clock:        \(off ?? "within \(Int(Policy.clockTolerance / 60)) min of the central store's")")
+                ClockOffset.describe(seconds: offset).map {
+                    words.tr("clock:        {offset} of the central store's — set it right", ["offset": $0])
+                }
+                    ?? words.tr(
+                        "clock:        within {minutes} min of the central store's",
+                        ["minutes": "\(Int(Policy.clockTolerance / 60))"]))
         }
         if let error = status.lastError, status.lastAttempt != status.lastSuccess {
-            context.out.line("last attempt: \(when(status.lastAttempt)) — \(error)")
+            context.out.line(
+                words.tr("last attempt: {when} — {error}", ["when": when(status.lastAttempt), "error": error]))
         }
         context.out.line(
-            "waiting:      \(status.waitingPunches) punch(es), \(status.waitingCorrections) correction(s), "
-                + "\(status.waitingAudit) audit entr\(status.waitingAudit == 1 ? "y" : "ies"), "
-                + "\(status.waitingRequests) request(s)")
+            words.tr(
+                "waiting:      {punches}, {corrections}, {audit}, {requests}",
+                [
+                    "punches": words.ntr("{n} punch(es)", "{n} punch(es)", status.waitingPunches),
+                    "corrections": words.ntr("{n} correction(s)", "{n} correction(s)", status.waitingCorrections),
+                    "audit": words.ntr("{n} audit entry", "{n} audit entries", status.waitingAudit),
+                    "requests": words.ntr("{n} request", "{n} requests", status.waitingRequests),
+                ]))
+    }
+
+    /// "12 punches, 1 correction, 14 audit entries": what a round moved, in the reader's language.
+    static func summary(_ batch: SyncBatch, _ words: Speech) -> String {
+        let parts = [
+            batch.punches.isEmpty ? nil : words.ntr("{n} punch", "{n} punches", batch.punches.count),
+            batch.corrections.isEmpty ? nil : words.ntr("{n} correction", "{n} corrections", batch.corrections.count),
+            batch.audit.isEmpty ? nil : words.ntr("{n} audit entry", "{n} audit entries", batch.audit.count),
+            batch.employees.isEmpty ? nil : words.ntr("{n} employee", "{n} employees", batch.employees.count),
+            batch.wifi.isEmpty ? nil : words.ntr("{n} access point", "{n} access points", batch.wifi.count),
+            batch.holidays.isEmpty ? nil : words.ntr("{n} holiday", "{n} holidays", batch.holidays.count),
+            batch.leave.isEmpty ? nil : words.ntr("{n} leave day", "{n} leave days", batch.leave.count),
+            batch.managers.isEmpty
+                ? nil : words.ntr("{n} console account", "{n} console accounts", batch.managers.count),
+            batch.requests.isEmpty ? nil : words.ntr("{n} request", "{n} requests", batch.requests.count),
+        ].compactMap { $0 }
+        return parts.isEmpty ? words.tr("nothing") : parts.joined(separator: ", ")
     }
 }
 
@@ -139,19 +182,20 @@ struct CentralInit: ContextCommand {
 
     func run(in context: Context) throws {
         let configuration = try global.configuration(in: context)
+        let words = context.words
         guard let target = try CentralTarget.resolve(global: global, configuration: configuration, in: context) else {
             throw CommandFailure(
-                "name the central store: --store postgresql://USER@HOST:PORT/DATABASE, or [central] url",
+                words.tr("name the central store: --store postgresql://USER@HOST:PORT/DATABASE, or [central] url"),
                 status: .usage)
         }
         let central = try context.connectCentral(target.address, settings: configuration.central)
         let before = try central.schemaVersion()
         try central.initialise()
         let after = try central.schemaVersion() ?? 0
-        if before == after {
-            context.out.line("the central store \(target.address) is up to date (schema \(after))")
-        } else {
-            context.out.line("the central store \(target.address) is ready (schema \(after))")
-        }
+        let values = ["address": "\(target.address)", "schema": "\(after)"]
+        context.out.line(
+            before == after
+                ? words.tr("the central store {address} is up to date (schema {schema})", values)
+                : words.tr("the central store {address} is ready (schema {schema})", values))
     }
 }

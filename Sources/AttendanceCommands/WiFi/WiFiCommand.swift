@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceTerminal
 import AttendanceWiFi
@@ -13,14 +14,26 @@ struct WiFiCommand: ParsableCommand {
         subcommands: [WiFiCurrent.self, WiFiAllow.self, WiFiList.self, WiFiRevoke.self])
 }
 
-/// An allowed network as listings and JSON show it.
+/// An allowed network as listings and JSON show it; the text table's words in `words`' language.
 enum AllowedNetworkListing {
-    static let listing = Listing<AllowedNetwork>([
-        .init("bssid", header: "BSSID") { .text($0.bssid.description) },
-        .init("ssid", header: "SSID", cell: { $0.ssid?.escaped ?? "(any)" }) { .text($0.ssid?.escaped) },
-        .init("location", header: "LOCATION") { .text($0.location) },
-        .init("active", header: "STATE", cell: { $0.isActive ? "allowed" : "revoked" }) { .bool($0.isActive) },
-    ])
+    static func listing(_ words: Speech) -> Listing<AllowedNetwork> {
+        Listing<AllowedNetwork>([
+            .init("bssid", header: ColumnHeader.ctr("column header", "BSSID")) { .text($0.bssid.description) },
+            .init(
+                "ssid", header: ColumnHeader.ctr("column header", "SSID"),
+                cell: { $0.ssid?.escaped ?? words.ctr("any SSID", "(any)") }
+            ) {
+                .text($0.ssid?.escaped)
+            },
+            .init("location", header: ColumnHeader.ctr("column header", "LOCATION")) { .text($0.location) },
+            .init(
+                "active", header: ColumnHeader.ctr("column header", "STATE"),
+                cell: {
+                    $0.isActive ? words.ctr("an access point", "allowed") : words.ctr("an access point", "revoked")
+                }
+            ) { .bool($0.isActive) },
+        ])
+    }
 }
 
 /// `attendance wifi allow --bssid B [--ssid S] --location L`
@@ -40,16 +53,18 @@ struct WiFiAllow: ContextCommand {
     @Option(help: "A label people recognise, e.g. \"HQ ground floor\".") var location: LocationText
 
     func validate() throws {
+        let words = CommandWords.locale
         guard current != (bssid != nil) else {
-            throw ValidationError("give either --bssid (with an optional --ssid) or --current")
+            throw ValidationError(words.tr("give either --bssid (with an optional --ssid) or --current"))
         }
         guard !(current && ssid != nil) else {
-            throw ValidationError("--current takes the SSID from the link; leave out --ssid")
+            throw ValidationError(words.tr("--current takes the SSID from the link; leave out --ssid"))
         }
     }
 
     func run(in context: Context) throws {
         let (configuration, store, actor) = try change.open(in: context, creating: true)
+        let words = context.words
         let location = location.rawValue
         let network: AllowedNetwork
         if let bssid {
@@ -60,14 +75,18 @@ struct WiFiAllow: ContextCommand {
             do {
                 link = try self.link.reader(for: configuration).currentLink()
             } catch let error as WiFiError {
-                throw CommandFailure("cannot read the current link: \(error)", status: .noWiFi)
+                throw CommandFailure(
+                    words.tr("cannot read the current link: {reason}", ["reason": "\(error)"]), status: .noWiFi)
             }
             network = AllowedNetwork(bssid: link.bssid, ssid: link.ssid.isHidden ? nil : link.ssid, location: location)
-            if link.isSimulated { context.out.line("note: the current link is SIMULATED") }
+            if link.isSimulated { context.out.line(words.tr("note: the current link is SIMULATED")) }
         }
         let allowed = try AllowedWiFi.allow(network, actor: actor, store: store)
+        let values = ["bssid": "\(allowed.bssid)", "location": allowed.location]
         context.out.line(
-            "allowed \(allowed.bssid)\(allowed.ssid.map { " (\($0.escaped))" } ?? "") at \(allowed.location)")
+            allowed.ssid.map {
+                words.tr("allowed {bssid} ({ssid}) at {location}", values.merging(["ssid": $0.escaped]) { $1 })
+            } ?? words.tr("allowed {bssid} at {location}", values))
     }
 }
 
@@ -81,9 +100,9 @@ struct WiFiList: ContextCommand {
 
     func run(in context: Context) throws {
         let (_, store) = try global.open(in: context)
-        try AllowedNetworkListing.listing.write(
+        try AllowedNetworkListing.listing(context.words).write(
             try AllowedWiFi.list(includingRevoked: all, store: store), as: format, to: context,
-            empty: "no access points allowed yet; add one with `attendance wifi allow`")
+            empty: context.words.tr("no access points allowed yet; add one with `attendance wifi allow`"))
     }
 }
 
@@ -98,6 +117,6 @@ struct WiFiRevoke: ContextCommand {
     func run(in context: Context) throws {
         let (_, store, actor) = try change.open(in: context)
         try AllowedWiFi.revoke(bssid, actor: actor, store: store)
-        context.out.line("revoked \(bssid)")
+        context.out.line(context.words.tr("revoked {bssid}", ["bssid": "\(bssid)"]))
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceWiFi
 import Foundation
@@ -56,14 +57,22 @@ struct WiFiCurrent: ContextCommand {
         if format == .json {
             context.out.write(try JSONOutput.render(Self.listing.object((current, verdict))))
         } else {
-            if current.isSimulated { context.out.line("SIMULATED link (not read from the kernel)") }
-            context.out.line("interface  \(current.interface)")
-            context.out.line("SSID       \(current.ssid.isHidden ? "(hidden)" : current.ssid.escaped)")
-            context.out.line("BSSID      \(current.bssid)")
-            context.out.line("frequency  \(current.frequencyMHz.map { "\($0) MHz" } ?? "unknown")")
-            context.out.line("signal     \(current.signalDBm.map { "\($0) dBm" } ?? "unknown")")
-            let allowed = Self.location(of: verdict).map { "yes — \($0)" } ?? "NO — \(WiFiWording.refusal(verdict))"
-            context.out.line("allowed    \(allowed)")
+            let words = context.words
+            if current.isSimulated { context.out.line(words.tr("SIMULATED link (not read from the kernel)")) }
+            let unknown = words.tr("unknown")
+            context.out.line(words.tr("interface  {value}", ["value": current.interface]))
+            context.out.line(
+                words.tr(
+                    "SSID       {value}", ["value": current.ssid.isHidden ? words.tr("(hidden)") : current.ssid.escaped]
+                ))
+            context.out.line(words.tr("BSSID      {value}", ["value": "\(current.bssid)"]))
+            context.out.line(
+                words.tr("frequency  {value}", ["value": current.frequencyMHz.map { "\($0) MHz" } ?? unknown]))
+            context.out.line(
+                words.tr("signal     {value}", ["value": current.signalDBm.map { "\($0) dBm" } ?? unknown]))
+            context.out.line(
+                Self.location(of: verdict).map { words.tr("allowed    yes — {location}", ["location": $0]) }
+                    ?? words.tr("allowed    NO — {reason}", ["reason": WiFiWording.refusal(verdict, words)]))
         }
         if !verdict.isAllowed { throw ExitCode(ExitStatus.refused.rawValue) }
     }

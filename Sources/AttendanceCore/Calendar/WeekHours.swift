@@ -32,34 +32,68 @@ public struct WeekHours: Sendable, Hashable {
     ///     …
     ///     Total: 44.50 hrs
     public var payrollText: String {
-        let hours = hundredthsByDay
         var lines = ["Hours – Week of \(firstDay?.description ?? ""):"]
-        for (day, hundredths) in zip(days, hours)
-        where hundredths > 0 || (day.isWorkingDay && day.status != .notEmployed) {
-            lines.append("\(day.date.weekday.shortName): \(Self.decimalText(hundredths)) hrs\(Self.note(day))")
+        for line in payrollLines {
+            lines.append(
+                "\(line.date.weekday.shortName): \(Self.decimalText(line.hundredths)) hrs"
+                    + (line.note.map { " (\($0.english))" } ?? ""))
         }
         lines.append("Total: \(Self.decimalText(totalHundredths)) hrs")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// " (leave)", " (absent)", " (holiday)", " (half-day leave)", " (worked on a holiday)", " (worked on a weekly
-    /// off)", " (missing
-    /// mark-out — not final)", " (in now — not counted yet)", " (still to come)": why a date has the hours it has, where
-    /// payroll asks. A forgotten mark-out counts nothing until a manager corrects it, and payroll
-    /// must not take its 0 for the day's pay.
-    static func note(_ day: DayEvaluation) -> String {
-        if day.status == .leave { return " (leave)" }
-        if day.status == .absent { return " (absent)" }
-        if day.status == .missing { return " (missing mark-out — not final)" }
-        if day.status == .in { return " (in now — not counted yet)" }
-        if !day.isOver && !day.isToday { return " (still to come)" }
-        if day.leave == .half { return " (half-day leave)" }
-        if day.status == .holiday { return " (holiday)" }
-        // The calendar's "worked on holiday" flag, for a listed holiday or a weekly off alike.
-        if day.flags.contains(.workedOnHoliday) {
-            return day.holidayName != nil ? " (worked on a holiday)" : " (worked on a weekly off)"
+    /// The payroll note's lines: each working date of the employment, and each other date that has
+    /// hours, with why it has the hours it has; a front-end words them in its reader's language.
+    public var payrollLines: [(date: AttendanceDate, hundredths: Int, note: PayrollNote?)] {
+        zip(days, hundredthsByDay).filter { day, hundredths in
+            hundredths > 0 || (day.isWorkingDay && day.status != .notEmployed)
+        }.map { day, hundredths in (day.date, hundredths, PayrollNote(day)) }
+    }
+
+    /// Why a date has the hours it has, where payroll asks. A forgotten mark-out counts nothing
+    /// until a manager corrects it, and payroll must not take its 0 for the day's pay.
+    public enum PayrollNote: Sendable, Hashable {
+        case leave, absent, missingMarkOut, inNow, stillToCome, halfDayLeave, holiday, workedOnHoliday
+        case workedOnWeeklyOff
+
+        /// The note of `day`, nil when its hours need none.
+        init?(_ day: DayEvaluation) {
+            if day.status == .leave {
+                self = .leave
+            } else if day.status == .absent {
+                self = .absent
+            } else if day.status == .missing {
+                self = .missingMarkOut
+            } else if day.status == .in {
+                self = .inNow
+            } else if !day.isOver && !day.isToday {
+                self = .stillToCome
+            } else if day.leave == .half {
+                self = .halfDayLeave
+            } else if day.status == .holiday {
+                self = .holiday
+            } else if day.flags.contains(.workedOnHoliday) {
+                // The calendar's "worked on holiday" flag, for a listed holiday or a weekly off alike.
+                self = day.holidayName != nil ? .workedOnHoliday : .workedOnWeeklyOff
+            } else {
+                return nil
+            }
         }
-        return ""
+
+        /// "leave", "missing mark-out — not final": the note in the JSON's payroll_text.
+        var english: String {
+            switch self {
+            case .leave: "leave"
+            case .absent: "absent"
+            case .missingMarkOut: "missing mark-out — not final"
+            case .inNow: "in now — not counted yet"
+            case .stillToCome: "still to come"
+            case .halfDayLeave: "half-day leave"
+            case .holiday: "holiday"
+            case .workedOnHoliday: "worked on a holiday"
+            case .workedOnWeeklyOff: "worked on a weekly off"
+            }
+        }
     }
 
     // MARK: - Numbers

@@ -398,19 +398,6 @@ public struct SyncBatch: Sendable, Hashable, Codable {
         let states = employees.count + wifi.count + holidays.count + leave.count + managers.count
         return states + punches.count + corrections.count + audit.count + requests.count
     }
-
-    /// "12 punches, 1 correction, 14 audit entries, 2 employees": what moved, for a person.
-    public var summary: String {
-        let counts: [(Int, String, String)] = [
-            (punches.count, "punch", "punches"), (corrections.count, "correction", "corrections"),
-            (audit.count, "audit entry", "audit entries"), (employees.count, "employee", "employees"),
-            (wifi.count, "access point", "access points"), (holidays.count, "holiday", "holidays"),
-            (leave.count, "leave day", "leave days"), (managers.count, "console account", "console accounts"),
-            (requests.count, "request", "requests"),
-        ]
-        let parts = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
-        return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
-    }
 }
 
 /// Where a sync round stands between two rounds: the high-water marks on each side.
