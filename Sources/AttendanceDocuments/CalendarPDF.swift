@@ -68,15 +68,9 @@ public struct CalendarPDF {
             if index > 0 { canvas.nextPage() }
             draw(page, number: index + 1, on: canvas)
         }
-        // A document with no employee still has a page, saying so.
-        if pages.isEmpty {
-            canvas.text(
-                words.tr("{office}: no employee to show", ["office": office]),
-                in: Rect(x: Layout.margin, y: Layout.margin, width: 400, height: 16),
-                font: Font(size: 12, bold: true))
-        }
-        try canvas.finish()
-        return RegisterPDF.Written(pages: max(1, pages.count), unshaped: canvas.unshaped)
+        return try canvas.finish(
+            pages: pages.count, margin: Layout.margin,
+            emptyNotice: words.tr("{office}: no employee to show", ["office": office]))
     }
 
     // MARK: - Drawing

@@ -209,6 +209,19 @@ final class PDFCanvas {
         finished = true
     }
 
+    /// Finishes a document of `pages` pages; with none, its one page says `emptyNotice` at the
+    /// top left, `margin` in: a document always has a page, saying why there is nothing on it.
+    func finish(
+        pages: Int, margin: Double, emptyNotice: @autoclosure () -> String
+    ) throws(DocumentError) -> RegisterPDF.Written {
+        if pages == 0 {
+            text(
+                emptyNotice(), in: Rect(x: margin, y: margin, width: 400, height: 16), font: Font(size: 12, bold: true))
+        }
+        try finish()
+        return RegisterPDF.Written(pages: max(1, pages), unshaped: unshaped)
+    }
+
     private func set(_ colour: Colour) { cairo_set_source_rgb(cairo, colour.red, colour.green, colour.blue) }
 
     /// Where text sits in its box.

@@ -63,14 +63,8 @@ public struct PINSlipsPDF {
                     font: Font(size: 10))
             }
         }
-        if slips.isEmpty {
-            canvas.text(
-                words.tr("{office}: no PIN slips", ["office": office]),
-                in: Rect(x: Self.margin, y: Self.margin, width: 400, height: 16),
-                font: Font(size: 12, bold: true))
-        }
-        try canvas.finish()
-        let pages = max(1, (slips.count + Self.perPage - 1) / Self.perPage)
-        return RegisterPDF.Written(pages: pages, unshaped: canvas.unshaped)
+        return try canvas.finish(
+            pages: (slips.count + Self.perPage - 1) / Self.perPage, margin: Self.margin,
+            emptyNotice: words.tr("{office}: no PIN slips", ["office": office]))
     }
 }

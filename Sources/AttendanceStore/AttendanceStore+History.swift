@@ -159,37 +159,39 @@ extension AttendanceStore {
 
     /// "punch #12 (E001, IN on 2026-11-20)", or what is known of a record that is gone.
     static func describe(kind: String, id: Int64, in db: Database) throws -> String {
-        switch kind {
-        case "punch":
-            let row = try Row.fetchOne(
-                db,
-                sql: """
+        // What the record is called, the query for its row, and what the row tells of it.
+        let (name, sql, details): (String, String, (Row) -> String) =
+            switch kind {
+            case "punch":
+                (
+                    "punch",
+                    """
                     SELECT e.code, p.kind, p.attendance_date FROM punch p LEFT JOIN employee e ON e.id = p.employee_id
                     WHERE p.id = ?
-                    """, arguments: [id])
-            guard let row else { return "punch #\(id)" }
-            let code: String? = row["code"]
-            let punchKind: String = row["kind"]
-            let date: String = row["attendance_date"]
-            return "punch #\(id) (\(code ?? "?"), \(punchKind.uppercased()) on \(date))"
-        case "punch_correction":
-            let row = try Row.fetchOne(
-                db, sql: "SELECT action, punch_date, punch_id FROM punch_correction WHERE id = ?", arguments: [id])
-            guard let row else { return "correction #\(id)" }
-            let action: String = row["action"]
-            let date: String = row["punch_date"]
-            let punch: Int64 = row["punch_id"]
-            return "correction #\(id) (\(action) of punch #\(punch) on \(date))"
-        default:
-            let row = try Row.fetchOne(
-                db, sql: "SELECT action, entity, entity_key, at_ms FROM audit_log WHERE id = ?", arguments: [id])
-            guard let row else { return "audit entry #\(id)" }
-            let action: String = row["action"]
-            let entity: String = row["entity"]
-            let key: String = row["entity_key"]
-            let atMs: Int64 = row["at_ms"]
-            let day = AttendanceDate(dayNumber: Int((Double(atMs) / 86_400_000).rounded(.down)))
-            return "audit entry #\(id) (\(action) \(entity) \(key), \(day) UTC)"
-        }
+                    """,
+                    {
+                        "\($0["code"] as String? ?? "?"), \(($0["kind"] as String).uppercased()) on \($0["attendance_date"] as String)"
+                    }
+                )
+            case "punch_correction":
+                (
+                    "correction", "SELECT action, punch_date, punch_id FROM punch_correction WHERE id = ?",
+                    {
+                        "\($0["action"] as String) of punch #\($0["punch_id"] as Int64) on \($0["punch_date"] as String)"
+                    }
+                )
+            default:
+                (
+                    "audit entry", "SELECT action, entity, entity_key, at_ms FROM audit_log WHERE id = ?",
+                    { row in
+                        let day = AttendanceDate(
+                            dayNumber: Int((Double(row["at_ms"] as Int64) / 86_400_000).rounded(.down)))
+                        return
+                            "\(row["action"] as String) \(row["entity"] as String) \(row["entity_key"] as String), \(day) UTC"
+                    }
+                )
+            }
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { return "\(name) #\(id)" }
+        return "\(name) #\(id) (\(details(row)))"
     }
 }

@@ -90,6 +90,19 @@ extension Console {
         return "<p class=\"notice\">\(elsewhere.escaped)</p>"
     }
 
+    /// A page of what waits for a manager (missing mark-outs, requests): what was just done, what
+    /// the list is, the notice for a manager who may not act here, then the list (`listTable`).
+    func waitingList(
+        _ title: String, section: String, intro: String, headers: [String], rows: String, empty: String,
+        done: String?, _ session: ConsoleSession
+    ) -> Page {
+        let body = """
+            \(notice(done))<p>\(intro)</p>\(administrationNotice(session))
+            \(listTable(headers, rows: rows, empty: empty))
+            """
+        return Page(title: title, section: section, body: body)
+    }
+
     func requireAdministeredHere() throws(WebFailure) {
         if let elsewhere = administeredElsewhere {
             throw WebFailure(status: .forbidden, message: elsewhere + " " + words.tr("Nothing was changed."))

@@ -175,9 +175,9 @@ struct EmployeeEdit: ContextCommand {
     @OptionGroup var employee: EmployeeChangeOptions
     @Option(help: "A new name.") var name: PersonName?
     @Option(help: ArgumentHelp("A new first date of employment, or none.", valueName: "YYYY-MM-DD|none")) var startDate:
-        ClearableDate?
+        Clearable<AttendanceDate>?
     @Option(help: ArgumentHelp("A new last date of employment, or none.", valueName: "YYYY-MM-DD|none")) var endDate:
-        ClearableDate?
+        Clearable<AttendanceDate>?
     @Option(help: ArgumentHelp("Their own shift start.", valueName: "HH:MM")) var shiftStart: WallClockTime?
     @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: WallClockTime?
     @Flag(help: "Drop their own shift and follow the policy's.") var policyShift = false
@@ -194,9 +194,9 @@ struct EmployeeEdit: ContextCommand {
         var changes = EmployeeChanges()
         if let name { changes.name = name }
         if let startDate {
-            changes.startDate = .some(startDate.date)
+            changes.startDate = .some(startDate.value)
         }
-        if let endDate { changes.endDate = .some(endDate.date) }
+        if let endDate { changes.endDate = .some(endDate.value) }
         let shift = try parseShift(start: shiftStart, end: shiftEnd)
         if let shift {
             guard !policyShift else { throw CommandFailure("--policy-shift cannot go with a shift", status: .usage) }

@@ -148,25 +148,17 @@ public struct ICalendarHolidays: Sendable, Hashable {
             return skip("is cancelled (STATUS:CANCELLED)", line: status.number)
         }
         guard let first = Self.date(start) else {
-            if Self.isDateForm(start) {
-                return problem(
-                    "starts on \("DTSTART\(start.rawParameters):\(start.value)".clippedForMessage), which is not a date that exists",
-                    line: start.number)
-            }
-            return skip(
-                "has a time (\("DTSTART\(start.rawParameters):\(start.value)".clippedForMessage)); only all-day events can be holidays",
-                line: start.number)
+            return Self.isDateForm(start)
+                ? problem("starts on \(start.asWritten), which is not a date that exists", line: start.number)
+                : skip("has a time (\(start.asWritten)); only all-day events can be holidays", line: start.number)
         }
         var length = 1
         if let end = event.first("DTEND") {
             guard let exclusiveEnd = Self.date(end) else {
-                if Self.isDateForm(end) {
-                    return problem(
-                        "ends on \("DTEND\(end.rawParameters):\(end.value)".clippedForMessage), which is not a date that exists",
-                        line: end.number)
-                }
                 return problem(
-                    "ends at a time (\("DTEND\(end.rawParameters):\(end.value)".clippedForMessage)); only all-day events can be holidays",
+                    Self.isDateForm(end)
+                        ? "ends on \(end.asWritten), which is not a date that exists"
+                        : "ends at a time (\(end.asWritten)); only all-day events can be holidays",
                     line: end.number)
             }
             guard exclusiveEnd > first else {
@@ -360,6 +352,9 @@ public struct ICalendarHolidays: Sendable, Hashable {
         /// `;VALUE=DATE` as written, for messages.
         let rawParameters: String
         let value: String
+
+        /// The line as the file has it, clipped for a message: `DTSTART;VALUE=DATE:20261332`.
+        var asWritten: String { "\(name)\(rawParameters):\(value)".clippedForMessage }
     }
 
     /// Splits `text` into content lines, joining folded lines (a line break followed by a space

@@ -11,26 +11,16 @@ public struct MonthEvaluation: Sendable {
     public let days: [DayEvaluation]
     public let summary: MonthSummary
 
-    /// Evaluates every date of `month` for the engine's employee.
+    /// Evaluates every date of `period` (a month, or a payroll period) for the engine's employee.
     ///
     /// - Parameters:
-    ///   - punches: the employee's accepted punches whose attendance date is in `month`, any order
+    ///   - punches: the employee's accepted punches whose attendance date is in `period`, any order
     ///     (punches of other dates are ignored).
-    ///   - holidays: holiday names by date (other months' entries are ignored).
+    ///   - holidays: holiday names by date (other dates' entries are ignored).
     ///   - leave: the employee's leave by date.
     ///   - correctedDates: dates on which a manager corrected one of the employee's punches.
-    ///   - shifts: the month's shift instants for the engine's policy, shared between employees
+    ///   - shifts: the period's shift instants for the engine's policy, shared between employees
     ///     with the same shift; worked out here when nil or made for a different shift.
-    public init(
-        month: YearMonth, engine: StatusEngine, punches: [Punch], holidays: [AttendanceDate: String] = [:],
-        leave: [AttendanceDate: Leave] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
-    ) {
-        self.init(
-            period: DatePeriod(month), engine: engine, punches: punches, holidays: holidays, leave: leave,
-            correctedDates: correctedDates, shifts: shifts)
-    }
-
-    /// Evaluates every date of `period`, as ``init(month:engine:punches:holidays:leave:correctedDates:shifts:)`` a month's.
     public init(
         period: DatePeriod, engine: StatusEngine, punches: [Punch], holidays: [AttendanceDate: String] = [:],
         leave: [AttendanceDate: Leave] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
@@ -93,13 +83,13 @@ public struct MonthEvaluation: Sendable {
 }
 
 extension StatusEngine {
-    /// Evaluates every date of `month`; see ``MonthEvaluation/init(month:engine:punches:holidays:leave:correctedDates:shifts:)``.
+    /// Evaluates every date of `month`; see ``MonthEvaluation/init(period:engine:punches:holidays:leave:correctedDates:shifts:)``.
     public func evaluate(
         month: YearMonth, punches: [Punch], holidays: [AttendanceDate: String] = [:],
         leave: [AttendanceDate: Leave] = [:], correctedDates: Set<AttendanceDate> = [], shifts: MonthShifts? = nil
     ) -> MonthEvaluation {
-        MonthEvaluation(
-            month: month, engine: self, punches: punches, holidays: holidays, leave: leave,
+        evaluate(
+            period: DatePeriod(month), punches: punches, holidays: holidays, leave: leave,
             correctedDates: correctedDates, shifts: shifts)
     }
 

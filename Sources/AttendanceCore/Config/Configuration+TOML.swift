@@ -144,13 +144,10 @@ extension Configuration {
     static let schema: [String: [String: Rule]] = [
         "central": centralRules,
         "policy": [
-            "timezone": text { config, value in
-                guard let zone = LocalZone(identifier: value) else {
-                    return
-                        "unknown time zone \(value.quotedForMessage); expected an IANA name such as \"Europe/Berlin\" or \"Asia/Kolkata\""
-                }
-                config.policy.zone = zone
-                return nil
+            "timezone": text(LocalZone.init(identifier:)) {
+                "unknown time zone \($0.quotedForMessage); expected an IANA name such as \"Europe/Berlin\" or \"Asia/Kolkata\""
+            } apply: {
+                $0.policy.zone = $1
             },
             "shift_start": time { $0.policy.shiftStart = $1 },
             "shift_end": time { $0.policy.shiftEnd = $1 },
@@ -190,58 +187,39 @@ extension Configuration {
             },
         ],
         "store": [
-            "path": text { config, value in
-                guard value.hasPrefix("/"), !value.hasSuffix("/"),
-                    !value.unicodeScalars.contains(where: \.isUnsafeForTerminal)
-                else { return "expected an absolute file path such as \"/var/lib/attendance/attendance.sqlite\"" }
-                config.store.path = value
-                return nil
+            "path": text({ $0.isAbsolutePath && !$0.hasSuffix("/") ? $0 : nil }) { _ in
+                "expected an absolute file path such as \"/var/lib/attendance/attendance.sqlite\""
+            } apply: {
+                $0.store.path = $1
             }
         ],
         "wifi": [
-            "source": text { config, value in
-                guard let source = WiFiSettings.Source(rawValue: value) else {
-                    return "expected \"nl80211\" or \"simulated\", found \(value.quotedForMessage)"
-                }
-                config.wifi.source = source
-                return nil
+            "source": text(WiFiSettings.Source.init(rawValue:)) {
+                "expected \"nl80211\" or \"simulated\", found \($0.quotedForMessage)"
+            } apply: {
+                $0.wifi.source = $1
             },
-            "interface": text { config, value in
-                if value.isEmpty {
-                    config.wifi.interface = nil
-                    return nil
-                }
-                guard let name = try? InterfaceName(parsing: value) else {
-                    return
-                        "expected a network interface name such as \"wlan0\" (1–15 characters, no '/' or spaces), or \"\" for the first associated one"
-                }
-                config.wifi.interface = name.rawValue
-                return nil
+            "interface": clearableText({ try? InterfaceName(parsing: $0).rawValue }) { _ in
+                "expected a network interface name such as \"wlan0\" (1–15 characters, no '/' or spaces), or \"\" for the first associated one"
+            } apply: {
+                $0.wifi.interface = $1
             },
-            "ssid": text { config, value in
-                do throws(CoreError) {
-                    config.wifi.simulatedSSID = try SSID(parsing: value)
-                    return nil
-                } catch {
-                    return "expected at most 32 bytes of network name"
-                }
+            "ssid": text({ try? SSID(parsing: $0) }) { _ in
+                "expected at most 32 bytes of network name"
+            } apply: {
+                $0.wifi.simulatedSSID = $1
             },
-            "bssid": text { config, value in
-                do throws(CoreError) {
-                    config.wifi.simulatedBSSID = try BSSID(parsing: value)
-                    return nil
-                } catch {
-                    return "expected six hex bytes such as \"aa:bb:cc:dd:ee:01\", found \(value.quotedForMessage)"
-                }
+            "bssid": text({ try? BSSID(parsing: $0) }) {
+                "expected six hex bytes such as \"aa:bb:cc:dd:ee:01\", found \($0.quotedForMessage)"
+            } apply: {
+                $0.wifi.simulatedBSSID = $1
             },
         ],
         "kiosk": [
-            "office_name": text { config, value in
-                guard let name = try? PersonName(parsing: value) else {
-                    return "expected 1–100 characters without control characters"
-                }
-                config.kiosk.officeName = name.rawValue
-                return nil
+            "office_name": text({ try? PersonName(parsing: $0).rawValue }) { _ in
+                "expected 1–100 characters without control characters"
+            } apply: {
+                $0.kiosk.officeName = $1
             },
             "idle_seconds": integer(5...3600, unit: "seconds") { $0.kiosk.idleSeconds = $1 },
             "confirm_seconds": integer(1...60, unit: "seconds") { $0.kiosk.confirmSeconds = $1 },
@@ -250,24 +228,18 @@ extension Configuration {
                 config.kiosk.requirePin = flag
                 return nil
             },
-            "exit_code_hash": text { config, value in
-                if value.isEmpty {
-                    config.kiosk.exitCodeHash = nil
-                    return nil
-                }
-                guard value.hasPrefix("pbkdf2-sha256$"), value.split(separator: "$").count == 4 else {
-                    return "expected the output of `attendance kiosk hash-exit-code` (pbkdf2-sha256$…)"
-                }
-                config.kiosk.exitCodeHash = value
-                return nil
+            "exit_code_hash": clearableText({
+                $0.hasPrefix("pbkdf2-sha256$") && $0.split(separator: "$").count == 4 ? $0 : nil
+            }) { _ in
+                "expected the output of `attendance kiosk hash-exit-code` (pbkdf2-sha256$…)"
+            } apply: {
+                $0.kiosk.exitCodeHash = $1
             },
-            "language": text { config, value in
-                guard let language = Language(code: value) else {
-                    return "expected one of the languages there is a catalog for (\(Language.availableList)), found "
-                        + value.quotedForMessage
-                }
-                config.kiosk.language = language
-                return nil
+            "language": text(Language.init(code:)) {
+                "expected one of the languages there is a catalog for (\(Language.availableList)), found "
+                    + $0.quotedForMessage
+            } apply: {
+                $0.kiosk.language = $1
             },
         ],
         "register": [
@@ -294,33 +266,25 @@ extension Configuration {
             config.central(\.url, value)
             return nil
         },
-        "kiosk_id": text { config, value in
-            guard let id = try? NodeName(parsing: value) else {
-                return "expected 1–64 letters, digits, '.', '-' or '_' naming this kiosk, such as \"hq-entrance\""
-            }
-            config.central(\.kioskID, id.rawValue)
-            return nil
+        "kiosk_id": text({ try? NodeName(parsing: $0).rawValue }) { _ in
+            "expected 1–64 letters, digits, '.', '-' or '_' naming this kiosk, such as \"hq-entrance\""
+        } apply: {
+            $0.central(\.kioskID, $1)
         },
-        "password_file": text { config, value in
-            guard value.hasPrefix("/"), !value.unicodeScalars.contains(where: \.isUnsafeForTerminal) else {
-                return "expected an absolute file path such as \"/etc/attendance/central-password\""
-            }
-            config.central(\.passwordFile, value)
-            return nil
+        "password_file": text({ $0.isAbsolutePath ? $0 : nil }) { _ in
+            "expected an absolute file path such as \"/etc/attendance/central-password\""
+        } apply: {
+            $0.central(\.passwordFile, $1)
         },
-        "ca_file": text { config, value in
-            guard value.hasPrefix("/"), !value.unicodeScalars.contains(where: \.isUnsafeForTerminal) else {
-                return "expected an absolute file path to PEM certificates"
-            }
-            config.central(\.caFile, value)
-            return nil
+        "ca_file": text({ $0.isAbsolutePath ? $0 : nil }) { _ in
+            "expected an absolute file path to PEM certificates"
+        } apply: {
+            $0.central(\.caFile, $1)
         },
-        "tls": text { config, value in
-            guard let mode = CentralSettings.TLSMode(rawValue: value) else {
-                return "expected \"disable\", \"prefer\" or \"require\", found \(value.quotedForMessage)"
-            }
-            config.central(\.tls, mode)
-            return nil
+        "tls": text(CentralSettings.TLSMode.init(rawValue:)) {
+            "expected \"disable\", \"prefer\" or \"require\", found \($0.quotedForMessage)"
+        } apply: {
+            $0.central(\.tls, $1)
         },
         "sync_seconds": integer(1...3600, unit: "seconds") { $0.central(\.syncSeconds, $1) },
     ]
@@ -341,6 +305,28 @@ extension Configuration {
             }
             return apply(&config, string)
         }
+    }
+
+    /// A text that `parse` reads into a setting, or `expected` words why it cannot (given the text).
+    static func text<Value>(
+        _ parse: @escaping @Sendable (String) -> Value?, expected: @escaping @Sendable (String) -> String,
+        apply: @escaping @Sendable (inout Configuration, Value) -> Void
+    ) -> Rule {
+        text { config, string in
+            guard let value = parse(string) else { return expected(string) }
+            apply(&config, value)
+            return nil
+        }
+    }
+
+    /// A text as `text(_:expected:apply:)` reads it, where "" clears the setting (sets it to nil).
+    static func clearableText<Value>(
+        _ parse: @escaping @Sendable (String) -> Value?, expected: @escaping @Sendable (String) -> String,
+        apply: @escaping @Sendable (inout Configuration, Value?) -> Void
+    ) -> Rule {
+        text(
+            { string -> Value?? in string.isEmpty ? .some(nil) : parse(string).map { Optional($0) } },
+            expected: expected, apply: apply)
     }
 
     /// A time of day: the text "09:30", or TOML's local time 09:30:00 (whole minutes only).
@@ -424,5 +410,12 @@ extension [ConfigIssue] {
     /// In file order; issues on one line keep their order.
     fileprivate func sortedByLine() -> [ConfigIssue] {
         enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+    }
+}
+
+extension String {
+    /// An absolute path with nothing in it a terminal would take as a command.
+    fileprivate var isAbsolutePath: Bool {
+        hasPrefix("/") && !unicodeScalars.contains(where: \.isUnsafeForTerminal)
     }
 }

@@ -46,16 +46,9 @@ public struct PunchFile: Sendable {
     /// Reads `text`; timestamps without an offset are local times in `zone`.
     public init(parsing text: String, zone: LocalZone) {
         var records = CSVRecords(bytes: Array(text.utf8))
-        guard let header = records.next() else {
-            rows = []
-            issues = [
-                records.error ?? Issue(line: 1, message: "the file is empty; expected the header code,timestamp,kind")
-            ]
-            return
-        }
-        let (names, headerIssues) = CSVRecords.columns(
-            of: header, columns: Self.columns, required: Array(Self.columns.prefix(3)),
-            expected: "code,timestamp,kind and optionally note and source")
+        let (names, headerIssues) = records.header(
+            columns: Self.columns, required: Array(Self.columns.prefix(3)),
+            expected: "code,timestamp,kind and optionally note and source", emptyExpected: "code,timestamp,kind")
         var issues = headerIssues
         guard issues.isEmpty, let codeColumn = names.firstIndex(of: "code"),
             let timeColumn = names.firstIndex(of: "timestamp"), let kindColumn = names.firstIndex(of: "kind")

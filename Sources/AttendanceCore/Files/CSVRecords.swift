@@ -105,14 +105,20 @@ struct CSVRecords {
         return Record(line: start, fields: fields, issue: issue)
     }
 
-    /// The header's column names (trimmed, lower case), and what is wrong with it: a column not
-    /// among `columns`, a `required` one missing, one named twice. `expected` words the columns
-    /// for a person ("code,timestamp,kind and optionally note and source").
-    /// `spelling` maps a name as written to the column it means.
-    static func columns(
-        of header: Record, columns: [String], required: [String], expected: String,
+    /// Reads the header: its column names (trimmed, lower case), and what is wrong with it, which
+    /// stops the file being read: no header at all (an empty file), a column not among `columns`,
+    /// a `required` one missing, one named twice. `expected` words the columns for a person
+    /// ("code,timestamp,kind and optionally note and source"), and `emptyExpected` the header an
+    /// empty file is told it lacks when that differs. `spelling` maps a name as written to the
+    /// column it means.
+    mutating func header(
+        columns: [String], required: [String], expected: String, emptyExpected: String? = nil,
         spelling: (String) -> String = { $0 }
     ) -> (names: [String], issues: [FileIssue]) {
+        guard let header = next() else {
+            let message = "the file is empty; expected the header \(emptyExpected ?? expected)"
+            return ([], [error ?? FileIssue(line: 1, message: message)])
+        }
         let names = header.fields.map { spelling($0.trimmingWhiteSpace().lowercased()) }
         var issues: [FileIssue] = header.issue.map { [$0] } ?? []
         for name in names where !columns.contains(name) {

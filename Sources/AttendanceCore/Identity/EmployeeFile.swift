@@ -37,16 +37,9 @@ public struct EmployeeFile: Sendable {
     /// Reads the bytes of a CSV file.
     public init(parsing bytes: [UInt8]) {
         var records = CSVRecords(bytes: bytes)
-        let expected = "code,name and optionally start_date,shift,department,language"
-        guard let header = records.next() else {
-            rows = []
-            issues = [
-                records.error ?? FileIssue(line: 1, message: "the file is empty; expected the header \(expected)")
-            ]
-            return
-        }
-        let (names, headerIssues) = CSVRecords.columns(
-            of: header, columns: Self.columns, required: ["code", "name"], expected: expected,
+        let (names, headerIssues) = records.header(
+            columns: Self.columns, required: ["code", "name"],
+            expected: "code,name and optionally start_date,shift,department,language",
             spelling: { String($0.map { $0 == " " || $0 == "-" ? "_" : $0 }) })
         var issues = headerIssues
         guard issues.isEmpty else {

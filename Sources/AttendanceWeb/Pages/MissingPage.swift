@@ -56,16 +56,12 @@ extension Console {
             + words.tr(
                 "Employees can also ask for a correction at the kiosk: see {requests}.",
                 ["requests": "<a href=\"/requests\">" + words.ctr("console page", "Requests") + "</a>"])
-        let table = listTable(
-            [
+        return waitingList(
+            words.ctr("console page", "Missing mark-outs"), section: "missing", intro: intro,
+            headers: [
                 words.ctr("missing table", "Date"), words.ctr("missing table", "Employee"),
                 words.ctr("missing table", "Open session"), "",
-            ], rows: rows, empty: words.tr("No missing mark-outs."))
-        let body = """
-            \(notice(done))<p>\(intro)</p>\(administrationNotice(session))
-            \(table)
-            """
-        return Page(title: words.ctr("console page", "Missing mark-outs"), section: "missing", body: body)
+            ], rows: rows, empty: words.tr("No missing mark-outs."), done: done, session)
     }
 
     /// Closes one open session (a new OUT) or shortens an over-long one (its OUT re-timed), with

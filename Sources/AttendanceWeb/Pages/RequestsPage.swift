@@ -36,16 +36,12 @@ extension Console {
         let intro = words.tr(
             "Corrections employees asked for at the kiosk. A request counts for nothing until it is approved; approving marks the day out at the time given (or re-times its last OUT), as a correction in the audit log."
         )
-        let table = listTable(
-            [
+        return waitingList(
+            words.ctr("console page", "Requests"), section: "requests", intro: intro,
+            headers: [
                 words.ctr("requests table", "Date"), words.ctr("requests table", "Employee"),
                 words.ctr("requests table", "Left at"), words.ctr("requests table", "Reason"), "",
-            ], rows: rows, empty: words.tr("No requests are waiting."))
-        let body = """
-            \(notice(done))<p>\(intro)</p>\(administrationNotice(session))
-            \(table)
-            """
-        return Page(title: words.ctr("console page", "Requests"), section: "requests", body: body)
+            ], rows: rows, empty: words.tr("No requests are waiting."), done: done, session)
     }
 
     /// Approves one request, recorded as "NAME via web"; then the list again with what was done.
