@@ -193,29 +193,19 @@ public final class CentralStore: @unchecked Sendable {
     {
         try run { () throws -> SyncBatch in
             var batch = SyncBatch()
-            let decoder = JSONDecoder()
             for (kind, first) in [
                 ("punch", after.pushedPunch), ("punch_correction", after.pushedCorrection),
                 ("audit_log", after.pushedAudit),
             ] {
                 var mark = first
-                while true {
-                    guard
-                        let row = try rows(
-                            "SELECT * FROM attendance_own_records($1, $2, $3, $4)", [node, kind, mark, Int32(pageSize)]
-                        ).first
-                    else { break }
-                    let (json, last, count) = try row.decode((String, Int64?, Int64).self)
-                    guard let last, count > 0 else { break }
-                    let data = Data(json.utf8)
-                    switch kind {
-                    case "punch": batch.punches += try decoder.decode([SyncedPunch].self, from: data)
-                    case "punch_correction":
-                        batch.corrections += try decoder.decode([SyncedCorrection].self, from: data)
-                    default: batch.audit += try decoder.decode([SyncedAuditEntry].self, from: data)
-                    }
-                    mark = last
-                    if count < pageSize { break }
+                while let page = try PulledPage(
+                    try rows(
+                        "SELECT * FROM attendance_own_records($1, $2, $3, $4)", [node, kind, mark, Int32(pageSize)]
+                    ).first, kind: kind)
+                {
+                    batch.append(page.batch)
+                    mark = page.last
+                    if page.count < pageSize { break }
                 }
             }
             return batch
@@ -427,8 +417,9 @@ public final class CentralStore: @unchecked Sendable {
     }
 }
 
-/// One page of changes of one kind, read from the centre's answer: the records, the last change
-/// number they reach and how many there are; nil when there were none.
+/// One page of records of one kind, read from the centre's answer (a pull's, or a restored
+/// store's own records): the records, the last number they reach and how many there are; nil
+/// when there were none.
 private struct PulledPage: Sendable {
     var batch = SyncBatch()
     var last: Int64

@@ -136,17 +136,3 @@ extension Synchronizer {
         return report
     }
 }
-
-extension SyncBatch {
-    /// Adds `other`'s records to these, for counting what moved.
-    mutating func append(_ other: SyncBatch) {
-        employees += other.employees
-        wifi += other.wifi
-        holidays += other.holidays
-        leave += other.leave
-        punches += other.punches
-        corrections += other.corrections
-        audit += other.audit
-        requests += other.requests
-    }
-}

@@ -398,6 +398,19 @@ public struct SyncBatch: Sendable, Hashable, Codable {
         let states = employees.count + wifi.count + holidays.count + leave.count + managers.count
         return states + punches.count + corrections.count + audit.count + requests.count
     }
+
+    /// Adds `other`'s records to these: a round's pages, for counting what moved, or a restored
+    /// store's own records, page after page.
+    public mutating func append(_ other: SyncBatch) {
+        employees += other.employees
+        wifi += other.wifi
+        holidays += other.holidays
+        leave += other.leave
+        punches += other.punches
+        corrections += other.corrections
+        audit += other.audit
+        requests += other.requests
+    }
 }
 
 /// Where a sync round stands between two rounds: the high-water marks on each side.
