@@ -38,6 +38,9 @@ public final class AttendanceStore: Sendable {
     /// Whether punches check the -wal and -shm too: a resident process (a pool), which keeps them
     /// open long enough for someone to remove them.
     let watchesJournals: Bool
+    /// The frames in the WAL after the last commit, while checkpoints wait for
+    /// ``checkpointIfDue()`` (``deferCheckpoints()``); 0 once one was made.
+    let framesToCheckpoint = Atomic<Int>(0)
 
     /// How long a writer waits for another one before giving up with `StoreError.busy`.
     public static let busyTimeoutSeconds: Double = 5

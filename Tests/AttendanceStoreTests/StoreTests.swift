@@ -269,6 +269,44 @@ struct StoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == damaged)
     }
 
+    /// The WAL file's size in frames, and its checkpoint sequence number, which SQLite raises
+    /// each time a checkpoint lets the WAL start again from its beginning.
+    func walState(_ path: String) throws -> (frames: Int, restarts: UInt32) {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path + "-wal")))
+        let restarts = bytes[12..<16].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return ((bytes.count - 32) / (4_096 + 24), restarts)
+    }
+
+    @Test("a store whose checkpoints are deferred makes none inside a commit, and makes it when asked")
+    func deferredCheckpoints() throws {
+        let deferred = try AttendanceStore(path: folder.file("deferred.sqlite"))
+        deferred.deferCheckpoints()
+        try deferred.addEmployee(NewEmployee(code: code("D0"), name: name("x")), actor: "t")
+        let start = try walState(deferred.path)
+        var commits = 1
+        while try walState(deferred.path).frames < 1_200 && commits < 3_000 {
+            try deferred.addEmployee(NewEmployee(code: code("D\(commits)"), name: name("x")), actor: "t")
+            commits += 1
+        }
+        // Past SQLite's 1,000 frames, and no commit started the WAL again.
+        #expect(try walState(deferred.path).frames >= 1_200)
+        #expect(try walState(deferred.path).restarts == start.restarts)
+        deferred.checkpointIfDue()
+        try deferred.addEmployee(NewEmployee(code: code("LAST"), name: name("x")), actor: "t")
+        #expect(try walState(deferred.path).restarts != start.restarts)
+        #expect(try deferred.employees().count == commits + 1)
+
+        // The same commits on a store that checkpoints as SQLite does start the WAL again.
+        let usual = try AttendanceStore(path: folder.file("usual.sqlite"))
+        try usual.addEmployee(NewEmployee(code: code("D0"), name: name("x")), actor: "t")
+        let usualStart = try walState(usual.path)
+        for number in 1..<commits {
+            try usual.addEmployee(NewEmployee(code: code("D\(number)"), name: name("x")), actor: "t")
+        }
+        #expect(try walState(usual.path).restarts != usualStart.restarts)
+        #expect(try walState(usual.path).frames < 1_200)
+    }
+
     @Test("a backup taken while another connection writes is complete and passes integrity_check")
     func backupWhileWriting() throws {
         let path = folder.file("i.sqlite")

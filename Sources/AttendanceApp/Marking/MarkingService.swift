@@ -30,6 +30,11 @@ package final class MarkingService {
         self.now = now
     }
 
+    /// What a resident front-end (the kiosk) calls once the person has their answer: the
+    /// checkpoint the store put off from the punch, if one is due
+    /// (``AttendanceStore/deferCheckpoints()``).
+    package func settle() { store.checkpointIfDue() }
+
     // MARK: - Who is it
 
     /// The result of typing a code.

@@ -103,6 +103,8 @@ struct KioskRun: ContextCommand {
                 "The attendance store was changed outside this program (trigger \(foreign.joined(separator: ", "))); "
                     + "run `attendance store check`, then restore a backup.")
         }
+        // Its checkpoints wait until the person has their answer (`settle` in the loop).
+        store.deferCheckpoints()
         let desk = MarkingService(
             configuration: configuration, store: store, linkReader: reader,
             pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)
@@ -134,6 +136,7 @@ struct KioskRun: ContextCommand {
             if controller.hasPendingWork {
                 controller.performPendingWork()
                 draw()
+                controller.desk.settle()
                 continue
             }
             let millisecondsToNextSecond =

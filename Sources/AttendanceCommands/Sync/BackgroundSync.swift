@@ -49,6 +49,7 @@ final class BackgroundSync: @unchecked Sendable {
                         // Small pages: a punch or a manager's correction waits at most for one.
                         pullPageSize: Synchronizer.kioskPullPageSize
                     ).round(at: context.now)
+                    store.checkpointIfDue()
                 }
             } catch let error as CentralError {
                 // Connect afresh next time: the server may have restarted.
