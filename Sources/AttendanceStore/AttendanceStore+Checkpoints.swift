@@ -15,7 +15,7 @@ extension AttendanceStore {
     /// process reads (the web console beside the kiosk), a checkpoint cannot copy everything,
     /// the WAL stays past the mark, and SQLite tries again inside every commit. Nothing of a
     /// commit's durability changes: its WAL frames are synced before it returns, as before.
-    public func deferCheckpoints() {
+    func deferCheckpoints() {
         pool.writeWithoutTransaction { db in
             // Replaces the hook through which SQLite checkpoints automatically.
             _ = sqlite3_wal_hook(db.sqliteConnection, noteFrames, Unmanaged.passUnretained(self).toOpaque())

@@ -43,12 +43,22 @@ extension AttendanceStore {
         }
     }
 
+    /// The most of the store's pages a kiosk's connection keeps in memory: a punch reads and
+    /// writes a handful.
+    public static let residentCacheKibibytes = 512
+
     /// A pool, or one connection, to `location` with `configuration`.
     private static func connect(
         to location: String, _ connections: Connections, configuration: Configuration
     ) throws -> any DatabaseWriter {
         switch connections {
         case .pool:
+            return try DatabasePool(path: location, configuration: configuration)
+        case .resident:
+            var configuration = configuration
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA cache_size = -\(residentCacheKibibytes)")
+            }
             return try DatabasePool(path: location, configuration: configuration)
         case .single:
             let queue = try DatabaseQueue(path: location, configuration: configuration)

@@ -15,6 +15,11 @@ public final class AttendanceStore: Sendable {
         /// One writer and readers beside it (GRDB's pool): a resident program whose threads read
         /// while another writes (the kiosk and its sync thread, a desk copy being synced).
         case pool
+        /// A pool for a process that stays up for months, the kiosk: each connection keeps at
+        /// most ``residentCacheKibibytes`` of the store's pages in memory (SQLite's 2 MiB fill as
+        /// the store grows, and stay), and the WAL checkpoint waits for ``checkpointIfDue()``
+        /// (``deferCheckpoints()``).
+        case resident
         /// One connection for everything: a command that runs once and ends. Opening a second
         /// connection (its own file handles, schema read and `-shm` mapping) costs a one-shot mark
         /// more than the mark itself.
@@ -56,9 +61,10 @@ public final class AttendanceStore: Sendable {
         self.path = path
         self.clock = clock
         openedAt = clock()
-        if case .pool = connections { watchesJournals = true } else { watchesJournals = false }
+        if case .single = connections { watchesJournals = false } else { watchesJournals = true }
         (pool, writeRefusal) = try Self.openPool(at: path, connections: connections)
         guard writeRefusal == nil else { return }
+        if case .resident = connections { deferCheckpoints() }
         let settings = try durabilitySettings()
         guard settings.journalMode == "wal" else {
             throw .notDurable(setting: "journal_mode", actual: settings.journalMode)

@@ -92,7 +92,7 @@ struct KioskRun: ContextCommand {
         // store for writing writes to it, and a damaged store must not be written at all.
         let problems = try AttendanceStore.check(fileAt: path)
         guard problems.isEmpty else { return .outOfService(KioskController.damaged(problems)) }
-        let store = try context.openStore(at: path, connections: .pool)
+        let store = try context.openStore(at: path, connections: .resident)
         // Opened for reading only (read-only, a full disk): out of service, and tried again like
         // every other reason, so the kiosk takes punches again once the disk has room.
         if let refusal = store.writeRefusal { return .outOfService(String(describing: refusal)) }
@@ -103,8 +103,6 @@ struct KioskRun: ContextCommand {
                 "The attendance store was changed outside this program (trigger \(foreign.joined(separator: ", "))); "
                     + "run `attendance store check`, then restore a backup.")
         }
-        // Its checkpoints wait until the person has their answer (`settle` in the loop).
-        store.deferCheckpoints()
         let desk = MarkingService(
             configuration: configuration, store: store, linkReader: reader,
             pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)
