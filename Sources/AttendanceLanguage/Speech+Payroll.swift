@@ -2,8 +2,18 @@ import AttendanceCore
 
 extension Speech {
     /// A week's payroll note in this language, its figures with the language's decimal comma:
-    /// "Hours – Week of 2026-02-09:", "Mon: 8.50 hrs (leave)", "Total: 44.50 hrs" in English,
-    /// as `WeekHours.payrollText` (the JSON's) words it.
+    /// a heading, one line per working date of the employment (and per other date that has
+    /// hours), and the total. The JSON's payroll_text is the English one.
+    ///
+    /// The week is named by its first date as ISO 8601 (no reader mistakes 11/02 for 2 November),
+    /// and every figure has two decimals, as payroll keys them in:
+    ///
+    ///     Hours – Week of 2026-02-09:
+    ///     Mon: 8.50 hrs
+    ///     Tue: 0.00 hrs (leave)
+    ///     Wed: 0.00 hrs (absent)
+    ///     …
+    ///     Total: 44.50 hrs
     public func payrollText(_ hours: WeekHours) -> String {
         var lines = [tr("Hours – Week of {date}:", ["date": hours.firstDay?.description ?? ""])]
         for line in hours.payrollLines {

@@ -39,25 +39,15 @@ extension AttendanceStore {
     {
         try perform {
             try pool.read { db in
-                var sql = """
+                var query = FilteredQuery(
+                    """
                     SELECT a.*, e.code AS employee_code FROM audit_log a LEFT JOIN employee e ON e.id = a.employee_id
                     WHERE 1
-                    """
-                var arguments: StatementArguments = []
-                if let code {
-                    sql += " AND e.code = ?"
-                    arguments += [code.rawValue]
-                }
-                if let from {
-                    sql += " AND a.at_ms >= ?"
-                    arguments += [from.milliseconds]
-                }
-                if let to {
-                    sql += " AND a.at_ms < ?"
-                    arguments += [to.milliseconds]
-                }
-                sql += " ORDER BY a.id"
-                return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                    """)
+                query.and("e.code = ?", code?.rawValue)
+                query.and("a.at_ms >= ?", from?.milliseconds)
+                query.and("a.at_ms < ?", to?.milliseconds)
+                return try Row.fetchAll(db, sql: query.sql + " ORDER BY a.id", arguments: query.arguments).map { row in
                     AuditEntry(
                         id: row["id"], at: Date(milliseconds: row["at_ms"]), actor: row["actor"], action: row["action"],
                         entity: row["entity"], entityKey: row["entity_key"], employeeCode: row["employee_code"],

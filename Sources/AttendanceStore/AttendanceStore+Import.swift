@@ -10,12 +10,6 @@ public struct PunchImportSummary: Sendable, Hashable {
     public let added: Int
     /// Rows already in the store (or twice in the file): same employee, instant and kind.
     public let alreadyPresent: Int
-
-    public init(rows: Int, added: Int, alreadyPresent: Int) {
-        self.rows = rows
-        self.added = added
-        self.alreadyPresent = alreadyPresent
-    }
 }
 
 extension AttendanceStore {

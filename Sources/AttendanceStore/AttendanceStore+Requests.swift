@@ -13,18 +13,12 @@ extension AttendanceStore {
     ) throws(StoreError) -> [AskedCorrection] {
         try perform {
             try pool.read { db in
-                var sql = "SELECT * FROM correction_request WHERE 1"
-                var arguments: StatementArguments = []
-                if let state {
-                    sql += " AND state = ?"
-                    arguments += [state.rawValue]
+                var query = FilteredQuery("SELECT * FROM correction_request WHERE 1")
+                query.and("state = ?", state?.rawValue)
+                query.and("employee_id = ?", employeeID)
+                return try Row.fetchAll(db, sql: query.sql + " ORDER BY date, id", arguments: query.arguments).map {
+                    try Self.asked($0, in: db)
                 }
-                if let employeeID {
-                    sql += " AND employee_id = ?"
-                    arguments += [employeeID]
-                }
-                sql += " ORDER BY date, id"
-                return try Row.fetchAll(db, sql: sql, arguments: arguments).map { try Self.asked($0, in: db) }
             }
         }
     }

@@ -115,12 +115,6 @@ public final class AttendanceStore: Sendable {
         /// 2 is FULL.
         public let synchronous: Int
         public let busyTimeoutMilliseconds: Int
-
-        public init(journalMode: String, synchronous: Int, busyTimeoutMilliseconds: Int) {
-            self.journalMode = journalMode
-            self.synchronous = synchronous
-            self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
-        }
     }
 
     public func durabilitySettings() throws(StoreError) -> DurabilitySettings {

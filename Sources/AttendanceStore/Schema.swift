@@ -7,60 +7,38 @@ import GRDB
 enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: employees, allowed WiFi, punches, holidays, leave, audit") { db in
-            try db.execute(sql: v1)
-        }
-        migrator.registerMigration("v2: punch corrections, append-only; punches immutable") { db in
-            try db.execute(sql: v2)
-        }
-        migrator.registerMigration("v3: a covering index for everyone's punches of a date range") { db in
-            try db.execute(sql: v3)
-        }
-        migrator.registerMigration("v4: records from other kiosks through the central store; sync state") { db in
-            try db.execute(sql: v4)
-        }
-        migrator.registerMigration("v5: a hash chain over the history") { db in
-            try migrateToV5(db)
-        }
-        migrator.registerMigration("v6-pin-attempts: PIN attempts under way; wrong PINs of unknown codes, bounded") {
-            db in
-            try db.execute(sql: v6PINAttempts)
-        }
-        migrator.registerMigration("v7-clock-went-back: which punches were stored with the clock gone back") { db in
-            try db.execute(sql: v7ClockWentBack)
-        }
-        migrator.registerMigration("v8-clock-off: how far a kiosk's clock was from the central store's") { db in
-            try db.execute(sql: v8ClockOff)
-        }
-        migrator.registerMigration("v9-origin-alias: the numbers a restored store's records go up under") { db in
-            try db.execute(sql: v9OriginAlias)
-        }
-        migrator.registerMigration("v10-managers: the web console's accounts") { db in
-            try db.execute(sql: v10Managers)
-        }
-        migrator.registerMigration("v11-language: the language the kiosk speaks to each employee") { db in
-            try db.execute(sql: v11Language)
-        }
-        migrator.registerMigration("v12-types-departments: each leave's type; each employee's department") { db in
-            // The oldest stores the tests keep were made with only the tables they used.
-            if try db.tableExists("leave") { try db.execute(sql: v12LeaveType) }
-            try db.execute(sql: v12Department)
-        }
-        migrator.registerMigration("v13-correction-requests: corrections employees ask for at the kiosk") { db in
-            try db.execute(sql: v13CorrectionRequests)
-        }
-        migrator.registerMigration("v14-one-time-pins: which PINs were made for the employee to replace") { db in
-            try db.execute(sql: v14OneTimePIN)
-        }
-        migrator.registerMigration("v15-own-records: the records made here, found without reading the pulled ones") {
-            db in
-            try db.execute(sql: v15OwnRecords)
-        }
-        migrator.registerMigration("v16-travelling-requests: requests asked at one kiosk, answered at any desk") {
-            db in
-            try db.execute(sql: v16TravellingRequests)
-        }
+        let migrations: [(name: String, migrate: @Sendable (Database) throws -> Void)] = [
+            ("v1: employees, allowed WiFi, punches, holidays, leave, audit", sql(v1)),
+            ("v2: punch corrections, append-only; punches immutable", sql(v2)),
+            ("v3: a covering index for everyone's punches of a date range", sql(v3)),
+            ("v4: records from other kiosks through the central store; sync state", sql(v4)),
+            ("v5: a hash chain over the history", migrateToV5),
+            ("v6-pin-attempts: PIN attempts under way; wrong PINs of unknown codes, bounded", sql(v6PINAttempts)),
+            ("v7-clock-went-back: which punches were stored with the clock gone back", sql(v7ClockWentBack)),
+            ("v8-clock-off: how far a kiosk's clock was from the central store's", sql(v8ClockOff)),
+            ("v9-origin-alias: the numbers a restored store's records go up under", sql(v9OriginAlias)),
+            ("v10-managers: the web console's accounts", sql(v10Managers)),
+            ("v11-language: the language the kiosk speaks to each employee", sql(v11Language)),
+            (
+                "v12-types-departments: each leave's type; each employee's department",
+                { db in
+                    // The oldest stores the tests keep were made with only the tables they used.
+                    if try db.tableExists("leave") { try db.execute(sql: v12LeaveType) }
+                    try db.execute(sql: v12Department)
+                }
+            ),
+            ("v13-correction-requests: corrections employees ask for at the kiosk", sql(v13CorrectionRequests)),
+            ("v14-one-time-pins: which PINs were made for the employee to replace", sql(v14OneTimePIN)),
+            ("v15-own-records: the records made here, found without reading the pulled ones", sql(v15OwnRecords)),
+            ("v16-travelling-requests: requests asked at one kiosk, answered at any desk", sql(v16TravellingRequests)),
+        ]
+        for migration in migrations { migrator.registerMigration(migration.name, migrate: migration.migrate) }
         return migrator
+    }
+
+    /// A migration that is one SQL text.
+    private static func sql(_ text: String) -> @Sendable (Database) throws -> Void {
+        { db in try db.execute(sql: text) }
     }
 
     /// Instants are UTC milliseconds since 1970 (`*_ms`); dates are `YYYY-MM-DD` text, which

@@ -1,7 +1,8 @@
 import AttendanceCore
-import AttendanceStore
 import Foundation
 import Testing
+
+@testable import AttendanceStore
 
 @Suite("Importing punches into the store")
 struct PunchImportStoreTests {

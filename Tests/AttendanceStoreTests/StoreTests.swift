@@ -1,7 +1,8 @@
 import AttendanceCore
-import AttendanceStore
 import Foundation
 import Testing
+
+@testable import AttendanceStore
 
 /// A fresh folder for one test, removed at the end.
 final class TemporaryFolder {

@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import Foundation
 
 /// The JSON forms of calendars, registers and summaries: names in snake_case, dates as
@@ -222,7 +223,8 @@ enum ReportJSON {
                 return Row(
                     employee: EmployeeReference(row.employee),
                     hours: row.hours.hundredthsByDay.map { Double($0) / 100 },
-                    total_hours: Double(row.hours.totalHundredths) / 100, payroll_text: row.hours.payrollText,
+                    total_hours: Double(row.hours.totalHundredths) / 100,
+                    payroll_text: Speech.english.payrollText(row.hours),
                     simulated_wifi_dates: marked[0], corrected_dates: marked[1], imported_dates: marked[2])
             }
         }

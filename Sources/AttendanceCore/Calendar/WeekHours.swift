@@ -19,31 +19,9 @@ public struct WeekHours: Sendable, Hashable {
     /// The week's total in hundredths of hours: the sum of the dates.
     public var totalHundredths: Int { hundredthsByDay.reduce(0, +) }
 
-    /// The payroll note: a heading, one line per working date of the employment (and per other
-    /// date that has hours), and the total.
-    ///
-    /// The week is named by its first date as ISO 8601 (no reader mistakes 11/02 for 2 November),
-    /// and every figure has two decimals, as payroll keys them in:
-    ///
-    ///     Hours – Week of 2026-02-09:
-    ///     Mon: 8.50 hrs
-    ///     Tue: 0.00 hrs (leave)
-    ///     Wed: 0.00 hrs (absent)
-    ///     …
-    ///     Total: 44.50 hrs
-    public var payrollText: String {
-        var lines = ["Hours – Week of \(firstDay?.description ?? ""):"]
-        for line in payrollLines {
-            lines.append(
-                "\(line.date.weekday.shortName): \(Self.decimalText(line.hundredths)) hrs"
-                    + (line.note.map { " (\($0.english))" } ?? ""))
-        }
-        lines.append("Total: \(Self.decimalText(totalHundredths)) hrs")
-        return lines.joined(separator: "\n") + "\n"
-    }
-
     /// The payroll note's lines: each working date of the employment, and each other date that has
-    /// hours, with why it has the hours it has; a front-end words them in its reader's language.
+    /// hours, with why it has the hours it has; a front-end words them in its reader's language
+    /// (`Speech.payrollText`, which the JSON's payroll_text takes in English).
     public var payrollLines: [(date: AttendanceDate, hundredths: Int, note: PayrollNote?)] {
         zip(days, hundredthsByDay).filter { day, hundredths in
             hundredths > 0 || (day.isWorkingDay && day.status != .notEmployed)
@@ -77,21 +55,6 @@ public struct WeekHours: Sendable, Hashable {
                 self = day.holidayName != nil ? .workedOnHoliday : .workedOnWeeklyOff
             } else {
                 return nil
-            }
-        }
-
-        /// "leave", "missing mark-out — not final": the note in the JSON's payroll_text.
-        var english: String {
-            switch self {
-            case .leave: "leave"
-            case .absent: "absent"
-            case .missingMarkOut: "missing mark-out — not final"
-            case .inNow: "in now — not counted yet"
-            case .stillToCome: "still to come"
-            case .halfDayLeave: "half-day leave"
-            case .holiday: "holiday"
-            case .workedOnHoliday: "worked on a holiday"
-            case .workedOnWeeklyOff: "worked on a weekly off"
             }
         }
     }

@@ -5,17 +5,6 @@ import Foundation
 // snake_case as in both schemas; instants are UTC milliseconds and dates `YYYY-MM-DD`, as the
 // SQLite store keeps them, so nothing is converted on the way.
 
-/// A record's identity across the organisation: the kiosk (or desk) that made it and its number
-/// there. Unique everywhere, so pushing a record twice stores it once.
-public struct RecordOrigin: Sendable, Hashable, Codable {
-    public var node: String
-    public var id: Int64
-    public init(node: String, id: Int64) {
-        self.node = node
-        self.id = id
-    }
-}
-
 /// What this store is to the central store.
 public enum SyncRole: String, Sendable, Codable {
     /// A kiosk: its punches, corrections and audit entries go up; employees, access points,
