@@ -77,8 +77,7 @@ struct KioskMessage {
                 tone: .refusal, title: words.tr("Busy — NOT recorded"),
                 lines: [words.tr("The store was busy for a moment. Please try again.")])
         }
-        // The employee passes the error on to the manager, in the words they read it in; the
-        // journal keeps it in English.
+        // The employee passes the error on to the manager, so it is in the words they read.
         return KioskMessage(
             tone: .refusal, title: words.tr("Could not be saved — NOT recorded"),
             lines: [words.tr("Tell your manager."), words.sentence(for: error)])
