@@ -2,7 +2,7 @@ import AttendanceCore
 
 /// Everything talking to the central store can fail with, worded for the person at the kiosk
 /// or the manager's desk. PostgreSQL's own codes and the driver's errors never reach them.
-public enum CentralError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum CentralError: WordedError, Equatable, Sendable {
     /// The server could not be reached (down, wrong address, network); nothing was changed there.
     case unreachable(CentralAddress, reason: String)
     /// The server refused the user name or password.
@@ -28,39 +28,54 @@ public enum CentralError: Error, Equatable, Sendable, CustomStringConvertible {
     /// batch was stored.
     case refused(CentralAddress, reason: String)
 
-    public var description: String {
+    public var description: String { worded(EnglishWords()) }
+
+    /// The sentence in `words`' language; the server's own reason stays as it sent it.
+    public func worded(_ words: some Wording) -> String {
         switch self {
         case .unreachable(let address, let reason):
-            return "the central store \(address) cannot be reached (\(reason))"
+            return words.tr(
+                "the central store {address} cannot be reached ({reason})",
+                ["address": address.description, "reason": reason])
         case .authentication(let address, let reason):
-            return "the central store \(address) refused the login (\(reason)); check the user and password_file"
+            return words.tr(
+                "the central store {address} refused the login ({reason}); check the user and password_file",
+                ["address": address.description, "reason": reason])
         case .notInitialised(let address):
-            return
-                "the central store \(address) has no attendance tables yet, or those of an older version; run "
-                + "`attendance central init --store \(address)` as the database's owner"
+            return words.tr(
+                "the central store {address} has no attendance tables yet, or those of an older version; run `attendance central init --store {address}` as the database's owner",
+                ["address": address.description])
         case .notPermitted(let address, let reason):
-            return "the central store \(address) does not permit this for this user (\(reason))"
+            return words.tr(
+                "the central store {address} does not permit this for this user ({reason})",
+                ["address": address.description, "reason": reason])
         case .passwordFile(let path, let reason):
-            return "the central store's password file \(path) \(reason)"
+            return words.tr("the central store's password file {path} {reason}", ["path": path, "reason": reason])
         case .tls(let reason):
-            return "cannot set up TLS for the central store: \(reason)"
+            return words.tr("cannot set up TLS for the central store: {reason}", ["reason": reason])
         case .server(let address, let reason):
-            return "the central store \(address) answered with an error: \(reason)"
+            return words.tr(
+                "the central store {address} answered with an error: {reason}",
+                ["address": address.description, "reason": reason])
         case .historyDiverged(let address, let node, let seq, let reason):
-            return
-                "the central store \(address) refuses \(node.quotedForMessage)'s history: its record \(seq) \(reason). "
-                + "History on this store was changed after the centre received it; nothing was sent. "
-                + "Run `attendance store verify` here and compare with the centre's copy"
+            return words.tr(
+                "the central store {address} refuses {node}'s history: its record {seq} {reason}. History on this store was changed after the centre received it; nothing was sent. Run `attendance store verify` here and compare with the centre's copy",
+                ["address": address.description, "node": node.quotedForMessage, "seq": "\(seq)", "reason": reason])
         case .conflict(let address, let node, let changes):
-            return
-                "the central store \(address) has newer changes than \(node.quotedForMessage)'s: "
-                + changes.joined(separator: ", ") + "; nothing was sent"
+            return words.tr(
+                "the central store {address} has newer changes than {node}'s: {changes}; nothing was sent",
+                [
+                    "address": address.description, "node": node.quotedForMessage,
+                    "changes": changes.joined(separator: ", "),
+                ])
         case .refused(let address, let reason):
-            return "the central store \(address) refuses this store's records: \(reason); nothing was sent"
+            return words.tr(
+                "the central store {address} refuses this store's records: {reason}; nothing was sent",
+                ["address": address.description, "reason": reason])
         case .nameTaken(let address, let node):
-            return
-                "the central store \(address) already has another store, or another kiosk's login, syncing as \(node.quotedForMessage): give this "
-                + "kiosk a kiosk_id of its own in [central]; nothing was sent, and its records wait here"
+            return words.tr(
+                "the central store {address} already has another store, or another kiosk's login, syncing as {node}: give this kiosk a kiosk_id of its own in [central]; nothing was sent, and its records wait here",
+                ["address": address.description, "node": node.quotedForMessage])
         }
     }
 

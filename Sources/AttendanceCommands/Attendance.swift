@@ -126,7 +126,7 @@ public struct Attendance: ParsableCommand {
     }
 
     private static func report(_ error: any AttendanceError, in context: Context) -> Int32 {
-        let failure = CommandFailure.from(error)
+        let failure = CommandFailure.from(error, words: context.words)
         for line in failure.message.split(separator: "\n") { context.err.line("attendance: " + line.clipped()) }
         return failure.status.rawValue
     }

@@ -5,17 +5,23 @@ import AttendanceTOML
 ///
 /// Each case carries enough to say what was wrong and what form was expected, so the
 /// edges never need to invent their own wording for a bad value.
-public enum CoreError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum CoreError: WordedError, Equatable, Sendable {
     /// A value did not have the expected form: `what` names the field, `value` is what was given
     /// (already made safe to print), `expected` describes the form.
     case invalidValue(what: String, value: String, expected: String)
     /// The configuration file had one or more problems, each naming its line.
     case configuration([ConfigIssue])
 
-    public var description: String {
+    public var description: String { worded(EnglishWords()) }
+
+    /// The sentence in `words`' language. The field's name and the expected form come from the
+    /// rule that refused the value, in English; a configuration's problems stay as they were found.
+    public func worded(_ words: some Wording) -> String {
         switch self {
         case .invalidValue(let what, let value, let expected):
-            return "invalid \(what) \(value.quotedForMessage): expected \(expected)"
+            return words.tr(
+                "invalid {what} {value}: expected {expected}",
+                ["what": what, "value": value.quotedForMessage, "expected": expected])
         case .configuration(let issues):
             return issues.map(\.description).joined(separator: "\n")
         }

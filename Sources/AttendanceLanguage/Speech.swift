@@ -7,7 +7,7 @@ import AttendanceCore
 /// `po/attendance.pot`. A value goes in through a named
 /// placeholder (`tr("Hi {name}", ["name": …])`), never an interpolation: the catalog's key must be
 /// the same whatever the value, and a translator may move `{name}` where their language puts it.
-public struct Speech: Sendable {
+public struct Speech: Wording {
     public let language: Language
     /// Nil: English only, whatever `language` says.
     let catalog: Catalog?
@@ -50,27 +50,5 @@ public struct Speech: Sendable {
         let form =
             translating?.text(singular, plural, count: count, in: language) ?? (count == 1 ? singular : plural)
         return Self.fill(form, values.merging(["n": String(count)]) { mine, _ in mine })
-    }
-
-    /// `text` with each `{key}` of `values` replaced by its value; other braces are left alone.
-    /// A value that ends in a full stop of its own (a French abbreviated month, "27 nov.") takes
-    /// the place of the sentence's, so no sentence ends in two.
-    static func fill(_ text: String, _ values: [String: String]) -> String {
-        guard !values.isEmpty, text.contains("{") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(of: "}"), let value = values[String(after[..<close])] {
-                result += value
-                rest = after[after.index(after: close)...]
-                if value.hasSuffix("."), rest.hasPrefix(".") { rest = rest.dropFirst() }
-            } else {
-                result += "{"
-                rest = after
-            }
-        }
-        return result + rest
     }
 }

@@ -14,11 +14,61 @@ public struct HistoryCheck: Sendable {
     public let builtOver: String?
 }
 
-/// The first break in a history chain, in words for the manager.
+/// The first break in a history chain, worded for the manager in their language.
 public struct HistoryProblem: Sendable, Equatable, CustomStringConvertible {
+    /// What kind of break; `record` names the record concerned ("punch 12 of E001").
+    public enum Break: Sendable, Equatable {
+        /// Entries `first` through `last` are not in the chain.
+        case missing(first: Int64, last: Int64)
+        /// The entry's link does not follow the one before it.
+        case notFollowing(record: String)
+        /// The record no longer hashes to its entry.
+        case changed(record: String)
+        /// The entry's record is not in the store.
+        case gone(record: String)
+        /// A record with two entries, the later one `entry`.
+        case linkedTwice(record: String)
+        /// A record with no entry.
+        case unchained(record: String)
+    }
+
     /// The chain entry where it breaks.
     public let entry: Int64
-    public let description: String
+    public let kind: Break
+
+    package init(entry: Int64, kind: Break) {
+        self.entry = entry
+        self.kind = kind
+    }
+
+    public var description: String { worded(EnglishWords()) }
+
+    /// The sentence in `words`' language.
+    public func worded(_ words: some Wording) -> String {
+        let seq = "\(entry)"
+        switch kind {
+        case .missing(let first, let last):
+            return words.tr(
+                "chain entries {first}–{last} are missing: records were removed",
+                ["first": "\(first)", "last": "\(last)"])
+        case .notFollowing(let record):
+            return words.tr(
+                "entry {seq} ({record}) does not follow the entry before it: the chain was cut or spliced there",
+                ["seq": seq, "record": record])
+        case .changed(let record):
+            return words.tr(
+                "{record} was changed after it was recorded (entry {seq} does not match it)",
+                ["seq": seq, "record": record])
+        case .gone(let record):
+            return words.tr("{record} is gone: it was removed (entry {seq})", ["seq": seq, "record": record])
+        case .linkedTwice(let record):
+            return words.tr(
+                "{record} is linked twice: entry {seq} was added outside this program", ["seq": seq, "record": record])
+        case .unchained(let record):
+            return words.tr(
+                "{record} is not in the chain: it was added outside this program", ["record": record])
+        }
+    }
 }
 
 extension AttendanceStore {
@@ -87,28 +137,18 @@ extension AttendanceStore {
                     // Words for a record only where something is wrong.
                     func what() throws -> String { try Self.describe(kind: kind, id: id, in: db) }
                     if seq != expectedSeq {
-                        problem = HistoryProblem(
-                            entry: seq,
-                            description: "chain entries \(expectedSeq)–\(seq - 1) are missing: records were removed")
+                        problem = HistoryProblem(entry: seq, kind: .missing(first: expectedSeq, last: seq - 1))
                     } else if prev != previous {
-                        problem = HistoryProblem(
-                            entry: seq,
-                            description:
-                                "entry \(seq) (\(try what())) does not follow the entry before it: the chain was cut or spliced there"
-                        )
+                        problem = HistoryProblem(entry: seq, kind: .notFollowing(record: try what()))
                     } else if let statement = reading[kind],
                         let row = try Row.fetchOne(statement, arguments: [id])
                     {
                         let fields = Array(row.databaseValues.map(Self.historyField))
                         if HistoryLink.hash(previous: previous, kind: kind, fields: fields) != hash {
-                            problem = HistoryProblem(
-                                entry: seq,
-                                description:
-                                    "\(try what()) was changed after it was recorded (entry \(seq) does not match it)")
+                            problem = HistoryProblem(entry: seq, kind: .changed(record: try what()))
                         }
                     } else {
-                        problem = HistoryProblem(
-                            entry: seq, description: "\(try what()) is gone: it was removed (entry \(seq))")
+                        problem = HistoryProblem(entry: seq, kind: .gone(record: try what()))
                     }
                     previous = hash
                     expectedSeq = seq + 1
@@ -124,11 +164,8 @@ extension AttendanceStore {
                             HAVING count(*) > 1 ORDER BY seq LIMIT 1
                             """)
                 {
-                    problem = HistoryProblem(
-                        entry: twice["seq"],
-                        description:
-                            "\(try Self.describe(kind: twice["kind"], id: twice["record_id"], in: db)) is linked twice: "
-                            + "entry \(twice["seq"] as Int64) was added outside this program")
+                    let record = try Self.describe(kind: twice["kind"], id: twice["record_id"], in: db)
+                    problem = HistoryProblem(entry: twice["seq"], kind: .linkedTwice(record: record))
                 }
                 if problem == nil {
                     for (kind, _) in Schema.chainedKinds {
@@ -139,11 +176,8 @@ extension AttendanceStore {
                                 ORDER BY id LIMIT 1
                                 """, arguments: [kind])
                         if let unchained {
-                            problem = HistoryProblem(
-                                entry: expectedSeq,
-                                description:
-                                    "\(try Self.describe(kind: kind, id: unchained, in: db)) is not in the chain: it was added outside this program"
-                            )
+                            let record = try Self.describe(kind: kind, id: unchained, in: db)
+                            problem = HistoryProblem(entry: expectedSeq, kind: .unchained(record: record))
                             break
                         }
                     }

@@ -4,7 +4,7 @@ import AttendanceCore
 ///
 /// SQLite's own codes never reach a user: they are mapped here, at the one place that talks to
 /// the database, into cases that say what happened and what to do.
-public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum StoreError: WordedError, Equatable, Sendable {
     case cannotOpen(path: String, reason: String)
     /// Another program held the database for longer than the busy timeout.
     case busy
@@ -58,74 +58,112 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The correction request was answered already (`approved` or `refused`).
     case requestAnswered(Int64, state: String)
 
-    public var description: String {
+    public var description: String { worded(EnglishWords()) }
+
+    /// True when a record the request names is missing, or there already: the asker's to mend,
+    /// not the store's.
+    public var isAboutNamedRecord: Bool {
+        switch self {
+        case .duplicateEmployee, .unknownEmployee, .duplicateManager, .unknownManager, .unknownNetwork,
+            .duplicateHoliday, .unknownHoliday, .noHolidays, .duplicateLeave, .unknownLeave, .unknownRequest,
+            .requestAnswered:
+            true
+        default: false
+        }
+    }
+
+    /// The sentence in `words`' language; untrusted names and values are quoted as in English.
+    public func worded(_ words: some Wording) -> String {
         switch self {
         case .cannotOpen(let path, let reason):
-            return "cannot open the attendance store at \(path): \(reason)"
+            return words.tr("cannot open the attendance store at {path}: {reason}", ["path": path, "reason": reason])
         case .busy:
-            return "the attendance store is busy (another program is writing to it); nothing was saved — try again"
+            return words.tr(
+                "the attendance store is busy (another program is writing to it); nothing was saved — try again", [:])
         case .diskFull:
-            return "the disk holding the attendance store is full; nothing was saved — free some space and try again"
+            return words.tr(
+                "the disk holding the attendance store is full; nothing was saved — free some space and try again", [:])
         case .needsUpgrade(let path):
-            return "cannot open the attendance store at \(path): it was made by an older version and cannot be "
-                + "upgraded without write access"
+            return words.tr(
+                "cannot open the attendance store at {path}: it was made by an older version and cannot be upgraded without write access",
+                ["path": path])
         case .moved(let path):
-            return "the attendance store at \(path) was removed or replaced while this program had it open; nothing "
-                + "was saved — restart the kiosk (or the command) so it opens the store that is there now"
+            return words.tr(
+                "the attendance store at {path} was removed or replaced while this program had it open; nothing was saved — restart the kiosk (or the command) so it opens the store that is there now",
+                ["path": path])
         case .movedPunchesKept(let path, let count, let file):
-            return "the attendance store at \(path) (or its -wal or -shm file) was removed or replaced while this "
-                + "program had it open; nothing was saved — restart the kiosk so it opens the store that is there "
-                + "now. \(count) punch(es) recorded here before it was noticed are not in that store: they are kept in "
-                + "\(file); add them with `attendance import punches \(file)`"
+            return words.tr(
+                "the attendance store at {path} (or its -wal or -shm file) was removed or replaced while this program had it open; nothing was saved — restart the kiosk so it opens the store that is there now. {count} punch(es) recorded here before it was noticed are not in that store: they are kept in {file}; add them with `attendance import punches {file}`",
+                ["path": path, "count": "\(count)", "file": file])
         case .fileSizeLimit(let bytes):
-            return
-                "the attendance store reached this program's file size limit (\(bytes) bytes, ulimit -f); nothing was saved — raise the limit and try again"
+            return words.tr(
+                "the attendance store reached this program's file size limit ({bytes} bytes, ulimit -f); nothing was saved — raise the limit and try again",
+                ["bytes": "\(bytes)"])
         case .readOnly(let path, let reason):
             guard let reason else {
-                return
-                    "the attendance store at \(path) is read-only; nothing was saved — check the file's permissions and mount"
+                return words.tr(
+                    "the attendance store at {path} is read-only; nothing was saved — check the file's permissions and mount",
+                    ["path": path])
             }
-            return "the attendance store at \(path) cannot be written: \(reason); nothing was saved"
+            return words.tr(
+                "the attendance store at {path} cannot be written: {reason}; nothing was saved",
+                ["path": path, "reason": reason])
         case .corrupt(let path, let details):
-            return
-                "the attendance store at \(path) is damaged (\(details)); restore a backup (see `attendance store check`)"
+            return words.tr(
+                "the attendance store at {path} is damaged ({details}); restore a backup (see `attendance store check`)",
+                ["path": path, "details": details])
         case .notDurable(let setting, let actual):
-            return "the attendance store could not be made durable: \(setting) is \(actual)"
+            return words.tr(
+                "the attendance store could not be made durable: {setting} is {actual}",
+                ["setting": setting, "actual": actual])
         case .duplicateEmployee(let code):
-            return "an employee with code \(code) already exists"
+            return words.tr("an employee with code {code} already exists", ["code": code.rawValue])
         case .unknownEmployee(let code):
-            return "no employee has code \(code.quotedForMessage)"
+            return words.tr("no employee has code {code}", ["code": code.quotedForMessage])
         case .unknownNetwork(let bssid):
-            return "\(bssid) is not in the allowed WiFi list"
+            return words.tr("{bssid} is not in the allowed WiFi list", ["bssid": bssid.description])
         case .duplicateHoliday(let date, let name):
-            return
-                "\(date) is already a holiday (\(name.quotedForMessage)); remove it first to rename it; nothing was added"
+            return words.tr(
+                "{date} is already a holiday ({name}); remove it first to rename it; nothing was added",
+                ["date": date.description, "name": name.quotedForMessage])
         case .unknownHoliday(let date):
-            return "\(date) is not in the holiday list"
+            return words.tr("{date} is not in the holiday list", ["date": date.description])
         case .noHolidays(let first, let last):
-            return "no date from \(first) to \(last) is in the holiday list"
+            return words.tr(
+                "no date from {first} to {last} is in the holiday list",
+                ["first": first.description, "last": last.description])
         case .duplicateLeave(let code, let date, let kind):
-            return "\(code) already has \(kind == .half ? "half-day " : "")leave on \(date); nothing was recorded"
+            let values = ["code": code.rawValue, "date": date.description]
+            return kind == .half
+                ? words.tr("{code} already has half-day leave on {date}; nothing was recorded", values)
+                : words.tr("{code} already has leave on {date}; nothing was recorded", values)
         case .unknownLeave(let code, let first, let last):
-            return "\(code) has no leave \(first == last ? "on \(first)" : "from \(first) to \(last)")"
+            return first == last
+                ? words.tr("{code} has no leave on {date}", ["code": code.rawValue, "date": first.description])
+                : words.tr(
+                    "{code} has no leave from {first} to {last}",
+                    ["code": code.rawValue, "first": first.description, "last": last.description])
         case .unreadableRecord(let table, let column, let value):
-            return "the attendance store holds a \(column) in \(table) that attendance cannot have written "
-                + "(\(String(value.prefix(80)).quotedForMessage)); it was changed by other means — run `attendance store check` and restore a backup"
+            return words.tr(
+                "the attendance store holds a {column} in {table} that attendance cannot have written ({value}); it was changed by other means — run `attendance store check` and restore a backup",
+                ["column": column, "table": table, "value": String(value.prefix(80)).quotedForMessage])
         case .ioError(let message):
-            return "the attendance store could not be read or written: \(message)"
+            return words.tr("the attendance store could not be read or written: {reason}", ["reason": message])
         case .syncIdentity(let message):
-            return "cannot sync: \(message)"
+            return words.tr("cannot sync: {reason}", ["reason": message])
         case .backupFailed(let message), .backupTarget(let message):
-            return "backup failed: \(message)"
+            return words.tr("backup failed: {reason}", ["reason": message])
         case .duplicateManager(let name):
-            return "the console account \(name.quotedForMessage) exists already, or existed: a name is never given "
-                + "to someone else; nothing was added"
+            return words.tr(
+                "the console account {name} exists already, or existed: a name is never given to someone else; nothing was added",
+                ["name": name.quotedForMessage])
         case .unknownManager(let name):
-            return "no console account is named \(name.quotedForMessage)"
+            return words.tr("no console account is named {name}", ["name": name.quotedForMessage])
         case .unknownRequest(let id):
-            return "there is no request \(id); `attendance request list` shows the waiting ones"
+            return words.tr(
+                "there is no request {id}; `attendance request list` shows the waiting ones", ["id": "\(id)"])
         case .requestAnswered(let id, let state):
-            return "request \(id) was \(state) already; nothing was changed"
+            return words.tr("request {id} was {state} already; nothing was changed", ["id": "\(id)", "state": state])
         }
     }
 }

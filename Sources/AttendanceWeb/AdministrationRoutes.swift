@@ -140,7 +140,8 @@ extension Form {
         } catch {
             throw .badRequest(
                 Console.words.tr(
-                    "The {label} is not right: {reason}; nothing was changed.", ["label": label, "reason": "\(error)"]))
+                    "The {label} is not right: {reason}; nothing was changed.",
+                    ["label": label, "reason": Console.words.sentence(for: error)]))
         }
     }
 

@@ -282,7 +282,7 @@ extension Console {
 
     func month(_ text: Substring?) throws -> YearMonth {
         guard let text else { return policy.attendanceDate(of: now()).yearMonth }
-        do { return try YearMonth(parsing: String(text)) } catch { throw WebFailure.badRequest(error.description) }
+        do { return try YearMonth(parsing: String(text)) } catch { throw WebFailure.badRequest(error.worded(words)) }
     }
 
     /// What `/register` and its files cover: see ``RegisterChoice``.
@@ -292,7 +292,7 @@ extension Console {
                 query: (query("month"), query("from"), query("to"), query("period"), query("department")),
                 configuration: configuration, today: policy.attendanceDate(of: now()))
         } catch let error as CoreError {
-            throw WebFailure.badRequest(error.description)
+            throw WebFailure.badRequest(error.worded(words))
         }
     }
 
@@ -305,11 +305,11 @@ extension Console {
     }
 
     func code(_ text: String?) throws -> EmployeeCode {
-        do { return try EmployeeCode(parsing: text ?? "") } catch { throw WebFailure.badRequest(error.description) }
+        do { return try EmployeeCode(parsing: text ?? "") } catch { throw WebFailure.badRequest(error.worded(words)) }
     }
 
     func date(_ text: String?) throws -> AttendanceDate {
-        do { return try AttendanceDate(parsing: text ?? "") } catch { throw WebFailure.badRequest(error.description) }
+        do { return try AttendanceDate(parsing: text ?? "") } catch { throw WebFailure.badRequest(error.worded(words)) }
     }
 }
 

@@ -19,17 +19,25 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
             host = text[text.index(after: text.startIndex)..<close]
             let rest = text[text.index(after: close)...]
             guard rest.hasPrefix(":") else {
-                throw AppFailure("--listen takes HOST:PORT, such as 127.0.0.1:8080: \(text)")
+                throw AppFailure { words in
+                    words.tr("--listen takes HOST:PORT, such as 127.0.0.1:8080: {text}", ["text": text])
+                }
             }
             port = rest.dropFirst()
         } else {
             guard let colon = text.lastIndex(of: ":") else {
-                throw AppFailure("--listen takes HOST:PORT, such as 127.0.0.1:8080: \(text.quotedForMessage)")
+                let quoted = text.quotedForMessage
+                throw AppFailure { words in
+                    words.tr("--listen takes HOST:PORT, such as 127.0.0.1:8080: {text}", ["text": quoted])
+                }
             }
             (host, port) = (text[..<colon], text[text.index(after: colon)...])
         }
         guard !host.isEmpty, let number = Int(port), (0...65535).contains(number) else {
-            throw AppFailure("--listen takes HOST:PORT with a port from 0 to 65535: \(text.quotedForMessage)")
+            let quoted = text.quotedForMessage
+            throw AppFailure { words in
+                words.tr("--listen takes HOST:PORT with a port from 0 to 65535: {text}", ["text": quoted])
+            }
         }
         self.host = String(host)
         self.port = number
@@ -64,10 +72,12 @@ public struct ConsoleServer: Sendable {
     /// proxy in front of it on loopback), since passwords and personal data cross the network.
     public init(console: Console, address: ListenAddress, tls: TLSFiles?) throws {
         if tls == nil && !address.isLoopback {
-            throw AppFailure(
-                "the console listens beyond this machine (\(address)) only with TLS: give --tls-cert and --tls-key, "
-                    + "or listen on 127.0.0.1 behind a reverse proxy that holds the certificate (README \"The manager's console\")"
-            )
+            let shown = address.description
+            throw AppFailure { words in
+                words.tr(
+                    "the console listens beyond this machine ({address}) only with TLS: give --tls-cert and --tls-key, or listen on 127.0.0.1 behind a reverse proxy that holds the certificate (README \"The manager's console\")",
+                    ["address": shown])
+            }
         }
         self.console = console
         self.address = address
@@ -89,8 +99,10 @@ public struct ConsoleServer: Sendable {
                 chain = try NIOSSLCertificate.fromPEMFile(tls.certificate)
                 key = try NIOSSLPrivateKey(file: tls.key, format: .pem)
             } catch {
-                throw AppFailure(
-                    "the TLS certificate \(tls.certificate) or key \(tls.key) cannot be used: \(error)", kind: .files)
+                let values = ["certificate": tls.certificate, "key": tls.key, "reason": "\(error)"]
+                throw AppFailure(kind: .files) { words in
+                    words.tr("the TLS certificate {certificate} or key {key} cannot be used: {reason}", values)
+                }
             }
             server = try .tls(
                 http,

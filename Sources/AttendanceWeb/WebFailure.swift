@@ -30,38 +30,35 @@ struct WebFailure: Error {
     /// How a refusal from below reads on a page. A busy store is "try again"; a rule's refusal,
     /// a bad value or a missing record is the request's to mend; anything else is the store's.
     static func from(_ error: any Error) -> WebFailure {
+        let words = Console.words
         switch error {
         case let failure as WebFailure: return failure
         case let failure as AppFailure:
             // A file the service needs (the PIN pepper) is the server's to mend, not the request's.
             return failure.kind == .files
-                ? WebFailure(status: .internalServerError, message: failure.message + "; nothing was changed.")
-                : .badRequest(failure.message)
-        case let error as CoreError: return .badRequest(error.description)
-        case let error as CorrectionError: return .badRequest(String(describing: error))
-        case let error as EmploymentError: return .badRequest(error.description)
+                ? WebFailure(
+                    status: .internalServerError,
+                    message: words.tr("{reason}; nothing was changed.", ["reason": failure.worded(words)]))
+                : .badRequest(failure.worded(words))
+        case is CoreError, is CorrectionError, is EmploymentError: return .badRequest(words.sentence(for: error))
         case let error as StoreError:
             switch error {
             case .busy:
                 return WebFailure(
                     status: .serviceUnavailable,
-                    message: Console.words.tr(
+                    message: words.tr(
                         "The attendance store is busy (the kiosk or another manager is writing). Nothing was saved — try again in a moment."
                     ))
-            case .unknownEmployee, .duplicateManager, .unknownManager, .duplicateEmployee, .unknownNetwork,
-                .duplicateHoliday, .unknownHoliday, .noHolidays, .duplicateLeave, .unknownLeave, .unknownRequest,
-                .requestAnswered:
-                return .badRequest(error.description)
-            default:
-                return WebFailure(status: .internalServerError, message: error.description)
+            case _ where error.isAboutNamedRecord: return .badRequest(error.worded(words))
+            default: return WebFailure(status: .internalServerError, message: error.worded(words))
             }
         case let error as DocumentError:
             return WebFailure(
                 status: .internalServerError,
-                message: Console.words.tr("The document could not be made: {reason}", ["reason": "\(error)"]))
+                message: words.tr("The document could not be made: {reason}", ["reason": "\(error)"]))
         default:
             return WebFailure(
-                status: .internalServerError, message: Console.words.tr("Something went wrong; nothing was saved."))
+                status: .internalServerError, message: words.tr("Something went wrong; nothing was saved."))
         }
     }
 }

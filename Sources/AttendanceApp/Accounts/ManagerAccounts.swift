@@ -81,22 +81,30 @@ public struct ManagerAccounts: Sendable {
                 $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-@".unicodeScalars.contains($0))
             })
         else {
-            throw AppFailure(
-                "a console account's name is 1 to 64 letters, digits, '.', '_', '-' or '@' (no spaces): "
-                    + name.quotedForMessage)
+            let quoted = name.quotedForMessage
+            throw AppFailure { words in
+                words.tr(
+                    "a console account's name is 1 to 64 letters, digits, '.', '_', '-' or '@' (no spaces): {name}",
+                    ["name": quoted])
+            }
         }
         return name
     }
 
     public static func validPassword(_ password: String) throws -> String {
         guard password.count >= shortestPassword else {
-            throw AppFailure("a password has at least \(shortestPassword) characters; nothing was changed")
+            throw AppFailure { words in
+                words.tr(
+                    "a password has at least {count} characters; nothing was changed", ["count": "\(shortestPassword)"])
+            }
         }
         guard password.utf8.count <= longestPassword else {
-            throw AppFailure("a password has at most \(longestPassword) bytes; nothing was changed")
+            throw AppFailure { words in
+                words.tr("a password has at most {count} bytes; nothing was changed", ["count": "\(longestPassword)"])
+            }
         }
         guard !password.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw AppFailure("a password has no control characters; nothing was changed")
+            throw AppFailure { words in words.tr("a password has no control characters; nothing was changed", [:]) }
         }
         return password
     }

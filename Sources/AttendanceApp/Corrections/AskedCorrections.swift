@@ -98,9 +98,12 @@ public enum AskedCorrections {
             return .add(employee: asked.employee.code, kind: .out, at: instant, note: nil)
         }
         guard let out = sessions.last?.outPunch else {
-            throw AppFailure(
-                "\(asked.employee.code) has no punch on \(asked.date) to mark out or re-time; "
-                    + "refuse the request, or enter the day with `attendance punch add`")
+            let values = ["code": asked.employee.code.rawValue, "date": asked.date.description]
+            throw AppFailure { words in
+                words.tr(
+                    "{code} has no punch on {date} to mark out or re-time; refuse the request, or enter the day with `attendance punch add`",
+                    values)
+            }
         }
         return .retime(punchID: out.id, to: instant)
     }

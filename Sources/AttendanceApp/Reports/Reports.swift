@@ -134,11 +134,16 @@ extension Reports {
         }
         if let found = known[name.rawValue.lowercased()] { return found }
         let names = known.values.map(\.rawValue).sorted()
-        throw AppFailure(
-            "no employee is in the department \(name.rawValue.quotedForMessage); "
-                + (names.isEmpty
-                    ? "no employee has a department yet (employee edit CODE --department NAME)"
-                    : "the departments are \(names.joined(separator: ", "))"))
+        let department = name.rawValue.quotedForMessage
+        throw AppFailure { words in
+            names.isEmpty
+                ? words.tr(
+                    "no employee is in the department {department}; no employee has a department yet (employee edit CODE --department NAME)",
+                    ["department": department])
+                : words.tr(
+                    "no employee is in the department {department}; the departments are {departments}",
+                    ["department": department, "departments": names.joined(separator: ", ")])
+        }
     }
 }
 

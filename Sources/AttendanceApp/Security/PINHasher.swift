@@ -29,7 +29,7 @@ package enum PINHasher {
     /// A PIN is 4–8 digits.
     package static func validate(_ pin: String) throws -> String {
         guard (4...8).contains(pin.utf8.count), pin.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-            throw AppFailure("a PIN is 4 to 8 digits")
+            throw AppFailure { words in words.tr("a PIN is 4 to 8 digits", [:]) }
         }
         return pin
     }

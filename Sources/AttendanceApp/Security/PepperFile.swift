@@ -11,20 +11,25 @@ package enum PepperFile {
     package static func load(at path: String, create: Bool) throws(AppFailure) -> [UInt8] {
         if let data = FileManager.default.contents(atPath: path) {
             guard data.count == 32 else {
-                throw AppFailure(
-                    "the PIN pepper file \(path) is damaged (expected 32 bytes)", kind: .files)
+                throw AppFailure(kind: .files) { words in
+                    words.tr("the PIN pepper file {path} is damaged (expected 32 bytes)", ["path": path])
+                }
             }
             return [UInt8](data)
         }
         if !FileAccess.isMissing(path) {
             let why = FileAccess.denial(of: path).map { ": \($0)" } ?? ""
-            throw AppFailure(
-                "cannot read the PIN pepper file \(path)\(why); it must be readable by the user running the kiosk "
-                    + "(the service hands it over with LoadCredential=)", kind: .files)
+            throw AppFailure(kind: .files) { words in
+                words.tr(
+                    "cannot read the PIN pepper file {path}{why}; it must be readable by the user running the kiosk (the service hands it over with LoadCredential=)",
+                    ["path": path, "why": why])
+            }
         }
         guard create else {
-            throw AppFailure(
-                "the PIN pepper file \(path) is missing; PINs cannot be checked (was it moved?)", kind: .files)
+            throw AppFailure(kind: .files) { words in
+                words.tr(
+                    "the PIN pepper file {path} is missing; PINs cannot be checked (was it moved?)", ["path": path])
+            }
         }
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -33,15 +38,18 @@ package enum PepperFile {
             atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o400)
         guard fd >= 0 else {
-            throw AppFailure(
-                "cannot create the PIN pepper file \(path): \(String(cString: strerror(errno)))", kind: .files)
+            let reason = String(cString: strerror(errno))
+            throw AppFailure(kind: .files) { words in
+                words.tr("cannot create the PIN pepper file {path}: {reason}", ["path": path, "reason": reason])
+            }
         }
         defer { close(fd) }
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == 32, fsync(fd) == 0 else {
             unlink(path)
-            throw AppFailure(
-                "cannot write the PIN pepper file \(path)", kind: .files)
+            throw AppFailure(kind: .files) { words in
+                words.tr("cannot write the PIN pepper file {path}", ["path": path])
+            }
         }
         return bytes
     }

@@ -83,10 +83,12 @@ public enum Employees {
         if let exitCodeHash, PINHasher.hasExitCodeForm(new.code.rawValue),
             PINHasher.verifyExitCode(new.code.rawValue, against: exitCodeHash)
         {
-            throw AppFailure(
-                "\(new.code) is the kiosk's exit code ([kiosk] exit_code_hash): at the kiosk the employee would always "
-                    + "win and the exit code would stop working; give the employee another code, or the kiosk another "
-                    + "exit code")
+            let code = new.code.rawValue
+            throw AppFailure { words in
+                words.tr(
+                    "{code} is the kiosk's exit code ([kiosk] exit_code_hash): at the kiosk the employee would always win and the exit code would stop working; give the employee another code, or the kiosk another exit code",
+                    ["code": code])
+            }
         }
     }
 
@@ -176,8 +178,10 @@ public enum Employees {
                 everyone.map { ($0.code.rawValue.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
             let unknown = codes.filter { byCode[$0.rawValue.lowercased()] == nil }
             guard unknown.isEmpty else {
-                throw AppFailure(
-                    "no employee has code \(unknown.map(\.rawValue).joined(separator: ", ")); no PIN was changed")
+                let codes = unknown.map(\.rawValue).joined(separator: ", ")
+                throw AppFailure { words in
+                    words.tr("no employee has code {codes}; no PIN was changed", ["codes": codes])
+                }
             }
             var seen = Set<String>()
             chosen = codes.compactMap {
@@ -208,7 +212,7 @@ public enum Employees {
 
     /// The refusal of a caller that sets no PIN.
     public static func noPepper() throws -> [UInt8] {
-        throw AppFailure("no PIN pepper was given for setting a PIN", kind: .files)
+        throw AppFailure(kind: .files) { words in words.tr("no PIN pepper was given for setting a PIN", [:]) }
     }
 
     /// `pin` checked (4–8 digits) and hashed with the pepper, which is asked for only then.
@@ -237,9 +241,13 @@ public enum Employees {
         switch (start, end) {
         case (nil, nil): return nil
         case (let start?, let end?):
-            guard start != end else { throw AppFailure("a shift cannot start and end at the same time (\(start))") }
+            guard start != end else {
+                throw AppFailure { words in
+                    words.tr("a shift cannot start and end at the same time ({time})", ["time": start.description])
+                }
+            }
             return (start, end)
-        default: throw AppFailure("give both the shift's start and its end, or neither")
+        default: throw AppFailure { words in words.tr("give both the shift's start and its end, or neither", [:]) }
         }
     }
 
@@ -251,6 +259,8 @@ public enum Employees {
         guard let shift,
             let misfit = policy.applying(shiftStart: shift.start, shiftEnd: shift.end).shiftMisfit(alongside: [policy])
         else { return }
-        throw AppFailure("\(code): \(misfit); nothing was changed")
+        throw AppFailure { words in
+            words.tr("{code}: {problem}; nothing was changed", ["code": code.rawValue, "problem": misfit])
+        }
     }
 }

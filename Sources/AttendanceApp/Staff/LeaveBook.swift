@@ -35,18 +35,30 @@ public enum LeaveBook {
         type: String = LeaveType.annual.name, reason: String, policy: Policy, actor: String, store: AttendanceStore
     ) throws -> LeaveGrant {
         guard let known = policy.leaveTypes[type] else {
-            throw AppFailure(
-                "unknown leave type \(type.quotedForMessage); the types are \(policy.leaveTypes.namesList)")
+            let names = policy.leaveTypes.namesList
+            throw AppFailure { words in
+                words.tr(
+                    "unknown leave type {type}; the types are {types}", ["type": type.quotedForMessage, "types": names])
+            }
         }
-        guard first <= last else { throw AppFailure("the last date \(last) is before the first, \(first)") }
+        guard first <= last else {
+            throw AppFailure { words in
+                words.tr(
+                    "the last date {last} is before the first, {first}",
+                    ["last": last.description, "first": first.description])
+            }
+        }
         guard first.distance(to: last) < longestRange else {
-            throw AppFailure("leave can cover at most \(longestRange) days at once")
+            throw AppFailure { words in
+                words.tr("leave can cover at most {days} days at once", ["days": "\(longestRange)"])
+            }
         }
         let holidays = try store.holidayNames(from: first, through: last)
         let dates = policy.workingDates(from: first, through: last, holidays: holidays)
         let skipped = first.dates(through: last).filter { !dates.contains($0) }.map { ($0, holidays[$0]) }
         guard !dates.isEmpty else {
-            throw AppFailure("no working date to take leave on: \(LeaveGrant.describe(skipped))")
+            let described = LeaveGrant.describe(skipped)
+            throw AppFailure { words in words.tr("no working date to take leave on: {dates}", ["dates": described]) }
         }
         let added = try store.addLeave(
             employee: code, on: dates, kind: kind, type: known.name, reason: reason, actor: actor)

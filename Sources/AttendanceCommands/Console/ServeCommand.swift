@@ -81,7 +81,7 @@ struct ServeCommand: ContextCommand {
             throw CommandFailure(
                 words.tr(
                     "the console could not serve on {address}: {reason}",
-                    ["address": "\(address)", "reason": "\(error)"]),
+                    ["address": "\(address)", "reason": words.sentence(for: error)]),
                 status: .unavailable)
         }
     }

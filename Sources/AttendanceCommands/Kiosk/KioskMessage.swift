@@ -77,10 +77,10 @@ struct KioskMessage {
                 tone: .refusal, title: words.tr("Busy — NOT recorded"),
                 lines: [words.tr("The store was busy for a moment. Please try again.")])
         }
-        // The error itself stays in English: it is for the manager, and the journal has it too.
+        // The employee passes the error on to the manager, so it is in the words they read.
         return KioskMessage(
             tone: .refusal, title: words.tr("Could not be saved — NOT recorded"),
-            lines: [words.tr("Tell your manager."), String(describing: error)])
+            lines: [words.tr("Tell your manager."), words.sentence(for: error)])
     }
 
     static func mark(
@@ -165,7 +165,7 @@ struct KioskMessage {
         case .wifiUnavailable(let error):
             return KioskMessage(
                 tone: .refusal, title: words.tr("WiFi could not be checked — NOT recorded"),
-                lines: [String(describing: error).capitalizedFirst + ".", words.tr("Tell your manager.")])
+                lines: [words.sentence(for: error).capitalizedFirst + ".", words.tr("Tell your manager.")])
         }
     }
 }

@@ -230,7 +230,8 @@ struct KioskView {
         if let storeFailure {
             return [
                 Span(
-                    " \(no) " + words.tr("WiFi cannot be checked: {reason}", ["reason": "\(storeFailure)"]),
+                    " \(no) "
+                        + words.tr("WiFi cannot be checked: {reason}", ["reason": words.sentence(for: storeFailure)]),
                     TextStyle(color: .red))
             ]
         }
@@ -238,7 +239,11 @@ struct KioskView {
         case nil:
             return [Span(" " + words.tr("WiFi: checking…"), TextStyle(color: .grey))]
         case .unavailable(let error)?:
-            return [Span(" \(no) " + words.tr("WiFi: {reason}", ["reason": "\(error)"]), TextStyle(color: .red))]
+            return [
+                Span(
+                    " \(no) " + words.tr("WiFi: {reason}", ["reason": words.sentence(for: error)]),
+                    TextStyle(color: .red))
+            ]
         case .verified(let verdict)?:
             let simulated =
                 verdict.link.isSimulated

@@ -137,7 +137,7 @@ struct MarkCommand: ContextCommand {
             throw CommandFailure(WiFiWording.refusal(verdict, words), status: .wifiNotAllowed)
         case .wifiUnavailable(let error):
             throw CommandFailure(
-                words.tr("WiFi could not be checked, NOT recorded: {reason}", ["reason": "\(error)"]),
+                words.tr("WiFi could not be checked, NOT recorded: {reason}", ["reason": words.sentence(for: error)]),
                 status: .noWiFi)
         }
     }

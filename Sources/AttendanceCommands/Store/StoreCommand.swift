@@ -182,7 +182,8 @@ struct StoreVerify: ContextCommand {
         if let built = check.builtOver { context.out.line(words.tr("note:    {note}", ["note": built])) }
         if let problem = check.problem {
             throw CommandFailure(
-                words.tr("the history was changed: {problem}", ["problem": "\(problem)"]), status: .historyChanged)
+                words.tr("the history was changed: {problem}", ["problem": problem.worded(words)]),
+                status: .historyChanged)
         }
         if let digest, let bytes = [UInt8](hexText: digest.lowercased()) {
             if let records = try store.historyEntry(withHash: bytes) {
@@ -219,7 +220,7 @@ struct StoreVerify: ContextCommand {
             throw CommandFailure(
                 words.tr(
                     "this store's history does not hold the one whose digest was {digest}, and the central store, which keeps every kiosk's and desk's, could not be asked: {reason}",
-                    ["digest": digest, "reason": "\(error)"]), status: .unavailable)
+                    ["digest": digest, "reason": words.sentence(for: error)]), status: .unavailable)
         }
         guard let place = places.first else {
             throw CommandFailure(

@@ -1,6 +1,7 @@
 import AttendanceApp
 import AttendanceCentral
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceWiFi
 
@@ -28,42 +29,39 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 
-    /// Any error a command can meet, as a message and a status: every error type of the
-    /// modules below is mapped here and nowhere else. Nothing here prints a stack trace or a raw
-    /// SQLite code.
-    static func from(_ error: any AttendanceError) -> CommandFailure {
+    /// Any error a command can meet, as a message in `words`' language and a status: every error
+    /// type of the modules below is mapped here and nowhere else. Nothing here prints a stack trace
+    /// or a raw SQLite code.
+    static func from(_ error: any AttendanceError, words: Speech = .english) -> CommandFailure {
+        if let failure = error as? CommandFailure { return failure }
+        return CommandFailure(words.sentence(for: error), status: status(of: error))
+    }
+
+    /// A busy store is "try again"; a bad value, a rule's refusal or a record the command names
+    /// that is missing or there already is the input's to mend; a configuration (a password or CA
+    /// file that cannot be used too, not the network's fault) is the configuration's; anything
+    /// else is the store's, the network's or the WiFi's.
+    private static func status(of error: any AttendanceError) -> ExitStatus {
         switch error {
-        case let failure as CommandFailure:
-            return failure
-        case let error as AppFailure:
-            return CommandFailure(error.message, status: error.kind == .files ? .storeFailure : .badInput)
-        case let error as CorrectionError:
-            return CommandFailure(error.description, status: .badInput)
-        case let error as EmploymentError:
-            return CommandFailure(error.description, status: .badInput)
-        case let error as WiFiError:
-            return CommandFailure(error.description, status: .noWiFi)
+        case let error as AppFailure: return error.kind == .files ? .storeFailure : .badInput
+        case is CorrectionError, is EmploymentError: return .badInput
+        case is WiFiError: return .noWiFi
         case let error as CoreError:
-            if case .configuration = error { return CommandFailure(error.description, status: .configuration) }
-            return CommandFailure(error.description, status: .badInput)
+            if case .configuration = error { return .configuration }
+            return .badInput
         case let error as CentralError:
             switch error {
-            // A password or CA file that cannot be used is the configuration's to mend, not the network's.
-            case .passwordFile, .tls: return CommandFailure(error.description, status: .configuration)
-            default: return CommandFailure(error.description, status: .unavailable)
+            case .passwordFile, .tls: return .configuration
+            default: return .unavailable
             }
         case let error as StoreError:
+            if error.isAboutNamedRecord { return .badInput }
             switch error {
-            case .busy: return CommandFailure(error.description, status: .storeBusy)
-            case .backupTarget: return CommandFailure(error.description, status: .badInput)
-            case .duplicateEmployee, .unknownEmployee, .duplicateManager, .unknownManager, .unknownNetwork,
-                .duplicateHoliday, .unknownHoliday, .noHolidays,
-                .duplicateLeave, .unknownLeave, .unknownRequest, .requestAnswered:
-                return CommandFailure(error.description, status: .badInput)
-            default: return CommandFailure(error.description, status: .storeFailure)
+            case .busy: return .storeBusy
+            case .backupTarget: return .badInput
+            default: return .storeFailure
             }
-        default:
-            return CommandFailure(String(describing: error), status: .badInput)
+        default: return .badInput
         }
     }
 }

@@ -1,6 +1,7 @@
 import AttendanceApp
 import AttendanceCentral
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import Foundation
 
@@ -51,19 +52,25 @@ final class DeskCopy: @unchecked Sendable {
     static func setAside(_ store: AttendanceStore, after error: CentralError, in context: Context) throws -> String {
         let unsent = (try? store.unsentChanges()) ?? []
         store.closeForExit()
+        let words = context.words
+        let refusal = error.worded(words)
         let kept =
             String(store.path.dropLast(".sqlite".count)) + ".not-sent-\(FileStamp.text(of: context.now())).sqlite"
         for suffix in ["", "-wal", "-shm"] where !FileAccess.isMissing(store.path + suffix) {
             guard rename(store.path + suffix, kept + suffix) == 0 else {
                 throw CommandFailure(
-                    "\(error); cannot move this desk's copy \(store.path) aside: \(String(cString: strerror(errno)))",
+                    words.tr(
+                        "{error}; cannot move this desk's copy {path} aside: {reason}",
+                        ["error": refusal, "path": store.path, "reason": String(cString: strerror(errno))]),
                     status: .storeFailure)
             }
         }
-        return "\(error). This desk's changes that had not reached it were not applied: "
-            + (unsent.isEmpty ? "none recorded" : unsent.joined(separator: ", "))
-            + ". They are kept in \(kept) (`attendance audit --store \(kept)` shows them); make them again on the "
-            + "centre's current records if they are still wanted"
+        return words.tr(
+            "{error}. This desk's changes that had not reached it were not applied: {changes}. They are kept in {kept} (`attendance audit --store {kept}` shows them); make them again on the centre's current records if they are still wanted",
+            [
+                "error": refusal, "kept": kept,
+                "changes": unsent.isEmpty ? words.tr("none recorded") : unsent.joined(separator: ", "),
+            ])
     }
 
     private init(address: CentralAddress, store: AttendanceStore, node: String, settings: CentralSettings?) {
@@ -91,8 +98,12 @@ final class DeskCopy: @unchecked Sendable {
                 }
                 let waiting = (try? copy.store.syncStatus().waiting) ?? 0
                 throw CommandFailure(
-                    "\(error); the change is kept on this desk (\(waiting) record(s) wait) and goes up with the next "
-                        + "command or `attendance sync --store \(copy.address)`", status: .unavailable)
+                    context.words.tr(
+                        "{error}; the change is kept on this desk ({waiting} record(s) wait) and goes up with the next command or `attendance sync --store {address}`",
+                        [
+                            "error": error.worded(context.words), "waiting": "\(waiting)",
+                            "address": copy.address.description,
+                        ]), status: .unavailable)
             }
         }
     }

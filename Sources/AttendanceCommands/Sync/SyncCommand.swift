@@ -86,10 +86,11 @@ struct SyncCommand: ContextCommand {
             if case .nameTaken = error {
                 throw CommandFailure(
                     words.ntr(
-                        "{error} ({n} record(s))", "{error} ({n} record(s))", waiting, ["error": "\(error)"]),
+                        "{error} ({n} record(s))", "{error} ({n} record(s))", waiting,
+                        ["error": words.sentence(for: error)]),
                     status: .configuration)
             }
-            if case .historyDiverged = error { throw CommandFailure(error.description, status: .historyChanged) }
+            if case .historyDiverged = error { throw CommandFailure(error.worded(words), status: .historyChanged) }
             if case .conflict = error {
                 throw CommandFailure(try DeskCopy.setAside(store, after: error, in: context), status: .storeBusy)
             }
@@ -97,7 +98,7 @@ struct SyncCommand: ContextCommand {
                 words.ntr(
                     "{error}; nothing was lost: {n} record(s) wait on this store and go up with the next sync",
                     "{error}; nothing was lost: {n} record(s) wait on this store and go up with the next sync",
-                    waiting, ["error": "\(error)"]), status: .unavailable)
+                    waiting, ["error": words.sentence(for: error)]), status: .unavailable)
         }
     }
 

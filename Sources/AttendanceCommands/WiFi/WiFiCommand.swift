@@ -76,7 +76,8 @@ struct WiFiAllow: ContextCommand {
                 link = try self.link.reader(for: configuration).currentLink()
             } catch let error as WiFiError {
                 throw CommandFailure(
-                    words.tr("cannot read the current link: {reason}", ["reason": "\(error)"]), status: .noWiFi)
+                    words.tr("cannot read the current link: {reason}", ["reason": words.sentence(for: error)]),
+                    status: .noWiFi)
             }
             network = AllowedNetwork(bssid: link.bssid, ssid: link.ssid.isHidden ? nil : link.ssid, location: location)
             if link.isSimulated { context.out.line(words.tr("note: the current link is SIMULATED")) }

@@ -44,7 +44,7 @@ struct WiFiCurrent: ContextCommand {
         do {
             current = try reader.currentLink()
         } catch {
-            throw CommandFailure(error.description, status: .noWiFi)
+            throw CommandFailure(error.worded(context.words), status: .noWiFi)
         }
         // Shows the link while an office is set up, before any store exists (the step before
         // `wifi allow`): with no store nothing is allowed yet, and none is created.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Nothing is stored when a correction is refused. The messages name the punches involved by
 /// id and local time so the manager can find them in `attendance punch list`.
-public enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum CorrectionError: WordedError, Equatable, Sendable {
     /// No `--reason`, or only white space.
     case reasonRequired
     /// A placeholder where a reason goes ("REASON", "<why>"): copied from a suggestion unchanged.
@@ -30,34 +30,42 @@ public enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertible
     /// The longest reason or note accepted, in characters.
     public static let maximumTextLength = FreeText.maximumLength
 
-    public var description: String {
+    public var description: String { worded(EnglishWords()) }
+
+    /// The sentence in `words`' language.
+    public func worded(_ words: some Wording) -> String {
         switch self {
         case .reasonRequired:
-            return "a reason is required: say why with --reason TEXT"
+            return words.tr("a reason is required: say why with --reason TEXT", [:])
         case .placeholderReason(let text):
-            return "\(text.quotedForMessage) stands where a reason goes: say in words why the record changes "
-                + "(for example --reason \"forgot to mark out, left at 18:00\")"
+            return words.tr(
+                "{text} stands where a reason goes: say in words why the record changes (for example --reason \"forgot to mark out, left at 18:00\")",
+                ["text": text.quotedForMessage])
         case .invalidText(let what, let value):
-            return "invalid \(what) \(value.quotedForMessage): expected \(FreeText.expectation(for: value))"
+            return CoreError.invalidValue(what: what, value: value, expected: FreeText.expectation(for: value))
+                .worded(words)
         case .unknownPunch(let id):
-            return "no punch has id \(id); see `attendance punch list CODE`"
+            return words.tr("no punch has id {id}; see `attendance punch list CODE`", ["id": "\(id)"])
         case .alreadyVoid(let id):
-            return "punch \(id) is already void"
+            return words.tr("punch {id} is already void", ["id": "\(id)"])
         case .notVoid(let id):
-            return "punch \(id) is not void; there is nothing to restore"
+            return words.tr("punch {id} is not void; there is nothing to restore", ["id": "\(id)"])
         case .retimeOfVoid(let id):
-            return "punch \(id) is void; restore it before re-timing it"
+            return words.tr("punch {id} is void; restore it before re-timing it", ["id": "\(id)"])
         case .unchanged(let id, let time):
-            return "punch \(id) is already at \(time)"
+            return words.tr("punch {id} is already at {time}", ["id": "\(id)", "time": time])
         case .inFuture(let time, let now):
-            return "\(time) is in the future (it is now \(now)); punches can only be entered for times that have passed"
+            return words.tr(
+                "{time} is in the future (it is now {now}); punches can only be entered for times that have passed",
+                ["time": time, "now": now])
         case .outsideEditWindow(let date, let days):
-            return "\(date) is more than \(days) days ago ([policy] edit_window_days); "
-                + "add --force to correct it anyway (the correction is flagged)"
+            return words.tr(
+                "{date} is more than {days} days ago ([policy] edit_window_days); add --force to correct it anyway (the correction is flagged)",
+                ["date": date.description, "days": "\(days)"])
         case .irregular(let problems):
             return problems.joined(separator: "\n")
         case .namedTwice(let id):
-            return "punch \(id) is named twice; name each punch once"
+            return words.tr("punch {id} is named twice; name each punch once", ["id": "\(id)"])
         }
     }
 }

@@ -37,7 +37,7 @@ public struct EmploymentChange: Sendable, Equatable {
 }
 
 /// What ``EmploymentChange/check(workDates:force:)`` refuses.
-public enum EmploymentError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum EmploymentError: WordedError, Equatable, Sendable {
     /// The last date of employment would come before the first.
     case endsBeforeStart(code: EmployeeCode, start: AttendanceDate, end: AttendanceDate)
     /// Dates with recorded work would fall outside employment.
@@ -49,28 +49,39 @@ public enum EmploymentError: Error, Equatable, Sendable, CustomStringConvertible
     case outsideEmployment(code: EmployeeCode, dates: [AttendanceDate], employed: String, what: String)
 
     /// Up to ten dates, then how many more.
-    private static func list(_ dates: [AttendanceDate]) -> String {
-        dates.prefix(10).map(\.description).joined(separator: ", ")
-            + (dates.count > 10 ? " and \(dates.count - 10) more" : "")
+    private static func list(_ dates: [AttendanceDate], _ words: some Wording) -> String {
+        let shown = dates.prefix(10).map(\.description).joined(separator: ", ")
+        guard dates.count > 10 else { return shown }
+        return words.tr("{dates} and {count} more", ["dates": shown, "count": "\(dates.count - 10)"])
     }
 
-    public var description: String {
+    public var description: String { worded(EnglishWords()) }
+
+    /// The sentence in `words`' language.
+    public func worded(_ words: some Wording) -> String {
         switch self {
         case .endsBeforeStart(let code, let start, let end):
-            return
-                "\(code)'s last date of employment (\(end)) would come before their first (\(start)); nothing was changed"
+            return words.tr(
+                "{code}'s last date of employment ({end}) would come before their first ({start}); nothing was changed",
+                ["code": code.rawValue, "end": end.description, "start": start.description])
         case .hidesRecordedWork(let code, let dates):
-            return "\(code) has recorded work on \(Self.list(dates)), which the new dates would put outside employment "
-                + "(shown as \"–\", counted as nothing); nothing was changed — give --force to change them anyway "
-                + "(the audit log keeps the dates)"
+            return words.tr(
+                "{code} has recorded work on {dates}, which the new dates would put outside employment (shown as \"–\", counted as nothing); nothing was changed — give --force to change them anyway (the audit log keeps the dates)",
+                ["code": code.rawValue, "dates": Self.list(dates, words)])
         case .outsideEmployment(let code, let dates, let employed, let what):
-            return
-                "\(code) is not employed on \(Self.list(dates)) (\(employed)): \(what) there would show \"–\" and count "
-                + "nothing; nothing was changed — if they worked then, change their dates first "
-                + "(attendance employee edit \(code))"
+            return words.tr(
+                "{code} is not employed on {dates} ({employed}): {what} there would show \"–\" and count nothing; nothing was changed — if they worked then, change their dates first (attendance employee edit {code})",
+                ["code": code.rawValue, "dates": Self.list(dates, words), "employed": employed, "what": what])
         case .alreadyDeactivated(let code, let lastDate):
-            return "\(code) is deactivated already\(lastDate.map { ", last date \($0)" } ?? ""); nothing was changed — "
-                + "to change the last date: attendance employee edit \(code) --end-date YYYY-MM-DD (none takes them back)"
+            let values = ["code": code.rawValue]
+            guard let lastDate else {
+                return words.tr(
+                    "{code} is deactivated already; nothing was changed — to change the last date: attendance employee edit {code} --end-date YYYY-MM-DD (none takes them back)",
+                    values)
+            }
+            return words.tr(
+                "{code} is deactivated already, last date {date}; nothing was changed — to change the last date: attendance employee edit {code} --end-date YYYY-MM-DD (none takes them back)",
+                ["code": code.rawValue, "date": lastDate.description])
         }
     }
 }

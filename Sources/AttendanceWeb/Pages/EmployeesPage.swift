@@ -314,7 +314,9 @@ extension Console {
         let start = try form.parsed(
             "shift_start", as: words.ctr("form field", "shift start"), WallClockTime.init(parsing:))
         let end = try form.parsed("shift_end", as: words.ctr("form field", "shift end"), WallClockTime.init(parsing:))
-        do { return try Employees.shift(start: start, end: end) } catch { throw WebFailure.badRequest(error.message) }
+        do { return try Employees.shift(start: start, end: end) } catch {
+            throw WebFailure.badRequest(error.worded(words))
+        }
     }
 
     /// The PIN typed, or one made up when asked for; nil for neither.

@@ -15,10 +15,10 @@ extension Console {
             words.tr("Trigger {name} was added or rewritten outside this program.", ["name": $0])
         }
         if let refusal = health.writeRefusal {
-            problems.append(words.tr("This console cannot write the store: {reason}", ["reason": refusal.description]))
+            problems.append(words.tr("This console cannot write the store: {reason}", ["reason": refusal]))
         }
         if let problem = health.history.problem {
-            problems.append(words.tr("The history was changed: {problem}", ["problem": problem.description]))
+            problems.append(words.tr("The history was changed: {problem}", ["problem": problem.worded(words)]))
         }
         let sound = words.tr("The store is sound: its file, its guards and its history all hold.")
         let verdict =

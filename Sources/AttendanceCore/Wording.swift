@@ -1,0 +1,61 @@
+/// The sentences of one language, as the modules below AttendanceLanguage need them: to word
+/// their errors once, for whoever reads them.
+///
+/// An error words itself through `tr` and `ntr` (the catalog's keywords, so `make po` extracts
+/// each English sentence where it stands) for the `Wording` it is given: ``EnglishWords`` for its
+/// `description` (logs, tests), the reader's `Speech` (AttendanceLanguage) at a front-end. The core
+/// knows no translation, only the shape of one.
+public protocol Wording: Sendable {
+    /// `message` translated, its `{placeholders}` filled from `values`.
+    func tr(_ message: String, _ values: [String: String]) -> String
+    /// The form of `singular`/`plural` for `count`, translated; `{n}` is the count.
+    func ntr(_ singular: String, _ plural: String, _ count: Int, _ values: [String: String]) -> String
+}
+
+extension Wording {
+    /// `text` with each `{key}` of `values` replaced by its value; other braces are left alone.
+    /// A value that ends in a full stop of its own (a French abbreviated month, "27 nov.") takes
+    /// the place of the sentence's, so no sentence ends in two.
+    public static func fill(_ text: String, _ values: [String: String]) -> String {
+        guard !values.isEmpty, text.contains("{") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            if let close = after.firstIndex(of: "}"), let value = values[String(after[..<close])] {
+                result += value
+                rest = after[after.index(after: close)...]
+                if value.hasSuffix("."), rest.hasPrefix(".") { rest = rest.dropFirst() }
+            } else {
+                result += "{"
+                rest = after
+            }
+        }
+        return result + rest
+    }
+}
+
+/// The sources' own English, with no catalog: what an error's `description` says.
+public struct EnglishWords: Wording {
+    public init() {}
+
+    public func tr(_ message: String, _ values: [String: String]) -> String { Self.fill(message, values) }
+
+    public func ntr(_ singular: String, _ plural: String, _ count: Int, _ values: [String: String]) -> String {
+        Self.fill(count == 1 ? singular : plural, values.merging(["n": String(count)]) { mine, _ in mine })
+    }
+}
+
+/// An error that words itself for whoever reads it, in their language.
+public protocol WordedError: Error, CustomStringConvertible {
+    /// The sentence in `words`' language.
+    func worded(_ words: some Wording) -> String
+}
+
+extension Wording {
+    /// `error` in these words when it words itself, else as it describes itself.
+    public func sentence(for error: any Error) -> String {
+        (error as? any WordedError)?.worded(self) ?? String(describing: error)
+    }
+}

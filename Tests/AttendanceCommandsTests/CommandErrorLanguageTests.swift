@@ -1,0 +1,77 @@
+import AttendanceCore
+import AttendanceLanguage
+import AttendanceStore
+import Foundation
+import Testing
+
+@testable import AttendanceCommands
+
+/// Why a command failed, in the reader's language: the errors of the store, the rules and the
+/// values reach standard error through the catalog, with the same exit status as in English.
+extension CommandLanguageTests {
+    @Test("an unknown employee code: French with --language fr, Spanish from the locale, English with LANG=C")
+    func unknownCode() {
+        let french = h.run("calendar", "E404", "--language", "fr")
+        #expect(french.status == 65)
+        #expect(french.err == "attendance: aucun employé n'a le code \"E404\"\n")
+        h.environment["LANG"] = "es_ES.UTF-8"
+        let spanish = h.run("leave", "add", "E404", "2026-11-25", "--reason", "médico")
+        #expect(spanish.status == 65)
+        #expect(spanish.err == "attendance: ningún empleado tiene el código \"E404\"\n")
+        h.environment["LANG"] = "C"
+        #expect(
+            h.run("leave", "add", "E404", "2026-11-25", "--reason", "x").err
+                == "attendance: no employee has code \"E404\"\n")
+    }
+
+    @Test("a damaged store is reported in French, with the store's status")
+    func damagedStore() throws {
+        let broken = h.folder + "/broken.sqlite"
+        try Data(repeating: 0x41, count: 8_192).write(to: URL(fileURLWithPath: broken))
+        h.environment["ATTENDANCE_STORE"] = broken
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        let french = h.run("holiday", "list", "2026")
+        h.environment["LANG"] = "C"
+        let english = h.run("holiday", "list", "2026")
+        #expect(french.status == english.status && english.status != 0)
+        #expect(english.err.contains("the attendance store at"), "\(english.err)")
+        #expect(french.err.hasPrefix("attendance: la base de pointage "), "\(french.err)")
+    }
+
+    @Test("a rule's refusal: a correction without a reason, in Spanish")
+    func correctionWithoutReason() throws {
+        try h.kiosk(.in, "2026-11-18 09:50")
+        h.environment["LANG"] = "es_ES.UTF-8"
+        let refused = h.run("punch", "void", "1", "--reason", " ")
+        #expect(refused.status == 65)
+        #expect(refused.err == "attendance: se necesita un motivo: diga por qué con --reason TEXTO\n")
+    }
+
+    @Test("CommandFailure.from words every error type in the command's language, with the same status")
+    func mapping() {
+        let catalog = Catalog(directory: h.environment["ATTENDANCE_LOCALEDIR"] ?? "")
+        let french = Speech(.french, catalog: catalog)
+        let errors: [any AttendanceError] = [
+            StoreError.busy, StoreError.unknownHoliday(try! AttendanceDate(parsing: "2026-12-25")),
+            CorrectionError.alreadyVoid(3),
+            EmploymentError.alreadyDeactivated(code: try! EmployeeCode(parsing: "E1"), lastDate: nil),
+        ]
+        for error in errors {
+            let english = CommandFailure.from(error)
+            let translated = CommandFailure.from(error, words: french)
+            #expect(english.status == translated.status)
+            #expect(english.message == String(describing: error))
+            #expect(translated.message != english.message)
+        }
+    }
+
+    @Test("the kiosk tells a failed save in the employee's language")
+    func kioskStoreFailure() {
+        let catalog = Catalog(directory: h.environment["ATTENDANCE_LOCALEDIR"] ?? "")
+        let message = KioskMessage.storeFailure(StoreError.diskFull, Speech(.spanish, catalog: catalog))
+        #expect(
+            message.lines.last
+                == "el disco de la base de fichajes está lleno; no se ha guardado nada — libere espacio y vuelva a intentarlo"
+        )
+    }
+}
