@@ -506,6 +506,33 @@ struct KioskTests {
         #expect(marked.out.contains("— on leave today: the date stays LV ("), "\(marked.out)")
     }
 
+    @Test("a mark-in on a weekly off or a holiday says so, not 'on time' or 'late'")
+    func markInOnDayOff() throws {
+        let today = ScenarioClock.day()
+        let parser = DateFormatter()
+        parser.locale = Locale(identifier: "en_US_POSIX")
+        parser.timeZone = TimeZone(identifier: "UTC")
+        parser.dateFormat = "yyyy-MM-dd"
+        let weekday = try #require(parser.date(from: today)).formatted(
+            Date.FormatStyle(locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "UTC")!)
+                .weekday(.abbreviated)
+        ).lowercased()
+        // Every day a working day but the scenario's: today is a weekly off.
+        let others = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].filter { $0 != weekday }
+        #expect(others.count == 6)
+        let off = try kioskSandbox(
+            extraPolicy: "working_days = [" + others.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+        #expect(try markInAtKiosk(off, at: "11:00").contains("✓ MARKED IN 11:00 — a day off: the time worked counts"))
+
+        // A holiday on a working day is named.
+        let holiday = try kioskSandbox(extraPolicy: Self.everyDay)
+        #expect(try holiday.run("holiday", "add", today, "--name", "Founders' Day").status == 0)
+        holiday.clock.set(time: "11:00")
+        let marked = try holiday.run("mark", "in", "E001")
+        #expect(marked.status == 0, "\(marked.err)")
+        #expect(marked.out.contains("— Founders' Day is a holiday: the time worked counts"), "\(marked.out)")
+    }
+
     @Test("a mark-out ending a session longer than max_session_hours says it is not counted")
     func markOutAfterTooLongASession() throws {
         let s = try kioskSandbox()

@@ -9,6 +9,9 @@ package enum MarkSummary: Sendable, Equatable {
     case halfDayLeave
     /// An IN on a date of full-day leave, which the leave decides whatever the punches.
     case onLeave
+    /// The first IN on a holiday (`holiday` its name) or a weekly off: nobody is expected at a
+    /// shift time on such a date, so it is neither late nor on time (docs/rules.md, status rule 4).
+    case dayOff(holiday: String?)
     /// The first IN of the day, past the shift's start and its grace.
     case late(minutes: Int)
     case onTime

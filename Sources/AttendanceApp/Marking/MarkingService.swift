@@ -270,6 +270,8 @@ package final class MarkingService {
                 } else if snapshot.evaluation.status == .leave {
                     // A full-day leave decides the date whatever the punches (docs/rules.md 3).
                     summary = .onLeave
+                } else if snapshot.evaluation.flags.contains(.workedOnHoliday) {
+                    summary = .dayOff(holiday: snapshot.evaluation.holidayName)
                 } else if let late = snapshot.minutesLate, late > 0 {
                     summary = .late(minutes: late)
                 } else {
@@ -357,14 +359,17 @@ package final class MarkingService {
         let policy = employee.policy(from: configuration.policy)
         let day = policy.pairing(punches)
         let engine = StatusEngine(employee: employee, policy: configuration.policy, now: at)
-        var evaluation = engine.evaluate(date, punches: punches, holiday: nil, leave: nil, isCorrected: false)
+        // A holiday decides what is said of any IN (docs/rules.md, status rule 4: nobody is late on
+        // one). This runs after a punch's commit, so a failed read leaves the words as they are
+        // rather than fail a punch already recorded.
+        let holiday = (try? store.holidayNames(from: date, through: date))?[date]
+        var evaluation = engine.evaluate(date, punches: punches, holiday: holiday, leave: nil, isCorrected: false)
         // No lateness on a date with leave (docs/rules.md "Half-day leave"): the date's leave is read
-        // only when it would change what is said. This runs after a punch's commit, so a failed read
-        // leaves the words as they are rather than fail a punch already recorded.
+        // only when it would change what is said.
         if (evaluation.minutesLate ?? 0) > 0,
             let leave = (try? store.leave(employeeID: employee.id, from: date, through: date))?[date]
         {
-            evaluation = engine.evaluate(date, punches: punches, holiday: nil, leave: leave, isCorrected: false)
+            evaluation = engine.evaluate(date, punches: punches, holiday: holiday, leave: leave, isCorrected: false)
         }
         return TodaySnapshot(
             date: date, day: day, evaluation: evaluation, workedSeconds: day.workedSeconds(until: at),

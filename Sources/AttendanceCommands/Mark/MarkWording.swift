@@ -16,6 +16,8 @@ enum MarkWording {
         case .halfDayLeave: words.tr("half-day leave today")
         case .onLeave: words.tr("on leave today: the date stays LV")
         case .late(let minutes): words.tr("late by {duration}", ["duration": duration(Double(minutes) * 60)])
+        case .dayOff(let holiday?): words.tr("{holiday} is a holiday: the time worked counts", ["holiday": holiday])
+        case .dayOff(nil): words.tr("a day off: the time worked counts")
         case .onTime: words.tr("on time")
         case .workedToday(let seconds): words.tr("worked {duration} today", ["duration": duration(seconds)])
         }
