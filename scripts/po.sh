@@ -12,23 +12,23 @@ template=po/$domain.pot
 languages=(fr es)
 failed=0
 
-# A message is a single string literal inside tr(…), ctr(…) or ntr(…): an interpolation would make its
-# key change with its value.
-if grep -rnE '\b(tr|ctr|ntr)\("([^"\\]|\\.)*\\\(' Sources; then
+# A message is a single string literal inside tr(…), ctr(…), ntr(…) or Phrase(…): an interpolation
+# would make its key change with its value.
+if grep -rnE '\b(tr|ctr|ntr|Phrase)\("([^"\\]|\\.)*\\\(' Sources; then
   echo "po: a message above interpolates a value; use a {placeholder} instead" >&2
   exit 1
 fi
 
-# Swift's string literals read as C's: the keywords are the three functions of Speech.
+# Swift's string literals read as C's: the keywords are the three functions of Speech, and Phrase.
 fresh=$(mktemp)
 trap 'rm -f "$fresh"' EXIT
 # The C reader takes Swift's multi-line literals (""") for unterminated strings and says so for
 # each: those warnings are dropped, and the check below makes sure no message was lost to them.
 find Sources -name '*.swift' | LC_ALL=C sort | xargs xgettext --language=C --from-code=UTF-8 --no-wrap \
-  --keyword= --keyword=tr --keyword=ntr:1,2 --keyword=ctr:1c,2 --add-comments=Translators: --add-location=file \
+  --keyword= --keyword=tr --keyword=Phrase --keyword=ntr:1,2 --keyword=ctr:1c,2 --add-comments=Translators: --add-location=file \
   --sort-by-file --package-name=attendance --msgid-bugs-address="the attendance project's issue tracker" --output="$fresh" \
   2> >(grep -vE 'warning: unterminated (string literal|character constant)' >&2)
-missing=$(grep -rhoP '\b(?:tr|ntr)\(\s*"\K(?:[^"\\]|\\.)*(?=")|\bctr\(\s*"(?:[^"\\]|\\.)*",\s*"\K(?:[^"\\]|\\.)*(?=")' \
+missing=$(grep -rhoP '\b(?:tr|ntr|Phrase)\(\s*"\K(?:[^"\\]|\\.)*(?=")|\bctr\(\s*"(?:[^"\\]|\\.)*",\s*"\K(?:[^"\\]|\\.)*(?=")' \
   --include='*.swift' Sources | LC_ALL=C sort -u | while IFS= read -r message; do
   grep -qxF "msgid \"$message\"" "$fresh" || printf '  %s\n' "$message"
 done)

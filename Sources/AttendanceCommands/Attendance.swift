@@ -72,8 +72,22 @@ public struct Attendance: ParsableCommand {
 
     private static func parseAndRun(_ arguments: [String], in context: Context) -> Int32 {
         var context = context
-        context.words = CommandWords.speech(nil, environment: context.environment)
+        context.words = CommandWords.speech(languageAsked(in: arguments), environment: context.environment)
         return CommandWords.$environment.withValue(context.environment) { parseAndRun(arguments, speaking: context) }
+    }
+
+    /// The language `--language` names in `arguments`, when it is one with words: a value refused
+    /// while the arguments are parsed ("--month 2026-13") is said in it too, before there is a
+    /// command to ask.
+    static func languageAsked(in arguments: [String]) -> Language? {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { break }
+            if argument == "--language", index + 1 < arguments.count {
+                return try? Language(parsing: arguments[index + 1])
+            }
+            if argument.hasPrefix("--language=") { return try? Language(parsing: String(argument.dropFirst(11))) }
+        }
+        return nil
     }
 
     private static func parseAndRun(_ arguments: [String], speaking context: Context) -> Int32 {

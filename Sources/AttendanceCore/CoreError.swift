@@ -8,20 +8,20 @@ import AttendanceTOML
 public enum CoreError: WordedError, Equatable, Sendable {
     /// A value did not have the expected form: `what` names the field, `value` is what was given
     /// (already made safe to print), `expected` describes the form.
-    case invalidValue(what: String, value: String, expected: String)
+    case invalidValue(what: Phrase, value: String, expected: Phrase)
     /// The configuration file had one or more problems, each naming its line.
     case configuration([ConfigIssue])
 
     public var description: String { worded(EnglishWords()) }
 
-    /// The sentence in `words`' language. The field's name and the expected form come from the
-    /// rule that refused the value, in English; a configuration's problems stay as they were found.
+    /// The sentence in `words`' language, the field's name and the expected form with it; a
+    /// configuration's problems stay as they were found.
     public func worded(_ words: some Wording) -> String {
         switch self {
         case .invalidValue(let what, let value, let expected):
             return words.tr(
                 "invalid {what} {value}: expected {expected}",
-                ["what": what, "value": value.quotedForMessage, "expected": expected])
+                ["what": what.worded(words), "value": value.quotedForMessage, "expected": expected.worded(words)])
         case .configuration(let issues):
             return issues.map(\.description).joined(separator: "\n")
         }

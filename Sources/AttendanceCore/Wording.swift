@@ -59,3 +59,20 @@ extension Wording {
         (error as? any WordedError)?.worded(self) ?? String(describing: error)
     }
 }
+
+/// A piece of a sentence that a rule says and a front-end words: the name of a field ("date"),
+/// the form a value should have ("a real date as YYYY-MM-DD"). Written in English where the rule
+/// is, as one literal inside `Phrase(…)` (which `make po` extracts, as it does `tr`), and looked
+/// up in the reader's catalog when the sentence around it is.
+public struct Phrase: Equatable, Hashable, Sendable {
+    public let message: String
+    public let values: [String: String]
+
+    public init(_ message: String, _ values: [String: String] = [:]) {
+        self.message = message
+        self.values = values
+    }
+
+    /// The phrase in `words`' language, its `{placeholders}` filled.
+    public func worded(_ words: some Wording) -> String { words.tr(message, values) }
+}

@@ -24,6 +24,27 @@ extension CommandLanguageTests {
                 == "attendance: no employee has code \"E404\"\n")
     }
 
+    @Test("a malformed value names its field and the form it needs in the reader's language")
+    func malformedValue() {
+        let french = h.run("register", "--month", "2026-13", "--language", "fr")
+        #expect(french.status == 65)
+        #expect(
+            french.err
+                == "attendance: valeur incorrecte pour le mois \"2026-13\" : attendu AAAA-MM, par exemple 2026-11\n",
+            "\(french.err)")
+        h.environment["LANG"] = "es_ES.UTF-8"
+        let spanish = h.run("calendar", "E001", "--day", "2026-02-30")
+        #expect(spanish.status == 65)
+        #expect(
+            spanish.err
+                == "attendance: valor no válido para la fecha \"2026-02-30\": se esperaba una fecha real como AAAA-MM-DD\n",
+            "\(spanish.err)")
+        h.environment["LANG"] = "C"
+        #expect(
+            h.run("register", "--month", "2026-13").err
+                == "attendance: invalid month \"2026-13\": expected YYYY-MM, for example 2026-11\n")
+    }
+
     @Test("a damaged store is reported in French, with the store's status")
     func damagedStore() throws {
         let broken = h.folder + "/broken.sqlite"

@@ -103,7 +103,8 @@ struct ErrorWordingTests {
         let later = try AttendanceDate(parsing: "2026-11-27")
         let many = (1...12).map { try! AttendanceDate(parsing: "2026-11-\(String(format: "%02d", $0))") }
         expectTranslated([
-            CorrectionError.reasonRequired, .placeholderReason("REASON"), .invalidText(what: "reason", value: "\u{7}"),
+            CorrectionError.reasonRequired, .placeholderReason("REASON"),
+            .invalidText(what: Phrase("reason"), value: "\u{7}"),
             .unknownPunch(9), .alreadyVoid(9), .notVoid(9), .retimeOfVoid(9), .unchanged(9, time: "09:00"),
             .inFuture(time: "18:00", now: "10:00"), .outsideEditWindow(date, days: 30), .namedTwice(9),
         ])
@@ -113,7 +114,10 @@ struct ErrorWordingTests {
             .outsideEmployment(code: code, dates: [date], employed: "employed from 2026-12-01", what: "a punch"),
             .alreadyDeactivated(code: code, lastDate: nil), .alreadyDeactivated(code: code, lastDate: date),
         ])
-        expectTranslated([CoreError.invalidValue(what: "date", value: "2026-13-01", expected: "YYYY-MM-DD")])
+        expectTranslated([
+            CoreError.invalidValue(
+                what: Phrase("date"), value: "2026-13-01", expected: Phrase("a real date as YYYY-MM-DD"))
+        ])
         let problems: [HistoryProblem.Break] = [
             .missing(first: 3, last: 4), .notFollowing(record: "punch 5"), .changed(record: "punch 5"),
             .gone(record: "punch 5"), .linkedTwice(record: "punch 5"), .unchained(record: "punch 5"),

@@ -166,7 +166,7 @@ struct CorrectionCheckTests {
         #expect(try CorrectionText.reason("  forgot to mark out ") == "forgot to mark out")
         #expect(try CorrectionText.reason(String(repeating: "x", count: 500)).count == 500)
         #expect(throws: CorrectionError.self) { try CorrectionText.reason(String(repeating: "x", count: 501)) }
-        #expect(throws: CorrectionError.invalidText(what: "reason", value: "a\u{1b}[2J")) {
+        #expect(throws: CorrectionError.invalidText(what: Phrase("reason"), value: "a\u{1b}[2J")) {
             try CorrectionText.reason("a\u{1b}[2J")
         }
     }
@@ -177,9 +177,11 @@ struct CorrectionCheckTests {
         #expect(try CorrectionText.note(" ") == nil)
         #expect(try CorrectionText.note(String(repeating: "é", count: 500))?.count == 500)
         let long = String(repeating: "n", count: 501)
-        #expect(throws: CorrectionError.invalidText(what: "note", value: long)) { try CorrectionText.note(long) }
+        #expect(throws: CorrectionError.invalidText(what: Phrase("note"), value: long)) {
+            try CorrectionText.note(long)
+        }
         #expect(
-            CorrectionError.invalidText(what: "note", value: "line\nbreak").description
+            CorrectionError.invalidText(what: Phrase("note"), value: "line\nbreak").description
                 == "invalid note \"line\\x0a" + "break\": expected at most 500 characters without control characters")
         #expect(throws: CorrectionError.self) { try CorrectionText.note("line\nbreak") }
         #expect(throws: CorrectionError.self) { try CorrectionText.note("bidi \u{202e}txt") }

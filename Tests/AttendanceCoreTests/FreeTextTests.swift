@@ -12,7 +12,7 @@ struct FreeTextTests {
             (String(repeating: "x", count: 500), String(repeating: "x", count: 500)),
         ])
     func accepted(text: String, kept: String) throws {
-        #expect(try FreeText(parsing: text, what: "note").rawValue == kept)
+        #expect(try FreeText(parsing: text, what: Phrase("note")).rawValue == kept)
     }
 
     @Test(
@@ -36,9 +36,9 @@ struct FreeTextTests {
             ),
         ])
     func refused(text: String, message: String) {
-        #expect(throws: CoreError.self) { try FreeText(parsing: text, what: "note") }
+        #expect(throws: CoreError.self) { try FreeText(parsing: text, what: Phrase("note")) }
         do {
-            _ = try FreeText(parsing: text, what: "note")
+            _ = try FreeText(parsing: text, what: Phrase("note"))
         } catch {
             #expect(error.description == message)
         }
@@ -46,20 +46,20 @@ struct FreeTextTests {
 
     @Test("optional text: nil or blank is none")
     func optional() throws {
-        #expect(try FreeText.optional(nil, what: "note") == nil)
-        #expect(try FreeText.optional(" \t", what: "note") == nil)
-        #expect(try FreeText.optional(" late bus ", what: "note")?.rawValue == "late bus")
+        #expect(try FreeText.optional(nil, what: Phrase("note")) == nil)
+        #expect(try FreeText.optional(" \t", what: Phrase("note")) == nil)
+        #expect(try FreeText.optional(" late bus ", what: Phrase("note"))?.rawValue == "late bus")
     }
 
     @Test("a correction's reason follows the same rules, refused as a correction error")
     func correctionReason() {
-        #expect(throws: CorrectionError.invalidText(what: "reason", value: "\u{200b}")) {
+        #expect(throws: CorrectionError.invalidText(what: Phrase("reason"), value: "\u{200b}")) {
             try CorrectionText.reason("\u{200b}")
         }
         #expect(
-            CorrectionError.invalidText(what: "reason", value: "\u{200b}").description
+            CorrectionError.invalidText(what: Phrase("reason"), value: "\u{200b}").description
                 == "invalid reason \"\u{200b}\": expected at least one visible letter, digit or mark")
-        #expect(throws: CorrectionError.invalidText(what: "note", value: "a\u{7}")) {
+        #expect(throws: CorrectionError.invalidText(what: Phrase("note"), value: "a\u{7}")) {
             try CorrectionText.note("a\u{7}")
         }
     }

@@ -94,7 +94,8 @@ struct ValueTypesTests {
         for marks in ["\u{301}", "\u{301}\u{308}\u{20DD}", "\u{94D}\u{93F}", " \u{301} \u{301} "] {
             #expect(
                 throws: CoreError.invalidValue(
-                    what: "name", value: marks, expected: "at least one letter or digit, not combining marks alone")
+                    what: Phrase("name"), value: marks,
+                    expected: Phrase("at least one letter or digit, not combining marks alone"))
             ) {
                 try PersonName(parsing: marks)
             }

@@ -34,7 +34,7 @@ struct ConsoleErrorLanguageTests {
         let errors: [any Error] = [
             StoreError.unknownEmployee("E404"), StoreError.diskFull, CorrectionError.reasonRequired,
             EmploymentError.alreadyDeactivated(code: try! EmployeeCode(parsing: "E1"), lastDate: nil),
-            CoreError.invalidValue(what: "date", value: "x", expected: "YYYY-MM-DD"),
+            CoreError.invalidValue(what: Phrase("date"), value: "x", expected: Phrase("YYYY-MM-DD")),
         ]
         for error in errors {
             let english = WebFailure.from(error)

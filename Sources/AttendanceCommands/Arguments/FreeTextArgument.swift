@@ -5,7 +5,7 @@ import AttendanceCore
 /// `FreeText`; a refusal names the text by ``what`` ("invalid location …") and keeps its own message.
 protocol FreeTextArgument: ExpressibleByArgument {
     /// What the text is, as a refusal names it.
-    static var what: String { get }
+    static var what: Phrase { get }
     var text: FreeText { get }
     init(text: FreeText)
 }
@@ -23,12 +23,12 @@ extension FreeTextArgument {
 
 /// Where an access point is, `wifi allow --location`.
 struct LocationText: FreeTextArgument {
-    static let what = "location"
+    static let what = Phrase("location")
     let text: FreeText
 }
 
 /// Why leave is taken, `leave add --reason`.
 struct LeaveReason: FreeTextArgument {
-    static let what = "reason"
+    static let what = Phrase("reason")
     let text: FreeText
 }

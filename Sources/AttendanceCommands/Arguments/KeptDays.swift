@@ -10,8 +10,10 @@ struct KeptDays: ExpressibleByArgument, Equatable {
     init(parsing text: String) throws(CoreError) {
         guard let count = Int(text), (1...DailyBackups.mostDays).contains(count) else {
             throw .invalidValue(
-                what: "number of days to keep", value: text,
-                expected: "a whole number from 1 to \(DailyBackups.mostDays) (today's backup counts as one)")
+                what: Phrase("number of days to keep"), value: text,
+                expected: Phrase(
+                    "a whole number from 1 to {most} (today's backup counts as one)",
+                    ["most": "\(DailyBackups.mostDays)"]))
         }
         self.count = count
     }

@@ -9,7 +9,8 @@ struct PunchID: ExpressibleByArgument, Hashable, CustomStringConvertible {
     init(parsing text: String) throws(CoreError) {
         guard let id = Int64(text), id > 0 else {
             throw .invalidValue(
-                what: "punch id", value: text, expected: "a punch's number from `attendance punch list`")
+                what: Phrase("punch id"), value: text, expected: Phrase("a punch's number from `attendance punch list`")
+            )
         }
         rawValue = id
     }

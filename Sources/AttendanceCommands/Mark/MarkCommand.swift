@@ -55,7 +55,7 @@ struct MarkCommand: ContextCommand {
         let (configuration, store) = try global.open(in: context)
         // Closed as the mark ends, unless it is a desk copy, which is sent up after the command.
         defer { if !context.deskCopies.holds(store) { store.closeForExit() } }
-        let note = try FreeText.optional(note, what: "note")?.rawValue
+        let note = try FreeText.optional(note, what: Phrase("note"))?.rawValue
         let desk = MarkingService(
             configuration: configuration, store: store, linkReader: try link.reader(for: configuration),
             pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)

@@ -16,13 +16,16 @@ public struct DatePeriod: Hashable, Sendable, CustomStringConvertible {
     public init(from first: AttendanceDate, through last: AttendanceDate) throws(CoreError) {
         let shown = "\(first) to \(last)"
         guard first <= last else {
-            throw .invalidValue(what: "period", value: shown, expected: "a last date on or after the first")
+            throw .invalidValue(
+                what: Phrase("period"), value: shown, expected: Phrase("a last date on or after the first"))
         }
         let count = first.distance(to: last) + 1
         guard count <= Self.maximumDays else {
             throw .invalidValue(
-                what: "period", value: shown,
-                expected: "at most \(Self.maximumDays) days (a register has a column per date); this one has \(count)")
+                what: Phrase("period"), value: shown,
+                expected: Phrase(
+                    "at most {most} days (a register has a column per date); this one has {count}",
+                    ["most": "\(Self.maximumDays)", "count": "\(count)"]))
         }
         self.first = first
         self.last = last

@@ -13,7 +13,8 @@ public struct Holiday: Sendable, Hashable {
             self.name = try PersonName(parsing: name).rawValue
         } catch {
             throw .invalidValue(
-                what: "holiday name", value: name, expected: "1–100 characters without control characters")
+                what: Phrase("holiday name"), value: name,
+                expected: Phrase("1–100 characters without control characters"))
         }
         self.date = date
     }

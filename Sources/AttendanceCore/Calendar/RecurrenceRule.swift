@@ -46,34 +46,38 @@ public struct RecurrenceRule: Sendable, Hashable {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = pair[0].uppercased()
             guard pair.count == 2, !pair[1].isEmpty else {
-                throw Self.invalid(String(part), expected: "NAME=VALUE, e.g. FREQ=YEARLY")
+                throw Self.invalid(String(part), expected: Phrase("NAME=VALUE, e.g. FREQ=YEARLY"))
             }
             guard Self.supportedParts.contains(name) else {
                 throw Self.invalid(
                     String(part),
-                    expected: "one of " + Self.supportedParts.dropLast().joined(separator: ", ")
-                        + " or WKST (\(name) is not supported)")
+                    expected: Phrase(
+                        "one of {parts} or WKST ({name} is not supported)",
+                        ["parts": Self.supportedParts.dropLast().joined(separator: ", "), "name": name]))
             }
-            guard parts[name] == nil else { throw Self.invalid(String(part), expected: "each part once") }
+            guard parts[name] == nil else { throw Self.invalid(String(part), expected: Phrase("each part once")) }
             parts[name] = pair[1].uppercased()
         }
         guard let freq = parts["FREQ"] else {
-            throw Self.invalid(text, expected: "a FREQ part, e.g. FREQ=YEARLY")
+            throw Self.invalid(text, expected: Phrase("a FREQ part, e.g. FREQ=YEARLY"))
         }
         guard let frequency = Frequency(rawValue: freq) else {
             throw Self.invalid(
-                "FREQ=\(freq)", expected: "FREQ=YEARLY, MONTHLY, WEEKLY or DAILY; an all-day event has no times")
+                "FREQ=\(freq)", expected: Phrase("FREQ=YEARLY, MONTHLY, WEEKLY or DAILY; an all-day event has no times")
+            )
         }
         self.frequency = frequency
         if let value = parts["INTERVAL"] {
-            interval = try Self.number(value, part: "INTERVAL", in: 1...9999, expected: "a whole number from 1 to 9999")
+            interval = try Self.number(
+                value, part: "INTERVAL", in: 1...9999, expected: Phrase("a whole number from 1 to 9999"))
         }
         if let value = parts["COUNT"] {
-            count = try Self.number(value, part: "COUNT", in: 1...Int.max, expected: "a whole number of at least 1")
+            count = try Self.number(
+                value, part: "COUNT", in: 1...Int.max, expected: Phrase("a whole number of at least 1"))
         }
         if let value = parts["UNTIL"] {
             guard count == nil else {
-                throw Self.invalid("UNTIL=\(value)", expected: "COUNT or UNTIL, not both (RFC 5545)")
+                throw Self.invalid("UNTIL=\(value)", expected: Phrase("COUNT or UNTIL, not both (RFC 5545)"))
             }
             until = try Self.untilDate(value)
         }
@@ -82,7 +86,7 @@ public struct RecurrenceRule: Sendable, Hashable {
         }
         if let value = parts["BYMONTHDAY"] {
             guard frequency != .weekly else {
-                throw Self.invalid("BYMONTHDAY=\(value)", expected: "no BYMONTHDAY with FREQ=WEEKLY (RFC 5545)")
+                throw Self.invalid("BYMONTHDAY=\(value)", expected: Phrase("no BYMONTHDAY with FREQ=WEEKLY (RFC 5545)"))
             }
             monthDays = try Self.list(value, part: "BYMONTHDAY") { Self.signed($0, upTo: 31) }
         }
@@ -92,13 +96,14 @@ public struct RecurrenceRule: Sendable, Hashable {
         }
         if let value = parts["BYSETPOS"] {
             guard !(months.isEmpty && monthDays.isEmpty && weekdays.isEmpty) else {
-                throw Self.invalid("BYSETPOS=\(value)", expected: "BYSETPOS together with BYMONTH, BYMONTHDAY or BYDAY")
+                throw Self.invalid(
+                    "BYSETPOS=\(value)", expected: Phrase("BYSETPOS together with BYMONTH, BYMONTHDAY or BYDAY"))
             }
             setPositions = try Self.list(value, part: "BYSETPOS") { Self.signed($0, upTo: 366) }
         }
         if let value = parts["WKST"] {
             guard let day = Self.weekday(value) else {
-                throw Self.invalid("WKST=\(value)", expected: "a weekday: MO, TU, WE, TH, FR, SA or SU")
+                throw Self.invalid("WKST=\(value)", expected: Phrase("a weekday: MO, TU, WE, TH, FR, SA or SU"))
             }
             weekStart = day
         }
@@ -106,12 +111,12 @@ public struct RecurrenceRule: Sendable, Hashable {
 
     // MARK: - Values
 
-    private static func invalid(_ value: String, expected: String) -> CoreError {
-        .invalidValue(what: "RRULE part", value: value, expected: expected)
+    private static func invalid(_ value: String, expected: Phrase) -> CoreError {
+        .invalidValue(what: Phrase("RRULE part"), value: value, expected: expected)
     }
 
     private static func number(
-        _ value: String, part: String, in range: ClosedRange<Int>, expected: String
+        _ value: String, part: String, in range: ClosedRange<Int>, expected: Phrase
     )
         throws(CoreError) -> Int
     {
@@ -126,7 +131,7 @@ public struct RecurrenceRule: Sendable, Hashable {
         var items: [T] = []
         for entry in value.split(separator: ",", omittingEmptySubsequences: false) {
             guard let item = read(String(entry)) else {
-                throw invalid("\(part)=\(value)", expected: expectations[part] ?? "a list of values")
+                throw invalid("\(part)=\(value)", expected: expectations[part] ?? Phrase("a list of values"))
             }
             items.append(item)
         }
@@ -134,11 +139,12 @@ public struct RecurrenceRule: Sendable, Hashable {
     }
 
     private static let expectations = [
-        "BYMONTH": "months 1 to 12, separated by commas",
-        "BYMONTHDAY": "days 1 to 31 or -31 to -1 (from the month's end), separated by commas",
-        "BYDAY":
-            "weekdays MO, TU, WE, TH, FR, SA, SU, with an ordinal (1 to 53 or -53 to -1, e.g. 4TH or -1MO) only for FREQ=MONTHLY or YEARLY",
-        "BYSETPOS": "positions 1 to 366 or -366 to -1, separated by commas",
+        "BYMONTH": Phrase("months 1 to 12, separated by commas"),
+        "BYMONTHDAY": Phrase("days 1 to 31 or -31 to -1 (from the month's end), separated by commas"),
+        "BYDAY": Phrase(
+            "weekdays MO, TU, WE, TH, FR, SA, SU, with an ordinal (1 to 53 or -53 to -1, e.g. 4TH or -1MO) only for FREQ=MONTHLY or YEARLY"
+        ),
+        "BYSETPOS": Phrase("positions 1 to 366 or -366 to -1, separated by commas"),
     ]
 
     /// `+3`, `3` or `-3`, not zero, at most `limit` either way.
@@ -182,7 +188,7 @@ public struct RecurrenceRule: Sendable, Hashable {
             let date = AttendanceDate(iCalendarDate: value)
                 ?? AttendanceDate(dateOfICalendarDateTime: value, utcOnly: true)
         else {
-            throw invalid("UNTIL=\(value)", expected: "a date (20271231) or a UTC date-time (20271231T235959Z)")
+            throw invalid("UNTIL=\(value)", expected: Phrase("a date (20271231) or a UTC date-time (20271231T235959Z)"))
         }
         return date
     }

@@ -10,7 +10,7 @@ public enum CorrectionError: WordedError, Equatable, Sendable {
     /// A placeholder where a reason goes ("REASON", "<why>"): copied from a suggestion unchanged.
     case placeholderReason(String)
     /// A reason or note that breaks the rules of ``FreeText``; `what` names which.
-    case invalidText(what: String, value: String)
+    case invalidText(what: Phrase, value: String)
     case unknownPunch(Int64)
     case alreadyVoid(Int64)
     case notVoid(Int64)

@@ -7,7 +7,7 @@ public enum CorrectionText {
     /// The reason for a correction: required, then ``FreeText``.
     public static func reason(_ text: String?) throws(CorrectionError) -> String {
         guard let text, !text.trimmingWhiteSpace().isEmpty else { throw .reasonRequired }
-        let reason = try checked(text, what: "reason")
+        let reason = try checked(text, what: Phrase("reason"))
         if isPlaceholder(reason) { throw .placeholderReason(reason) }
         return reason
     }
@@ -22,10 +22,10 @@ public enum CorrectionText {
     /// An optional note on a punch: nil or blank is no note; otherwise ``FreeText``.
     public static func note(_ text: String?) throws(CorrectionError) -> String? {
         guard let text, !text.trimmingWhiteSpace().isEmpty else { return nil }
-        return try checked(text, what: "note")
+        return try checked(text, what: Phrase("note"))
     }
 
-    private static func checked(_ text: String, what: String) throws(CorrectionError) -> String {
+    private static func checked(_ text: String, what: Phrase) throws(CorrectionError) -> String {
         guard let checked = try? FreeText(parsing: text, what: what) else {
             throw .invalidText(what: what, value: text)
         }

@@ -14,23 +14,28 @@ extension LocalZone {
     /// needs its offset, which the refusal offers.
     public func instant(parsingLocal text: String) throws(CoreError) -> Date {
         let trimmed = text.trimmingWhiteSpace()
-        let form = "\"YYYY-MM-DD HH:MM\", local time in \(identifier), optionally with its UTC offset"
+        let form = Phrase(
+            "\"YYYY-MM-DD HH:MM\", local time in {zone}, optionally with its UTC offset", ["zone": identifier])
         let (local, offsetText) = Self.splitOffset(trimmed)
         let parts = local.split(omittingEmptySubsequences: true) { $0 == " " || $0 == "T" }
         guard parts.count == 2, let date = try? AttendanceDate(parsing: String(parts[0])),
             let time = try? WallClockTime(parsing: String(parts[1])), parts[1].count == 5
-        else { throw .invalidValue(what: "time", value: text, expected: form) }
-        guard let offsetText else { return try uniqueInstant(on: date, at: time, typed: text, what: "time") }
+        else { throw .invalidValue(what: Phrase("time"), value: text, expected: form) }
+        guard let offsetText else { return try uniqueInstant(on: date, at: time, typed: text, what: Phrase("time")) }
         guard let offset = Self.offsetSeconds(offsetText) else {
-            throw .invalidValue(what: "time", value: text, expected: form)
+            throw .invalidValue(what: Phrase("time"), value: text, expected: form)
         }
         let candidates = instants(on: date, at: time)
         let naive = date.dayNumber * 86_400 + time.minuteOfDay * 60
         guard let match = candidates.first(where: { Int($0.timeIntervalSince1970) == naive - offset }) else {
             throw .invalidValue(
-                what: "time", value: text,
-                expected: "an offset that \(identifier) had at \(date) \(time): "
-                    + candidates.map { Self.offsetText(self.offset(at: $0)) }.joined(separator: " or "))
+                what: Phrase("time"), value: text,
+                expected: Phrase(
+                    "an offset that {zone} had at {date} {time}: {offsets}",
+                    [
+                        "zone": identifier, "date": date.description, "time": time.description,
+                        "offsets": candidates.map { Self.offsetText(self.offset(at: $0)) }.joined(separator: " or "),
+                    ]))
         }
         return match
     }
@@ -40,7 +45,7 @@ extension LocalZone {
     /// clocks go forward, and in the hour repeated when they go back, where the refusal offers
     /// both offsets (docs/rules.md "Precision").
     public func uniqueInstant(
-        on date: AttendanceDate, at time: WallClockTime, typed text: String, what: String
+        on date: AttendanceDate, at time: WallClockTime, typed text: String, what: Phrase
     ) throws(CoreError) -> Date {
         let candidates = instants(on: date, at: time)
         switch candidates.count {
@@ -49,16 +54,16 @@ extension LocalZone {
         case 0:
             throw .invalidValue(
                 what: what, value: text,
-                expected: "a time that exists in \(identifier): the clocks went forward that night, so \(time) "
-                    + "was never shown on \(date)")
+                expected: Phrase(
+                    "a time that exists in {zone}: the clocks went forward that night, so {time} was never shown on {date}",
+                    ["zone": identifier, "time": time.description, "date": date.description]))
         default:
-            let choices = candidates.enumerated().map { index, instant in
-                "\"\(date) \(time)\(Self.offsetText(self.offset(at: instant)))\" (\(index == 0 ? "the first" : "the second"))"
-            }
+            let choices = candidates.map { "\"\(date) \(time)\(Self.offsetText(self.offset(at: $0)))\"" }
             throw .invalidValue(
                 what: what, value: text,
-                expected: "its UTC offset, because in \(identifier) it happened twice: "
-                    + choices.joined(separator: " or "))
+                expected: Phrase(
+                    "its UTC offset, because in {zone} it happened twice: {first} (the first) or {second} (the second)",
+                    ["zone": identifier, "first": choices[0], "second": choices[choices.count - 1]]))
         }
     }
 

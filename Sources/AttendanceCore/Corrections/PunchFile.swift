@@ -103,7 +103,7 @@ public struct PunchFile: Sendable {
                 do {
                     note = try CorrectionText.note(fields[noteColumn])
                 } catch {
-                    problems.append(Issue(line: line, message: error.description))
+                    problems.append(Issue(line: line, message: String(describing: error)))
                 }
             }
             if let code, let instant, let kind, problems.isEmpty {

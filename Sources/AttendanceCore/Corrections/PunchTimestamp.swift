@@ -12,7 +12,7 @@ public enum PunchTimestamp {
     /// "Precision": the refusal offers both offsets).
     public static func instant(parsing text: String, zone: LocalZone) throws(CoreError) -> Date {
         guard let instant = try instant(reading: text, zone: zone) else {
-            throw .invalidValue(what: "timestamp", value: text, expected: expected(zone: zone))
+            throw .invalidValue(what: Phrase("timestamp"), value: text, expected: expected(zone: zone))
         }
         return instant
     }
@@ -61,8 +61,9 @@ public enum PunchTimestamp {
         }
         guard reader.isAtEnd else { return nil }
         guard let offsetSeconds else {
-            return try zone.uniqueInstant(on: date, at: time, typed: text, what: "timestamp").addingTimeInterval(
-                seconds)
+            return try zone.uniqueInstant(on: date, at: time, typed: text, what: Phrase("timestamp"))
+                .addingTimeInterval(
+                    seconds)
         }
         let local = Double(date.dayNumber * 86_400 + time.minuteOfDay * 60) + seconds
         return Date(timeIntervalSince1970: local - Double(offsetSeconds))
@@ -84,8 +85,10 @@ public enum PunchTimestamp {
     }
 
     /// What a timestamp must look like, for messages.
-    public static func expected(zone: LocalZone) -> String {
-        "ISO 8601 such as 2026-11-18T09:02:00+05:30 (without an offset: local time in \(zone.identifier))"
+    public static func expected(zone: LocalZone) -> Phrase {
+        Phrase(
+            "ISO 8601 such as 2026-11-18T09:02:00+05:30 (without an offset: local time in {zone})",
+            ["zone": zone.identifier])
     }
 }
 

@@ -9,7 +9,8 @@ public struct Department: Hashable, Sendable, CustomStringConvertible {
             rawValue = try PersonName(parsing: text).rawValue
         } catch {
             throw .invalidValue(
-                what: "department", value: text, expected: "1–100 characters without control characters")
+                what: Phrase("department"), value: text, expected: Phrase("1–100 characters without control characters")
+            )
         }
     }
 

@@ -14,8 +14,8 @@ public struct EmployeeCode: Hashable, Sendable, Comparable, CustomStringConverti
             }
         guard valid else {
             throw .invalidValue(
-                what: "employee code", value: text,
-                expected: "1–32 letters, digits, '_' or '-' (for example E001)")
+                what: Phrase("employee code"), value: text,
+                expected: Phrase("1–32 letters, digits, '_' or '-' (for example E001)"))
         }
         rawValue = text
     }

@@ -109,7 +109,8 @@ public struct EmployeeFile: Sendable {
         let ends = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "–" })
         guard ends.count == 2 else {
             throw .invalidValue(
-                what: "shift", value: text, expected: "its start and end as HH:MM-HH:MM, e.g. 09:00-17:30")
+                what: Phrase("shift"), value: text,
+                expected: Phrase("its start and end as HH:MM-HH:MM, e.g. 09:00-17:30"))
         }
         return (
             try WallClockTime(parsing: String(ends[0]).trimmingWhiteSpace()),

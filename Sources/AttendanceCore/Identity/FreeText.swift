@@ -9,12 +9,13 @@
 public struct FreeText: Hashable, Sendable, CustomStringConvertible {
     public static let maximumLength = 500
     /// How the rules read in a message: "expected at most 500 characters without control characters".
-    public static let expected = "at most \(maximumLength) characters without control characters"
+    public static let expected = Phrase(
+        "at most {most} characters without control characters", ["most": "\(maximumLength)"])
 
     public let rawValue: String
 
     /// `text` checked by the rules above; `what` names it in the error ("note", "location").
-    public init(parsing text: String, what: String) throws(CoreError) {
+    public init(parsing text: String, what: Phrase) throws(CoreError) {
         let trimmed = text.trimmingWhiteSpace()
         guard Self.isPlain(trimmed), Self.showsSomething(trimmed) else {
             throw .invalidValue(what: what, value: text, expected: Self.expectation(for: text))
@@ -23,16 +24,17 @@ public struct FreeText: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Optional text: nil, or only white space, is none.
-    public static func optional(_ text: String?, what: String) throws(CoreError) -> FreeText? {
+    public static func optional(_ text: String?, what: Phrase) throws(CoreError) -> FreeText? {
         guard let text, !text.trimmingWhiteSpace().isEmpty else { return nil }
         return try FreeText(parsing: text, what: what)
     }
 
     /// What a refused `text` should have been, for the message: the length and control-character
     /// rule, or, for plain text that shows nothing, a visible character.
-    public static func expectation(for text: String) -> String {
+    public static func expectation(for text: String) -> Phrase {
         let trimmed = text.trimmingWhiteSpace()
-        return isPlain(trimmed) && !showsSomething(trimmed) ? "at least one visible letter, digit or mark" : expected
+        return isPlain(trimmed) && !showsSomething(trimmed)
+            ? Phrase("at least one visible letter, digit or mark") : expected
     }
 
     /// 1–500 characters without control characters.

@@ -33,7 +33,8 @@ public struct Language: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// those there are.
     public init(parsing text: String) throws(CoreError) {
         guard let language = Language(code: text.trimmingWhiteSpace()) else {
-            throw .invalidValue(what: "language", value: text, expected: "one of \(Self.availableList)")
+            throw .invalidValue(
+                what: Phrase("language"), value: text, expected: Phrase("one of {list}", ["list": Self.availableList]))
         }
         self = language
     }

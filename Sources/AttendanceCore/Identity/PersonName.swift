@@ -8,22 +8,24 @@ public struct PersonName: Hashable, Sendable, CustomStringConvertible {
 
     public init(parsing text: String) throws(CoreError) {
         let trimmed = text.trimmingWhiteSpace()
-        let expected = "1–100 characters without control characters"
+        let expected = Phrase("1–100 characters without control characters")
         guard (1...100).contains(trimmed.count) else {
-            throw .invalidValue(what: "name", value: text, expected: expected)
+            throw .invalidValue(what: Phrase("name"), value: text, expected: expected)
         }
         guard !trimmed.unicodeScalars.contains(where: \.isUnsafeForTerminal) else {
-            throw .invalidValue(what: "name", value: text, expected: expected)
+            throw .invalidValue(what: Phrase("name"), value: text, expected: expected)
         }
         // A name of zero-width or format characters only would greet "Hi  (H11)".
         guard trimmed.unicodeScalars.contains(where: { Self.isVisible($0) }) else {
-            throw .invalidValue(what: "name", value: text, expected: "at least one visible letter, digit or mark")
+            throw .invalidValue(
+                what: Phrase("name"), value: text, expected: Phrase("at least one visible letter, digit or mark"))
         }
         // Marks alone (an acute accent, a virama) have nothing to sit on: the kiosk would greet a
         // lone accent, and no one could read the name back.
         guard trimmed.unicodeScalars.contains(where: { Self.isVisible($0) && !Self.isMark($0) }) else {
             throw .invalidValue(
-                what: "name", value: text, expected: "at least one letter or digit, not combining marks alone")
+                what: Phrase("name"), value: text,
+                expected: Phrase("at least one letter or digit, not combining marks alone"))
         }
         rawValue = trimmed
     }

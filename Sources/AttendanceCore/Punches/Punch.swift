@@ -11,7 +11,7 @@ public enum PunchKind: String, Sendable, Hashable, CaseIterable {
     /// A kind as a person or a file writes it: `in` or `out`, in any case.
     public init(parsing text: String) throws(CoreError) {
         guard let kind = PunchKind(rawValue: text.lowercased()) else {
-            throw .invalidValue(what: "kind", value: text, expected: "in or out")
+            throw .invalidValue(what: Phrase("kind"), value: text, expected: Phrase("in or out"))
         }
         self = kind
     }

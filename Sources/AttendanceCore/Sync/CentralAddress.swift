@@ -19,10 +19,14 @@ public struct CentralAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     public init(parsing text: String) throws(CoreError) {
-        let expected = "postgresql://USER@HOST:PORT/DATABASE (or ?host=/socket/folder instead of HOST)"
         func invalid(_ why: String? = nil) -> CoreError {
-            .invalidValue(
-                what: "central store URL", value: text, expected: why.map { "\(expected); \($0)" } ?? expected)
+            let form =
+                why.map {
+                    Phrase(
+                        "postgresql://USER@HOST:PORT/DATABASE (or ?host=/socket/folder instead of HOST); {why}",
+                        ["why": $0])
+                } ?? Phrase("postgresql://USER@HOST:PORT/DATABASE (or ?host=/socket/folder instead of HOST)")
+            return .invalidValue(what: Phrase("central store URL"), value: text, expected: form)
         }
         guard !text.unicodeScalars.contains(where: \.isUnsafeForTerminal) else { throw invalid() }
         let rest: Substring
@@ -150,7 +154,7 @@ public struct NodeName: Sendable, Hashable, CustomStringConvertible {
     public init(parsing text: String) throws(CoreError) {
         guard (1...64).contains(text.count), text.unicodeScalars.allSatisfy(Self.isAllowed) else {
             throw .invalidValue(
-                what: "kiosk id", value: text, expected: "1–64 letters, digits, '.', '-', '_' or '@'")
+                what: Phrase("kiosk id"), value: text, expected: Phrase("1–64 letters, digits, '.', '-', '_' or '@'"))
         }
         rawValue = text
     }

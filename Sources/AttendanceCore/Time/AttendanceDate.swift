@@ -30,7 +30,7 @@ public struct AttendanceDate: Hashable, Sendable, Comparable, CustomStringConver
     public init(parsing text: String) throws(CoreError) {
         let fields = asciiNumbers(text, lengths: [4, 2, 2], separator: UInt8(ascii: "-"))
         guard let fields, let date = AttendanceDate(year: fields[0], month: fields[1], day: fields[2]) else {
-            throw .invalidValue(what: "date", value: text, expected: "a real date as YYYY-MM-DD")
+            throw .invalidValue(what: Phrase("date"), value: text, expected: Phrase("a real date as YYYY-MM-DD"))
         }
         self = date
     }

@@ -23,7 +23,8 @@ public struct WallClockTime: Hashable, Sendable, Comparable, CustomStringConvert
             asciiNumbers(text, lengths: [2, 2], separator: colon)
             ?? asciiNumbers(text, lengths: [1, 2], separator: colon)
         guard let fields, let value = WallClockTime(hour: fields[0], minute: fields[1]) else {
-            throw .invalidValue(what: "time", value: text, expected: "HH:MM on a 24-hour clock, 00:00–23:59")
+            throw .invalidValue(
+                what: Phrase("time"), value: text, expected: Phrase("HH:MM on a 24-hour clock, 00:00–23:59"))
         }
         self = value
     }

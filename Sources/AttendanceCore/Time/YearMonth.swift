@@ -19,7 +19,7 @@ public struct YearMonth: Hashable, Sendable, Comparable, CustomStringConvertible
     public init(parsing text: String) throws(CoreError) {
         let fields = asciiNumbers(text, lengths: [4, 2], separator: UInt8(ascii: "-"))
         guard let fields, let value = YearMonth(year: fields[0], month: fields[1]) else {
-            throw .invalidValue(what: "month", value: text, expected: "YYYY-MM, for example 2026-11")
+            throw .invalidValue(what: Phrase("month"), value: text, expected: Phrase("YYYY-MM, for example 2026-11"))
         }
         self = value
     }

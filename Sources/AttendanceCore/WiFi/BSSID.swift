@@ -14,8 +14,9 @@ public struct BSSID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public init(parsing text: String) throws(CoreError) {
         guard let bytes = Self.parse(text) else {
             throw .invalidValue(
-                what: "BSSID", value: text,
-                expected: "six two-digit hex bytes such as aa:bb:cc:dd:ee:ff (separators ':', '-', '.' or none)")
+                what: Phrase("BSSID"), value: text,
+                expected: Phrase("six two-digit hex bytes such as aa:bb:cc:dd:ee:ff (separators ':', '-', '.' or none)")
+            )
         }
         self.bytes = bytes
     }

@@ -8,7 +8,7 @@ public struct InterfaceName: Hashable, Sendable, CustomStringConvertible {
             bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ":") })
         else {
             throw .invalidValue(
-                what: "interface name", value: text, expected: "a network interface name such as wlan0")
+                what: Phrase("interface name"), value: text, expected: Phrase("a network interface name such as wlan0"))
         }
         rawValue = text
     }

@@ -10,7 +10,7 @@ public struct SSID: Hashable, Sendable, CustomStringConvertible {
     public init(bytes: [UInt8]) throws(CoreError) {
         guard bytes.count <= Self.maximumLength else {
             throw .invalidValue(
-                what: "SSID", value: Self.escape(bytes), expected: "at most 32 bytes")
+                what: Phrase("SSID"), value: Self.escape(bytes), expected: Phrase("at most 32 bytes"))
         }
         self.bytes = bytes
     }

@@ -89,7 +89,7 @@ extension Console {
         let last =
             try form.parsed("to", as: words.ctr("form field", "last date"), AttendanceDate.init(parsing:)) ?? first
         let reason = try form.required("reason", as: words.ctr("form field", "reason")) {
-            try FreeText(parsing: $0, what: "reason")
+            try FreeText(parsing: $0, what: Phrase("reason"))
         }
         let kind = try form.parsed("kind", as: words.ctr("form field", "kind of leave")) { text in
             guard let kind = LeaveKind(rawValue: text) else { throw WebFailure.badRequest("full or half, not \(text)") }

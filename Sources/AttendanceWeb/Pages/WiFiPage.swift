@@ -57,7 +57,7 @@ extension Console {
             bssid: try form.required("bssid", as: words.ctr("form field", "BSSID"), BSSID.init(parsing:)),
             ssid: try form.parsed("ssid", as: words.ctr("form field", "SSID"), SSID.init(parsing:)),
             location: try form.required("location", as: words.ctr("form field", "location")) {
-                try FreeText(parsing: $0, what: "location")
+                try FreeText(parsing: $0, what: Phrase("location"))
             }
             .rawValue)
         let actor = session.account.actor
