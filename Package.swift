@@ -97,7 +97,10 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // A page's string literals are HTML: GRDB's `SQL` literal and its `+` and `joined()`,
+            // visible here through the store's module, must never be chosen for them.
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
 
         // MARK: - Commands and the executable

@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import HTTPTypes
 import Hummingbird
 
@@ -19,7 +20,10 @@ extension Console {
             guard let action = context.parameters.get("action").flatMap(EmployeeAction.init(rawValue:)) else {
                 throw WebFailure.notFound
             }
-            return self.respond(session, try await self.change(code, action, form, session))
+            return try await self.answering(
+                request.uri.path, form, session,
+                change: { try await self.change(code, action, form, session) },
+                again: { try await self.managePage(session, code: code) })
         }
         router.get("/wifi") { request, _ in
             try await self.page(request) { session in try await self.wifiPage(session) }
@@ -50,22 +54,52 @@ extension Console {
                 try await self.leavePage(session, month: try self.month(request.uri.queryParameters["month"]))
             }
         }
-        // The forms: each answers with its page again, saying what was done.
-        let forms: [(RouterPath, @Sendable (Form, ConsoleSession) async throws -> Page)] = [
-            ("/employees", { try await self.addEmployee($0, $1) }), ("/wifi", { try await self.allow($0, $1) }),
-            ("/wifi/revoke", { try await self.revoke($0, $1) }), ("/holidays", { try await self.addHoliday($0, $1) }),
-            ("/holidays/remove", { try await self.removeHoliday($0, $1) }),
-            ("/leave", { try await self.grantLeave($0, $1) }),
-            ("/leave/cancel", { try await self.cancelLeave($0, $1) }),
-            ("/requests/approve", { try await self.approveRequest($0, $1) }),
-            ("/requests/refuse", { try await self.refuseRequest($0, $1) }),
+        // The forms: each answers with its page again, saying what was done, or on a refusal
+        // why, with what was typed still in the form.
+        typealias Handle = @Sendable (Form, ConsoleSession) async throws -> Page
+        let forms: [(String, Handle, again: Handle)] = [
+            ("/employees", { try await self.addEmployee($0, $1) }, { try await self.employeesPage($1) }),
+            ("/wifi", { try await self.allow($0, $1) }, { try await self.wifiPage($1) }),
+            ("/wifi/revoke", { try await self.revoke($0, $1) }, { try await self.wifiPage($1) }),
+            (
+                "/holidays", { try await self.addHoliday($0, $1) },
+                { try await self.holidaysPage($1, year: self.year(of: $0["date"])) }
+            ),
+            (
+                "/holidays/remove", { try await self.removeHoliday($0, $1) },
+                { try await self.holidaysPage($1, year: self.year(of: $0["date"])) }
+            ),
+            (
+                "/leave", { try await self.grantLeave($0, $1) },
+                { try await self.leavePage($1, month: self.month(of: $0["from"])) }
+            ),
+            (
+                "/leave/cancel", { try await self.cancelLeave($0, $1) },
+                { try await self.leavePage($1, month: self.month(of: $0["date"])) }
+            ),
+            ("/requests/approve", { try await self.approveRequest($0, $1) }, { try await self.requestsPage($1) }),
+            ("/requests/refuse", { try await self.refuseRequest($0, $1) }, { try await self.requestsPage($1) }),
         ]
-        for (path, handle) in forms {
-            router.post(path) { request, _ in
+        for (path, handle, again) in forms {
+            router.post(RouterPath(path)) { request, _ in
                 let (session, form) = try await self.changing(request, needsManager: true)
-                return self.respond(session, try await handle(form, session))
+                return try await self.answering(
+                    path, form, session, change: { try await handle(form, session) },
+                    again: { try await again(form, session) })
             }
         }
+    }
+
+    /// The year of a date a refused form typed, to show that year's holidays again; this year
+    /// when it is not a date.
+    func year(of text: String?) -> Int {
+        ((try? AttendanceDate(parsing: text ?? "")) ?? policy.attendanceDate(of: now())).year
+    }
+
+    /// The month of a date a refused form typed, to show that month's leave again; this month
+    /// when it is not a date.
+    func month(of text: String?) -> YearMonth {
+        ((try? AttendanceDate(parsing: text ?? "")) ?? policy.attendanceDate(of: now())).yearMonth
     }
 
     /// Why employees, PINs, access points, holidays, leave and punches are not changed on this

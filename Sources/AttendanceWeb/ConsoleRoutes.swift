@@ -1,6 +1,7 @@
 import AttendanceApp
 import AttendanceCore
 import AttendanceDocuments
+import AttendanceLanguage
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -72,16 +73,21 @@ extension Console {
         router.post("/punches/:id/correct") { request, context in
             let (session, form) = try await self.changing(request, needsManager: true)
             guard let id = context.parameters.get("id").flatMap(Int64.init), id > 0 else { throw WebFailure.notFound }
-            return self.html(
-                Layout(office: self.office, session: session).render(
-                    try await self.correct(form, session, punch: id, code: nil)))
+            // The punch's form carries its employee and date, to show its day again on a refusal.
+            return try await self.answering(
+                request.uri.path, form, session,
+                change: { try await self.correct(form, session, punch: id, code: nil) },
+                again: { try await self.dayPage(session, code: self.code(form["code"]), date: self.date(form["date"])) }
+            )
         }
         router.post("/employees/:code/days/:date/punches") { request, context in
             let (session, form) = try await self.changing(request, needsManager: true)
             let code = try self.code(context.parameters.get("code"))
-            return self.html(
-                Layout(office: self.office, session: session).render(
-                    try await self.correct(form, session, punch: nil, code: code)))
+            let date = try self.date(context.parameters.get("date"))
+            return try await self.answering(
+                request.uri.path, form, session,
+                change: { try await self.correct(form, session, punch: nil, code: code) },
+                again: { try await self.dayPage(session, code: code, date: date) })
         }
         router.get("/audit") { request, _ in
             try await self.page(request) { session in
@@ -100,7 +106,9 @@ extension Console {
         }
         router.post("/missing/close") { request, _ in
             let (session, form) = try await self.changing(request, needsManager: true)
-            return self.html(Layout(office: self.office, session: session).render(try await self.close(form, session)))
+            return try await self.answering(
+                "/missing/close", form, session, change: { try await self.close(form, session) },
+                again: { try await self.missingPage(session) })
         }
         addAdministration(to: router)
         return router

@@ -1,4 +1,6 @@
 import AttendanceApp
+import AttendanceCore
+import AttendanceText
 import Foundation
 import Hummingbird
 import HummingbirdCore

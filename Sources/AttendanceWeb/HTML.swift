@@ -1,4 +1,6 @@
+import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceTerminal
 import Foundation
 

@@ -1,3 +1,4 @@
+import AttendanceLanguage
 import Foundation
 
 /// The fields and files of a `multipart/form-data` body (RFC 7578), as a browser sends a form

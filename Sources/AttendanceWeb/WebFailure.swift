@@ -1,6 +1,7 @@
 import AttendanceApp
 import AttendanceCore
 import AttendanceDocuments
+import AttendanceLanguage
 import AttendanceStore
 import Hummingbird
 

@@ -40,22 +40,33 @@ extension Console {
                 let action = history.isVoided ? "restore" : "void"
                 let button = history.isVoided ? words.tr("Restore") : words.tr("Void")
                 let (hint, label) = (words.ctr("form field", "reason"), words.ctr("form field", "Reason"))
-                let reason =
-                    "<input name=\"reason\" placeholder=\"\(hint)\" required maxlength=\"500\" aria-label=\"\(label)\">"
+                let target = "/punches/\(punch.id)/correct"
+                // Each form names the punch's employee and day: a refused one shows this page again.
+                let hidden = { (action: String) in
+                    "<input type=\"hidden\" name=\"action\" value=\"\(action)\">"
+                        + "<input type=\"hidden\" name=\"code\" value=\"\(employee.code.rawValue.escaped)\">"
+                        + "<input type=\"hidden\" name=\"date\" value=\"\(date)\">"
+                }
+                let reason = { (action: String) in
+                    "<input name=\"reason\" value=\"\(KeptForm.value("reason", of: target, identity: ["action": action]))\" "
+                        + "placeholder=\"\(hint)\" required maxlength=\"500\" aria-label=\"\(label)\">"
+                }
                 forms = """
-                    <form method="post" action="/punches/\(punch.id)/correct" class="inline">\(csrfField(session))
-                    <input type="hidden" name="action" value="\(action)">
-                    \(reason)
-                    \(forceBox(outside))<button type="submit">\(button)</button></form>
+                    <form method="post" action="\(target)" class="inline">\(csrfField(session))
+                    \(hidden(action))
+                    \(reason(action))
+                    \(forceBox(outside, action: target, identity: ["action": action]))<button type="submit">\(button)</button></form>
                     """
                 if !history.isVoided {
                     let (newTime, retime) = (words.tr("New time"), words.tr("Re-time"))
+                    let at = KeptForm.value(
+                        "at", of: target, identity: ["action": "retime"], else: zone.minuteText(of: punch.instant))
                     forms += """
-                        <form method="post" action="/punches/\(punch.id)/correct" class="inline">\(csrfField(session))
-                        <input type="hidden" name="action" value="retime">
-                        <input name="at" value="\(zone.minuteText(of: punch.instant))" required aria-label="\(newTime)">
-                        \(reason)
-                        \(forceBox(outside))<button type="submit">\(retime)</button></form>
+                        <form method="post" action="\(target)" class="inline">\(csrfField(session))
+                        \(hidden("retime"))
+                        <input name="at" value="\(at)" required aria-label="\(newTime)">
+                        \(reason("retime"))
+                        \(forceBox(outside, action: target, identity: ["action": "retime"]))<button type="submit">\(retime)</button></form>
                         """
                 }
             }
@@ -76,13 +87,14 @@ extension Console {
                 words.ctr("form field", "At"), words.ctr("form field", "Reason"), words.tr("e.g. forgot to mark out"),
                 words.tr("Add"),
             ]
+            let target = "\(link)/days/\(date)/punches"
             add = """
                 <h2>\(fields[0])</h2>
-                <form method="post" action="\(link)/days/\(date)/punches" class="inline">\(csrfField(session))
-                <label>\(fields[1]) <select name="kind"><option value="out">OUT</option><option value="in">IN</option></select></label>
-                <label>\(fields[2]) <input name="at" value="\(date) " placeholder="YYYY-MM-DD HH:MM" required></label>
-                <label>\(fields[3]) <input name="reason" placeholder="\(fields[4])" required maxlength="500"></label>
-                \(forceBox(outside))<button type="submit">\(fields[5])</button></form>
+                <form method="post" action="\(target)" class="inline">\(csrfField(session))
+                <label>\(fields[1]) <select name="kind"><option value="out">OUT</option><option value="in"\(KeptForm.selected("kind", "in", of: target))>IN</option></select></label>
+                <label>\(fields[2]) <input name="at" value="\(KeptForm.value("at", of: target, else: "\(date) "))" placeholder="YYYY-MM-DD HH:MM" required></label>
+                <label>\(fields[3]) <input name="reason" value="\(KeptForm.value("reason", of: target))" placeholder="\(fields[4])" required maxlength="500"></label>
+                \(forceBox(outside, action: target))<button type="submit">\(fields[5])</button></form>
                 """
         }
         let headings =
@@ -146,9 +158,10 @@ extension Console {
     }
 
     /// The box a correction past the edit window must tick.
-    private func forceBox(_ outside: Bool) -> String {
+    private func forceBox(_ outside: Bool, action: String, identity: [String: String] = [:]) -> String {
         outside
-            ? "<label><input type=\"checkbox\" name=\"force\" value=\"1\"> " + words.tr("past the edit window")
+            ? "<label><input type=\"checkbox\" name=\"force\" value=\"1\"\(KeptForm.checked("force", of: action, identity: identity))> "
+                + words.tr("past the edit window")
                 + "</label>"
             : ""
     }

@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceText
 
@@ -32,18 +33,19 @@ extension Console {
                 words.ctr("shift", "Ends"), words.ctr("employee", "Department"), words.tr("optional, e.g. Sales"),
                 words.tr("Add"),
             ]
+            let kept = { (name: String) in KeptForm.value(name, of: "/employees") }
             add = """
                 <h2>\(text[0])</h2>
                 <form method="post" action="/employees" class="stacked">\(csrfField(session))
-                <label>\(text[1]) <input name="code" required maxlength="32" placeholder="E001" autocapitalize="characters"></label>
-                <label>\(text[2]) <input name="name" required maxlength="200"></label>
-                <label>\(text[3]) <input name="start" placeholder="\(text[4])"></label>
+                <label>\(text[1]) <input name="code" value="\(kept("code"))" required maxlength="32" placeholder="E001" autocapitalize="characters"></label>
+                <label>\(text[2]) <input name="name" value="\(kept("name"))" required maxlength="200"></label>
+                <label>\(text[3]) <input name="start" value="\(kept("start"))" placeholder="\(text[4])"></label>
                 <fieldset><legend>\(text[5])</legend>
-                <label>\(text[6]) <input name="shift_start" placeholder="HH:MM"></label>
-                <label>\(text[7]) <input name="shift_end" placeholder="HH:MM"></label></fieldset>
-                <label>\(text[8]) <input name="department" maxlength="100" placeholder="\(text[9])"></label>
-                \(languageField(nil))
-                \(pinFields)
+                <label>\(text[6]) <input name="shift_start" value="\(kept("shift_start"))" placeholder="HH:MM"></label>
+                <label>\(text[7]) <input name="shift_end" value="\(kept("shift_end"))" placeholder="HH:MM"></label></fieldset>
+                <label>\(text[8]) <input name="department" value="\(kept("department"))" maxlength="100" placeholder="\(text[9])"></label>
+                \(languageField(nil, action: "/employees"))
+                \(pinFields(action: "/employees"))
                 <p><button type="submit">\(text[10])</button></p></form>
                 """ + employeeFileForms(session)
         }
@@ -54,11 +56,14 @@ extension Console {
     /// The language the kiosk speaks to the employee: the office's, or one with a catalog, each
     /// named in itself. `current` is the one set; the edit form says what it was, so that saving
     /// it unchanged changes nothing.
-    private func languageField(_ current: Language?, editing: Bool = false) -> String {
-        let options = ([("", words.tr("the office's"))] + Language.available.map { ($0.code, Self.languageName($0)) })
-            .map { code, name in
-                "<option value=\"\(code)\"\(code == (current?.code ?? "") ? " selected" : "")>\(name)</option>"
-            }.joined()
+    private func languageField(_ current: Language?, action: String, editing: Bool = false) -> String {
+        let choices: [(code: String, name: String)] =
+            [("", words.tr("the office's"))] + Language.available.map { ($0.code, Self.languageName($0)) }
+        let options = choices.map { choice -> String in
+            let selected = KeptForm.selected(
+                "language", choice.code, of: action, chosen: choice.code == (current?.code ?? ""))
+            return "<option value=\"\(choice.code)\"\(selected)>\(choice.name)</option>"
+        }.joined()
         return "<label>" + words.tr("Language at the kiosk") + " <select name=\"language\">\(options)</select></label>"
             + (editing ? "<input type=\"hidden\" name=\"language_was\" value=\"\(current?.code ?? "")\">" : "")
     }
@@ -89,13 +94,14 @@ extension Console {
         return language
     }
 
-    /// The PIN fields of the forms that add an employee or reset a PIN.
-    private var pinFields: String {
+    /// The PIN fields of the forms that add an employee or reset a PIN. A refused form's PIN is
+    /// not written back into the page: a secret is typed again.
+    private func pinFields(action: String) -> String {
         let text = [words.tr("Kiosk PIN"), words.tr("4–8 digits"), words.tr("make one up (shown once)")]
         return """
             <fieldset><legend>\(text[0])</legend>
             <label>PIN <input name="pin" inputmode="numeric" autocomplete="off" pattern="[0-9]{4,8}" placeholder="\(text[1])"></label>
-            <label><input type="checkbox" name="generate" value="1"> \(text[2])</label></fieldset>
+            <label><input type="checkbox" name="generate" value="1"\(KeptForm.checked("generate", of: action))> \(text[2])</label></fieldset>
             """
     }
 
@@ -140,23 +146,25 @@ extension Console {
             words.ctr("no department", "none"), words.tr("even if recorded work falls outside the dates (audited)"),
             words.tr("Save"), words.tr("Reset the PIN"), words.tr("Set PIN"),
         ]
+        let edit = "\(link)/edit"
+        let kept = { (name: String, shown: String) in KeptForm.value(name, of: edit, else: shown) }
         body += """
             <h2>\(text[0])</h2>
-            <form method="post" action="\(link)/edit" class="stacked">\(csrfField(session))
-            <label>\(text[1]) <input name="name" value="\(employee.name.rawValue.escaped)" maxlength="200"></label>
-            <label>\(text[2]) <input name="start" value="\(employee.startDate.map { "\($0)" } ?? "")" placeholder="YYYY-MM-DD"></label>
+            <form method="post" action="\(edit)" class="stacked">\(csrfField(session))
+            <label>\(text[1]) <input name="name" value="\(kept("name", employee.name.rawValue))" maxlength="200"></label>
+            <label>\(text[2]) <input name="start" value="\(kept("start", employee.startDate.map { "\($0)" } ?? ""))" placeholder="YYYY-MM-DD"></label>
             <fieldset><legend>\(text[3])</legend>
-            <label>\(text[4]) <input name="shift_start" value="\(employee.shiftStart.map { "\($0)" } ?? "")" placeholder="HH:MM"></label>
-            <label>\(text[5]) <input name="shift_end" value="\(employee.shiftEnd.map { "\($0)" } ?? "")" placeholder="HH:MM"></label>
-            <label><input type="checkbox" name="policy_shift" value="1"> \(text[6])</label></fieldset>
-            <label>\(text[7]) <input name="department" value="\((employee.department?.rawValue ?? "").escaped)" maxlength="100" placeholder="\(text[8])"></label>
+            <label>\(text[4]) <input name="shift_start" value="\(kept("shift_start", employee.shiftStart.map { "\($0)" } ?? ""))" placeholder="HH:MM"></label>
+            <label>\(text[5]) <input name="shift_end" value="\(kept("shift_end", employee.shiftEnd.map { "\($0)" } ?? ""))" placeholder="HH:MM"></label>
+            <label><input type="checkbox" name="policy_shift" value="1"\(KeptForm.checked("policy_shift", of: edit))> \(text[6])</label></fieldset>
+            <label>\(text[7]) <input name="department" value="\(kept("department", employee.department?.rawValue ?? ""))" maxlength="100" placeholder="\(text[8])"></label>
             <input type="hidden" name="department_was" value="\((employee.department?.rawValue ?? "").escaped)">
-            \(languageField(employee.language, editing: true))
-            <label><input type="checkbox" name="force" value="1"> \(text[9])</label>
+            \(languageField(employee.language, action: edit, editing: true))
+            <label><input type="checkbox" name="force" value="1"\(KeptForm.checked("force", of: edit))> \(text[9])</label>
             <p><button type="submit">\(text[10])</button></p></form>
             <h2>\(text[11])</h2>
             <form method="post" action="\(link)/pin" class="stacked">\(csrfField(session))
-            \(pinFields)<p><button type="submit">\(text[12])</button></p></form>
+            \(pinFields(action: "\(link)/pin"))<p><button type="submit">\(text[12])</button></p></form>
             """
         if employee.isPINLocked {
             let (title, button) = (words.tr("Locked out"), words.tr("Lift the lock"))
@@ -174,8 +182,8 @@ extension Console {
             body += """
                 <h2>\(leaving[0])</h2>
                 <form method="post" action="\(link)/deactivate" class="inline">\(csrfField(session))
-                <label>\(leaving[1]) <input name="end" value="\(today)" placeholder="YYYY-MM-DD"></label>
-                <label><input type="checkbox" name="force" value="1"> \(leaving[2])</label>
+                <label>\(leaving[1]) <input name="end" value="\(KeptForm.value("end", of: "\(link)/deactivate", else: "\(today)"))" placeholder="YYYY-MM-DD"></label>
+                <label><input type="checkbox" name="force" value="1"\(KeptForm.checked("force", of: "\(link)/deactivate"))> \(leaving[2])</label>
                 <button type="submit">\(leaving[3])</button></form>
                 """
         }

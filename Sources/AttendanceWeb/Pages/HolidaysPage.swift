@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceText
 import Foundation
@@ -42,8 +43,8 @@ extension Console {
             forms = """
                 <h2>\(text[0])</h2>
                 <form method="post" action="/holidays" class="inline">\(csrfField(session))
-                <label>\(text[1]) <input name="date" required placeholder="YYYY-MM-DD"></label>
-                <label>\(text[2]) <input name="name" required maxlength="200" placeholder="\(text[3])"></label>
+                <label>\(text[1]) <input name="date" value="\(KeptForm.value("date", of: "/holidays"))" required placeholder="YYYY-MM-DD"></label>
+                <label>\(text[2]) <input name="name" value="\(KeptForm.value("name", of: "/holidays"))" required maxlength="200" placeholder="\(text[3])"></label>
                 <button type="submit">\(text[4])</button></form>
                 <h2>\(text[5])</h2>
                 <p>\(text[6])</p>

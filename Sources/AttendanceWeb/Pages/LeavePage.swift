@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 
 extension Console {
@@ -46,11 +47,12 @@ extension Console {
         let options = employees.filter {
             if case .left = $0.employment(on: today) { false } else { true }
         }.map { employee in
-            "<option value=\"\(employee.code.rawValue.escaped)\">\(employee.name.rawValue.escaped) "
+            "<option value=\"\(employee.code.rawValue.escaped)\"\(KeptForm.selected("code", employee.code.rawValue, of: "/leave"))>"
+                + "\(employee.name.rawValue.escaped) "
                 + "(\(employee.code.rawValue.escaped))</option>"
         }.joined()
         let typeOptions = policy.leaveTypes.all.map {
-            "<option value=\"\($0.name.escaped)\">\(typeText($0.name).escaped)</option>"
+            "<option value=\"\($0.name.escaped)\"\(KeptForm.selected("type", $0.name, of: "/leave"))>\(typeText($0.name).escaped)</option>"
         }.joined()
         var grant = ""
         if manager {
@@ -64,11 +66,11 @@ extension Console {
                 <h2>\(text[0])</h2>
                 <form method="post" action="/leave" class="stacked">\(csrfField(session))
                 <label>\(text[1]) <select name="code" required>\(options)</select></label>
-                <label>\(text[2]) <input name="from" required placeholder="YYYY-MM-DD"></label>
-                <label>\(text[3]) <input name="to" placeholder="YYYY-MM-DD"></label>
-                <label>\(text[4]) <select name="kind"><option value="full">\(fullDay)</option><option value="half">\(halfDay)</option></select></label>
+                <label>\(text[2]) <input name="from" value="\(KeptForm.value("from", of: "/leave"))" required placeholder="YYYY-MM-DD"></label>
+                <label>\(text[3]) <input name="to" value="\(KeptForm.value("to", of: "/leave"))" placeholder="YYYY-MM-DD"></label>
+                <label>\(text[4]) <select name="kind"><option value="full">\(fullDay)</option><option value="half"\(KeptForm.selected("kind", "half", of: "/leave"))>\(halfDay)</option></select></label>
                 <label>\(text[5]) <select name="type">\(typeOptions)</select></label>
-                <label>\(text[6]) <input name="reason" required maxlength="500" placeholder="\(text[7])"></label>
+                <label>\(text[6]) <input name="reason" value="\(KeptForm.value("reason", of: "/leave"))" required maxlength="500" placeholder="\(text[7])"></label>
                 <p>\(text[8])</p>
                 <p><button type="submit">\(text[9])</button></p></form>
                 """

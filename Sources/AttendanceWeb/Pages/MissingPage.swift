@@ -33,16 +33,20 @@ extension Console {
             var form = ""
             if administers(session) {
                 let field = "close-\(item.session.inPunch.id)"
+                let kept = { (name: String, shown: String) in
+                    KeptForm.value(
+                        name, of: "/missing/close", identity: ["in": "\(item.session.inPunch.id)"], else: shown)
+                }
                 form = """
                     <form method="post" action="/missing/close" class="inline">\(csrfField(session))
                     <input type="hidden" name="code" value="\(code.escaped)">
                     <input type="hidden" name="in" value="\(item.session.inPunch.id)">
                     \(item.session.outPunch.map { "<input type=\"hidden\" name=\"out\" value=\"\($0.id)\">" } ?? "")
                     <label for="\(field)-at">\(text[0])</label>
-                    <input id="\(field)-at" name="at" value="\((item.suggestedClose.map(zone.minuteText(of:)) ?? "").escaped)" placeholder="YYYY-MM-DD HH:MM" required>
+                    <input id="\(field)-at" name="at" value="\(kept("at", item.suggestedClose.map(zone.minuteText(of:)) ?? ""))" placeholder="YYYY-MM-DD HH:MM" required>
                     <label for="\(field)-reason">\(text[1])</label>
-                    <input id="\(field)-reason" name="reason" placeholder="\(text[2])" required maxlength="500">
-                    \(item.isOutsideEditWindow ? "<label><input type=\"checkbox\" name=\"force\" value=\"1\"> \(text[3])</label>" : "")
+                    <input id="\(field)-reason" name="reason" value="\(kept("reason", ""))" placeholder="\(text[2])" required maxlength="500">
+                    \(item.isOutsideEditWindow ? "<label><input type=\"checkbox\" name=\"force\" value=\"1\"\(KeptForm.checked("force", of: "/missing/close", identity: ["in": "\(item.session.inPunch.id)"]))> \(text[3])</label>" : "")
                     <button type="submit">\(text[4])</button></form>
                     """
             }

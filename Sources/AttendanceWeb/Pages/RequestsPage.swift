@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import Foundation
 
@@ -21,12 +22,12 @@ extension Console {
                     <form method="post" action="/requests/approve" class="inline">\(csrfField(session))
                     <input type="hidden" name="id" value="\(asked.id)">
                     <label for="\(field)-note">\(text[0])</label>
-                    <input id="\(field)-note" name="note" maxlength="500">
+                    <input id="\(field)-note" name="note" value="\(KeptForm.value("note", of: "/requests/approve", identity: ["id": "\(asked.id)"]))" maxlength="500">
                     <button type="submit">\(text[1])</button></form>
                     <form method="post" action="/requests/refuse" class="inline">\(csrfField(session))
                     <input type="hidden" name="id" value="\(asked.id)">
                     <label for="\(field)-reason">\(text[2])</label>
-                    <input id="\(field)-reason" name="reason" placeholder="\(text[3])" required maxlength="500">
+                    <input id="\(field)-reason" name="reason" value="\(KeptForm.value("reason", of: "/requests/refuse", identity: ["id": "\(asked.id)"]))" placeholder="\(text[3])" required maxlength="500">
                     <button type="submit">\(text[4])</button></form>
                     """
             }

@@ -1,5 +1,6 @@
 import AttendanceApp
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 
 extension Console {
@@ -38,9 +39,9 @@ extension Console {
             add = """
                 <h2>\(fields[0])</h2>
                 <form method="post" action="/wifi" class="stacked">\(csrfField(session))
-                <label>BSSID <input name="bssid" required placeholder="aa:bb:cc:dd:ee:01" autocapitalize="none"></label>
-                <label>\(fields[1]) <input name="ssid" maxlength="128"></label>
-                <label>\(fields[2]) <input name="location" required maxlength="500" placeholder="\(fields[3])"></label>
+                <label>BSSID <input name="bssid" value="\(KeptForm.value("bssid", of: "/wifi"))" required placeholder="aa:bb:cc:dd:ee:01" autocapitalize="none"></label>
+                <label>\(fields[1]) <input name="ssid" value="\(KeptForm.value("ssid", of: "/wifi"))" maxlength="128"></label>
+                <label>\(fields[2]) <input name="location" value="\(KeptForm.value("location", of: "/wifi"))" required maxlength="500" placeholder="\(fields[3])"></label>
                 <p><button type="submit">\(fields[4])</button></p></form>
                 """
         }

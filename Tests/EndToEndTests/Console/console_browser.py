@@ -411,12 +411,25 @@ def admin(base, shots, state):
     try:
         sign_in(driver, base, "boss", PASSWORD)
 
-        # An employee added through the page, with a PIN made up and shown once.
+        # An employee added through the page, with a PIN made up and shown once. The first try, with
+        # a shift ending at 18:75, is refused with the reason, and what was typed stays in the form.
         driver.get(base + "/employees")
         form = driver.find_element(By.CSS_SELECTOR, "form[action='/employees']")
-        fill(form, {"code": "W004", "name": "Ravi Kumar", "start": YESTERDAY, "shift_start": "10:00",
-                    "shift_end": "18:30"})
+        typed = {"code": "W004", "name": "Ravi Kumar", "start": YESTERDAY, "shift_start": "10:00",
+                 "shift_end": "18:75"}
+        fill(form, typed)
         form.find_element(By.NAME, "generate").click()
+        refused = submit(driver, form.find_element(By.CSS_SELECTOR, "button"))
+        problem = driver.find_element(By.CSS_SELECTOR, "main p.problem").text
+        check("18:75" in problem and "Added" not in refused, "a shift ending at 18:75 was not refused:\n" + refused)
+        form = driver.find_element(By.CSS_SELECTOR, "form[action='/employees']")
+        kept = {name: form.find_element(By.NAME, name).get_attribute("value") for name in typed}
+        check(kept == typed, "the refused form kept %r of %r" % (kept, typed))
+        check(form.find_element(By.NAME, "generate").is_selected(), "the refused form lost its ticked box")
+        options = [option.text for option in form.find_elements(By.CSS_SELECTOR, "select[name='language'] option")]
+        check(options == ["the office's", "English", "Français", "Español"], "the language choices read %r" % options)
+        shot(driver, shots, "employee-refused")
+        fill(form, {"shift_end": "18:30"})
         added = submit(driver, form.find_element(By.CSS_SELECTOR, "button"))
         check("Added W004 Ravi Kumar, employed from " + YESTERDAY in added, "no confirmation:\n" + added)
         check("The new PIN for W004 is " in added, "the made-up PIN is not shown:\n" + added)
@@ -509,6 +522,11 @@ def admin(base, shots, state):
         check(status == 403 and "security token" in body, "an upload without its token got %d" % status)
         status, _, body = request(base + "/wifi", {"csrf": csrf, "bssid": "zz", "location": "x"}, cookie=session)
         check(status == 400 and "BSSID" in body, "a malformed BSSID got %d" % status)
+        # What a refused form sent comes back escaped in its field, never as markup.
+        hostile = '"><script>alert(1)</script>'
+        status, _, body = request(base + "/wifi", {"csrf": csrf, "bssid": "zz", "location": hostile}, cookie=session)
+        check(status == 400 and 'value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"' in body
+              and "<script>" not in body, "a refused form's hostile value came back as: %d %s" % (status, body[:2000]))
         submit(driver, driver.find_element(By.CSS_SELECTOR, "form.logout button"))
 
         # A viewer sees the lists and no form; a change sent anyway is refused.
