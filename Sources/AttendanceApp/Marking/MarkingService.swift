@@ -32,7 +32,7 @@ package final class MarkingService {
 
     /// What a resident front-end (the kiosk) calls once the person has their answer: the
     /// checkpoint the store put off from the punch, if one is due
-    /// (``AttendanceStore/deferCheckpoints()``).
+    /// (``AttendanceStore/Connections/resident``).
     package func settle() { store.checkpointIfDue() }
 
     // MARK: - Who is it
