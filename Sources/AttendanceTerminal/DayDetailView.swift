@@ -19,13 +19,20 @@ public struct DayDetailView: Sendable {
     public let now: Date
     /// The reader's language; codes, times, SSIDs and sources stay as they are.
     public let words: Speech
+    /// The date's punches with the corrections made to them, voided ones too: each void, restore
+    /// and re-time is listed with who made it, when and why.
+    public let histories: [PunchHistory]
 
-    public init(employee: Employee, day: DayEvaluation, zone: LocalZone, now: Date, words: Speech = .english) {
+    public init(
+        employee: Employee, day: DayEvaluation, zone: LocalZone, now: Date, words: Speech = .english,
+        histories: [PunchHistory] = []
+    ) {
         self.employee = employee
         self.day = day
         self.zone = zone
         self.now = now
         self.words = words
+        self.histories = histories
     }
 
     /// `label` in the column the values line up after: as wide as the longest label of this
@@ -178,11 +185,16 @@ public struct DayDetailView: Sendable {
         span.padded(toWidth: max(24, span.terminalWidth + 2)) + length
     }
 
-    /// Punches a manager entered (source `manual`), with their notes.
+    /// Punches a manager entered (source `manual`), with their notes; then the punches a manager
+    /// voided, restored or re-timed, each change with who made it, when and why.
     func corrections(width: Int) -> StyledText {
         let manual = day.punches.punches.filter { $0.source == .manual }
+        let changed = histories.compactMap { history in
+            let changes = history.corrections.filter { $0.action != .add }
+            return changes.isEmpty ? nil : (history, changes)
+        }
         var out = StyledText()
-        guard !manual.isEmpty else {
+        guard !manual.isEmpty || !changed.isEmpty else {
             out.appendLine(words.ctr("day detail", "Corrections:") + " " + words.ctr("no corrections", "none"))
             return out
         }
@@ -193,6 +205,21 @@ public struct DayDetailView: Sendable {
                 "{kind} at {time} entered by a manager", ["kind": punch.kind.label, "time": clock(punch.instant)])
             let line = "  " + entered + note
             out.appendLine(line.terminalSafe.truncated(toWidth: width))
+        }
+        // The punch as recorded, what it is now, and each change whole, however long its
+        // reason: wrapped under the punch, never cut.
+        for (history, changes) in changed {
+            let (original, effective) = (history.original, history.effective)
+            var heading = "  \(original.kind.label) \(clock(original.instant))"
+            if effective.instant != original.instant { heading += " → \(clock(effective.instant))" }
+            if history.isVoided { heading += " (" + words.ctr("a punch", "voided") + ")" }
+            out.appendLine(heading + ":")
+            for correction in changes {
+                let sentence = CorrectionAction.sentence(correction, zone: zone, words).terminalSafe
+                for (index, line) in sentence.wrapped(toWidth: max(20, width - 6)).enumerated() {
+                    out.appendLine((index == 0 ? "    " : "      ") + line)
+                }
+            }
         }
         return out
     }

@@ -51,6 +51,29 @@ struct CorrectionCommandTests {
                 """)
     }
 
+    @Test("calendar --day lists each void and re-time under its punch, with who made it, when and why")
+    func dayListsCorrections() throws {
+        try h.kiosk(.in, "2026-11-18 09:50")
+        try h.kiosk(.out, "2026-11-18 18:40")
+        h.run("punch", "retime", "1", "--at", "2026-11-18 09:30", "--reason", "queue at the kiosk")
+        h.run("punch", "void", "2", "--reason", "pressed OUT for a colleague who had left much earlier that day")
+        h.run("punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "left at six")
+        let day = h.run("calendar", "E001", "--day", "2026-11-18").out
+        #expect(
+            day.hasSuffix(
+                """
+                Flags:    corrected
+                Corrections:
+                  OUT at 18:00 entered by a manager
+                  IN 09:50 → 09:30:
+                    re-timed by tester (uid 1000) at 2026-11-21 14:03: queue at the kiosk
+                  OUT 18:40 (voided):
+                    voided by tester (uid 1000) at 2026-11-21 14:03: pressed OUT for a
+                      colleague who had left much earlier that day
+
+                """), "\(day)")
+    }
+
     @Test("an IN and its OUT voided together pass where each alone would break the alternation; restored together too")
     func voidAndRestoreSeveral() throws {
         try h.kiosk(.in, "2026-11-18 09:02")

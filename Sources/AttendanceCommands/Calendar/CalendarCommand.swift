@@ -67,9 +67,12 @@ struct CalendarCommand: SpeakingCommand {
                 context.out.write(
                     try JSONOutput.render(ReportJSON.DayDetail(employee: employee, day: evaluated, zone: policy.zone)))
             } else {
+                let histories = try Reports.punchHistories(of: employee, on: shownDay, store: store)
                 context.out.write(
-                    DayDetailView(employee: employee, day: evaluated, zone: policy.zone, now: now, words: context.words)
-                        .render())
+                    DayDetailView(
+                        employee: employee, day: evaluated, zone: policy.zone, now: now, words: context.words,
+                        histories: histories
+                    ).render())
             }
             return
         }

@@ -27,14 +27,7 @@ extension Console {
             let punch = history.effective
             let place = [punch.ssid.map { "\($0)" }, punch.bssid.map { "\($0)" }, punch.location]
                 .compactMap { $0 }.joined(separator: " · ")
-            let changes = history.corrections.map { correction in
-                words.tr(
-                    "{action} by {actor} at {time}: {reason}",
-                    [
-                        "action": Self.done(correction.action, words), "actor": correction.actor,
-                        "time": zone.minuteText(of: correction.at), "reason": correction.reason,
-                    ])
-            }
+            let changes = history.corrections.map { CorrectionAction.sentence($0, zone: zone, words) }
             var forms = ""
             if manager {
                 let action = history.isVoided ? "restore" : "void"
@@ -145,16 +138,6 @@ extension Console {
                 "{date} is now {status}",
                 ["date": $0.date.description, "status": $0.code.isEmpty ? $0.status.legendName(words) : $0.code])
         }.joined(separator: "; ") + "."
-    }
-
-    /// A correction's action done, in the request's language: "voided", "annulé".
-    static func done(_ action: CorrectionAction, _ words: Speech) -> String {
-        switch action {
-        case .add: words.ctr("correction done", "added")
-        case .void: words.ctr("correction done", "voided")
-        case .restore: words.ctr("correction done", "restored")
-        case .retime: words.ctr("correction done", "re-timed")
-        }
     }
 
     /// The box a correction past the edit window must tick.
