@@ -395,6 +395,7 @@ public struct SyncBatch: Sendable, Hashable, Codable {
         wifi += other.wifi
         holidays += other.holidays
         leave += other.leave
+        managers += other.managers
         punches += other.punches
         corrections += other.corrections
         audit += other.audit
