@@ -10,33 +10,38 @@ import Testing
 /// and the exit statuses come from the catalog (`--language`, else the locale's); ArgumentParser's
 /// own headings ("USAGE:", "OPTIONS:") and its "Show help information." stay English.
 extension CommandLanguageTests {
+    /// What `attendance ARGUMENTS --help` prints with `LANG=lang`; asking for help never fails.
+    private func help(_ lang: String, _ arguments: [String]) -> String {
+        h.environment["LANG"] = lang
+        let result = h.run(arguments + ["--help"])
+        #expect(result.status == 0, "\(arguments)")
+        return result.out
+    }
+
     @Test("attendance --language fr --help: the commands and the exit statuses in French")
     func rootHelpInFrench() {
-        let help = h.run("--language", "fr", "--help")
-        #expect(help.status == 0)
+        let text = help("C", ["--language", "fr"])
         #expect(
-            help.out.hasPrefix(
+            text.hasPrefix(
                 "OVERVIEW: La borne de pointage du bureau : pointer l'arrivée et le départ,\ncalendriers, registre "
-                    + "mensuel.\n\n"), "\(help.out)")
+                    + "mensuel.\n\n"), "\(text)")
         #expect(
-            help.out.contains(
+            text.contains(
                 "  employee                Ajouter, importer, lister, afficher, modifier et\n"
-                    + "                          désactiver des employés.\n"), "\(help.out)")
+                    + "                          désactiver des employés.\n"), "\(text)")
         #expect(
-            help.out.contains(
+            text.contains(
                 "\nCODES DE SORTIE\n  0   succès\n  1   wifi current: cette liaison n'est pas un WiFi autorisé du "
-                    + "bureau\n"), "\(help.out)")
-        #expect(help.out.hasSuffix("  78  le fichier de configuration est incorrect\n"))
-        #expect(!help.out.contains("EXIT STATUS"))
+                    + "bureau\n"), "\(text)")
+        #expect(text.hasSuffix("  78  le fichier de configuration est incorrect\n"))
+        #expect(!text.contains("EXIT STATUS"))
     }
 
     @Test("wifi list --help with LANG=fr_FR.UTF-8, word for word; the parser's own words stay English")
     func smallCommandHelpInFrench() {
-        h.environment["LANG"] = "fr_FR.UTF-8"
-        let help = h.run("wifi", "list", "--help")
-        #expect(help.status == 0)
+        let text = help("fr_FR.UTF-8", ["wifi", "list"])
         #expect(
-            help.out == """
+            text == """
                 OVERVIEW: Lister les points d'accès autorisés.
 
                 USAGE: attendance wifi list [--config <path>] [--store <path|url>] [--format <format>] [--all]
@@ -57,31 +62,28 @@ extension CommandLanguageTests {
                   -h, --help              Show help information.
 
 
-                """, "\(help.out)")
+                """, "\(text)")
     }
 
     @Test("LANG=es_ES.UTF-8 gives a command's help in Spanish, --language es after it too; LANG=C is English")
     func commandHelpInSpanishAndEnglish() {
-        h.environment["LANG"] = "es_ES.UTF-8"
-        let spanish = h.run("employee", "deactivate", "--help")
-        #expect(spanish.status == 0)
+        let spanish = help("es_ES.UTF-8", ["employee", "deactivate"])
         #expect(
-            spanish.out.hasPrefix(
+            spanish.hasPrefix(
                 "OVERVIEW: Dar de baja a un empleado. No se elimina nada; los fichajes se\nconservan.\n\n"),
-            "\(spanish.out)")
+            "\(spanish)")
         #expect(
-            spanish.out.contains(
+            spanish.contains(
                 "  --force                 Desactivar aunque quede trabajo registrado después\n"
-                    + "                          del último día (auditado).\n"), "\(spanish.out)")
-        h.environment["LANG"] = "C"
-        let asked = h.run("employee", "add", "--language", "es", "--help")
-        #expect(asked.out.hasPrefix("OVERVIEW: Añadir un empleado.\n"), "\(asked.out)")
-        #expect(asked.out.contains("  --name <name>           El nombre del empleado tal como lo muestran los\n"))
-        let english = h.run("employee", "deactivate", "--help")
+                    + "                          del último día (auditado).\n"), "\(spanish)")
+        let asked = help("C", ["employee", "add", "--language", "es"])
+        #expect(asked.hasPrefix("OVERVIEW: Añadir un empleado.\n"), "\(asked)")
+        #expect(asked.contains("  --name <name>           El nombre del empleado tal como lo muestran los\n"))
+        let english = help("C", ["employee", "deactivate"])
         #expect(
-            english.out.hasPrefix(
-                "OVERVIEW: Mark an employee as having left. Nothing is deleted; punches stay.\n\n"), "\(english.out)")
-        #expect(english.out.contains("  --force                 Deactivate even though recorded work would fall"))
+            english.hasPrefix(
+                "OVERVIEW: Mark an employee as having left. Nothing is deleted; punches stay.\n\n"), "\(english)")
+        #expect(english.contains("  --force                 Deactivate even though recorded work would fall"))
     }
 
     @Test("every command's abstract comes from the catalog: none is English in French")
@@ -92,10 +94,8 @@ extension CommandLanguageTests {
         let all = paths(Attendance.self, [])
         #expect(all.count > 50)
         for path in all {
-            h.environment["LANG"] = "C"
-            let english = h.run(path + ["--help"]).out.prefix { $0 != "\n" }
-            h.environment["LANG"] = "fr_FR.UTF-8"
-            let french = h.run(path + ["--help"]).out.prefix { $0 != "\n" }
+            let english = help("C", path).prefix { $0 != "\n" }
+            let french = help("fr_FR.UTF-8", path).prefix { $0 != "\n" }
             #expect(english.hasPrefix("OVERVIEW: ") && french.hasPrefix("OVERVIEW: "), "\(path)")
             #expect(french != english, "attendance \(path.joined(separator: " ")): \(french)")
         }
