@@ -100,7 +100,8 @@ public struct Attendance: ParsableCommand {
         return nil
     }
 
-    private static func parseAndRun(_ arguments: [String], speaking context: Context) -> Int32 {
+    private static func parseAndRun(_ written: [String], speaking context: Context) -> Int32 {
+        let arguments = languageAfterCommand(written)
         var context = context
         let command: ParsableCommand
         let refused = RefusedArguments()
@@ -126,6 +127,19 @@ public struct Attendance: ParsableCommand {
                 try command.run()
             }
         }
+    }
+
+    /// `attendance --language fr employee add --help`: a `--language` written before the command's
+    /// words, where `attendance` itself takes none, is the command's, as if written after them (before
+    /// a `--`). Without that, the parser shows the help of `attendance` for it, or refuses the option.
+    static func languageAfterCommand(_ arguments: [String]) -> [String] {
+        guard let first = arguments.first, first == "--language" || first.hasPrefix("--language=") else {
+            return arguments
+        }
+        let count = first == "--language" ? min(2, arguments.count) : 1
+        var rest = Array(arguments.dropFirst(count))
+        rest.insert(contentsOf: arguments.prefix(count), at: rest.firstIndex(of: "--") ?? rest.endIndex)
+        return rest
     }
 
     /// Runs a parsed command and turns its outcome into the exit status.

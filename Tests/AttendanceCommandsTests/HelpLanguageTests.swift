@@ -86,6 +86,18 @@ extension CommandLanguageTests {
         #expect(english.contains("  --force                 Deactivate even though recorded work would fall"))
     }
 
+    @Test("a --language before the command's words is the command's: attendance --language fr employee --help")
+    func languageBeforeCommandWords() {
+        let text = help("C", ["--language", "fr", "employee"])
+        #expect(
+            text.hasPrefix("OVERVIEW: Ajouter, importer, lister, afficher, modifier et désactiver des\nemployés.\n"),
+            "\(text)")
+        #expect(
+            Attendance.languageAfterCommand(["--language=es", "punch", "add", "--", "x"])
+                == ["punch", "add", "--language=es", "--", "x"])
+        #expect(Attendance.languageAfterCommand(["mark", "--language", "fr"]) == ["mark", "--language", "fr"])
+    }
+
     @Test("every command's abstract comes from the catalog: none is English in French")
     func everyAbstractTranslated() {
         func paths(_ command: ParsableCommand.Type, _ path: [String]) -> [[String]] {
