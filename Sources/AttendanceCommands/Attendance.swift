@@ -13,29 +13,30 @@ extension ContextCommand {
 
 /// `attendance`: the table of contents of every command.
 public struct Attendance: ParsableCommand {
-    public static let configuration = CommandConfiguration(
-        commandName: "attendance",
-        abstract: "The office attendance kiosk: mark in and out, calendars, the monthly register.",
-        discussion: """
-            Employees mark in and out at the kiosk (`attendance kiosk`) or with `attendance mark`. \
-            Each punch is checked against the office WiFi and stored durably before it is shown as recorded. \
-            The exit statuses are listed after the commands.
-            """,
-        version: "1.0.0",
-        subcommands: [
-            // At the kiosk
-            KioskCommand.self, MarkCommand.self,
-            // What managers and employees look at
-            CalendarCommand.self, RegisterCommand.self, SummaryCommand.self, ServeCommand.self,
-            // Setting up
-            EmployeeCommand.self, WiFiCommand.self, HolidayCommand.self, LeaveCommand.self,
-            // Fixing the record
-            MissingCommand.self, RequestCommand.self, PunchCommand.self, AuditCommand.self, ImportCommand.self,
-            ExportCommand.self,
-            // Looking after the installation
-            ConfigCommand.self, StoreCommand.self, SyncCommand.self, CentralCommand.self, ManagerCommand.self,
-        ]
-    )
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "attendance",
+            abstract: CommandWords.words.tr(
+                "The office attendance kiosk: mark in and out, calendars, the monthly register."),
+            discussion: CommandWords.words.tr(
+                "Employees mark in and out at the kiosk (`attendance kiosk`) or with `attendance mark`. Each punch is checked against the office WiFi and stored durably before it is shown as recorded. The exit statuses are listed after the commands."
+            ),
+            version: "1.0.0",
+            subcommands: [
+                // At the kiosk
+                KioskCommand.self, MarkCommand.self,
+                // What managers and employees look at
+                CalendarCommand.self, RegisterCommand.self, SummaryCommand.self, ServeCommand.self,
+                // Setting up
+                EmployeeCommand.self, WiFiCommand.self, HolidayCommand.self, LeaveCommand.self,
+                // Fixing the record
+                MissingCommand.self, RequestCommand.self, PunchCommand.self, AuditCommand.self, ImportCommand.self,
+                ExportCommand.self,
+                // Looking after the installation
+                ConfigCommand.self, StoreCommand.self, SyncCommand.self, CentralCommand.self, ManagerCommand.self,
+            ]
+        )
+    }
 
     public init() {}
 
@@ -47,9 +48,13 @@ public struct Attendance: ParsableCommand {
         for (index, bytes) in argv.enumerated() {
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 let shown = String(decoding: bytes, as: UTF8.self).quotedForMessage
+                let asked = languageAsked(in: argv.map { String(decoding: $0, as: UTF8.self) })
+                let words = CommandWords.speech(asked, environment: context.environment)
                 context.err.line(
-                    "attendance: argument \(index + 1) (\(shown)) is not valid UTF-8; type it again in a UTF-8 "
-                        + "terminal (check the locale with `locale`); nothing was done")
+                    "attendance: "
+                        + words.tr(
+                            "argument {number} ({argument}) is not valid UTF-8; type it again in a UTF-8 terminal (check the locale with `locale`); nothing was done",
+                            ["number": String(index + 1), "argument": shown]))
                 return ExitStatus.badInput.rawValue
             }
             arguments.append(text)
@@ -64,16 +69,21 @@ public struct Attendance: ParsableCommand {
         // Output lost on its way (`register > file` on a full disk) must not pass for success. The
         // command's own failure, already on standard error, keeps its status.
         guard status == ExitStatus.success.rawValue, let failure = context.out.sink.failure else { return status }
+        let words = CommandWords.speech(languageAsked(in: arguments), environment: context.environment)
         context.err.line(
-            "attendance: the output could not be written (\(failure)); what the command did is done, but what it "
-                + "printed is incomplete")
+            "attendance: "
+                + words.tr(
+                    "the output could not be written ({reason}); what the command did is done, but what it printed is incomplete",
+                    ["reason": failure]))
         return ExitStatus.outputFailure.rawValue
     }
 
     private static func parseAndRun(_ arguments: [String], in context: Context) -> Int32 {
         var context = context
         context.words = CommandWords.speech(languageAsked(in: arguments), environment: context.environment)
-        return CommandWords.$environment.withValue(context.environment) { parseAndRun(arguments, speaking: context) }
+        return CommandWords.$environment.withValue(context.environment) {
+            CommandWords.$words.withValue(context.words) { parseAndRun(arguments, speaking: context) }
+        }
     }
 
     /// The language `--language` names in `arguments`, when it is one with words: a value refused
@@ -90,7 +100,8 @@ public struct Attendance: ParsableCommand {
         return nil
     }
 
-    private static func parseAndRun(_ arguments: [String], speaking context: Context) -> Int32 {
+    private static func parseAndRun(_ written: [String], speaking context: Context) -> Int32 {
+        let arguments = languageAfterCommand(written)
         var context = context
         let command: ParsableCommand
         let refused = RefusedArguments()
@@ -118,11 +129,29 @@ public struct Attendance: ParsableCommand {
         }
     }
 
+    /// `attendance --language fr employee add --help`: a `--language` written before the command's
+    /// words, where `attendance` itself takes none, is the command's, as if written after them (before
+    /// a `--`). Without that, the parser shows the help of `attendance` for it, or refuses the option.
+    static func languageAfterCommand(_ arguments: [String]) -> [String] {
+        guard let first = arguments.first, first == "--language" || first.hasPrefix("--language=") else {
+            return arguments
+        }
+        let count = first == "--language" ? min(2, arguments.count) : 1
+        var rest = Array(arguments.dropFirst(count))
+        rest.insert(contentsOf: arguments.prefix(count), at: rest.firstIndex(of: "--") ?? rest.endIndex)
+        return rest
+    }
+
     /// Runs a parsed command and turns its outcome into the exit status.
     /// Whether `arguments` ask for the help of `attendance` itself, which ends with the exit statuses:
     /// the parser puts a command's discussion before its subcommands, and the commands come first.
+    /// `--language fr --help` asks for it too, in French.
     private static func asksRootHelp(_ arguments: [String]) -> Bool {
-        arguments.isEmpty || (arguments.count == 1 && ["--help", "-h", "help"].contains(arguments[0]))
+        var rest = arguments
+        if let index = rest.firstIndex(where: { $0 == "--language" || $0.hasPrefix("--language=") }) {
+            rest.removeSubrange(index..<min(rest.count, index + (rest[index] == "--language" ? 2 : 1)))
+        }
+        return rest.isEmpty || (rest.count == 1 && ["--help", "-h", "help"].contains(rest[0]))
     }
 
     private static func execute(in context: Context, rootHelp: Bool, _ command: () throws -> Void) -> Int32 {
@@ -150,7 +179,7 @@ public struct Attendance: ParsableCommand {
         let message = fullMessage(for: error)
         if code == .success {
             if !message.isEmpty { context.out.line(message) }
-            if rootHelp { context.out.line("\n" + ExitStatus.helpText) }
+            if rootHelp { context.out.line("\n" + ExitStatus.helpText(context.words)) }
             return 0
         }
         // The parser quotes what it could not understand, which can be a 100 KB argument.

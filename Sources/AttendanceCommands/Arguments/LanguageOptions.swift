@@ -5,9 +5,9 @@ import AttendanceLanguage
 /// `--language`, for the commands whose text a person reads in their own language.
 struct LanguageOptions: ParsableArguments {
     @Option(
-        help: ArgumentHelp(
-            "The language of the text (default: the locale's, else English). JSON and CSV are the same in every "
-                + "language.", valueName: "en|es|fr"))
+        help: .tr(
+            "The language of the text (default: the locale's, else English). JSON and CSV are the same in every language.",
+            valueName: "en|es|fr"))
     var language: Language?
 
     /// The sentences of `--language`, else of the locale: for a refusal of `validate()`, which has
@@ -26,6 +26,13 @@ enum CommandWords {
     /// no context, finds the locale's language and the catalogs in.
     @TaskLocal static var environment: [String: String] = [:]
 
+    /// The sentences of the command line being parsed: `--language`, else the locale's, else
+    /// English. ArgumentParser reads each command's `configuration` and each argument's `help:`
+    /// while it parses and while it writes `--help`, both inside this scope, so the abstracts,
+    /// discussions and help texts are in the reader's language (its own headings, "USAGE:",
+    /// "OPTIONS:", stay English). The same words as ``Context/words``.
+    @TaskLocal static var words: Speech = .english
+
     /// The sentences of the locale while a command line is parsed, else English.
     static var locale: Speech { speech(nil, environment: environment) }
 
@@ -36,5 +43,15 @@ enum CommandWords {
         let chosen = language ?? Language(environment: environment) ?? .english
         guard chosen != .english else { return .english }
         return Speech(chosen, catalog: Catalog(directory: Catalog.directory(environment: environment)))
+    }
+}
+
+extension ArgumentHelp {
+    /// The help of an argument in the words of the command line being parsed
+    /// (``CommandWords/words``): `message` is one literal of the catalog, as for `Speech.tr`.
+    static func tr(
+        _ message: String, _ values: [String: String] = [:], discussion: String? = nil, valueName: String? = nil
+    ) -> ArgumentHelp {
+        ArgumentHelp(CommandWords.words.tr(message, values), discussion: discussion, valueName: valueName)
     }
 }

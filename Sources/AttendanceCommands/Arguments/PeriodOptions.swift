@@ -6,16 +6,15 @@ import AttendanceLanguage
 /// most 62 days), or `--period`, the payroll period of `[register] period_start_day` that ends in
 /// the month named (docs/rules.md "Periods").
 struct PeriodOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The calendar month.", valueName: "YYYY-MM")) var month: YearMonth?
+    @Option(help: .tr("The calendar month.", valueName: "YYYY-MM")) var month: YearMonth?
     @Option(
-        help: ArgumentHelp("The first date of a period of at most 62 days, with --to.", valueName: "YYYY-MM-DD"))
+        help: .tr("The first date of a period of at most 62 days, with --to.", valueName: "YYYY-MM-DD"))
     var from: AttendanceDate?
-    @Option(help: ArgumentHelp("The last date of the period, with --from.", valueName: "YYYY-MM-DD"))
+    @Option(help: .tr("The last date of the period, with --from.", valueName: "YYYY-MM-DD"))
     var to: AttendanceDate?
     @Option(
-        help: ArgumentHelp(
-            "The payroll period that ends in this month: from [register] period_start_day of the month before "
-                + "(with 26, --period 2026-11 is 2026-10-26 to 2026-11-25; with 1, the month itself).",
+        help: .tr(
+            "The payroll period that ends in this month: from [register] period_start_day of the month before (with 26, --period 2026-11 is 2026-10-26 to 2026-11-25; with 1, the month itself).",
             valueName: "YYYY-MM"))
     var period: YearMonth?
 

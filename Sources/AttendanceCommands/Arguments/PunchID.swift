@@ -26,7 +26,7 @@ struct PunchID: ExpressibleByArgument, Hashable, CustomStringConvertible {
 /// The punches `punch void` and `restore` correct together.
 struct PunchIDs: ParsableArguments {
     @Argument(
-        help: ArgumentHelp(
+        help: .tr(
             "The punches' ids, from `attendance punch list`. Several are corrected as one: all or none.",
             valueName: "id"))
     var ids: [PunchID]

@@ -8,21 +8,20 @@ import Foundation
 
 /// `attendance audit [--employee CODE] [--month M]`
 struct AuditCommand: SpeakingCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "audit", abstract: "Show the audit log: who changed what, when and why.",
-        discussion: """
-            Every correction of a punch, every employee and WiFi change and every import is recorded here with \
-            its old and new values. The log is append-only: the database refuses to change or delete it. The text \
-            gives each change in words (in the --language, else the locale's), at the local time of the policy's \
-            zone; --format json gives every entry as recorded, its time in UTC and its old and new values as the \
-            JSON of the time.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "audit",
+            abstract: CommandWords.words.tr("Show the audit log: who changed what, when and why."),
+            discussion: CommandWords.words.tr(
+                "Every correction of a punch, every employee and WiFi change and every import is recorded here with its old and new values. The log is append-only: the database refuses to change or delete it. The text gives each change in words (in the --language, else the locale's), at the local time of the policy's zone; --format json gives every entry as recorded, its time in UTC and its old and new values as the JSON of the time."
+            ))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("Only changes concerning this employee.", valueName: "code")) var employee: EmployeeCode?
-    @Option(help: ArgumentHelp("Only changes made in this month (the policy's zone).", valueName: "YYYY-MM"))
+    @Option(help: .tr("Only changes concerning this employee.", valueName: "code")) var employee: EmployeeCode?
+    @Option(help: .tr("Only changes made in this month (the policy's zone).", valueName: "YYYY-MM"))
     var month: YearMonth?
-    @Option(help: "text or json.") var format: DocumentFormat = .text
+    @Option(help: .tr("text or json.")) var format: DocumentFormat = .text
     @OptionGroup var language: LanguageOptions
 
     func run(in context: Context) throws {

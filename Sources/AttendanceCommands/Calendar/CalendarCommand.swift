@@ -9,28 +9,24 @@ import AttendanceTerminal
 /// `attendance calendar CODE [--month YYYY-MM] [--day DATE] [--format text|json]`;
 /// `attendance calendar CODE|--all --format pdf --output FILE|- [--paper a4|letter]`
 struct CalendarCommand: SpeakingCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "calendar",
-        abstract: "One employee's month as a calendar, or one date in detail.",
-        discussion: """
-            The grid shows each date's status code (P present, L late, HD half day, A absent, H holiday, \
-            WO weekly off, LV leave, M missing mark-out), today in brackets, then the month summary and \
-            the flagged dates. Colours are used on a terminal unless NO_COLOR is set. --day shows one \
-            date's punches with their WiFi evidence, sessions, gaps, worked time, flags and corrections. \
-            --format pdf --output FILE draws the month on a page to sign, each date filled in the \
-            register's colours with its first IN, last OUT and hours; --all makes a page for every \
-            active employee. --output - writes the PDF to standard output.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "calendar",
+            abstract: CommandWords.words.tr("One employee's month as a calendar, or one date in detail."),
+            discussion: CommandWords.words.tr(
+                "The grid shows each date's status code (P present, L late, HD half day, A absent, H holiday, WO weekly off, LV leave, M missing mark-out), today in brackets, then the month summary and the flagged dates. Colours are used on a terminal unless NO_COLOR is set. --day shows one date's punches with their WiFi evidence, sessions, gaps, worked time, flags and corrections. --format pdf --output FILE draws the month on a page to sign, each date filled in the register's colours with its first IN, last OUT and hours; --all makes a page for every active employee. --output - writes the PDF to standard output."
+            ))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The employee's code.") var code: EmployeeCode?
-    @Flag(help: "Every active employee, a page each (with --format pdf).") var all = false
-    @Option(help: ArgumentHelp("The month (default: the current one).", valueName: "YYYY-MM")) var month: YearMonth?
-    @Option(help: ArgumentHelp("Show this date in detail instead.", valueName: "YYYY-MM-DD")) var day: AttendanceDate?
-    @Option(help: "text, json or pdf.") var format: CalendarFormat = .text
-    @Option(help: ArgumentHelp("The file a PDF is written to; - for standard output.", valueName: "file"))
+    @Argument(help: .tr("The employee's code.")) var code: EmployeeCode?
+    @Flag(help: .tr("Every active employee, a page each (with --format pdf).")) var all = false
+    @Option(help: .tr("The month (default: the current one).", valueName: "YYYY-MM")) var month: YearMonth?
+    @Option(help: .tr("Show this date in detail instead.", valueName: "YYYY-MM-DD")) var day: AttendanceDate?
+    @Option(help: .tr("text, json or pdf.")) var format: CalendarFormat = .text
+    @Option(help: .tr("The file a PDF is written to; - for standard output.", valueName: "file"))
     var output: String?
-    @Option(help: "The paper of a PDF: a4 or letter, portrait.") var paper: RegisterPDF.Paper = .a4
+    @Option(help: .tr("The paper of a PDF: a4 or letter, portrait.")) var paper: RegisterPDF.Paper = .a4
     @OptionGroup var language: LanguageOptions
 
     func validate() throws {

@@ -7,28 +7,29 @@ import Foundation
 
 /// `attendance config`
 struct ConfigCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "config",
-        abstract: "Check the configuration.",
-        subcommands: [ConfigCheck.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "config",
+            abstract: CommandWords.words.tr("Check the configuration."),
+            subcommands: [ConfigCheck.self])
+    }
 }
 
 /// `attendance config check`: validates the configuration, prints what is in force, and checks
 /// the office against it (the preflight before a kiosk is turned on).
 struct ConfigCheck: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: "Validate the configuration, print the effective settings and check the office against them.",
-        discussion: """
-            Every problem of the file is reported with the file's name and line, with exit status 78. \
-            Then the store is read (never written) and the office checked against the configuration: \
-            employees without a PIN while require_pin = true, no allowed access point, a policy time zone \
-            other than this machine's, no kiosk exit code. Each is a warning, printed as a comment after the \
-            settings with what to do, and the exit status stays 0; with --strict it is 4 when there is one.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "check",
+            abstract: CommandWords.words.tr(
+                "Validate the configuration, print the effective settings and check the office against them."),
+            discussion: CommandWords.words.tr(
+                "Every problem of the file is reported with the file's name and line, with exit status 78. Then the store is read (never written) and the office checked against the configuration: employees without a PIN while require_pin = true, no allowed access point, a policy time zone other than this machine's, no kiosk exit code. Each is a warning, printed as a comment after the settings with what to do, and the exit status stays 0; with --strict it is 4 when there is one."
+            ))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Flag(help: "Exit with status 4 when the office check has a warning.") var strict = false
+    @Flag(help: .tr("Exit with status 4 when the office check has a warning.")) var strict = false
 
     func run(in context: Context) throws {
         let configuration = try global.configuration(in: context)

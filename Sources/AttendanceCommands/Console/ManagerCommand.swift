@@ -7,15 +7,15 @@ import Foundation
 
 /// `attendance manager`: the accounts of the web console.
 struct ManagerCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "manager",
-        abstract: "The web console's accounts: add, list, passwd, remove.",
-        discussion: """
-            A viewer reads every page of the console; a manager also makes changes. Passwords (at least \
-            12 characters) are read from standard input: one line when it is not a terminal, asked twice \
-            without echo when it is. Every change, and every sign-in, is in the audit log.
-            """,
-        subcommands: [ManagerAdd.self, ManagerList.self, ManagerPasswd.self, ManagerRemove.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "manager",
+            abstract: CommandWords.words.tr("The web console's accounts: add, list, passwd, remove."),
+            discussion: CommandWords.words.tr(
+                "A viewer reads every page of the console; a manager also makes changes. Passwords (at least 12 characters) are read from standard input: one line when it is not a terminal, asked twice without echo when it is. Every change, and every sign-in, is in the audit log."
+            ),
+            subcommands: [ManagerAdd.self, ManagerList.self, ManagerPasswd.self, ManagerRemove.self])
+    }
 }
 
 extension ConsoleRole: ExpressibleByArgument {}
@@ -32,11 +32,13 @@ func readNewPassword(for name: String, in context: Context) throws -> String {
 
 /// `attendance manager add NAME --role manager|viewer`
 struct ManagerAdd: ContextCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a console account.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "add", abstract: CommandWords.words.tr("Add a console account."))
+    }
 
     @OptionGroup var change: ChangeOptions
-    @Argument(help: "The account's name: letters, digits, '.', '_', '-', '@'.") var name: String
-    @Option(help: "manager (reads and changes) or viewer (reads).") var role: ConsoleRole
+    @Argument(help: .tr("The account's name: letters, digits, '.', '_', '-', '@'.")) var name: String
+    @Option(help: .tr("manager (reads and changes) or viewer (reads).")) var role: ConsoleRole
 
     func run(in context: Context) throws {
         let name = try ManagerAccounts.validName(name)
@@ -52,10 +54,12 @@ struct ManagerAdd: ContextCommand {
 
 /// `attendance manager list`
 struct ManagerList: ContextCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the console's accounts.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "list", abstract: CommandWords.words.tr("List the console's accounts."))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: "text, json or csv.") var format: OutputFormat = .text
+    @Option(help: .tr("text, json or csv.")) var format: OutputFormat = .text
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
@@ -75,11 +79,13 @@ struct ManagerList: ContextCommand {
 
 /// `attendance manager passwd NAME`
 struct ManagerPasswd: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "passwd", abstract: "Give a console account a new password.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "passwd", abstract: CommandWords.words.tr("Give a console account a new password."))
+    }
 
     @OptionGroup var change: ChangeOptions
-    @Argument(help: "The account's name.") var name: String
+    @Argument(help: .tr("The account's name.")) var name: String
 
     func run(in context: Context) throws {
         let (_, store, actor) = try change.open(in: context)
@@ -91,11 +97,14 @@ struct ManagerPasswd: ContextCommand {
 
 /// `attendance manager remove NAME`
 struct ManagerRemove: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Close a console account for good (its name stays in the audit log).")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "remove",
+            abstract: CommandWords.words.tr("Close a console account for good (its name stays in the audit log)."))
+    }
 
     @OptionGroup var change: ChangeOptions
-    @Argument(help: "The account's name.") var name: String
+    @Argument(help: .tr("The account's name.")) var name: String
 
     func run(in context: Context) throws {
         let (_, store, actor) = try change.open(in: context)

@@ -7,14 +7,16 @@ import AttendanceTerminal
 
 /// `attendance employee`
 struct EmployeeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "employee",
-        abstract: "Add, import, list, show, edit and deactivate employees.",
-        subcommands: [
-            EmployeeAdd.self, EmployeeImport.self, EmployeeList.self, EmployeeShow.self, EmployeeEdit.self,
-            EmployeeDeactivate.self,
-            EmployeeSetPIN.self, EmployeePINs.self, EmployeeUnlock.self,
-        ])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "employee",
+            abstract: CommandWords.words.tr("Add, import, list, show, edit and deactivate employees."),
+            subcommands: [
+                EmployeeAdd.self, EmployeeImport.self, EmployeeList.self, EmployeeShow.self, EmployeeEdit.self,
+                EmployeeDeactivate.self,
+                EmployeeSetPIN.self, EmployeePINs.self, EmployeeUnlock.self,
+            ])
+    }
 }
 
 /// An employee as listings and JSON show it, on `today` (their state: active, until their last
@@ -57,23 +59,24 @@ func parseShift(start: WallClockTime?, end: WallClockTime?) throws -> (start: Wa
 
 /// `attendance employee add CODE --name NAME …`
 struct EmployeeAdd: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add an employee.",
-        discussion: "Codes are 1–32 letters, digits, '_' or '-', unique regardless of case.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "add", abstract: CommandWords.words.tr("Add an employee."),
+            discussion: CommandWords.words.tr("Codes are 1–32 letters, digits, '_' or '-', unique regardless of case."))
+    }
 
     @OptionGroup var change: ChangeOptions
-    @Argument(help: "The code the employee types at the kiosk, e.g. E001.") var code: EmployeeCode
-    @Option(help: "The employee's name as calendars show it.") var name: PersonName
+    @Argument(help: .tr("The code the employee types at the kiosk, e.g. E001.")) var code: EmployeeCode
+    @Option(help: .tr("The employee's name as calendars show it.")) var name: PersonName
     @Option(
-        help: ArgumentHelp(
-            "The first date of employment (default: today, the day they are added).", valueName: "YYYY-MM-DD"))
+        help: .tr("The first date of employment (default: today, the day they are added).", valueName: "YYYY-MM-DD"))
     var startDate: AttendanceDate?
-    @Option(help: ArgumentHelp("Their own shift start, overriding the policy.", valueName: "HH:MM")) var shiftStart:
+    @Option(help: .tr("Their own shift start, overriding the policy.", valueName: "HH:MM")) var shiftStart:
         WallClockTime?
-    @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: WallClockTime?
-    @Option(help: ArgumentHelp("The language the kiosk speaks to them (default: the office's).", valueName: "en|es|fr"))
+    @Option(help: .tr("Their own shift end.", valueName: "HH:MM")) var shiftEnd: WallClockTime?
+    @Option(help: .tr("The language the kiosk speaks to them (default: the office's).", valueName: "en|es|fr"))
     var language: Language?
-    @Option(help: ArgumentHelp("Their department, which the register groups by.", valueName: "name"))
+    @Option(help: .tr("Their department, which the register groups by.", valueName: "name"))
     var department: Department?
 
     func run(in context: Context) throws {
@@ -112,11 +115,13 @@ struct EmployeeAdd: ContextCommand {
 
 /// `attendance employee list`
 struct EmployeeList: ContextCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List employees.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "list", abstract: CommandWords.words.tr("List employees."))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: "text, json or csv.") var format: OutputFormat = .text
-    @Flag(help: "Leave out those who have left (deactivated, or past their last date).") var activeOnly = false
+    @Option(help: .tr("text, json or csv.")) var format: OutputFormat = .text
+    @Flag(help: .tr("Leave out those who have left (deactivated, or past their last date).")) var activeOnly = false
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
@@ -133,11 +138,13 @@ struct EmployeeList: ContextCommand {
 
 /// `attendance employee show CODE`
 struct EmployeeShow: ContextCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one employee.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "show", abstract: CommandWords.words.tr("Show one employee."))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The employee's code.") var code: EmployeeCode
-    @Option(help: "text or json.") var format: DocumentFormat = .text
+    @Argument(help: .tr("The employee's code.")) var code: EmployeeCode
+    @Option(help: .tr("text or json.")) var format: DocumentFormat = .text
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)
@@ -168,26 +175,27 @@ struct EmployeeShow: ContextCommand {
 
 /// `attendance employee edit CODE …`
 struct EmployeeEdit: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Change an employee's name, dates or shift.",
-        discussion: "Give only what changes. Use 'none' to clear a date.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "edit", abstract: CommandWords.words.tr("Change an employee's name, dates or shift."),
+            discussion: CommandWords.words.tr("Give only what changes. Use 'none' to clear a date."))
+    }
 
     @OptionGroup var employee: EmployeeChangeOptions
-    @Option(help: "A new name.") var name: PersonName?
-    @Option(help: ArgumentHelp("A new first date of employment, or none.", valueName: "YYYY-MM-DD|none")) var startDate:
+    @Option(help: .tr("A new name.")) var name: PersonName?
+    @Option(help: .tr("A new first date of employment, or none.", valueName: "YYYY-MM-DD|none")) var startDate:
         Clearable<AttendanceDate>?
-    @Option(help: ArgumentHelp("A new last date of employment, or none.", valueName: "YYYY-MM-DD|none")) var endDate:
+    @Option(help: .tr("A new last date of employment, or none.", valueName: "YYYY-MM-DD|none")) var endDate:
         Clearable<AttendanceDate>?
-    @Option(help: ArgumentHelp("Their own shift start.", valueName: "HH:MM")) var shiftStart: WallClockTime?
-    @Option(help: ArgumentHelp("Their own shift end.", valueName: "HH:MM")) var shiftEnd: WallClockTime?
-    @Flag(help: "Drop their own shift and follow the policy's.") var policyShift = false
+    @Option(help: .tr("Their own shift start.", valueName: "HH:MM")) var shiftStart: WallClockTime?
+    @Option(help: .tr("Their own shift end.", valueName: "HH:MM")) var shiftEnd: WallClockTime?
+    @Flag(help: .tr("Drop their own shift and follow the policy's.")) var policyShift = false
     @Option(
-        help: ArgumentHelp(
-            "The language the kiosk speaks to them, or none for the office's.", valueName: "en|es|fr|none"))
+        help: .tr("The language the kiosk speaks to them, or none for the office's.", valueName: "en|es|fr|none"))
     var language: Clearable<Language>?
-    @Option(help: ArgumentHelp("Their department, or none.", valueName: "name|none"))
+    @Option(help: .tr("Their department, or none.", valueName: "name|none"))
     var department: Clearable<Department>?
-    @Flag(help: "Change the dates even though recorded work would fall outside employment (audited).")
+    @Flag(help: .tr("Change the dates even though recorded work would fall outside employment (audited)."))
     var force = false
 
     func run(in context: Context) throws {
@@ -231,17 +239,19 @@ struct EmployeeEdit: ContextCommand {
 
 /// `attendance employee deactivate CODE [--end-date D]`
 struct EmployeeDeactivate: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "deactivate", abstract: "Mark an employee as having left. Nothing is deleted; punches stay.",
-        discussion: """
-            With a last date still to come (a notice), they mark in and out until that date; otherwise they \
-            stop now. To take it back, or to re-hire them: attendance employee edit CODE --end-date none.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "deactivate",
+            abstract: CommandWords.words.tr("Mark an employee as having left. Nothing is deleted; punches stay."),
+            discussion: CommandWords.words.tr(
+                "With a last date still to come (a notice), they mark in and out until that date; otherwise they stop now. To take it back, or to re-hire them: attendance employee edit CODE --end-date none."
+            ))
+    }
 
     @OptionGroup var employee: EmployeeChangeOptions
-    @Option(help: ArgumentHelp("Their last date of employment (default: today).", valueName: "YYYY-MM-DD")) var endDate:
+    @Option(help: .tr("Their last date of employment (default: today).", valueName: "YYYY-MM-DD")) var endDate:
         AttendanceDate?
-    @Flag(help: "Deactivate even though recorded work would fall after the last date (audited).") var force = false
+    @Flag(help: .tr("Deactivate even though recorded work would fall after the last date (audited).")) var force = false
 
     func run(in context: Context) throws {
         let (configuration, store, actor) = try employee.open(in: context)

@@ -7,24 +7,22 @@ import AttendanceTerminal
 
 /// `attendance employee pins CODE… | --all-without-pin`
 struct EmployeePINs: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "pins", abstract: "Give many employees a new random PIN at once and print their PIN slips.",
-        discussion: """
-            Each employee gets six random digits, stored hashed as `employee set-pin` stores a PIN, all in one \
-            change (audited, never the PIN). A PIN made here is recorded as one-time (handed out, not chosen by the \
-            employee) until `employee set-pin` sets another. The slips, one per employee in their own language (office, name, code, PIN), go to standard output, or with \
-            --format pdf to the --output file, and nowhere else: print them, hand each over, and keep no copy. They are \
-            written before the PINs are kept, so slips that cannot be written change no PIN. Giving an employee who has a PIN a new one \
-            replaces it.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "pins",
+            abstract: CommandWords.words.tr("Give many employees a new random PIN at once and print their PIN slips."),
+            discussion: CommandWords.words.tr(
+                "Each employee gets six random digits, stored hashed as `employee set-pin` stores a PIN, all in one change (audited, never the PIN). A PIN made here is recorded as one-time (handed out, not chosen by the employee) until `employee set-pin` sets another. The slips, one per employee in their own language (office, name, code, PIN), go to standard output, or with --format pdf to the --output file, and nowhere else: print them, hand each over, and keep no copy. They are written before the PINs are kept, so slips that cannot be written change no PIN. Giving an employee who has a PIN a new one replaces it."
+            ))
+    }
 
     @OptionGroup var change: ChangeOptions
-    @Argument(help: "The employees' codes.") var codes: [EmployeeCode] = []
-    @Flag(help: "Everyone employed now or later who has no PIN yet.") var allWithoutPin = false
-    @Option(help: "text (to standard output), or pdf (with --output).") var format: SlipFormat = .text
-    @Option(help: ArgumentHelp("Where the PDF goes: a file, or - for standard output.", valueName: "path"))
+    @Argument(help: .tr("The employees' codes.")) var codes: [EmployeeCode] = []
+    @Flag(help: .tr("Everyone employed now or later who has no PIN yet.")) var allWithoutPin = false
+    @Option(help: .tr("text (to standard output), or pdf (with --output).")) var format: SlipFormat = .text
+    @Option(help: .tr("Where the PDF goes: a file, or - for standard output.", valueName: "path"))
     var output: String?
-    @Option(help: "The paper of a PDF: a4 or letter, four slips a page.") var paper: RegisterPDF.Paper = .a4
+    @Option(help: .tr("The paper of a PDF: a4 or letter, four slips a page.")) var paper: RegisterPDF.Paper = .a4
 
     func validate() throws {
         let words = CommandWords.locale

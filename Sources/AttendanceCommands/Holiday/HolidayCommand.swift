@@ -8,12 +8,16 @@ import Foundation
 
 /// `attendance holiday`
 struct HolidayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "holiday",
-        abstract: "The holiday list: add, list, remove, and import an iCalendar file.",
-        discussion:
-            "A working date in the list shows H when nobody punches. Weekly offs come from [policy] working_days.",
-        subcommands: [HolidayAdd.self, HolidayList.self, HolidayRemove.self, HolidayImportCommand.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "holiday",
+            abstract: CommandWords.words.tr("The holiday list: add, list, remove, and import an iCalendar file."),
+            discussion:
+                CommandWords.words.tr(
+                    "A working date in the list shows H when nobody punches. Weekly offs come from [policy] working_days."
+                ),
+            subcommands: [HolidayAdd.self, HolidayList.self, HolidayRemove.self, HolidayImportCommand.self])
+    }
 }
 
 /// A holiday as listings and JSON show it.
@@ -27,15 +31,19 @@ enum HolidayListing {
 
 /// `attendance holiday add DATE [--to DATE] --name NAME`
 struct HolidayAdd: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a holiday, or a closure of several dates (--to).",
-        discussion:
-            "Every date of a range is added, weekly offs too. If any date already is a holiday, nothing is added.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "add", abstract: CommandWords.words.tr("Add a holiday, or a closure of several dates (--to)."),
+            discussion:
+                CommandWords.words.tr(
+                    "Every date of a range is added, weekly offs too. If any date already is a holiday, nothing is added."
+                ))
+    }
 
     @OptionGroup var change: ChangeOptions
-    @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
-    @Option(help: ArgumentHelp("The last date of a closure.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
-    @Option(help: "What the holiday is called, e.g. \"Republic Day\".") var name: String
+    @Argument(help: .tr("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
+    @Option(help: .tr("The last date of a closure.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
+    @Option(help: .tr("What the holiday is called, e.g. \"Republic Day\".")) var name: String
 
     func run(in context: Context) throws {
         let dates = try DateRange.dates(from: date, to: to, of: .holiday, context.words)
@@ -57,14 +65,17 @@ struct HolidayAdd: ContextCommand {
 
 /// `attendance holiday list [YEAR | --year YEAR | --all]`
 struct HolidayList: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the holidays of a year (default: the current one).")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "list",
+            abstract: CommandWords.words.tr("List the holidays of a year (default: the current one)."))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The year, as --year takes it.", valueName: "YYYY")) var positionalYear: Int?
-    @Option(help: ArgumentHelp("The year.", valueName: "YYYY")) var year: Int?
-    @Flag(help: "Every year.") var all = false
-    @Option(help: "text, json or csv.") var format: OutputFormat = .text
+    @Argument(help: .tr("The year, as --year takes it.", valueName: "YYYY")) var positionalYear: Int?
+    @Option(help: .tr("The year.", valueName: "YYYY")) var year: Int?
+    @Flag(help: .tr("Every year.")) var all = false
+    @Option(help: .tr("text, json or csv.")) var format: OutputFormat = .text
 
     func validate() throws {
         let words = CommandWords.locale
@@ -96,12 +107,15 @@ struct HolidayList: ContextCommand {
 
 /// `attendance holiday remove DATE`
 struct HolidayRemove: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Remove a holiday, or every holiday of a range (--to).")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "remove",
+            abstract: CommandWords.words.tr("Remove a holiday, or every holiday of a range (--to)."))
+    }
 
     @OptionGroup var change: ChangeOptions
-    @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
-    @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
+    @Argument(help: .tr("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
+    @Option(help: .tr("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
 
     func run(in context: Context) throws {
         let dates = try DateRange.dates(from: date, to: to, of: .holiday, context.words)
@@ -117,21 +131,17 @@ struct HolidayRemove: ContextCommand {
 
 /// `attendance holiday import FILE.ics`
 struct HolidayImportCommand: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Add the all-day events of an iCalendar (.ics) file as holidays.",
-        discussion: """
-            Takes all-day VEVENTs (DTSTART;VALUE=DATE), one date or a range with an exclusive DTEND, once or \
-            repeating (RRULE with FREQ=YEARLY, MONTHLY, WEEKLY or DAILY, INTERVAL, COUNT, UNTIL, BYMONTH, \
-            BYMONTHDAY, BYDAY such as 4TH or -1MO, BYSETPOS, WKST; RDATE, EXDATE). Repeating events are \
-            expanded from their start through the end of the year after next. Two events on one date become \
-            one holiday named "A / B". Events with a time and cancelled ones are skipped and listed. Events \
-            it cannot read (without DTSTART or SUMMARY, an RRULE part it does not take) are listed with \
-            their line on standard error and the exit status is 65; the others are imported. Dates already \
-            in the list are left as they are, so importing a file again adds nothing.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "import",
+            abstract: CommandWords.words.tr("Add the all-day events of an iCalendar (.ics) file as holidays."),
+            discussion: CommandWords.words.tr(
+                "Takes all-day VEVENTs (DTSTART;VALUE=DATE), one date or a range with an exclusive DTEND, once or repeating (RRULE with FREQ=YEARLY, MONTHLY, WEEKLY or DAILY, INTERVAL, COUNT, UNTIL, BYMONTH, BYMONTHDAY, BYDAY such as 4TH or -1MO, BYSETPOS, WKST; RDATE, EXDATE). Repeating events are expanded from their start through the end of the year after next. Two events on one date become one holiday named \"A / B\". Events with a time and cancelled ones are skipped and listed. Events it cannot read (without DTSTART or SUMMARY, an RRULE part it does not take) are listed with their line on standard error and the exit status is 65; the others are imported. Dates already in the list are left as they are, so importing a file again adds nothing."
+            ))
+    }
 
     @OptionGroup var change: ChangeOptions
-    @Argument(help: ArgumentHelp("The iCalendar file.", valueName: "file.ics")) var file: String
+    @Argument(help: .tr("The iCalendar file.", valueName: "file.ics")) var file: String
 
     func run(in context: Context) throws {
         guard let data = FileManager.default.contents(atPath: file) else {

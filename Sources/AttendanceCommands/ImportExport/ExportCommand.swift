@@ -8,27 +8,27 @@ import Foundation
 
 /// `attendance export`
 struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Write records in a form other programs read.",
-        subcommands: [ExportPunches.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "export", abstract: CommandWords.words.tr("Write records in a form other programs read."),
+            subcommands: [ExportPunches.self])
+    }
 }
 
 /// `attendance export punches --month M|--from DATE --to DATE|--period M [--output FILE]`
 struct ExportPunches: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "punches", abstract: "Write a month's punches as CSV, the format `import punches` reads.",
-        discussion: """
-            The punches as they count: voided ones left out, corrected ones at their corrected time. Timestamps \
-            carry the zone's offset, so importing the file into an empty store with the same employees and \
-            policy gives the same calendars. The source column says where each punch came from (nl80211, \
-            simulated, manual, import); an import reads it and records its punches as import. --from and --to \
-            (at most 62 days) or --period (the payroll period of [register] period_start_day that ends in that \
-            month) export those dates instead of a month.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "punches",
+            abstract: CommandWords.words.tr("Write a month's punches as CSV, the format `import punches` reads."),
+            discussion: CommandWords.words.tr(
+                "The punches as they count: voided ones left out, corrected ones at their corrected time. Timestamps carry the zone's offset, so importing the file into an empty store with the same employees and policy gives the same calendars. The source column says where each punch came from (nl80211, simulated, manual, import); an import reads it and records its punches as import. --from and --to (at most 62 days) or --period (the payroll period of [register] period_start_day that ends in that month) export those dates instead of a month."
+            ))
+    }
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var dates: PeriodOptions
-    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")) var output: String?
+    @Option(help: .tr("Write to this file instead of standard output.", valueName: "file")) var output: String?
 
     func validate() throws {
         try dates.check(CommandWords.locale)

@@ -8,23 +8,25 @@ import Foundation
 
 /// `attendance kiosk`
 struct KioskCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "kiosk",
-        abstract: "The full-screen kiosk where employees mark in and out.",
-        subcommands: [KioskRun.self, KioskHashExitCode.self],
-        defaultSubcommand: KioskRun.self)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "kiosk",
+            abstract: CommandWords.words.tr("The full-screen kiosk where employees mark in and out."),
+            subcommands: [KioskRun.self, KioskHashExitCode.self],
+            defaultSubcommand: KioskRun.self)
+    }
 }
 
 /// `attendance kiosk [run]`: the kiosk's loop.
 struct KioskRun: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "run",
-        abstract: "Run the kiosk on this terminal.",
-        discussion: """
-            Ctrl-C, Ctrl-Z, Ctrl-\\ and Ctrl-D do nothing. The kiosk ends on SIGTERM or SIGHUP, or when \
-            the manager's exit code ([kiosk] exit_code_hash) is typed at the code prompt; the terminal \
-            is restored every time.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "run",
+            abstract: CommandWords.words.tr("Run the kiosk on this terminal."),
+            discussion: CommandWords.words.tr(
+                "Ctrl-C, Ctrl-Z, Ctrl-\\ and Ctrl-D do nothing. The kiosk ends on SIGTERM or SIGHUP, or when the manager's exit code ([kiosk] exit_code_hash) is typed at the code prompt; the terminal is restored every time."
+            ))
+    }
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var link: LinkSourceOptions
@@ -194,15 +196,14 @@ struct KioskRun: ContextCommand {
 
 /// `attendance kiosk hash-exit-code`: makes the value for `[kiosk] exit_code_hash`.
 struct KioskHashExitCode: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "hash-exit-code",
-        abstract: "Print the hash of a manager exit code, for [kiosk] exit_code_hash.",
-        discussion: """
-            The code (6–32 letters or digits, in either case) is read from standard input, twice on \
-            a terminal. \
-            When the store exists, a code that is an employee's is refused: at the kiosk the employee \
-            would always win, and the exit code would never work.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "hash-exit-code",
+            abstract: CommandWords.words.tr("Print the hash of a manager exit code, for [kiosk] exit_code_hash."),
+            discussion: CommandWords.words.tr(
+                "The code (6–32 letters or digits, in either case) is read from standard input, twice on a terminal. When the store exists, a code that is an employee's is refused: at the kiosk the employee would always win, and the exit code would never work."
+            ))
+    }
 
     @OptionGroup var global: GlobalOptions
 

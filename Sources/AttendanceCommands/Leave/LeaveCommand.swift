@@ -7,17 +7,15 @@ import AttendanceTerminal
 
 /// `attendance leave`
 struct LeaveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "leave",
-        abstract: "Record, list and remove employees' leave.",
-        discussion: """
-            A full-day leave shows LV. A half-day leave covers one half of the date and the punches decide the \
-            other: worked, it is HD; with no punches once the date is over, A; forgotten mark-out, M. It counts \
-            0.5 LV plus that other half (0.5 HD-present or 0.5 A). Each leave has a type (--type, annual unless \
-            told): annual LV, sick SL and unpaid UL, and any other [leave_types] in the configuration adds or \
-            changes; a date of full-day leave shows its type's code, and summaries count each type.
-            """,
-        subcommands: [LeaveAdd.self, LeaveList.self, LeaveRemove.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "leave",
+            abstract: CommandWords.words.tr("Record, list and remove employees' leave."),
+            discussion: CommandWords.words.tr(
+                "A full-day leave shows LV. A half-day leave covers one half of the date and the punches decide the other: worked, it is HD; with no punches once the date is over, A; forgotten mark-out, M. It counts 0.5 LV plus that other half (0.5 HD-present or 0.5 A). Each leave has a type (--type, annual unless told): annual LV, sick SL and unpaid UL, and any other [leave_types] in the configuration adds or changes; a date of full-day leave shows its type's code, and summaries count each type."
+            ),
+            subcommands: [LeaveAdd.self, LeaveList.self, LeaveRemove.self])
+    }
 }
 
 /// A leave as listings and JSON show it.
@@ -36,20 +34,21 @@ enum LeaveListing {
 
 /// `attendance leave add CODE DATE [--to DATE] [--half] --reason TEXT`
 struct LeaveAdd: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Record leave for a date or a range of dates.",
-        discussion: """
-            A range (--to) takes only its working dates: weekly offs and holidays in it need no leave \
-            and are skipped. If any date already has leave, nothing is recorded.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "add", abstract: CommandWords.words.tr("Record leave for a date or a range of dates."),
+            discussion: CommandWords.words.tr(
+                "A range (--to) takes only its working dates: weekly offs and holidays in it need no leave and are skipped. If any date already has leave, nothing is recorded."
+            ))
+    }
 
     @OptionGroup var employee: EmployeeChangeOptions
-    @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
-    @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
-    @Flag(help: "A half-day leave: the date counts as a half day.") var half = false
-    @Option(help: ArgumentHelp("The leave's type: annual, sick, unpaid, or one of [leave_types].", valueName: "type"))
+    @Argument(help: .tr("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
+    @Option(help: .tr("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
+    @Flag(help: .tr("A half-day leave: the date counts as a half day.")) var half = false
+    @Option(help: .tr("The leave's type: annual, sick, unpaid, or one of [leave_types].", valueName: "type"))
     var type = LeaveType.annual.name
-    @Option(help: "Why, for the record.") var reason: LeaveReason
+    @Option(help: .tr("Why, for the record.")) var reason: LeaveReason
 
     func run(in context: Context) throws {
         let range = try DateRange.dates(from: date, to: to, of: .leave, context.words)
@@ -84,12 +83,14 @@ struct LeaveAdd: ContextCommand {
 
 /// `attendance leave list [CODE] [--month YYYY-MM]`
 struct LeaveList: ContextCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List recorded leave.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "list", abstract: CommandWords.words.tr("List recorded leave."))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("Only this employee's leave.", valueName: "code")) var code: EmployeeCode?
-    @Option(help: ArgumentHelp("Only this month.", valueName: "YYYY-MM")) var month: YearMonth?
-    @Option(help: "text, json or csv.") var format: OutputFormat = .text
+    @Argument(help: .tr("Only this employee's leave.", valueName: "code")) var code: EmployeeCode?
+    @Option(help: .tr("Only this month.", valueName: "YYYY-MM")) var month: YearMonth?
+    @Option(help: .tr("text, json or csv.")) var format: OutputFormat = .text
 
     func run(in context: Context) throws {
         let (employeeCode, shownMonth) = (code, month)
@@ -104,12 +105,15 @@ struct LeaveList: ContextCommand {
 
 /// `attendance leave remove CODE DATE [--to DATE]`
 struct LeaveRemove: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Remove an employee's leave on a date or a range of dates.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "remove",
+            abstract: CommandWords.words.tr("Remove an employee's leave on a date or a range of dates."))
+    }
 
     @OptionGroup var employee: EmployeeChangeOptions
-    @Argument(help: ArgumentHelp("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
-    @Option(help: ArgumentHelp("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
+    @Argument(help: .tr("The (first) date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate
+    @Option(help: .tr("The last date of a range.", valueName: "YYYY-MM-DD")) var to: AttendanceDate?
 
     func run(in context: Context) throws {
         let range = try DateRange.dates(from: date, to: to, of: .leave, context.words)

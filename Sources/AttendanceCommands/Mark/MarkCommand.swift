@@ -7,16 +7,14 @@ import AttendanceWiFi
 
 /// `attendance mark in|out CODE`: one punch, for scripts and badge readers.
 struct MarkCommand: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "mark",
-        abstract: "Mark an employee in or out once (for scripts and badge readers).",
-        discussion: """
-            The WiFi link is read and checked at that moment, as at the kiosk. When the employee has a \
-            PIN (or [kiosk] require_pin is set), it is read from standard input. The punch is reported \
-            only after it is stored durably.
-
-            Exit status: \(ExitStatus.markText). 74 and 75: NOT recorded.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "mark",
+            abstract: CommandWords.words.tr("Mark an employee in or out once (for scripts and badge readers)."),
+            discussion: CommandWords.words.tr(
+                "The WiFi link is read and checked at that moment, as at the kiosk. When the employee has a PIN (or [kiosk] require_pin is set), it is read from standard input. The punch is reported only after it is stored durably.\n\nExit status: {statuses}. 74 and 75: NOT recorded.",
+                ["statuses": ExitStatus.markText(CommandWords.words)]))
+    }
 
     enum Direction: String, ExpressibleByArgument, CaseIterable {
         case `in`, out
@@ -25,9 +23,9 @@ struct MarkCommand: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var link: LinkSourceOptions
-    @Argument(help: "in or out.") var direction: Direction
-    @Argument(help: "The employee's code.") var code: String
-    @Option(help: "A note to keep with the punch (at most 500 characters).") var note: String?
+    @Argument(help: .tr("in or out.")) var direction: Direction
+    @Argument(help: .tr("The employee's code.")) var code: String
+    @Option(help: .tr("A note to keep with the punch (at most 500 characters).")) var note: String?
 
     /// The same words for a code that does not exist and a wrong PIN: they must not tell which.
     static func unknownOrWrongPIN(_ words: Speech) -> CommandFailure {

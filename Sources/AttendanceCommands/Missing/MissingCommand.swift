@@ -8,19 +8,19 @@ import Foundation
 
 /// `attendance missing [--month M]`
 struct MissingCommand: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "missing",
-        abstract: "List every missing mark-out (M) still open, oldest first, with the command to close it.",
-        discussion: """
-            A date is M when it is over and a session is still open, or a session is longer than \
-            max_session_hours. Close an open session with `attendance punch add CODE --at ... --kind out`; \
-            fix an over-long one with `attendance punch retime`. Without --month: every date within the edit \
-            window (edit_window_days), whichever month it is in.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "missing",
+            abstract: CommandWords.words.tr(
+                "List every missing mark-out (M) still open, oldest first, with the command to close it."),
+            discussion: CommandWords.words.tr(
+                "A date is M when it is over and a session is still open, or a session is longer than max_session_hours. Close an open session with `attendance punch add CODE --at ... --kind out`; fix an over-long one with `attendance punch retime`. Without --month: every date within the edit window (edit_window_days), whichever month it is in."
+            ))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("The month.", valueName: "YYYY-MM")) var month: YearMonth?
-    @Option(help: "text, json or csv.") var format: OutputFormat = .text
+    @Option(help: .tr("The month.", valueName: "YYYY-MM")) var month: YearMonth?
+    @Option(help: .tr("text, json or csv.")) var format: OutputFormat = .text
 
     func run(in context: Context) throws {
         let (configuration, store) = try global.open(in: context)

@@ -4,18 +4,20 @@ import AttendanceStore
 
 /// `attendance punch add CODE --at "YYYY-MM-DD HH:MM" --kind in|out --reason TEXT`
 struct PunchAdd: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Enter a punch the kiosk did not record (source: manual).",
-        discussion: """
-            Typically the mark-out someone forgot: `attendance missing` lists them with the command to close each. \
-            The date's punches must still alternate IN, OUT in time order afterwards.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "add",
+            abstract: CommandWords.words.tr("Enter a punch the kiosk did not record (source: manual)."),
+            discussion: CommandWords.words.tr(
+                "Typically the mark-out someone forgot: `attendance missing` lists them with the command to close each. The date's punches must still alternate IN, OUT in time order afterwards."
+            ))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The employee's code.") var code: EmployeeCode
-    @Option(help: ArgumentHelp("When, as local wall-clock time.", valueName: "YYYY-MM-DD HH:MM")) var at: String
-    @Option(help: ArgumentHelp("in or out.", valueName: "in|out")) var kind: PunchKind
-    @Option(help: ArgumentHelp("A note kept with the punch (at most 500 characters).", valueName: "text"))
+    @Argument(help: .tr("The employee's code.")) var code: EmployeeCode
+    @Option(help: .tr("When, as local wall-clock time.", valueName: "YYYY-MM-DD HH:MM")) var at: String
+    @Option(help: .tr("in or out.", valueName: "in|out")) var kind: PunchKind
+    @Option(help: .tr("A note kept with the punch (at most 500 characters).", valueName: "text"))
     var note: String?
     @OptionGroup var correction: CorrectionOptions
 

@@ -7,23 +7,23 @@ import Foundation
 
 /// `attendance punch`
 struct PunchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "punch",
-        abstract: "List punches and correct them: add, void, restore, re-time.",
-        discussion: """
-            A correction never edits or deletes a punch: it is a new record naming who made it, when and why, \
-            and it is written to the audit log. Statuses follow at once. Times are local wall-clock times in \
-            the policy's zone.
-            """,
-        subcommands: [PunchList.self, PunchAdd.self, PunchVoid.self, PunchRestore.self, PunchRetime.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "punch",
+            abstract: CommandWords.words.tr("List punches and correct them: add, void, restore, re-time."),
+            discussion: CommandWords.words.tr(
+                "A correction never edits or deletes a punch: it is a new record naming who made it, when and why, and it is written to the audit log. Statuses follow at once. Times are local wall-clock times in the policy's zone."
+            ),
+            subcommands: [PunchList.self, PunchAdd.self, PunchVoid.self, PunchRestore.self, PunchRetime.self])
+    }
 }
 
 /// The options every correction takes: why, who, and whether to reach past the edit window.
 struct CorrectionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Why the correction is made (required; kept in the audit log).", valueName: "text"))
+    @Option(help: .tr("Why the correction is made (required; kept in the audit log).", valueName: "text"))
     var reason: String?
 
-    @Flag(help: "Correct a date older than [policy] edit_window_days; the correction is flagged.")
+    @Flag(help: .tr("Correct a date older than [policy] edit_window_days; the correction is flagged."))
     var force = false
 
     @OptionGroup var actor: ActorOptions

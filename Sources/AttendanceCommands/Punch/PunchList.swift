@@ -8,15 +8,19 @@ import Foundation
 
 /// `attendance punch list CODE [--date D | --month M]`
 struct PunchList: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List an employee's punches, void and corrected ones included.",
-        discussion: "Without --date or --month: the current month. Times are local; +1d marks a time after midnight.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "list",
+            abstract: CommandWords.words.tr("List an employee's punches, void and corrected ones included."),
+            discussion: CommandWords.words.tr(
+                "Without --date or --month: the current month. Times are local; +1d marks a time after midnight."))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The employee's code.") var code: EmployeeCode
-    @Option(help: ArgumentHelp("One attendance date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate?
-    @Option(help: ArgumentHelp("One month.", valueName: "YYYY-MM")) var month: YearMonth?
-    @Option(help: "text, json or csv.") var format: OutputFormat = .text
+    @Argument(help: .tr("The employee's code.")) var code: EmployeeCode
+    @Option(help: .tr("One attendance date.", valueName: "YYYY-MM-DD")) var date: AttendanceDate?
+    @Option(help: .tr("One month.", valueName: "YYYY-MM")) var month: YearMonth?
+    @Option(help: .tr("text, json or csv.")) var format: OutputFormat = .text
 
     func run(in context: Context) throws {
         guard date == nil || month == nil else {

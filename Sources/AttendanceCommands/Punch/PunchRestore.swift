@@ -3,8 +3,10 @@ import AttendanceStore
 
 /// `attendance punch restore ID… --reason TEXT`
 struct PunchRestore: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "restore", abstract: "Undo a void: the punch counts again.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "restore", abstract: CommandWords.words.tr("Undo a void: the punch counts again."))
+    }
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var punches: PunchIDs

@@ -4,12 +4,15 @@ import AttendanceStore
 
 /// `attendance punch retime ID --at "YYYY-MM-DD HH:MM" --reason TEXT`
 struct PunchRetime: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "retime", abstract: "Move a punch to another time; its attendance date follows the new time.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "retime",
+            abstract: CommandWords.words.tr("Move a punch to another time; its attendance date follows the new time."))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The punch's id, from `attendance punch list`.") var id: PunchID
-    @Option(help: ArgumentHelp("The new time, as local wall-clock time.", valueName: "YYYY-MM-DD HH:MM")) var at: String
+    @Argument(help: .tr("The punch's id, from `attendance punch list`.")) var id: PunchID
+    @Option(help: .tr("The new time, as local wall-clock time.", valueName: "YYYY-MM-DD HH:MM")) var at: String
     @OptionGroup var correction: CorrectionOptions
 
     func run(in context: Context) throws {

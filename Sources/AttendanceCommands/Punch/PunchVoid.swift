@@ -3,8 +3,12 @@ import AttendanceStore
 
 /// `attendance punch void ID… --reason TEXT`
 struct PunchVoid: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "void", abstract: "Stop a punch from counting. It stays on record; `punch restore` undoes it.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "void",
+            abstract: CommandWords.words.tr(
+                "Stop a punch from counting. It stays on record; `punch restore` undoes it."))
+    }
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var punches: PunchIDs

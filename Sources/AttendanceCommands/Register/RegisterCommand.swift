@@ -9,38 +9,26 @@ import AttendanceTerminal
 /// `attendance register [--month YYYY-MM | --from DATE --to DATE | --period YYYY-MM] [--format text|csv|json|pdf|xlsx] [--output FILE|-] [--paper a4|letter]
 /// [--print [--printer NAME]] [--page-size N]`
 struct RegisterCommand: SpeakingCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "register",
-        abstract: "The monthly register of every employee, to read, export or print.",
-        discussion: """
-            The current month unless told otherwise: --month, --from and --to for any period of at most 62 \
-            days, or --period for the payroll period of [register] period_start_day that ends in that month. \
-            Employees with a department are listed by department, each followed by its subtotal; \
-            --department NAME gives one department's register (an unknown one is refused). \
-            A row per employee, a column per date, then present days (P + L + ½ HD), L, HD, A, LV, M and \
-            hours; 132 columns wide, in pages with the header repeated, the legend, the office name and a \
-            line for the manager's signature. Codes are never shortened: codes longer than 8 characters leave \
-            the names out, and longer than 12 in a 31-day month make the lines wider than 132. --print sends it to CUPS (lp, landscape, fixed width) and \
-            prints the job id. CSV (RFC 4180) and JSON are for payroll. --format pdf --output FILE writes it \
-            in colour: landscape A4 (or --paper letter), each date's cell filled in its status's colour with \
-            its code written in it, the header on every page, the legend, "page x of y", the sign-off lines \
-            and the history digest; with --print instead of --output it goes to CUPS as it is. --format xlsx \
-            --output FILE writes a workbook: the grid in the same colours with the figures as numbers, a row \
-            per employee per date (first in, last out, hours) for payroll, and the legend. --output - writes \
-            the PDF or the workbook to standard output.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "register",
+            abstract: CommandWords.words.tr("The monthly register of every employee, to read, export or print."),
+            discussion: CommandWords.words.tr(
+                "The current month unless told otherwise: --month, --from and --to for any period of at most 62 days, or --period for the payroll period of [register] period_start_day that ends in that month. Employees with a department are listed by department, each followed by its subtotal; --department NAME gives one department's register (an unknown one is refused). A row per employee, a column per date, then present days (P + L + ½ HD), L, HD, A, LV, M and hours; 132 columns wide, in pages with the header repeated, the legend, the office name and a line for the manager's signature. Codes are never shortened: codes longer than 8 characters leave the names out, and longer than 12 in a 31-day month make the lines wider than 132. --print sends it to CUPS (lp, landscape, fixed width) and prints the job id. CSV (RFC 4180) and JSON are for payroll. --format pdf --output FILE writes it in colour: landscape A4 (or --paper letter), each date's cell filled in its status's colour with its code written in it, the header on every page, the legend, \"page x of y\", the sign-off lines and the history digest; with --print instead of --output it goes to CUPS as it is. --format xlsx --output FILE writes a workbook: the grid in the same colours with the figures as numbers, a row per employee per date (first in, last out, hours) for payroll, and the legend. --output - writes the PDF or the workbook to standard output."
+            ))
+    }
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var dates: PeriodOptions
-    @Option(help: ArgumentHelp("Only the employees of this department.", valueName: "name")) var department: Department?
-    @Option(help: "text, csv, json, pdf or xlsx.") var format: RegisterFormat = .text
-    @Option(help: ArgumentHelp("The file a PDF or workbook is written to; - for standard output.", valueName: "file"))
+    @Option(help: .tr("Only the employees of this department.", valueName: "name")) var department: Department?
+    @Option(help: .tr("text, csv, json, pdf or xlsx.")) var format: RegisterFormat = .text
+    @Option(help: .tr("The file a PDF or workbook is written to; - for standard output.", valueName: "file"))
     var output: String?
-    @Option(help: "The paper of a PDF: a4 or letter, landscape.") var paper: RegisterPDF.Paper = .a4
-    @Flag(help: "Print it through CUPS instead of writing it out.") var print = false
-    @Option(help: ArgumentHelp("The CUPS printer (default: the default destination).", valueName: "name"))
+    @Option(help: .tr("The paper of a PDF: a4 or letter, landscape.")) var paper: RegisterPDF.Paper = .a4
+    @Flag(help: .tr("Print it through CUPS instead of writing it out.")) var print = false
+    @Option(help: .tr("The CUPS printer (default: the default destination).", valueName: "name"))
     var printer: String?
-    @Option(help: ArgumentHelp("Employees per page.", valueName: "N")) var pageSize = 25
+    @Option(help: .tr("Employees per page.", valueName: "N")) var pageSize = 25
     @OptionGroup var language: LanguageOptions
 
     static let pageSizes = 1...60

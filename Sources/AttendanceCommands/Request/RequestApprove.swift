@@ -5,16 +5,19 @@ import AttendanceLanguage
 
 /// `attendance request approve ID [--note TEXT]`
 struct RequestApprove: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "approve",
-        abstract: "Approve a request: its correction is made and audited, and the employee is told.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "approve",
+            abstract: CommandWords.words.tr(
+                "Approve a request: its correction is made and audited, and the employee is told."))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The request's number, from `attendance request list`.", valueName: "id"))
+    @Argument(help: .tr("The request's number, from `attendance request list`.", valueName: "id"))
     var id: RequestID
-    @Option(help: ArgumentHelp("A word for the employee, shown with the approval.", valueName: "text"))
+    @Option(help: .tr("A word for the employee, shown with the approval.", valueName: "text"))
     var note: String?
-    @Flag(help: "Approve a request for a date older than [policy] edit_window_days; the correction is flagged.")
+    @Flag(help: .tr("Approve a request for a date older than [policy] edit_window_days; the correction is flagged."))
     var force = false
     @OptionGroup var actor: ActorOptions
 

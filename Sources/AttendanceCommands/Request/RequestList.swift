@@ -6,11 +6,14 @@ import AttendanceTerminal
 
 /// `attendance request list`
 struct RequestList: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the requests waiting for an answer, oldest date first.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "list",
+            abstract: CommandWords.words.tr("List the requests waiting for an answer, oldest date first."))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: "text, json or csv.") var format: OutputFormat = .text
+    @Option(help: .tr("text, json or csv.")) var format: OutputFormat = .text
 
     func run(in context: Context) throws {
         let (_, store) = try global.open(in: context)

@@ -4,13 +4,16 @@ import AttendanceLanguage
 
 /// `attendance request refuse ID --reason TEXT`
 struct RequestRefuse: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "refuse", abstract: "Refuse a request; the employee sees the reason at the kiosk.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "refuse",
+            abstract: CommandWords.words.tr("Refuse a request; the employee sees the reason at the kiosk."))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp("The request's number, from `attendance request list`.", valueName: "id"))
+    @Argument(help: .tr("The request's number, from `attendance request list`.", valueName: "id"))
     var id: RequestID
-    @Option(help: ArgumentHelp("Why, in words for the employee (required; kept in the audit log).", valueName: "text"))
+    @Option(help: .tr("Why, in words for the employee (required; kept in the audit log).", valueName: "text"))
     var reason: String?
     @OptionGroup var actor: ActorOptions
 

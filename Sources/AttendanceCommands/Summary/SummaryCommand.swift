@@ -10,29 +10,23 @@ import Foundation
 /// `attendance summary --week [DATE] [--employee CODE] [--format text|json|csv|xlsx] [--output FILE|-]`,
 /// `attendance summary --month YYYY-MM|--from DATE --to DATE|--period YYYY-MM [--employee CODE] [--format text|json|csv]`
 struct SummaryCommand: SpeakingCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "summary",
-        abstract: "Hours per employee per day for a week, and a note for payroll; or a month's totals.",
-        discussion: """
-            The week holding DATE (default: today), starting on [policy] week_starts. Hours are marked-out \
-            sessions, rounded to hundredths per date; the total is the sum of the dates. --format xlsx \
-            --output FILE writes a workbook: the hours as numbers, each date filled in its status's colour \
-            (as the register), the total, the header and names kept in view (--output - for standard output), its \
-            headings and dates in the --language (else the locale's). \
-            With --month, one row per employee employed that month: present days (P + L + ½ HD), the count of \
-            each status, late and early-exit dates and hours, as the register ends with them (its workbook is \
-            the register's: `attendance register --format xlsx`). --from and --to (at most 62 days) or --period \
-            (the payroll period of [register] period_start_day that ends in that month) give the same for \
-            those dates.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "summary",
+            abstract: CommandWords.words.tr(
+                "Hours per employee per day for a week, and a note for payroll; or a month's totals."),
+            discussion: CommandWords.words.tr(
+                "The week holding DATE (default: today), starting on [policy] week_starts. Hours are marked-out sessions, rounded to hundredths per date; the total is the sum of the dates. --format xlsx --output FILE writes a workbook: the hours as numbers, each date filled in its status's colour (as the register), the total, the header and names kept in view (--output - for standard output), its headings and dates in the --language (else the locale's). With --month, one row per employee employed that month: present days (P + L + ½ HD), the count of each status, late and early-exit dates and hours, as the register ends with them (its workbook is the register's: `attendance register --format xlsx`). --from and --to (at most 62 days) or --period (the payroll period of [register] period_start_day that ends in that month) give the same for those dates."
+            ))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Flag(help: "Summarise a week (the default).") var week = false
+    @Flag(help: .tr("Summarise a week (the default).")) var week = false
     @OptionGroup var period: PeriodOptions
-    @Argument(help: ArgumentHelp("A date in the week.", valueName: "YYYY-MM-DD")) var date: AttendanceDate?
-    @Option(help: ArgumentHelp("Only this employee.", valueName: "code")) var employee: EmployeeCode?
-    @Option(help: "text, json, csv or xlsx.") var format: SummaryFormat = .text
-    @Option(help: ArgumentHelp("The file a workbook is written to; - for standard output.", valueName: "file"))
+    @Argument(help: .tr("A date in the week.", valueName: "YYYY-MM-DD")) var date: AttendanceDate?
+    @Option(help: .tr("Only this employee.", valueName: "code")) var employee: EmployeeCode?
+    @Option(help: .tr("text, json, csv or xlsx.")) var format: SummaryFormat = .text
+    @Option(help: .tr("The file a workbook is written to; - for standard output.", valueName: "file"))
     var output: String?
     @OptionGroup var language: LanguageOptions
 

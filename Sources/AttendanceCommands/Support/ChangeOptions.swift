@@ -27,7 +27,7 @@ struct ChangeOptions: ParsableArguments {
 /// employee's code.
 struct EmployeeChangeOptions: ParsableArguments {
     @OptionGroup var change: ChangeOptions
-    @Argument(help: "The employee's code.") var code: EmployeeCode
+    @Argument(help: .tr("The employee's code.")) var code: EmployeeCode
 
     /// The configuration, the opened store, and who the change is recorded as.
     func open(in context: Context) throws -> (configuration: Configuration, store: AttendanceStore, actor: String) {

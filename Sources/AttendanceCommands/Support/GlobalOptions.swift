@@ -7,18 +7,21 @@ import Foundation
 public struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp(
+        help: .tr(
             "The configuration file.",
-            discussion: "Default: $ATTENDANCE_CONFIG, else /etc/attendance/attendance.toml, else built-in defaults.",
+            discussion: CommandWords.words.tr(
+                "Default: $ATTENDANCE_CONFIG, else /etc/attendance/attendance.toml, else built-in defaults."),
             valueName: "path"))
     public var config: String?
 
     @Option(
         name: .long,
-        help: ArgumentHelp(
+        help: .tr(
             "The store: a SQLite file, or the central store as postgresql://USER@HOST:PORT/DATABASE.",
             discussion:
-                "Default: $ATTENDANCE_STORE, else [store] path, else /var/lib/attendance/attendance.sqlite for root and $XDG_DATA_HOME/attendance/attendance.sqlite otherwise.",
+                CommandWords.words.tr(
+                    "Default: $ATTENDANCE_STORE, else [store] path, else /var/lib/attendance/attendance.sqlite for root and $XDG_DATA_HOME/attendance/attendance.sqlite otherwise."
+                ),
             valueName: "path|url"))
     public var store: String?
 
@@ -155,7 +158,7 @@ extension String {
 public struct ActorOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp(
+        help: .tr(
             "Who makes the change, for the audit log; recorded beside the OS user and uid, never instead.",
             valueName: "name"))
     public var by: PersonName?

@@ -10,12 +10,12 @@ import AttendanceWiFi
 /// punch from anywhere by naming the office's access point.
 struct LinkSourceOptions: ParsableArguments {
     @Option(
-        help: ArgumentHelp(
+        help: .tr(
             "Pretend to be on this access point, shown as SIMULATED; only where [wifi] source = \"simulated\".",
             valueName: "SSID@BSSID"))
     var simulateWifi: String?
 
-    @Option(help: ArgumentHelp("The WiFi interface to read (default: [wifi] interface).", valueName: "name"))
+    @Option(help: .tr("The WiFi interface to read (default: [wifi] interface).", valueName: "name"))
     var interface: InterfaceName?
 
     /// The reader for `configuration`, with this command line's choices on top.

@@ -8,18 +8,18 @@ import Foundation
 
 /// `attendance sync [--status]`
 struct SyncCommand: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "sync",
-        abstract: "Exchange records with the central store once: push what it lacks, pull what this store lacks.",
-        discussion: """
-            A kiosk syncs the store of its configuration under [central] kiosk_id; the kiosk screen does \
-            this by itself every sync_seconds, and a systemd timer does it where punches come only from \
-            `attendance mark`. With --store postgresql://… it brings this desk's copy of the central store \
-            up to date. Exit 69 when the central store cannot be reached: nothing is lost, the records wait.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "sync",
+            abstract: CommandWords.words.tr(
+                "Exchange records with the central store once: push what it lacks, pull what this store lacks."),
+            discussion: CommandWords.words.tr(
+                "A kiosk syncs the store of its configuration under [central] kiosk_id; the kiosk screen does this by itself every sync_seconds, and a systemd timer does it where punches come only from `attendance mark`. With --store postgresql://… it brings this desk's copy of the central store up to date. Exit 69 when the central store cannot be reached: nothing is lost, the records wait."
+            ))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Flag(help: "Show what waits, when the last round succeeded, and against which server; change nothing.")
+    @Flag(help: .tr("Show what waits, when the last round succeeded, and against which server; change nothing."))
     var status = false
 
     func run(in context: Context) throws {
@@ -162,22 +162,25 @@ struct SyncCommand: ContextCommand {
 
 /// `attendance central init`
 struct CentralCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "central",
-        abstract: "Set up the central PostgreSQL store.",
-        subcommands: [CentralInit.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "central",
+            abstract: CommandWords.words.tr("Set up the central PostgreSQL store."),
+            subcommands: [CentralInit.self])
+    }
 }
 
 /// `attendance central init`
 struct CentralInit: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "init",
-        abstract: "Create or update the central store's tables, guards and roles; safe to run again.",
-        discussion: """
-            The server is --store postgresql://USER@HOST:PORT/DATABASE, else [central] url. Run it as the \
-            database's owner. It creates the roles attendance_kiosk and attendance_manager: make each kiosk's \
-            login a member of the first (GRANT attendance_kiosk TO kiosk_hq) and each manager's of the second.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "init",
+            abstract: CommandWords.words.tr(
+                "Create or update the central store's tables, guards and roles; safe to run again."),
+            discussion: CommandWords.words.tr(
+                "The server is --store postgresql://USER@HOST:PORT/DATABASE, else [central] url. Run it as the database's owner. It creates the roles attendance_kiosk and attendance_manager: make each kiosk's login a member of the first (GRANT attendance_kiosk TO kiosk_hq) and each manager's of the second."
+            ))
+    }
 
     @OptionGroup var global: GlobalOptions
 

@@ -8,10 +8,12 @@ import AttendanceWiFi
 
 /// `attendance wifi`
 struct WiFiCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "wifi",
-        abstract: "The allowed-WiFi table, and the link the kiosk is on.",
-        subcommands: [WiFiCurrent.self, WiFiAllow.self, WiFiList.self, WiFiRevoke.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "wifi",
+            abstract: CommandWords.words.tr("The allowed-WiFi table, and the link the kiosk is on."),
+            subcommands: [WiFiCurrent.self, WiFiAllow.self, WiFiList.self, WiFiRevoke.self])
+    }
 }
 
 /// An allowed network as listings and JSON show it; the text table's words in `words`' language.
@@ -38,19 +40,20 @@ enum AllowedNetworkListing {
 
 /// `attendance wifi allow --bssid B [--ssid S] --location L`
 struct WiFiAllow: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "allow", abstract: "Allow punches from an access point.",
-        discussion: """
-            The BSSID may be written with ':', '-', '.' or no separators, in any case. With --ssid, the \
-            link's network name must also match byte for byte; write a non-text byte as \\xNN.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "allow", abstract: CommandWords.words.tr("Allow punches from an access point."),
+            discussion: CommandWords.words.tr(
+                "The BSSID may be written with ':', '-', '.' or no separators, in any case. With --ssid, the link's network name must also match byte for byte; write a non-text byte as \\xNN."
+            ))
+    }
 
     @OptionGroup var change: ChangeOptions
-    @Option(help: "The access point's BSSID, e.g. aa:bb:cc:dd:ee:01.") var bssid: BSSID?
-    @Option(help: "The network name it must also have.") var ssid: SSID?
-    @Flag(help: "Allow the access point this machine is on now (its BSSID and SSID).") var current = false
+    @Option(help: .tr("The access point's BSSID, e.g. aa:bb:cc:dd:ee:01.")) var bssid: BSSID?
+    @Option(help: .tr("The network name it must also have.")) var ssid: SSID?
+    @Flag(help: .tr("Allow the access point this machine is on now (its BSSID and SSID).")) var current = false
     @OptionGroup var link: LinkSourceOptions
-    @Option(help: "A label people recognise, e.g. \"HQ ground floor\".") var location: LocationText
+    @Option(help: .tr("A label people recognise, e.g. \"HQ ground floor\".")) var location: LocationText
 
     func validate() throws {
         let words = CommandWords.locale
@@ -93,11 +96,13 @@ struct WiFiAllow: ContextCommand {
 
 /// `attendance wifi list`
 struct WiFiList: ContextCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the allowed access points.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "list", abstract: CommandWords.words.tr("List the allowed access points."))
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: "text, json or csv.") var format: OutputFormat = .text
-    @Flag(help: "Include revoked entries.") var all = false
+    @Option(help: .tr("text, json or csv.")) var format: OutputFormat = .text
+    @Flag(help: .tr("Include revoked entries.")) var all = false
 
     func run(in context: Context) throws {
         let (_, store) = try global.open(in: context)
@@ -109,11 +114,14 @@ struct WiFiList: ContextCommand {
 
 /// `attendance wifi revoke BSSID`
 struct WiFiRevoke: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "revoke", abstract: "Stop allowing punches from an access point (kept for the record).")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "revoke",
+            abstract: CommandWords.words.tr("Stop allowing punches from an access point (kept for the record)."))
+    }
 
     @OptionGroup var change: ChangeOptions
-    @Argument(help: "The access point's BSSID.") var bssid: BSSID
+    @Argument(help: .tr("The access point's BSSID.")) var bssid: BSSID
 
     func run(in context: Context) throws {
         let (_, store, actor) = try change.open(in: context)

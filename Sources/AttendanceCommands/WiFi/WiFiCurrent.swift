@@ -8,14 +8,18 @@ import Foundation
 
 /// `attendance wifi current`: the link the kiosk is on now, and whether it is allowed.
 struct WiFiCurrent: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "current",
-        abstract: "Show the WiFi link this machine is on now, and whether punches are allowed from it.",
-        discussion: "Exit status: 0 allowed, 1 connected but not allowed, 2 no link or it could not be read.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "current",
+            abstract: CommandWords.words.tr(
+                "Show the WiFi link this machine is on now, and whether punches are allowed from it."),
+            discussion: CommandWords.words.tr(
+                "Exit status: 0 allowed, 1 connected but not allowed, 2 no link or it could not be read."))
+    }
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var link: LinkSourceOptions
-    @Option(help: "text or json.") var format: DocumentFormat = .text
+    @Option(help: .tr("text or json.")) var format: DocumentFormat = .text
 
     /// The link and its verdict, as `--format json` writes them (one object).
     static let listing = Listing<(link: WiFiLink, verdict: WiFiVerdict)>([
