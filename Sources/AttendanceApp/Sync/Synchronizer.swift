@@ -79,26 +79,33 @@ package struct Synchronizer {
             }
             // Pages until one is not full: punches made during the round wait for the next one,
             // so a busy kiosk's round still ends and pulls.
-            while true {
-                // Only a kiosk joining with history can name someone the centre does not know.
-                let (batch, upTo) = try store.outgoing(
-                    node: node, limit: pageSize, withEmployeesOfRecords: role == .kiosk && pulled.isEmpty,
-                    withAccounts: role == .desk, withPulledLinks: role == .kiosk)
-                if batch.isEmpty { break }
-                try central.push(batch, from: node, role: role, base: base)
-                try store.markPushed(upTo: upTo)
-                report.pushed.append(batch)
-                let counts = [
-                    batch.punches.count, batch.corrections.count, batch.audit.count, batch.requests.count,
-                    batch.links.count,
-                ]
-                if counts.allSatisfy({ $0 < pageSize }) { break }
+            func push() throws {
+                while true {
+                    // Only a kiosk joining with history can name someone the centre does not know.
+                    let (batch, upTo) = try store.outgoing(
+                        node: node, limit: pageSize, withEmployeesOfRecords: role == .kiosk && pulled.isEmpty,
+                        withAccounts: role == .desk, withPulledLinks: role == .kiosk)
+                    if batch.isEmpty { break }
+                    try central.push(batch, from: node, role: role, base: base)
+                    try store.markPushed(upTo: upTo)
+                    report.pushed.append(batch)
+                    let counts = [
+                        batch.punches.count, batch.corrections.count, batch.audit.count, batch.requests.count,
+                        batch.links.count,
+                    ]
+                    if counts.allSatisfy({ $0 < pageSize }) { break }
+                }
             }
+            try push()
             let cursors = try store.syncStatus().cursors
             try central.pull(after: cursors.pulled, excluding: node, pageSize: pullPageSize) { page, reached in
                 try store.apply(page, pulled: reached, node: node)
                 report.pulled.append(page)
             }
+            // A desk's copy links every record it pulls, and the centre takes the head each pulled
+            // page left. Sent in the round that pulled them, they cost the copy's making one walk
+            // of what it pulled, rather than the next command, which a manager waits for.
+            if role == .desk, !report.pulled.isEmpty { try push() }
             // A desk shows each kiosk's last sync.
             if role == .desk { try store.noteCentralNodes(try central.nodes()) }
         } catch let error as CentralError {
