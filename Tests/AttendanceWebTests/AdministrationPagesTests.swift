@@ -21,7 +21,10 @@ struct AdministrationPagesTests {
         let viewer: ConsoleSession
         let now = Date(timeIntervalSince1970: 1_795_600_800)  // 2026-11-25 10:00 UTC
 
-        init(pepper: (@Sendable () throws -> [UInt8])? = nil, kiosk: String? = nil) throws {
+        init(
+            pepper: (@Sendable () throws -> [UInt8])? = nil, kiosk: String? = nil,
+            configure: (inout Configuration) -> Void = { _ in }
+        ) throws {
             folder = NSTemporaryDirectory() + "console-admin-" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let now = now
@@ -32,6 +35,7 @@ struct AdministrationPagesTests {
                 configuration.central = CentralSettings()
                 configuration.central?.kioskID = kiosk
             }
+            configure(&configuration)
             console = Console(
                 store: store, configuration: configuration, isSecure: false, now: { now },
                 newPINPepper: pepper ?? { fixed })

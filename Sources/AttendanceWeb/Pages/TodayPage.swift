@@ -67,10 +67,14 @@ extension Console {
             <table><thead><tr>\(headings.map { "<th>\($0)</th>" }.joined())</tr></thead>
             <tbody>\(kiosks.joined())</tbody></table></section>
             """
+        // A day nobody is expected says so, rather than "everyone expected has come".
         let holiday =
             board.holidayName.map {
                 "<p class=\"notice\">" + words.tr("Today is a holiday: {name}.", ["name": $0.escaped]) + "</p>"
-            } ?? ""
+            }
+            ?? (policy.isWorkingDay(board.date)
+                ? ""
+                : "<p class=\"notice\">" + words.tr("Today is a weekly off: nobody is expected.") + "</p>")
         let employed = words.ntr("{n} employed today", "{n} employed today", board.entries.count)
         let sections = [
             section(words.tr("In now"), inNow, empty: words.tr("Nobody is in.")),
