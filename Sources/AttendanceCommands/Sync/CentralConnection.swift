@@ -22,19 +22,21 @@ extension Context {
             }
             password = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
             guard password?.isEmpty == false else {
-                throw .passwordFile(path: path, reason: "is empty: its first line is the password")
+                throw .passwordFile(path: path, reason: words.tr("is empty: its first line is the password"))
             }
         }
         // A CA file that is missing, unreadable or not a certificate is named here, in words,
         // rather than by the TLS library's error codes and build paths.
         if let caFile = settings?.caFile {
             switch Self.readable(caFile, words: words) {
-            case .failure(let reason): throw .tls(reason: "ca_file \(caFile) \(reason)")
+            case .failure(let reason):
+                throw .tls(reason: words.tr("ca_file {path} {reason}", ["path": caFile, "reason": reason]))
             case .success(let contents):
                 guard String(decoding: contents, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
                     throw .tls(
-                        reason: "ca_file \(caFile) is not a PEM certificate (a text file beginning "
-                            + "-----BEGIN CERTIFICATE-----)")
+                        reason: words.tr(
+                            "ca_file {path} is not a PEM certificate (a text file beginning -----BEGIN CERTIFICATE-----)",
+                            ["path": caFile]))
                 }
             }
         }
