@@ -95,4 +95,71 @@ extension CommandLanguageTests {
                 == "el disco de la base de fichajes está lleno; no se ha guardado nada — libere espacio y vuelva a intentarlo"
         )
     }
+
+    @Test("a store that does not exist is refused in French, with the store's status and the English command names")
+    func missingStoreInFrench() {
+        let missing = h.folder + "/nowhere/attendance.sqlite"
+        let french = h.run("calendar", "E001", "--store", missing, "--language", "fr")
+        #expect(french.status == ExitStatus.storeFailure.rawValue)
+        #expect(
+            french.err
+                == "attendance: aucune base à \(missing) : elle n'existe pas ; vérifiez --store, $ATTENDANCE_STORE ou [store] path ; une nouvelle base n'est créée qu'à la mise en place : `attendance employee add`, `wifi allow`, `holiday add`/`import` ou `import punches`\n",
+            "\(french.err)")
+        let english = h.run("calendar", "E001", "--store", missing)
+        #expect(english.status == french.status)
+        #expect(english.err.hasPrefix("attendance: no store at \(missing): it does not exist; check --store"))
+    }
+
+    @Test("a configuration file that is not UTF-8 is refused in Spanish, naming the line")
+    func configurationNotUTF8InSpanish() {
+        let path = h.folder + "/none.toml"
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data("[policy]\nzone = \"".utf8 + [0xff, 0x22, 0x0a]))
+        h.environment["LANG"] = "es_ES.UTF-8"
+        let spanish = h.run("calendar", "E001")
+        #expect(spanish.status == ExitStatus.configuration.rawValue)
+        #expect(
+            spanish.err == "attendance: el archivo de configuración \(path) no es texto UTF-8 (línea 2)\n",
+            "\(spanish.err)")
+        h.environment["LANG"] = "C"
+        #expect(
+            h.run("calendar", "E001").err == "attendance: the configuration file \(path) is not UTF-8 text (line 2)\n")
+    }
+
+    @Test("a shift's start without its end is refused in French as a usage error")
+    func shiftStartAloneInFrench() {
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        let french = h.run("employee", "add", "E002", "--name", "Ravi Iyer", "--shift-start", "09:00")
+        #expect(french.status == ExitStatus.usage.rawValue)
+        #expect(
+            french.err == "attendance: donnez à la fois --shift-start et --shift-end, ou aucun des deux\n",
+            "\(french.err)")
+        let nothing = h.run("employee", "edit", "E001")
+        #expect(nothing.status == ExitStatus.usage.rawValue)
+        #expect(nothing.err == "attendance: rien à modifier ; voir --help\n", "\(nothing.err)")
+    }
+
+    @Test("an import of punches with bad rows counts them in Spanish, singular and plural, and imports nothing")
+    func badPunchRowsInSpanish() throws {
+        let two = h.folder + "/two.csv"
+        try "code,timestamp,kind\nE001,yesterday,in\nE001,2026-11-18T09:00:00+05:30,sideways\n".write(
+            toFile: two, atomically: true, encoding: .utf8)
+        let one = h.folder + "/one.csv"
+        try "code,timestamp,kind\nE001,yesterday,in\n".write(toFile: one, atomically: true, encoding: .utf8)
+        h.environment["LANG"] = "es_ES.UTF-8"
+        let plural = h.run("import", "punches", two)
+        #expect(plural.status == ExitStatus.badInput.rawValue)
+        #expect(
+            plural.err.split(separator: "\n").last == "attendance: \(two): 2 filas incorrectas; no se importó nada",
+            "\(plural.err)")
+        let singular = h.run("import", "punches", one)
+        #expect(singular.status == plural.status)
+        #expect(
+            singular.err.split(separator: "\n").last == "attendance: \(one): 1 fila incorrecta; no se importó nada",
+            "\(singular.err)")
+        h.environment["LANG"] = "C"
+        let english = h.run("import", "punches", two)
+        #expect(english.status == plural.status)
+        #expect(english.err.split(separator: "\n").last == "attendance: \(two): 2 bad rows; nothing was imported")
+    }
 }

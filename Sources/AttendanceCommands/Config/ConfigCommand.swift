@@ -41,7 +41,7 @@ struct ConfigCheck: ContextCommand {
             ("password_file", configuration.central?.passwordFile), ("ca_file", configuration.central?.caFile),
         ]
         for case (let key, let path?) in files {
-            if case .failure(let reason) = Context.readable(path) {
+            if case .failure(let reason) = Context.readable(path, words: words) {
                 throw CommandFailure(
                     words.tr(
                         "{file}: {key} in [central]: {path} {reason}",

@@ -50,9 +50,11 @@ enum EmployeeListing {
 }
 
 /// Checks the pair `--shift-start`/`--shift-end`, which only make sense together.
-func parseShift(start: WallClockTime?, end: WallClockTime?) throws -> (start: WallClockTime, end: WallClockTime)? {
+func parseShift(
+    start: WallClockTime?, end: WallClockTime?, words: Speech
+) throws -> (start: WallClockTime, end: WallClockTime)? {
     guard (start == nil) == (end == nil) else {
-        throw CommandFailure("give both --shift-start and --shift-end, or neither", status: .usage)
+        throw CommandFailure(words.tr("give both --shift-start and --shift-end, or neither"), status: .usage)
     }
     return try Employees.shift(start: start, end: end)
 }
@@ -80,7 +82,7 @@ struct EmployeeAdd: ContextCommand {
     var department: Department?
 
     func run(in context: Context) throws {
-        let shift = try parseShift(start: shiftStart, end: shiftEnd)
+        let shift = try parseShift(start: shiftStart, end: shiftEnd, words: context.words)
         let (configuration, store, actor) = try change.open(in: context, creating: true)
         var employee = NewEmployee(code: code, name: name, startDate: startDate)
         employee.shiftStart = shift?.start
@@ -205,16 +207,20 @@ struct EmployeeEdit: ContextCommand {
             changes.startDate = .some(startDate.value)
         }
         if let endDate { changes.endDate = .some(endDate.value) }
-        let shift = try parseShift(start: shiftStart, end: shiftEnd)
+        let shift = try parseShift(start: shiftStart, end: shiftEnd, words: context.words)
         if let shift {
-            guard !policyShift else { throw CommandFailure("--policy-shift cannot go with a shift", status: .usage) }
+            guard !policyShift else {
+                throw CommandFailure(context.words.tr("--policy-shift cannot go with a shift"), status: .usage)
+            }
             changes.shift = .some(shift)
         } else if policyShift {
             changes.shift = .some(nil)
         }
         if let language { changes.language = .some(language.value) }
         if let department { changes.department = .some(department.value) }
-        guard !changes.isEmpty else { throw CommandFailure("nothing to change; see --help", status: .usage) }
+        guard !changes.isEmpty else {
+            throw CommandFailure(context.words.tr("nothing to change; see --help"), status: .usage)
+        }
         let (configuration, store, actor) = try employee.open(in: context)
         let edit = try Employees.edit(
             employee.code, changes, force: force, policy: configuration.policy, now: context.now(), actor: actor,

@@ -26,7 +26,10 @@ struct EmployeeImport: ContextCommand {
             bytes = context.readStandardInput()
         } else {
             guard let data = FileManager.default.contents(atPath: file) else {
-                throw CommandFailure("the file \(file) \(GlobalOptions.whyUnreadable(file))")
+                throw CommandFailure(
+                    context.words.tr(
+                        "the file {file} {reason}",
+                        ["file": file, "reason": GlobalOptions.whyUnreadable(file, words: context.words)]))
             }
             bytes = [UInt8](data)
         }
@@ -40,8 +43,9 @@ struct EmployeeImport: ContextCommand {
         } catch let refusal as EmployeeFile.Refusal {
             let lines = refusal.issues.map { "\(name):\($0.line): \($0.message)" }
             let bad = Set(refusal.issues.map(\.line)).count
-            throw CommandFailure(
-                (lines + ["\(name): \(bad) bad row\(bad == 1 ? "" : "s"); nobody was added"]).joined(separator: "\n"))
+            let summary = context.words.ntr(
+                "{file}: {n} bad row; nobody was added", "{file}: {n} bad rows; nobody was added", bad, ["file": name])
+            throw CommandFailure((lines + [summary]).joined(separator: "\n"))
         }
         context.out.line(
             context.words.ntr(

@@ -145,11 +145,15 @@ struct HolidayImportCommand: ContextCommand {
 
     func run(in context: Context) throws {
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw CommandFailure("\(file) \(GlobalOptions.whyUnreadable(file))")
+            throw CommandFailure(file + " " + GlobalOptions.whyUnreadable(file, words: context.words))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            let line = TextLines.firstNotUTF8(in: data).map { " (line \($0))" } ?? ""
-            throw CommandFailure("\(file) is not UTF-8 text\(line); iCalendar files are UTF-8")
+            throw CommandFailure(
+                TextLines.firstNotUTF8(in: data).map {
+                    context.words.tr(
+                        "{file} is not UTF-8 text (line {line}); iCalendar files are UTF-8",
+                        ["file": file, "line": "\($0)"])
+                } ?? context.words.tr("{file} is not UTF-8 text; iCalendar files are UTF-8", ["file": file]))
         }
         let (configuration, store, actor) = try change.open(in: context, creating: true)
         let today = configuration.policy.attendanceDate(of: context.now())
@@ -169,7 +173,12 @@ struct HolidayImportCommand: ContextCommand {
                         "other": conflict.holiday.name.quotedForMessage,
                     ]))
         }
-        for skipped in calendar.skipped { context.out.line("skipped \(name):\(skipped.line): \(skipped.message)") }
+        for skipped in calendar.skipped {
+            context.out.line(
+                words.tr(
+                    "skipped {file}:{line}: {reason}",
+                    ["file": name, "line": "\(skipped.line)", "reason": skipped.message]))
+        }
         if let years = calendar.expandedYears {
             context.out.line(
                 years.count == 1

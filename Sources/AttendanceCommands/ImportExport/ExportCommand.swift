@@ -57,7 +57,8 @@ struct ExportPunches: ContextCommand {
             store.path, store.path + "-wal", store.path + "-shm", PepperFile.path(storePath: store.path, in: context),
         ]
         try OutputFile.write(
-            text, to: output, protecting: kept + [global.configurationPath(in: context)].compactMap { $0 })
+            text, to: output, protecting: kept + [global.configurationPath(in: context)].compactMap { $0 },
+            words: context.words)
         let words = context.words
         context.out.line(
             words.ntr(

@@ -28,11 +28,17 @@ struct ImportPunches: ContextCommand {
 
     func run(in context: Context) throws {
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw CommandFailure("the file \(file) \(GlobalOptions.whyUnreadable(file))")
+            throw CommandFailure(
+                context.words.tr(
+                    "the file {file} {reason}",
+                    ["file": file, "reason": GlobalOptions.whyUnreadable(file, words: context.words)]))
         }
         guard let text = String(validatingUTF8CString: data) else {
-            let line = TextLines.firstNotUTF8(in: data).map { " (line \($0))" } ?? ""
-            throw CommandFailure("the file \(file) is not UTF-8 text\(line)")
+            throw CommandFailure(
+                TextLines.firstNotUTF8(in: data).map {
+                    context.words.tr(
+                        "the file {file} is not UTF-8 text (line {line})", ["file": file, "line": "\($0)"])
+                } ?? context.words.tr("the file {file} is not UTF-8 text", ["file": file]))
         }
         let (configuration, store, actor) = try change.open(in: context, creating: true, recordsOnly: true)
         let parsed = PunchFile(parsing: text, zone: configuration.policy.zone)
@@ -44,12 +50,17 @@ struct ImportPunches: ContextCommand {
         } catch let refusal as PunchFile.Refusal {
             let lines = refusal.issues.map { "\(file):\($0.line): \($0.message)" }
             let bad = Set(refusal.issues.map(\.line)).count
-            let judged =
+            let words = context.words
+            let summary =
                 refusal.judgedWithoutBadRows
-                ? " (the punch rules were judged without the rows that could not be read)" : ""
-            throw CommandFailure(
-                (lines + ["\(file): \(bad) bad row\(bad == 1 ? "" : "s"); nothing was imported\(judged)"]).joined(
-                    separator: "\n"))
+                ? words.ntr(
+                    "{file}: {n} bad row; nothing was imported (the punch rules were judged without the rows that could not be read)",
+                    "{file}: {n} bad rows; nothing was imported (the punch rules were judged without the rows that could not be read)",
+                    bad, ["file": file])
+                : words.ntr(
+                    "{file}: {n} bad row; nothing was imported", "{file}: {n} bad rows; nothing was imported", bad,
+                    ["file": file])
+            throw CommandFailure((lines + [summary]).joined(separator: "\n"))
         }
         let words = context.words
         let imported = words.ntr(

@@ -61,7 +61,8 @@ struct KioskRun: ContextCommand {
             }
             // The journal gets it too, once per reason, when standard error goes there and not here.
             if isatty(STDERR_FILENO) == 0, reason != logged {
-                context.err.line("attendance: kiosk out of service: " + reason.clipped())
+                context.err.line(
+                    "attendance: " + context.words.tr("kiosk out of service: {reason}", ["reason": reason.clipped()]))
                 logged = reason
             }
             guard Self.outOfService(reason, terminal: terminal, signals: signals, palette: palette) == .retry
@@ -85,7 +86,7 @@ struct KioskRun: ContextCommand {
     /// Reads the configuration and opens the store, as the kiosk needs them.
     func start(in context: Context) throws -> Start {
         let configuration = try global.configuration(in: context)
-        let reader = try link.reader(for: configuration)
+        let reader = try link.reader(for: configuration, words: context.words)
         let path = global.storePath(configuration: configuration, in: context)
         // A kiosk of a central store ([central] kiosk_id) may start with no store: its first
         // sync fills it. Any other kiosk on a missing store would only answer "unknown code".
@@ -208,10 +209,10 @@ struct KioskHashExitCode: ContextCommand {
     @OptionGroup var global: GlobalOptions
 
     func run(in context: Context) throws {
-        guard let code = context.readSecret("Exit code: "), PINHasher.hasExitCodeForm(code)
-        else { throw CommandFailure("an exit code is 6 to 32 letters or digits") }
-        if context.outputIsTerminal, context.readSecret("Again: ") != code {
-            throw CommandFailure("the two codes differ")
+        guard let code = context.readSecret(context.words.tr("Exit code: ")), PINHasher.hasExitCodeForm(code)
+        else { throw CommandFailure(context.words.tr("an exit code is 6 to 32 letters or digits")) }
+        if context.outputIsTerminal, context.readSecret(context.words.tr("Again: ")) != code {
+            throw CommandFailure(context.words.tr("the two codes differ"))
         }
         let configuration = try global.configuration(in: context)
         let path = global.storePath(configuration: configuration, in: context)
@@ -220,8 +221,9 @@ struct KioskHashExitCode: ContextCommand {
             let store = try context.openStore(at: path)
             if let employee = try store.employee(code: code) {
                 throw CommandFailure(
-                    "that is \(employee.code)'s employee code: at the kiosk the employee would always win and the "
-                        + "exit code would never work; choose another")
+                    context.words.tr(
+                        "that is {employee}'s employee code: at the kiosk the employee would always win and the exit code would never work; choose another",
+                        ["employee": "\(employee.code)"]))
             }
         }
         context.out.line("exit_code_hash = \"\(try PINHasher.exitCodeHash(code))\"")

@@ -55,7 +55,8 @@ struct MarkCommand: ContextCommand {
         defer { if !context.deskCopies.holds(store) { store.closeForExit() } }
         let note = try FreeText.optional(note, what: Phrase("note"))?.rawValue
         let desk = MarkingService(
-            configuration: configuration, store: store, linkReader: try link.reader(for: configuration),
+            configuration: configuration, store: store,
+            linkReader: try link.reader(for: configuration, words: context.words),
             pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)
         let employee: Employee
         switch try desk.lookUp(code: code) {

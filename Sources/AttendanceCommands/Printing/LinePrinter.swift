@@ -1,3 +1,4 @@
+import AttendanceLanguage
 import Foundation
 
 /// Prints fixed-width text through CUPS with its `lp` command: landscape, at a pitch and line
@@ -8,6 +9,8 @@ import Foundation
 struct LinePrinter {
     /// The environment `lp` runs with (`PATH` to find it, `CUPS_SERVER` to reach the scheduler).
     let environment: [String: String]
+    /// The words its failures are said in.
+    var words: Speech = .english
     /// How long `lp` may take to hand the job over.
     var timeoutSeconds: Double = 30
 
@@ -31,8 +34,8 @@ struct LinePrinter {
     /// Sends `text` to `printer` (the default destination when nil) as job `title` and returns
     /// the job id CUPS gave it ("Office-12").
     func print(_ text: String, title: String, printer: String?, linesPerPage: Int) throws -> String {
-        if let printer { try Self.validate(printerName: printer) }
-        guard let lp = executable("lp") else { throw Self.noLP }
+        if let printer { try Self.validate(printerName: printer, words: words) }
+        guard let lp = executable("lp") else { throw noLP }
         let arguments = [
             "-t", title, "-o", "landscape",
             "-o",
@@ -46,8 +49,8 @@ struct LinePrinter {
     /// Sends the PDF `document` to `printer` (the default destination when nil), landscape, as job
     /// `title`, and returns the job id: CUPS's own filters print it at the size it was drawn.
     func print(pdf document: [UInt8], title: String, printer: String?) throws -> String {
-        if let printer { try Self.validate(printerName: printer) }
-        guard let lp = executable("lp") else { throw Self.noLP }
+        if let printer { try Self.validate(printerName: printer, words: words) }
+        guard let lp = executable("lp") else { throw noLP }
         return try submit(document, with: lp, ["-t", title, "-o", "landscape"], printer: printer)
     }
 
@@ -58,9 +61,11 @@ struct LinePrinter {
         throw failure(lpError: result.err.isEmpty ? result.out : result.err, printer: printer)
     }
 
-    static let noLP = CommandFailure(
-        "printing needs CUPS's lp command, which is not installed (Debian: apt-get install cups-client)",
-        status: .unavailable)
+    var noLP: CommandFailure {
+        CommandFailure(
+            words.tr("printing needs CUPS's lp command, which is not installed (Debian: apt-get install cups-client)"),
+            status: .unavailable)
+    }
 
     // MARK: - Errors a person can act on
 
@@ -69,33 +74,41 @@ struct LinePrinter {
             state.out.contains("not running")
         {
             return CommandFailure(
-                "the CUPS scheduler is not running; start it (systemctl start cups) and print again",
+                words.tr("the CUPS scheduler is not running; start it (systemctl start cups) and print again"),
                 status: .unavailable)
         }
         let message = lpError.trimmingCharacters(in: .whitespacesAndNewlines)
         if message.contains("does not exist"), let printer {
             return CommandFailure(
-                "there is no printer named \(printer.quotedForMessage); `lpstat -p` lists the printers",
-                status: .unavailable)
+                words.tr(
+                    "there is no printer named {printer}; `lpstat -p` lists the printers",
+                    ["printer": printer.quotedForMessage]), status: .unavailable)
         }
         if message.contains("No default destination") {
             return CommandFailure(
-                "there is no default printer; name one with --printer NAME (`lpstat -p` lists them)",
+                words.tr("there is no default printer; name one with --printer NAME (`lpstat -p` lists them)"),
                 status: .unavailable)
         }
-        let detail = message.isEmpty ? "no message" : message.replacingOccurrences(of: "\n", with: " ")
-        return CommandFailure("printing failed: lp said: \(detail)", status: .unavailable)
+        guard !message.isEmpty else {
+            return CommandFailure(words.tr("printing failed: lp said: no message"), status: .unavailable)
+        }
+        return CommandFailure(
+            words.tr(
+                "printing failed: lp said: {message}", ["message": message.replacingOccurrences(of: "\n", with: " ")]),
+            status: .unavailable)
     }
 
     /// CUPS printer names: up to 127 printable characters, no spaces, "/", "#" or quotes.
-    static func validate(printerName name: String) throws {
+    static func validate(printerName name: String, words: Speech) throws {
         let forbidden: Set<Character> = [" ", "/", "#", "\\", "\"", "'"]
         guard (1...127).contains(name.count), name.first != "-",
             !name.contains(where: { forbidden.contains($0) }),
             !name.unicodeScalars.contains(where: \.isUnsafeForTerminal)
         else {
             throw CommandFailure(
-                "invalid printer name \(name.quotedForMessage): expected a CUPS printer name such as Office_Laser")
+                words.tr(
+                    "invalid printer name {name}: expected a CUPS printer name such as Office_Laser",
+                    ["name": name.quotedForMessage]))
         }
     }
 
@@ -138,10 +151,15 @@ struct LinePrinter {
             run = try ProgramRun.run(
                 program, arguments, environment: environment, input: input, timeout: timeoutSeconds)
         } catch .cannotStart(let code) {
-            throw CommandFailure("cannot run \(program): \(String(cString: strerror(code)))", status: .unavailable)
+            throw CommandFailure(
+                words.tr(
+                    "cannot run {program}: {reason}", ["program": program, "reason": String(cString: strerror(code))]),
+                status: .unavailable)
         } catch .timedOut {
             throw CommandFailure(
-                "\((program as NSString).lastPathComponent) did not finish within \(Int(timeoutSeconds)) s; is CUPS working?",
+                words.tr(
+                    "{program} did not finish within {seconds} s; is CUPS working?",
+                    ["program": (program as NSString).lastPathComponent, "seconds": "\(Int(timeoutSeconds))"]),
                 status: .unavailable)
         }
         return Output(

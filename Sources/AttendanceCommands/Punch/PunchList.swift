@@ -24,7 +24,7 @@ struct PunchList: ContextCommand {
 
     func run(in context: Context) throws {
         guard date == nil || month == nil else {
-            throw CommandFailure("give --date or --month, not both", status: .usage)
+            throw CommandFailure(context.words.tr("give --date or --month, not both"), status: .usage)
         }
         let (configuration, store) = try global.open(in: context)
         let zone = configuration.policy.zone

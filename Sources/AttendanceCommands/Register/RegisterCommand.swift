@@ -82,7 +82,7 @@ struct RegisterCommand: SpeakingCommand {
             if print {
                 let (made, bytes) = try DocumentOutput.inMemory(document.write(to:))
                 written = made
-                job = try LinePrinter(environment: context.environment).print(
+                job = try LinePrinter(environment: context.environment, words: context.words).print(
                     pdf: bytes, title: "Attendance register \(period)", printer: printer)
             } else {
                 written = try DocumentOutput.write(to: path, protecting: store, in: context, document.write(to:))
@@ -117,7 +117,7 @@ struct RegisterCommand: SpeakingCommand {
             let pages = view.pages
             // A form feed starts each page on a new sheet whatever the printer's page length.
             let text = pages.map(\.plainText).joined(separator: "\u{0C}")
-            let job = try LinePrinter(environment: context.environment).print(
+            let job = try LinePrinter(environment: context.environment, words: context.words).print(
                 text, title: "Attendance register \(period)", printer: printer,
                 linesPerPage: pages.map { $0.description.filter { $0 == "\n" }.count }.max() ?? 0)
             context.out.line(Self.sent(period, pages: pages.count, to: printer, job: job, words))

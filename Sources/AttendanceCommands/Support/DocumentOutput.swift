@@ -1,4 +1,5 @@
 import AttendanceDocuments
+import AttendanceLanguage
 import AttendanceStore
 import Foundation
 
@@ -13,23 +14,28 @@ enum DocumentOutput {
     ) throws(CommandFailure) -> Made {
         guard output == "-" else {
             let protected = [store.path, store.path + "-wal", store.path + "-shm"]
-            if let refusal = OutputFile.refusal(of: output, protecting: protected) {
-                throw CommandFailure("cannot write \(output): \(refusal)", status: .outputFailure)
+            let words = context.words
+            if let refusal = OutputFile.refusal(of: output, protecting: protected, words: words) {
+                throw CommandFailure(
+                    words.tr("cannot write {path}: {reason}", ["path": output, "reason": refusal]),
+                    status: .outputFailure)
             }
             // The document is renamed into place, which would replace a device or a pipe with a file.
             var info = stat()
             if stat(output, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
                 throw CommandFailure(
-                    "cannot write \(output): it is not a regular file; for a pipe or a device use --output - and redirect",
-                    status: .outputFailure)
+                    words.tr(
+                        "cannot write {path}: it is not a regular file; for a pipe or a device use --output - and redirect",
+                        ["path": output]), status: .outputFailure)
             }
             return try made(output, make)
         }
         // Binary on a terminal is noise and can upset it.
         guard !context.outputIsTerminal else {
             throw CommandFailure(
-                "--output - writes the document to standard output, which is a terminal; redirect it to a file or a pipe",
-                status: .usage)
+                context.words.tr(
+                    "--output - writes the document to standard output, which is a terminal; redirect it to a file or a pipe"
+                ), status: .usage)
         }
         let (value, bytes) = try inMemory(make)
         context.out.sink.write(bytes: bytes)

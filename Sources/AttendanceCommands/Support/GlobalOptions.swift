@@ -1,5 +1,6 @@
 import ArgumentParser
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import Foundation
 
@@ -31,24 +32,38 @@ public struct GlobalOptions: ParsableArguments {
     /// built-in defaults, in that order. A file named explicitly must exist.
     public func configuration(in context: Context) throws -> Configuration {
         guard let path = configurationPath(in: context) else { return Configuration(hostZone: context.hostZone) }
+        let words = context.words
         // A configuration is a few kilobytes; a huge file (a log or a disk image named by
         // mistake) is refused before it is read, not after minutes and gigabytes.
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > Self.largestConfiguration {
             throw CommandFailure(
-                "the configuration file \(path) is \(info.st_size / 1024) KB; a configuration is a few KB, so this "
-                    + "is not one (at most \(Self.largestConfiguration / 1024) KB)", status: .configuration)
+                words.tr(
+                    "the configuration file {path} is {size} KB; a configuration is a few KB, so this is not one (at most {limit} KB)",
+                    ["path": path, "size": "\(info.st_size / 1024)", "limit": "\(Self.largestConfiguration / 1024)"]),
+                status: .configuration)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            let fix =
-                "; give the file, and each folder on its way, to a group that user is in "
-                + "(README \"Deploying a real kiosk\")"
-            let reason = FileAccess.denial(of: path).map { "cannot be read: \($0)\(fix)" } ?? Self.whyUnreadable(path)
-            throw CommandFailure("the configuration file \(path) \(reason)", status: .configuration)
+            if let denial = FileAccess.denial(of: path) {
+                throw CommandFailure(
+                    words.tr(
+                        "the configuration file {path} cannot be read: {reason}; give the file, and each folder on its way, to a group that user is in (README \"Deploying a real kiosk\")",
+                        ["path": path, "reason": denial]), status: .configuration)
+            }
+            throw CommandFailure(
+                words.tr(
+                    // Translators: {reason} is one of the reasons a file cannot be read ("does not exist", "is a folder, not a file"…).
+                    "the configuration file {path} {reason}",
+                    ["path": path, "reason": Self.whyUnreadable(path, words: words)]), status: .configuration)
         }
         guard let text = String(validatingUTF8CString: data) else {
-            let line = TextLines.firstNotUTF8(in: data).map { " (line \($0))" } ?? ""
-            throw CommandFailure("the configuration file \(path) is not UTF-8 text\(line)", status: .configuration)
+            let sentence =
+                TextLines.firstNotUTF8(in: data).map {
+                    words.tr(
+                        "the configuration file {path} is not UTF-8 text (line {line})",
+                        ["path": path, "line": "\($0)"])
+                } ?? words.tr("the configuration file {path} is not UTF-8 text", ["path": path])
+            throw CommandFailure(sentence, status: .configuration)
         }
         return try Configuration(parsing: text, file: path, hostZone: context.hostZone)
     }
@@ -68,22 +83,27 @@ public struct GlobalOptions: ParsableArguments {
         return FileAccess.isMissing(systemPath) ? nil : systemPath
     }
 
-    /// Why a file that could not be read was not: missing, or which permission stops whom.
-    static func whyUnreadable(_ path: String) -> String {
-        if let denial = FileAccess.denial(of: path) { return "cannot be read: \(denial)" }
-        if FileAccess.isMissing(path) { return "does not exist" }
+    /// Why a file that could not be read was not: missing, or which permission stops whom, in
+    /// `words`: what follows the file's name in a sentence ("… does not exist").
+    static func whyUnreadable(_ path: String, words: Speech) -> String {
+        // Translators: this and the reasons below follow a file's name: "the file {file} {reason}".
+        if let denial = FileAccess.denial(of: path) { return words.tr("cannot be read: {reason}", ["reason": denial]) }
+        if FileAccess.isMissing(path) { return words.tr("does not exist") }
         var info = stat()
         if stat(path, &info) == 0 {
-            if info.st_mode & S_IFMT == S_IFDIR { return "is a folder, not a file" }
+            if info.st_mode & S_IFMT == S_IFDIR { return words.tr("is a folder, not a file") }
             // A pipe or a terminal (`/dev/stdin`) is read in one go only when it is a file.
             if info.st_mode & S_IFMT != S_IFREG {
-                return "cannot be read: it is not a regular file (a pipe or a device); save it to a file first"
+                return words.tr(
+                    "cannot be read: it is not a regular file (a pipe or a device); save it to a file first")
             }
         }
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         let code = errno
         if fd >= 0 { close(fd) }
-        return fd >= 0 ? "cannot be read" : "cannot be read: \(String(cString: strerror(code)))"
+        return fd >= 0
+            ? words.tr("cannot be read")
+            : words.tr("cannot be read: {reason}", ["reason": String(cString: strerror(code))])
     }
 
     /// The store named by `--store` or `$ATTENDANCE_STORE`, as given: a path or a URL.
@@ -117,10 +137,9 @@ public struct GlobalOptions: ParsableArguments {
         guard let kiosk = configuration.central?.kioskID else { return }
         if let named = storeArgument(in: context), CentralAddress.names(named) { return }
         throw CommandFailure(
-            "this machine is kiosk \(kiosk.quotedForMessage) of the central store: employees, PINs, access points, "
-                + "holidays, leave, corrections and console accounts are changed at the centre, where every kiosk "
-                + "gets them — add "
-                + "--store postgresql://USER@HOST/DATABASE with a manager's login",
+            context.words.tr(
+                "this machine is kiosk {kiosk} of the central store: employees, PINs, access points, holidays, leave, corrections and console accounts are changed at the centre, where every kiosk gets them — add --store postgresql://USER@HOST/DATABASE with a manager's login",
+                ["kiosk": kiosk.quotedForMessage]),
             status: .usage)
     }
 

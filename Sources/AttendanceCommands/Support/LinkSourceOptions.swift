@@ -1,5 +1,6 @@
 import ArgumentParser
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceWiFi
 
 /// Which WiFi link to read: the configured source, or — only where the configuration itself
@@ -19,17 +20,17 @@ struct LinkSourceOptions: ParsableArguments {
     var interface: InterfaceName?
 
     /// The reader for `configuration`, with this command line's choices on top.
-    func reader(for configuration: Configuration) throws -> any WiFiLinkReading {
+    func reader(for configuration: Configuration, words: Speech) throws -> any WiFiLinkReading {
         if let simulateWifi {
             guard configuration.wifi.source == .simulated else {
                 throw CommandFailure(
-                    "--simulate-wifi works only where the configuration says [wifi] source = \"simulated\"; "
-                        + "this one reads the kernel (nl80211), so nothing was read or recorded",
-                    status: .usage)
+                    words.tr(
+                        "--simulate-wifi works only where the configuration says [wifi] source = \"simulated\"; this one reads the kernel (nl80211), so nothing was read or recorded"
+                    ), status: .usage)
             }
             guard let at = simulateWifi.lastIndex(of: "@") else {
                 throw CommandFailure(
-                    "--simulate-wifi takes SSID@BSSID, e.g. OfficeNet@aa:bb:cc:dd:ee:01", status: .usage)
+                    words.tr("--simulate-wifi takes SSID@BSSID, e.g. OfficeNet@aa:bb:cc:dd:ee:01"), status: .usage)
             }
             return SimulatedLinkSource(
                 ssid: try SSID(parsing: String(simulateWifi[..<at])),

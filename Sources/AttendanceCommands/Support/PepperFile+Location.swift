@@ -27,18 +27,17 @@ extension PepperFile {
         let atDesk = DeskCopy.isCopy(storePath, in: context)
         if atDesk && !named {
             throw CommandFailure(
-                "a PIN set at the central store is checked by every kiosk with the organisation's PIN pepper: set "
-                    + "ATTENDANCE_PEPPER to a copy of that file (the kiosks' /etc/attendance/pin-pepper); nothing was changed",
-                status: .usage)
+                context.words.tr(
+                    "a PIN set at the central store is checked by every kiosk with the organisation's PIN pepper: set ATTENDANCE_PEPPER to a copy of that file (the kiosks' /etc/attendance/pin-pepper); nothing was changed"
+                ), status: .usage)
         }
         // At the desk the pepper is the organisation's, copied from a kiosk: one made here (a
         // mistyped path) would give a PIN no kiosk accepts.
         if atDesk && FileAccess.isMissing(path) {
             throw CommandFailure(
-                "the PIN pepper file \(path) does not exist: at the central store a PIN is checked with the "
-                    + "organisation's pepper, so ATTENDANCE_PEPPER must name a copy of the kiosks' "
-                    + "/etc/attendance/pin-pepper; nothing was changed",
-                status: .usage)
+                context.words.tr(
+                    "the PIN pepper file {path} does not exist: at the central store a PIN is checked with the organisation's pepper, so ATTENDANCE_PEPPER must name a copy of the kiosks' /etc/attendance/pin-pepper; nothing was changed",
+                    ["path": path]), status: .usage)
         }
         return try load(at: path, create: !atDesk)
     }

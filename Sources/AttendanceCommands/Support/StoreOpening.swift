@@ -33,20 +33,28 @@ extension Context {
     /// one: only the commands that set an office up create a store (README "Where data lives"),
     /// so a mistyped `--store` is an error instead of a new, empty store and an empty report.
     func requireExistingStore(at path: String) throws(CommandFailure) {
-        let howToCreate =
-            "check --store, $ATTENDANCE_STORE or [store] path; a new store is created only by setting up: "
-            + "`attendance employee add`, `wifi allow`, `holiday add`/`import` or `import punches`"
+        let howToCreate = words.tr(
+            "check --store, $ATTENDANCE_STORE or [store] path; a new store is created only by setting up: `attendance employee add`, `wifi allow`, `holiday add`/`import` or `import punches`"
+        )
         var status = stat()
         guard stat(path, &status) == 0 else {
             let missing = errno == ENOENT || errno == ENOTDIR
             if !missing, let denial = FileAccess.denial(of: path) {
-                throw CommandFailure("cannot open the attendance store at \(path): \(denial)", status: .storeFailure)
+                throw CommandFailure(
+                    words.tr("cannot open the attendance store at {path}: {reason}", ["path": path, "reason": denial]),
+                    status: .storeFailure)
             }
-            let reason = missing ? "does not exist" : String(cString: strerror(errno))
-            throw CommandFailure("no store at \(path): it \(reason); \(howToCreate)", status: .storeFailure)
+            let sentence =
+                missing
+                ? words.tr("no store at {path}: it does not exist; {how}", ["path": path, "how": howToCreate])
+                : words.tr(
+                    "no store at {path}: it {reason}; {how}",
+                    ["path": path, "reason": String(cString: strerror(errno)), "how": howToCreate])
+            throw CommandFailure(sentence, status: .storeFailure)
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
-            throw CommandFailure("the store \(path) is not a regular file", status: .storeFailure)
+            throw CommandFailure(
+                words.tr("the store {path} is not a regular file", ["path": path]), status: .storeFailure)
         }
         // A store's first page is written when it is created, so a file of zero bytes holds no
         // store, unless its write-ahead log holds the first page still.
@@ -54,7 +62,9 @@ extension Context {
         let logHolds = stat(path + "-wal", &log) == 0 && log.st_size > 0
         guard status.st_size > 0 || logHolds else {
             throw CommandFailure(
-                "the store \(path) is empty (0 bytes), not an attendance store; remove it, or \(howToCreate)",
+                words.tr(
+                    "the store {path} is empty (0 bytes), not an attendance store; remove it, or {how}",
+                    ["path": path, "how": howToCreate]),
                 status: .storeFailure)
         }
     }

@@ -1,5 +1,6 @@
 import AttendanceCentral
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import Foundation
 
@@ -15,25 +16,27 @@ extension Context {
         var password: String?
         if let path {
             let data: Data
-            switch Self.readable(path) {
+            switch Self.readable(path, words: words) {
             case .success(let contents): data = contents
             case .failure(let reason): throw .passwordFile(path: path, reason: reason)
             }
             password = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
             guard password?.isEmpty == false else {
-                throw .passwordFile(path: path, reason: "is empty: its first line is the password")
+                throw .passwordFile(path: path, reason: words.tr("is empty: its first line is the password"))
             }
         }
         // A CA file that is missing, unreadable or not a certificate is named here, in words,
         // rather than by the TLS library's error codes and build paths.
         if let caFile = settings?.caFile {
-            switch Self.readable(caFile) {
-            case .failure(let reason): throw .tls(reason: "ca_file \(caFile) \(reason)")
+            switch Self.readable(caFile, words: words) {
+            case .failure(let reason):
+                throw .tls(reason: words.tr("ca_file {path} {reason}", ["path": caFile, "reason": reason]))
             case .success(let contents):
                 guard String(decoding: contents, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
                     throw .tls(
-                        reason: "ca_file \(caFile) is not a PEM certificate (a text file beginning "
-                            + "-----BEGIN CERTIFICATE-----)")
+                        reason: words.tr(
+                            "ca_file {path} is not a PEM certificate (a text file beginning -----BEGIN CERTIFICATE-----)",
+                            ["path": caFile]))
                 }
             }
         }
@@ -43,9 +46,9 @@ extension Context {
 
     /// The contents of the file at `path`, or why they cannot be had, in words ("does not exist",
     /// "is a folder, not a file", "cannot be read: OS user … may not read …").
-    static func readable(_ path: String) -> Readable {
+    static func readable(_ path: String, words: Speech) -> Readable {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(GlobalOptions.whyUnreadable(path))
+            return .failure(GlobalOptions.whyUnreadable(path, words: words))
         }
         return .success(data)
     }

@@ -76,7 +76,7 @@ struct WiFiAllow: ContextCommand {
             // validate() allows no BSSID only with --current.
             let link: WiFiLink
             do {
-                link = try self.link.reader(for: configuration).currentLink()
+                link = try self.link.reader(for: configuration, words: words).currentLink()
             } catch let error as WiFiError {
                 throw CommandFailure(
                     words.tr("cannot read the current link: {reason}", ["reason": words.sentence(for: error)]),

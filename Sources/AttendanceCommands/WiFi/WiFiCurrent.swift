@@ -43,7 +43,7 @@ struct WiFiCurrent: ContextCommand {
 
     func run(in context: Context) throws {
         let configuration = try global.configuration(in: context)
-        let reader = try link.reader(for: configuration)
+        let reader = try link.reader(for: configuration, words: context.words)
         let current: WiFiLink
         do {
             current = try reader.currentLink()
