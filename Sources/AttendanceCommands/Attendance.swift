@@ -90,12 +90,20 @@ public struct Attendance: ParsableCommand {
     /// while the arguments are parsed ("--month 2026-13") is said in it too, before there is a
     /// command to ask.
     static func languageAsked(in arguments: [String]) -> Language? {
+        guard let option = languageOption(in: arguments) else { return nil }
+        let written = arguments[option.lowerBound]
+        let value = written == "--language" ? arguments[option].dropFirst().first : String(written.dropFirst(11))
+        return value.flatMap { try? Language(parsing: $0) }
+    }
+
+    /// Where `--language VALUE` or `--language=VALUE` stands in `arguments`, before any `--`: the
+    /// one place the three readings of the option before the parser's (``languageAsked(in:)``,
+    /// ``languageAfterCommand(_:)``, ``asksRootHelp(_:)``) find it.
+    private static func languageOption(in arguments: [String]) -> Range<Int>? {
         for (index, argument) in arguments.enumerated() {
-            if argument == "--" { break }
-            if argument == "--language", index + 1 < arguments.count {
-                return try? Language(parsing: arguments[index + 1])
-            }
-            if argument.hasPrefix("--language=") { return try? Language(parsing: String(argument.dropFirst(11))) }
+            if argument == "--" { return nil }
+            if argument == "--language" { return index..<min(arguments.count, index + 2) }
+            if argument.hasPrefix("--language=") { return index..<index + 1 }
         }
         return nil
     }
@@ -133,27 +141,22 @@ public struct Attendance: ParsableCommand {
     /// words, where `attendance` itself takes none, is the command's, as if written after them (before
     /// a `--`). Without that, the parser shows the help of `attendance` for it, or refuses the option.
     static func languageAfterCommand(_ arguments: [String]) -> [String] {
-        guard let first = arguments.first, first == "--language" || first.hasPrefix("--language=") else {
-            return arguments
-        }
-        let count = first == "--language" ? min(2, arguments.count) : 1
-        var rest = Array(arguments.dropFirst(count))
-        rest.insert(contentsOf: arguments.prefix(count), at: rest.firstIndex(of: "--") ?? rest.endIndex)
+        guard let option = languageOption(in: arguments), option.lowerBound == 0 else { return arguments }
+        var rest = Array(arguments[option.upperBound...])
+        rest.insert(contentsOf: arguments[option], at: rest.firstIndex(of: "--") ?? rest.endIndex)
         return rest
     }
 
-    /// Runs a parsed command and turns its outcome into the exit status.
     /// Whether `arguments` ask for the help of `attendance` itself, which ends with the exit statuses:
     /// the parser puts a command's discussion before its subcommands, and the commands come first.
     /// `--language fr --help` asks for it too, in French.
     private static func asksRootHelp(_ arguments: [String]) -> Bool {
         var rest = arguments
-        if let index = rest.firstIndex(where: { $0 == "--language" || $0.hasPrefix("--language=") }) {
-            rest.removeSubrange(index..<min(rest.count, index + (rest[index] == "--language" ? 2 : 1)))
-        }
+        if let option = languageOption(in: rest) { rest.removeSubrange(option) }
         return rest.isEmpty || (rest.count == 1 && ["--help", "-h", "help"].contains(rest[0]))
     }
 
+    /// Runs a parsed command and turns its outcome into the exit status.
     private static func execute(in context: Context, rootHelp: Bool, _ command: () throws -> Void) -> Int32 {
         do {
             try command()
