@@ -43,22 +43,10 @@ struct KeptForm: Sendable {
 }
 
 extension Console {
-    /// Answers a form the rules refused with its page again: the reason at the top, and what was
-    /// typed still in its fields. Anything else (a stale token, a viewer, a busy store) and a
-    /// page that cannot be drawn answer with the error page, as before.
-    func refused(
-        _ error: any Error, action: String, form: Form, session: ConsoleSession,
-        page: () async throws -> Page
-    ) async throws -> Response {
-        let failure = WebFailure.from(error)
-        guard failure.status == .badRequest,
-            var shown = try? await KeptForm.$current.withValue(KeptForm(action: action, fields: form), operation: page)
-        else { throw error }
-        shown.body = "<p class=\"problem\" role=\"alert\">\(failure.message.escaped)</p>" + shown.body
-        return respond(session, shown, status: failure.status)
-    }
-
-    /// Runs a form's `change`, and on a refusal shows `page` again with the form kept.
+    /// Runs a form's `change` and answers with its page. A refusal of the rules answers with
+    /// `page` again: the reason at the top, and what was typed still in its fields. Anything else
+    /// (a stale token, a viewer, a busy store) and a page that cannot be drawn answer with the
+    /// error page, as before.
     func answering(
         _ action: String, _ form: Form, _ session: ConsoleSession, change: () async throws -> Page,
         again page: () async throws -> Page
@@ -66,7 +54,13 @@ extension Console {
         do {
             return respond(session, try await change())
         } catch {
-            return try await refused(error, action: action, form: form, session: session, page: page)
+            let failure = WebFailure.from(error)
+            guard failure.status == .badRequest,
+                var shown = try? await KeptForm.$current.withValue(
+                    KeptForm(action: action, fields: form), operation: page)
+            else { throw error }
+            shown.body = "<p class=\"problem\" role=\"alert\">\(failure.message.escaped)</p>" + shown.body
+            return respond(session, shown, status: failure.status)
         }
     }
 }
