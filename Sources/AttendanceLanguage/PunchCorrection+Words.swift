@@ -11,13 +11,17 @@ extension CorrectionAction {
         }
     }
 
-    /// "re-timed by boss at 2026-11-26 18:20: left early": one correction as a manager reads it.
-    public static func sentence(_ correction: PunchCorrection, zone: LocalZone, _ words: Speech) -> String {
+}
+
+extension PunchCorrection {
+    /// "re-timed by boss at 2026-11-26 18:20: left early": the correction as a manager reads it,
+    /// its time on `zone`'s clock.
+    public func sentence(zone: LocalZone, _ words: Speech) -> String {
         words.tr(
             "{action} by {actor} at {time}: {reason}",
             [
-                "action": correction.action.doneWord(words), "actor": correction.actor,
-                "time": zone.minuteText(of: correction.at), "reason": correction.reason,
+                "action": action.doneWord(words), "actor": actor, "time": zone.minuteText(of: at),
+                "reason": reason,
             ])
     }
 }

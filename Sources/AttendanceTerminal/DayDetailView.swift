@@ -215,7 +215,7 @@ public struct DayDetailView: Sendable {
             if history.isVoided { heading += " (" + words.ctr("a punch", "voided") + ")" }
             out.appendLine(heading + ":")
             for correction in changes {
-                let sentence = CorrectionAction.sentence(correction, zone: zone, words).terminalSafe
+                let sentence = correction.sentence(zone: zone, words).terminalSafe
                 for (index, line) in sentence.wrapped(toWidth: max(20, width - 6)).enumerated() {
                     out.appendLine((index == 0 ? "    " : "      ") + line)
                 }

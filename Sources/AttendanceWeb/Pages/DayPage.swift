@@ -27,7 +27,7 @@ extension Console {
             let punch = history.effective
             let place = [punch.ssid.map { "\($0)" }, punch.bssid.map { "\($0)" }, punch.location]
                 .compactMap { $0 }.joined(separator: " · ")
-            let changes = history.corrections.map { CorrectionAction.sentence($0, zone: zone, words) }
+            let changes = history.corrections.map { $0.sentence(zone: zone, words) }
             var forms = ""
             if manager {
                 let action = history.isVoided ? "restore" : "void"
