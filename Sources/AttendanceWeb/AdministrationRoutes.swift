@@ -166,11 +166,17 @@ enum EmployeeAction: String {
 
 extension Form {
     /// The field `key` read by `parse`; nil when empty; a 400 naming `label` (in the request's
-    /// language, `ctr("form field", …)`) when malformed.
+    /// language, `ctr("form field", …)`) and the form it should have when malformed.
     func parsed<T>(_ key: String, as label: String, _ parse: (String) throws -> T) throws(WebFailure) -> T? {
         guard let text = trimmed(key) else { return nil }
         do {
             return try parse(text)
+        } catch CoreError.invalidValue(_, let value, let expected) {
+            // The rule's own sentence names its field ("invalid date …") as the form already does.
+            throw .badRequest(
+                Console.words.tr(
+                    "The {label} {value} is not right: expected {expected}; nothing was changed.",
+                    ["label": label, "value": value.quotedForMessage, "expected": expected.worded(Console.words)]))
         } catch {
             throw .badRequest(
                 Console.words.tr(

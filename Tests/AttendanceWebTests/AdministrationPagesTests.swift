@@ -152,10 +152,10 @@ struct AdministrationPagesTests {
         let cases: [(Language, [String: String], String)] = [
             (
                 .french, ["code": "E001", "name": "A", "start": "2026-02-30"],
-                "Valeur incorrecte pour la date de début : "
+                "Valeur incorrecte pour la date de début (\"2026-02-30\") : attendu une "
             ),
             (.french, ["code": "E001"], "Indiquez : le nom ; rien n'a été modifié."),
-            (.spanish, ["code": "E 1", "name": "A"], "Valor incorrecto para el código: "),
+            (.spanish, ["code": "E 1", "name": "A"], "Valor incorrecto para el código (\"E 1\"): se esperaba "),
         ]
         for (language, fields, expected) in cases {
             let failure = await Console.$words.withValue(Speech(language, catalog: catalog)) {
@@ -166,6 +166,32 @@ struct AdministrationPagesTests {
                 "\(fields): \(String(describing: failure))")
         }
         #expect(try office.store.employees().isEmpty)
+    }
+
+    @Test("a malformed value is named once, with what was typed and the form it should have")
+    func malformedValueNamedOnce() async throws {
+        let office = try Office()
+        let form = office.form(["bssid": "zz", "location": "Lobby"])
+        let expected: [(Language, String)] = [
+            (
+                .english,
+                "The BSSID \"zz\" is not right: expected six two-digit hex bytes such as aa:bb:cc:dd:ee:ff "
+                    + "(separators ':', '-', '.' or none); nothing was changed."
+            ),
+            (
+                .french,
+                "Valeur incorrecte pour BSSID (\"zz\") : attendu six octets hexadécimaux de deux chiffres comme "
+                    + "aa:bb:cc:dd:ee:ff (séparateurs « : », « - », « . » ou aucun) ; rien n'a été modifié."
+            ),
+        ]
+        for (language, sentence) in expected {
+            let failure = await Console.$words.withValue(Speech(language, catalog: Self.builtCatalog)) {
+                await refusal { try await office.console.allow(form, office.manager) }
+            }
+            #expect(failure?.status == .badRequest)
+            #expect(failure?.message == sentence)
+        }
+        #expect(try office.store.allowedNetworks(activeOnly: false).isEmpty)
     }
 
     @Test("an employee whose PIN cannot be stored is not added either")
