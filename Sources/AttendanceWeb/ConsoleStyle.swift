@@ -34,6 +34,7 @@ enum ConsoleStyle {
         select { font: inherit; padding: .3rem; }
         .status { display: inline-block; padding: .4rem 1rem; border-radius: .2rem; font-weight: bold; }
         .legend span { display: inline-block; padding: .1rem .5rem; margin: .1rem; border-radius: .2rem; }
+        .flagged .code { display: inline-block; min-width: 2.2em; text-align: center; border-radius: .2rem; }
         .figures td { text-align: right; }
         .notice { padding: .5rem 1rem; border-left: 4px solid var(--l); background: #e3f2fd; }
         .problem { padding: .5rem 1rem; border-left: 4px solid var(--a); background: #ffebee; }

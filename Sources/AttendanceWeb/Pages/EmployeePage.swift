@@ -31,9 +31,12 @@ extension Console {
             weeks += "<tr>" + cells[start..<min(start + 7, cells.count)].joined() + "</tr>"
         }
         let summary = evaluation.summary
+        // As the terminal's calendar and the PDF list them: the date's code in its colour, then
+        // its flags in words ("late by 17 min"), never the status named twice.
         let flagged = evaluation.flaggedDays.map { day in
-            "<li><a href=\"\(link)/days/\(day.date)\">\(day.date)</a>: \(day.status.legendName(words).escaped)"
-                + (day.flags.isEmpty ? "" : " — " + day.flags.described(words).escaped) + "</li>"
+            "<li><a href=\"\(link)/days/\(day.date)\">\(day.date)</a> "
+                + "<span class=\"code \(statusClass(day.status))\">\(day.code.escaped)</span> "
+                + CalendarView.flagWords(day, words).escaped + "</li>"
         }.joined()
         let figures = [
             (words.ctr("employee figures", "Days present"), summary.presentDaysText),
@@ -56,7 +59,7 @@ extension Console {
             <tbody>\(weeks)</tbody></table>
             \(legend())
             <table class="figures">\(figures)</table>
-            <h2>\(flaggedTitle)</h2>\(flagged.isEmpty ? "<p>\(none)</p>" : "<ul>\(flagged)</ul>")
+            <h2>\(flaggedTitle)</h2>\(flagged.isEmpty ? "<p>\(none)</p>" : "<ul class=\"flagged\">\(flagged)</ul>")
             """
         return Page(title: "\(employee.name.rawValue) — \(words.monthTitle(month))", section: "employees", body: body)
     }
