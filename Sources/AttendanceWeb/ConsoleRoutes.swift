@@ -53,6 +53,18 @@ extension Console {
                 }
             }
         }
+        router.get("/hours") { request, _ in
+            try await self.page(request) { session in
+                try await self.hoursPage(session, try self.weekChoice { request.uri.queryParameters[Substring($0)] })
+            }
+        }
+        for format in HoursFile.allCases {
+            router.get("/hours.\(format.rawValue)") { request, _ in
+                try await self.download(request) { _ in
+                    try await self.hoursFile(format, try self.weekChoice { request.uri.queryParameters[Substring($0)] })
+                }
+            }
+        }
         router.get("/employees") { request, _ in
             try await self.page(request) { session in try await self.employeesPage(session) }
         }
@@ -314,6 +326,18 @@ extension Console {
 
     func code(_ text: String?) throws -> EmployeeCode {
         do { return try EmployeeCode(parsing: text ?? "") } catch { throw WebFailure.badRequest(error.worded(words)) }
+    }
+
+    /// What `/hours` and its files cover: `?week=DATE` (any date of the week; this week without
+    /// it) and `?department=NAME`, each refused with the reason when malformed.
+    func weekChoice(_ query: (String) -> Substring?) throws -> WeekChoice {
+        let week = try query("week").map { try date(String($0)) }
+        guard let name = query("department"), !name.isEmpty else { return WeekChoice(week: week) }
+        do {
+            return WeekChoice(week: week, department: try Department(parsing: String(name)))
+        } catch {
+            throw WebFailure.badRequest(error.worded(words))
+        }
     }
 
     func date(_ text: String?) throws -> AttendanceDate {

@@ -24,6 +24,8 @@ enum ConsoleStyle {
         .grid th.day { text-align: center; font-size: .8rem; }
         .grid th.off { background: #eee; }
         .grid tbody td:nth-child(2) { white-space: nowrap; }
+        .hours td.cell { min-width: 3.5rem; } .hours td.cell a { padding: .25rem .4rem; text-align: right; }
+        .hours td.total { text-align: right; font-weight: bold; }
         .st-p { background: var(--p); color: #fff; } .st-l { background: var(--l); color: #fff; }
         .st-hd { background: var(--hd); color: #000; } .st-a { background: var(--a); color: #fff; }
         .st-m { background: var(--m); color: #fff; } .st-lv { background: var(--lv); color: #fff; }

@@ -84,6 +84,7 @@ struct Layout {
             let links = [
                 ("today", "/", words.ctr("console page", "Today")),
                 ("register", "/register", words.ctr("console page", "Register")),
+                ("hours", "/hours", words.ctr("console page", "Hours")),
                 ("employees", "/employees", words.ctr("console page", "Employees")),
                 ("missing", "/missing", words.ctr("console page", "Missing mark-outs")),
                 ("requests", "/requests", words.ctr("console page", "Requests")),

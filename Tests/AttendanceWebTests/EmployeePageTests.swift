@@ -12,8 +12,8 @@ import Testing
 struct EmployeePageTests {
     typealias Office = AdministrationPagesTests.Office
 
-    /// Records `kind` for E001 at `local` (UTC), as the kiosk would.
-    func punch(_ kind: PunchKind, _ local: String, employee: Employee, office: Office) throws {
+    /// Records `kind` for `employee` at `local` (UTC), as the kiosk would.
+    static func punch(_ kind: PunchKind, _ local: String, employee: Employee, office: Office) throws {
         let zone = LocalZone(identifier: "UTC")!
         let instant = try zone.instant(parsingLocal: local)
         let policy = Policy(zone: zone)
@@ -31,9 +31,9 @@ struct EmployeePageTests {
         _ = try await office.console.addEmployee(
             office.form(["code": "E001", "name": "Asha Rao", "start": "2026-11-02"]), office.manager)
         let employee = try #require(try office.employee("E001"))
-        try punch(.in, "2026-11-23 10:10", employee: employee, office: office)
-        try punch(.out, "2026-11-23 18:00", employee: employee, office: office)
-        try punch(.in, "2026-11-24 09:00", employee: employee, office: office)
+        try Self.punch(.in, "2026-11-23 10:10", employee: employee, office: office)
+        try Self.punch(.out, "2026-11-23 18:00", employee: employee, office: office)
+        try Self.punch(.in, "2026-11-24 09:00", employee: employee, office: office)
         let page = try await office.console.employeePage(
             office.manager, code: employee.code, month: try YearMonth(parsing: "2026-11"))
         let list = try #require(page.body.firstRange(of: "<ul class=\"flagged\">").map { page.body[$0.lowerBound...] })

@@ -124,6 +124,21 @@ public enum Reports {
 }
 
 extension Reports {
+    /// The week holding `date`: its first date (`week_starts`) and the hours of everyone employed
+    /// that week, or of `department` alone (refused as ``department(_:store:)`` refuses it).
+    public static func week(
+        of date: AttendanceDate, department: Department?, policy: Policy, now: Date, store: AttendanceStore
+    ) throws -> (firstDay: AttendanceDate, rows: [(employee: Employee, hours: WeekHours)]) {
+        let only = try department.map { try Self.department($0, store: store) }
+        let employees = try store.employees().filter { only == nil || $0.department == only }
+        return (
+            date.startOfWeek(policy.weekStarts),
+            try week(of: date, employees: employees, policy: policy, now: now, store: store)
+        )
+    }
+}
+
+extension Reports {
     /// The department called `name` (in any case) as the employees have it; refused, naming the
     /// departments there are, when no employee has it: a register of nobody would look like one
     /// of a department where nobody came.

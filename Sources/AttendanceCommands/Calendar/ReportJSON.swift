@@ -219,7 +219,7 @@ enum ReportJSON {
             dates = firstDay.dates(through: firstDay.adding(days: 6)).map(\.description)
             employees = rows.map { row in
                 // The dates the text names under the payroll note, in the same order.
-                let marked = SummaryCommand.marked(row.hours).map { $0.dates.map(\.description) }
+                let marked = WeekFiles.marked(row.hours).map { $0.dates.map(\.description) }
                 return Row(
                     employee: EmployeeReference(row.employee),
                     hours: row.hours.hundredthsByDay.map { Double($0) / 100 },

@@ -71,11 +71,10 @@ struct SummaryCommand: SpeakingCommand {
         case .json:
             context.out.write(try JSONOutput.render(ReportJSON.Week(firstDay: firstDay, rows: rows)))
         case .csv:
-            context.out.write(Self.listing(dates, context.words).csv(rows))
+            context.out.write(WeekFiles.csv(firstDay: firstDay, rows: rows))
         case .xlsx:
-            let workbook = WeekWorkbook(
-                firstDay: firstDay, rows: rows, office: configuration.kiosk.officeName,
-                words: context.words)
+            let workbook = WeekFiles.workbook(
+                firstDay: firstDay, rows: rows, office: configuration.kiosk.officeName, words: context.words)
             let path = output ?? "-"
             try DocumentOutput.write(to: path, protecting: store, in: context, workbook.write(to:))
             if path != "-" {
@@ -91,12 +90,12 @@ struct SummaryCommand: SpeakingCommand {
                 return
             }
             context.out.line()
-            context.out.write(Self.listing(dates, context.words).text(rows, in: context.words))
+            context.out.write(WeekFiles.listing(dates, context.words).text(rows, in: context.words))
             for row in rows {
                 context.out.line()
                 context.out.line("\(row.employee.code) \(row.employee.name)")
                 context.out.write(words.payrollText(row.hours))
-                for (heading, dates) in Self.marked(row.hours, words) where !dates.isEmpty {
+                for (heading, dates) in WeekFiles.marked(row.hours, words) where !dates.isEmpty {
                     let named = dates.map { words.shortWeekdayName($0.weekday) + " " + String($0.day) }
                     context.out.line(
                         words.tr("{heading}: {dates}", ["heading": heading, "dates": named.joined(separator: ", ")]))
@@ -104,8 +103,6 @@ struct SummaryCommand: SpeakingCommand {
             }
         }
     }
-
-    typealias Row = (employee: Employee, hours: WeekHours)
 
     /// Each employee's figures for `period` (a month, or a payroll period), from the register's evaluation.
     private func periodSummary(
@@ -131,56 +128,6 @@ struct SummaryCommand: SpeakingCommand {
         try listing.write(
             rows, as: OutputFormat(rawValue: format.rawValue) ?? .text, to: context,
             empty: context.words.tr("no one was employed in {period}", ["period": title]))
-    }
-
-    /// The dates whose punches were not all taken on a real link, as the register lists them
-    /// (docs/rules.md "WiFi verification" 5): simulated WiFi, a manager's corrections, imports.
-    static func marked(_ hours: WeekHours, _ words: Speech = .english) -> [(heading: String, dates: [AttendanceDate])] {
-        [
-            (EvidenceHeading.simulated(words), hours.days.filter(\.hasSimulatedPunch).map(\.date)),
-            (
-                EvidenceHeading.corrected(words),
-                hours.days.filter { $0.flags.contains(.corrected) }.map(\.date)
-            ),
-            (EvidenceHeading.imported(words), hours.days.filter(\.hasImportedPunch).map(\.date)),
-        ]
-    }
-
-    /// A row per employee: code, name, the hours of each date, the total. CSV writes hours as
-    /// decimals for spreadsheets ("8.50"), the text table as people read them; a date's header is
-    /// its weekday in `words`' language ("lun. 23"), its CSV and JSON key the ISO date.
-    static func listing(_ dates: [AttendanceDate], _ words: Speech) -> Listing<Row> {
-        func hours(
-            _ key: String, header: String, _ hundredths: @escaping @Sendable (WeekHours) -> Int
-        )
-            -> ListingColumn<Row>
-        {
-            .init(
-                key, header: header, alignment: .right,
-                cell: { words.decimal(WeekHours.hoursText(hundredths($0.hours))) }
-            ) {
-                .text(WeekHours.decimalText(hundredths($0.hours)))
-            }
-        }
-        return Listing(
-            [
-                .init("code", header: ColumnHeader.ctr("column header", "CODE")) { .text($0.employee.code.rawValue) },
-                .init(
-                    "name", header: ColumnHeader.ctr("column header", "NAME"),
-                    cell: { $0.employee.name.rawValue.truncated(toWidth: 24) }
-                ) {
-                    .text($0.employee.name.rawValue)
-                },
-            ]
-                + dates.enumerated().map { index, date in
-                    hours(date.description, header: words.shortWeekdayName(date.weekday) + " " + String(date.day)) {
-                        $0.hundredthsByDay[index]
-                    }
-                } + [hours("total", header: ColumnHeader.ctr("column header", "TOTAL"), \.totalHundredths)]
-                // For spreadsheets, the marked dates as the JSON has them: space-separated.
-                + zip(["simulated_wifi_dates", "corrected_dates", "imported_dates"], [0, 1, 2]).map { key, index in
-                    .init(key) { .text(marked($0.hours)[index].dates.map(\.description).joined(separator: " ")) }
-                })
     }
 }
 

@@ -149,6 +149,33 @@ def check_register_files(base, session, month):
     check(status == 303 and headers.get("Location", "").startswith("/login"), "a download without a session: %d" % status)
 
 
+def check_hours(driver, base, shots, session):
+    """The week's hours: yesterday's cell in its colour, and the same week as CSV and workbook."""
+    import openpyxl
+
+    driver.get(base + "/hours?week=" + YESTERDAY)
+    cell = driver.find_element(By.CSS_SELECTOR, "table.hours a[href='/employees/W001/days/%s']" % YESTERDAY)
+    # 09:00 (a moment after) to 18:00 once re-timed: nine hours, in hundredths.
+    check(cell.text in ("8.99", "9.00"), "W001's hours yesterday read %r" % cell.text)
+    colour = cell.find_element(By.XPATH, "..").value_of_css_property("background-color")
+    check(colour in ("rgba(46, 125, 50, 1)", "rgb(46, 125, 50)"), "a present date's hours are painted %s" % colour)
+    shot(driver, shots, "hours")
+
+    status, headers, body = download(base + "/hours.csv?week=" + YESTERDAY, session)
+    check(status == 200 and headers.get("Content-Disposition", "").startswith('attachment; filename="hours-week-of-'),
+          "the week's CSV got %d, sent as %r" % (status, headers.get("Content-Disposition")))
+    lines = body.decode().splitlines()
+    header = lines[0].split(",")
+    row = next((line.split(",") for line in lines if line.startswith("W001,")), None)
+    check(row is not None and row[header.index(YESTERDAY)] == cell.text, "W001's CSV row: %r" % row)
+
+    status, _, body = download(base + "/hours.xlsx?week=" + YESTERDAY, session)
+    check(status == 200 and body.startswith(b"PK"), "the week's workbook got %d" % status)
+    rows = [[c.value for c in r] for r in openpyxl.load_workbook(io.BytesIO(body)).worksheets[0].iter_rows()]
+    w001 = next((r for r in rows if r and r[0] == "W001"), None)
+    check(w001 is not None and float(cell.text) in w001, "W001's row in the workbook: %r" % w001)
+
+
 def multipart(url, fields, filename, content, cookie):
     """A multipart/form-data POST outside the browser, as an upload form sends it: (status, body)."""
     boundary = "----console-test-boundary"
@@ -297,6 +324,7 @@ def main(base, shots, state):
         session = driver.get_cookie("attendance_session")["value"]
         csrf = driver.find_element(By.NAME, "csrf").get_attribute("value")
         check_register_files(base, session, YESTERDAY[:7])
+        check_hours(driver, base, shots, session)
         check_register_choices(base, session)
 
         # Forms from elsewhere, malformed parameters, unknown pages, large bodies.
