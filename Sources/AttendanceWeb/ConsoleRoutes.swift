@@ -75,6 +75,21 @@ extension Console {
                     month: try self.month(request.uri.queryParameters["month"]))
             }
         }
+        router.get("/employees/:code/calendar.pdf") { request, context in
+            let query = request.uri.queryParameters
+            return try await self.download(request) { _ in
+                try await self.calendarFile(
+                    try self.code(context.parameters.get("code")), month: try self.month(query["month"]),
+                    paper: try self.paper(query["paper"]))
+            }
+        }
+        router.get("/calendars.pdf") { request, _ in
+            let query = request.uri.queryParameters
+            return try await self.download(request) { _ in
+                try await self.calendarFile(
+                    nil, month: try self.month(query["month"]), paper: try self.paper(query["paper"]))
+            }
+        }
         router.get("/employees/:code/days/:date") { request, context in
             try await self.page(request) { session in
                 try await self.dayPage(

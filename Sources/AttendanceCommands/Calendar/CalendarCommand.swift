@@ -88,25 +88,11 @@ struct CalendarCommand: SpeakingCommand {
     private func writePDF(
         _ month: YearMonth, configuration: Configuration, store: AttendanceStore, in context: Context
     ) throws {
-        let policy = configuration.policy
-        let now = context.now()
         let words = context.words
-        let employees =
-            try code.map { [try requireEmployee($0, in: store)] }
-            ?? store.employees().filter { $0.isActive && MonthRegister.isEmployed($0, in: month) }
-        let pages = try employees.map { employee in
-            let evaluation = try Reports.month(month, of: employee, policy: policy, now: now, store: store)
-            let view = CalendarView(
-                employee: employee, evaluation: evaluation, weekStarts: policy.weekStarts, zone: policy.zone,
-                words: words)
-            return CalendarPDF.Page(
-                employee: employee, evaluation: evaluation, evidence: view.evidenceLines,
-                flagged: evaluation.flaggedDays.map { (day: $0, words: CalendarView.flagWords($0, words)) })
-        }
-        let local = policy.zone.localDateTime(of: now)
-        let document = CalendarPDF(
-            pages: pages, office: configuration.kiosk.officeName, asOf: "\(local.date) \(local.time)",
-            weekStarts: policy.weekStarts, zone: policy.zone, paper: paper, words: words)
+        let document = try CalendarFiles.pdf(
+            month, of: try CalendarFiles.employees(code, in: month, store: store), configuration: configuration,
+            now: context.now(), paper: paper, store: store,
+            words: words)
         let path = output ?? "-"
         let written = try DocumentOutput.write(to: path, protecting: store, in: context, document.write(to:))
         FontWarning.say(written.unshaped, in: path, to: context)

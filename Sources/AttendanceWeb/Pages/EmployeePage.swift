@@ -55,6 +55,7 @@ extension Console {
             <p>\(employee.code.rawValue.escaped)\(left)</p>
             <p class="noprint"><a href="\(link)?month=\(month.previous)">← \(before)</a> ·
             <a href="\(link)?month=\(month.next)">\(after) →</a></p>
+            <p class="noprint downloads">\(calendarLinks(link + "/calendar.pdf", month: month))</p>
             <table class="calendar"><thead><tr>\(order.map { "<th>\(words.shortWeekdayName($0))</th>" }.joined())</tr></thead>
             <tbody>\(weeks)</tbody></table>
             \(legend())

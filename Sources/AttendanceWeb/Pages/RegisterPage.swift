@@ -41,10 +41,17 @@ extension Console {
             "<a href=\"/register.csv?\(query)\">CSV</a>",
         ]
         let download = words.tr("Download:")
+        // Everyone's calendar of a whole month, a page each; a department's are printed from its people's pages.
+        let calendars =
+            choice.month.flatMap { month in
+                choice.department == nil
+                    ? "<p class=\"noprint downloads\">" + calendarLinks("/calendars.pdf", month: month) + "</p>" : nil
+            } ?? ""
         let body = """
             \(around)
             <p>\(title.escaped) · \(counted) · \(asOf)</p>
             <p class="noprint downloads">\(download) \(downloads.joined(separator: " · "))</p>
+            \(calendars)
             <div class="scroll">\(grid)</div>
             \(legend(leaveTypes: leaveTypes))
             """

@@ -176,6 +176,42 @@ def check_hours(driver, base, shots, session):
     check(w001 is not None and float(cell.text) in w001, "W001's row in the workbook: %r" % w001)
 
 
+def pdf_text(body):
+    """What poppler reads in a PDF: (pdfinfo's output, pdftotext's)."""
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as pdf:
+        pdf.write(body)
+        pdf.flush()
+        info = subprocess.run(["pdfinfo", pdf.name], capture_output=True, text=True).stdout
+        text = subprocess.run(["pdftotext", "-layout", pdf.name, "-"], capture_output=True, text=True).stdout
+    return info, text
+
+
+def check_calendar_files(driver, base, session):
+    """The calendars to sign: one employee's from their page, everyone's from the register."""
+    month = YESTERDAY[:7]
+    driver.get(base + "/employees/W001?month=" + month)
+    link = driver.find_element(By.CSS_SELECTOR, "a[href='/employees/W001/calendar.pdf?month=%s']" % month)
+    status, headers, body = download(link.get_attribute("href"), session)
+    check(status == 200 and body.startswith(b"%PDF-"), "W001's calendar got %d" % status)
+    check(headers.get("Content-Disposition") == 'attachment; filename="calendar-W001-%s.pdf"' % month,
+          "the calendar is sent as %r" % headers.get("Content-Disposition"))
+    info, text = pdf_text(body)
+    check("Pages:           1" in info and "(A4)" in info, "W001's calendar is not one A4 page:\n" + info)
+    check("W001" in text and "Asha Rao" in text and "signature" in text, "poppler reads in W001's calendar:\n" + text)
+
+    driver.get(base + "/register?month=" + month)
+    link = driver.find_element(By.CSS_SELECTOR, "a[href='/calendars.pdf?month=%s&paper=letter']" % month)
+    status, _, body = download(link.get_attribute("href"), session)
+    info, text = pdf_text(body)
+    check(status == 200 and "Pages:           3" in info and "(letter)" in info,
+          "everyone's calendars got %d:\n%s" % (status, info))
+    check(all(code in text for code in ["W001", "W002", "W003", "Mira Das"]), "poppler reads in the calendars:\n" + text)
+    status, _, body = download(base + "/calendars.pdf?month=2019-01", session)
+    check(status == 400 and b"no one was employed in January 2019" in body, "a month of nobody got %d" % status)
+    status, _, _ = download(base + "/employees/NOPE1/calendar.pdf?month=" + month, session)
+    check(status == 400, "an unknown employee's calendar got %d" % status)
+
+
 def multipart(url, fields, filename, content, cookie):
     """A multipart/form-data POST outside the browser, as an upload form sends it: (status, body)."""
     boundary = "----console-test-boundary"
@@ -325,6 +361,7 @@ def main(base, shots, state):
         csrf = driver.find_element(By.NAME, "csrf").get_attribute("value")
         check_register_files(base, session, YESTERDAY[:7])
         check_hours(driver, base, shots, session)
+        check_calendar_files(driver, base, session)
         check_register_choices(base, session)
 
         # Forms from elsewhere, malformed parameters, unknown pages, large bodies.
