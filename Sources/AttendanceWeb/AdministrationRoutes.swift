@@ -30,7 +30,7 @@ extension Console {
         }
         router.get("/holidays") { request, _ in
             try await self.page(request) { session in
-                try await self.holidaysPage(session, year: try self.year(request.uri.queryParameters["year"]))
+                try await self.holidaysPage(session, year: try self.year(QueryFields(request.uri.query)["year"]))
             }
         }
         router.post("/employees/import") { request, _ in
@@ -51,7 +51,7 @@ extension Console {
         }
         router.get("/leave") { request, _ in
             try await self.page(request) { session in
-                try await self.leavePage(session, month: try self.month(request.uri.queryParameters["month"]))
+                try await self.leavePage(session, month: try self.month(QueryFields(request.uri.query)["month"]))
             }
         }
         // The forms: each answers with its page again, saying what was done, or on a refusal

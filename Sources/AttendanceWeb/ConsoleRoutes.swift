@@ -26,7 +26,8 @@ extension Console {
             response.headers[.cacheControl] = "public, max-age=3600"
             return response
         }
-        router.get("/login") { request, _ in self.loginPage(next: request.uri.queryParameters["next"].map(String.init))
+        router.get("/login") { request, _ in
+            self.loginPage(next: QueryFields(request.uri.query)["next"].map(String.init))
         }
         router.post("/login") { request, context in try await self.signIn(request, context: context) }
         router.post("/logout") { request, _ in
@@ -40,12 +41,12 @@ extension Console {
         router.get("/register") { request, _ in
             try await self.page(request) { session in
                 try await self.registerPage(
-                    session, choice: try self.registerChoice { request.uri.queryParameters[Substring($0)] })
+                    session, choice: try self.registerChoice { QueryFields(request.uri.query)[Substring($0)] })
             }
         }
         for format in RegisterFile.allCases {
             router.get("/register.\(format.rawValue)") { request, _ in
-                let query = request.uri.queryParameters
+                let query = QueryFields(request.uri.query)
                 return try await self.download(request) { _ in
                     try await self.registerFile(
                         format, choice: try self.registerChoice { query[Substring($0)] },
@@ -55,13 +56,14 @@ extension Console {
         }
         router.get("/hours") { request, _ in
             try await self.page(request) { session in
-                try await self.hoursPage(session, try self.weekChoice { request.uri.queryParameters[Substring($0)] })
+                try await self.hoursPage(session, try self.weekChoice { QueryFields(request.uri.query)[Substring($0)] })
             }
         }
         for format in HoursFile.allCases {
             router.get("/hours.\(format.rawValue)") { request, _ in
                 try await self.download(request) { _ in
-                    try await self.hoursFile(format, try self.weekChoice { request.uri.queryParameters[Substring($0)] })
+                    try await self.hoursFile(
+                        format, try self.weekChoice { QueryFields(request.uri.query)[Substring($0)] })
                 }
             }
         }
@@ -72,11 +74,11 @@ extension Console {
             try await self.page(request) { session in
                 try await self.employeePage(
                     session, code: try self.code(context.parameters.get("code")),
-                    month: try self.month(request.uri.queryParameters["month"]))
+                    month: try self.month(QueryFields(request.uri.query)["month"]))
             }
         }
         router.get("/employees/:code/calendar.pdf") { request, context in
-            let query = request.uri.queryParameters
+            let query = QueryFields(request.uri.query)
             return try await self.download(request) { _ in
                 try await self.calendarFile(
                     try self.code(context.parameters.get("code")), month: try self.month(query["month"]),
@@ -84,7 +86,7 @@ extension Console {
             }
         }
         router.get("/calendars.pdf") { request, _ in
-            let query = request.uri.queryParameters
+            let query = QueryFields(request.uri.query)
             return try await self.download(request) { _ in
                 try await self.calendarFile(
                     nil, month: try self.month(query["month"]), paper: try self.paper(query["paper"]))
@@ -118,11 +120,11 @@ extension Console {
         }
         router.get("/audit") { request, _ in
             try await self.page(request) { session in
-                let employee = try request.uri.queryParameters["employee"].flatMap { text in
+                let employee = try QueryFields(request.uri.query)["employee"].flatMap { text in
                     text.isEmpty ? nil : try self.code(String(text))
                 }
                 return try await self.auditPage(
-                    session, employee: employee, month: try self.month(request.uri.queryParameters["month"]))
+                    session, employee: employee, month: try self.month(QueryFields(request.uri.query)["month"]))
             }
         }
         router.get("/health") { request, _ in

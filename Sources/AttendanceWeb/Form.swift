@@ -26,3 +26,14 @@ struct Form {
         return value
     }
 }
+
+/// The fields of a request's query string, read as a browser writes a GET form's: percent-encoded,
+/// a space as `+`. (Hummingbird's own `queryParameters` keeps a `+`, so a department "Stores & Co"
+/// chosen in a form would arrive as "Stores+&+Co".)
+struct QueryFields {
+    let form: Form
+
+    init(_ query: String?) { form = Form(urlEncoded: query ?? "") }
+
+    subscript(_ key: Substring) -> Substring? { form[String(key)].map { Substring($0) } }
+}

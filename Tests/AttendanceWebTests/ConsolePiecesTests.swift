@@ -55,4 +55,11 @@ struct ConsolePiecesTests {
         #expect(form["at"] == "2026-11-24 18:00")
         #expect(form.trimmed("empty") == nil && form["missing"] == nil)
     }
+
+    @Test("a query string is read as a browser writes a GET form: a plus is a space, %2B a plus")
+    func queries() {
+        let query = QueryFields("month=2026-11&department=Stores+%26+Co&code=R%2BD")
+        #expect(query["department"] == "Stores & Co" && query["code"] == "R+D" && query["month"] == "2026-11")
+        #expect(QueryFields(nil)["month"] == nil)
+    }
 }

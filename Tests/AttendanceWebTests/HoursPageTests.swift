@@ -94,3 +94,32 @@ struct HoursPageTests {
             ], "\(body)")
     }
 }
+
+extension HoursPageTests {
+    @Test("the register and the hours offer their period and the office's departments, the one shown chosen")
+    func periodForms() async throws {
+        let office = try await office()
+        let hours = try await office.console.hoursPage(
+            office.manager,
+            WeekChoice(week: try AttendanceDate(parsing: "2026-11-24"), department: try Department(parsing: "stores")))
+        #expect(hours.body.contains("<form method=\"get\" action=\"/hours\" class=\"inline noprint\">"))
+        #expect(hours.body.contains("<input type=\"date\" name=\"week\" value=\"2026-11-23\" required>"))
+        #expect(
+            hours.body.contains(
+                "<select name=\"department\"><option value=\"\">everyone</option><option>Sales</option>"
+                    + "<option selected>Stores</option></select>"))
+        let register = try await office.console.registerPage(
+            office.manager,
+            choice: try RegisterChoice(
+                query: ("2026-10", nil, nil, nil, nil),
+                configuration: Configuration(hostZone: LocalZone(identifier: "UTC")!),
+                today: try AttendanceDate(parsing: "2026-11-25")))
+        #expect(register.body.contains("<input type=\"month\" name=\"month\" value=\"2026-10\""))
+        #expect(
+            register.body.contains("<option value=\"\">everyone</option><option>Sales</option><option>Stores</option>"))
+        // An office without departments is offered no choice of one.
+        let plain = try Office()
+        let none = try await plain.console.hoursPage(plain.manager, WeekChoice())
+        #expect(!none.body.contains("<select name=\"department\">"))
+    }
+}

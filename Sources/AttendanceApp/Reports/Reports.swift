@@ -139,16 +139,23 @@ extension Reports {
 }
 
 extension Reports {
-    /// The department called `name` (in any case) as the employees have it; refused, naming the
-    /// departments there are, when no employee has it: a register of nobody would look like one
-    /// of a department where nobody came.
-    public static func department(_ name: Department, store: AttendanceStore) throws -> Department {
+    /// The departments the employees are in, each once (in any case, as the first employee to
+    /// have it writes it), sorted.
+    public static func departments(store: AttendanceStore) throws(StoreError) -> [Department] {
         var known: [String: Department] = [:]
         for department in try store.employees().compactMap(\.department) {
             known[department.rawValue.lowercased()] = known[department.rawValue.lowercased()] ?? department
         }
-        if let found = known[name.rawValue.lowercased()] { return found }
-        let names = known.values.map(\.rawValue).sorted()
+        return known.values.sorted { $0.rawValue < $1.rawValue }
+    }
+
+    /// The department called `name` (in any case) as the employees have it; refused, naming the
+    /// departments there are, when no employee has it: a register of nobody would look like one
+    /// of a department where nobody came.
+    public static func department(_ name: Department, store: AttendanceStore) throws -> Department {
+        let known = try departments(store: store)
+        if let found = known.first(where: { $0.rawValue.lowercased() == name.rawValue.lowercased() }) { return found }
+        let names = known.map(\.rawValue)
         let department = name.rawValue.quotedForMessage
         throw AppFailure { words in
             names.isEmpty

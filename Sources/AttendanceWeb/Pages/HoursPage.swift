@@ -14,6 +14,12 @@ extension Console {
         let (date, department) = (choice.week, choice.department)
         let (policy, words) = (self.policy, self.words)
         let (first, rows) = try await week(of: date, department: department)
+        let departments = try await blocking { try Reports.departments(store: self.store) }
+        let form = periodForm(
+            "/hours",
+            field: "<label>" + words.ctr("period form", "A date of the week")
+                + " <input type=\"date\" name=\"week\" value=\"\(first)\" required></label>",
+            department: department, departments: departments)
         let dates = first.dates(through: first.adding(days: 6))
         let shown = department.map { "&amp;department=" + $0.rawValue.urlComponent } ?? ""
         let (before, after) = (first.adding(days: -7), first.adding(days: 7))
@@ -35,6 +41,7 @@ extension Console {
             : "<div class=\"scroll\">" + Self.hoursTable(rows, dates: dates, policy: policy, words: words) + "</div>"
                 + legend()
         let body = """
+            \(form)
             \(around)
             <p>\(title.escaped) · \(words.ntr("{n} employee", "{n} employees", rows.count))</p>
             <p>\(words.tr("Hours are the marked-out sessions of each date, in hours and hundredths; the total is the sum of the dates. A date still open counts once its mark-out is recorded."))</p>
@@ -134,5 +141,26 @@ enum HoursFile: String, CaseIterable, Sendable {
         case .csv: "text/csv; charset=utf-8"
         case .xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         }
+    }
+}
+
+extension Console {
+    /// The form at the top of the register and the week's hours: `field` (the period's input,
+    /// labelled), the department when the office has any (everyone by default), and Show. It
+    /// asks with GET: the page it leads to is one a manager can keep as a link.
+    func periodForm(_ path: String, field: String, department: Department?, departments: [Department]) -> String {
+        var choice = ""
+        if !departments.isEmpty {
+            let everyone = "<option value=\"\">" + words.ctr("department choice", "everyone") + "</option>"
+            let options = departments.map { name in
+                let chosen = name.rawValue.lowercased() == department?.rawValue.lowercased() ? " selected" : ""
+                return "<option\(chosen)>\(name.rawValue.escaped)</option>"
+            }
+            choice =
+                "<label>" + words.ctr("period form", "Department") + " <select name=\"department\">" + everyone
+                + options.joined() + "</select></label>"
+        }
+        return "<form method=\"get\" action=\"\(path)\" class=\"inline noprint\">\(field)\(choice)"
+            + "<button type=\"submit\">" + words.ctr("period form", "Show") + "</button></form>"
     }
 }

@@ -13,13 +13,19 @@ extension Console {
     func registerPage(_ session: ConsoleSession, choice: RegisterChoice) async throws -> Page {
         let (policy, now, words) = (self.policy, self.now(), self.words)
         // The grid is made on the work queue too: for 2,000 employees it is megabytes of HTML.
-        let (count, grid, leaveTypes) = try await blocking {
+        let (count, grid, leaveTypes, departments) = try await blocking {
             let register = try self.register(choice, policy: policy, now: now)
             return (
                 register.rows.count, Self.grid(register, choice: choice, policy: policy, words: words),
-                register.shownLeaveTypes
+                register.shownLeaveTypes, try Reports.departments(store: self.store)
             )
         }
+        let shownMonth = choice.month ?? choice.period.first.yearMonth
+        let form = periodForm(
+            "/register",
+            field: "<label>" + words.ctr("period form", "Month")
+                + " <input type=\"month\" name=\"month\" value=\"\(shownMonth)\" placeholder=\"YYYY-MM\" required></label>",
+            department: choice.department, departments: departments)
         let around =
             choice.month.map { named in
                 let (before, after) = (named.previous, named.next)
@@ -48,6 +54,7 @@ extension Console {
                     ? "<p class=\"noprint downloads\">" + calendarLinks("/calendars.pdf", month: month) + "</p>" : nil
             } ?? ""
         let body = """
+            \(form)
             \(around)
             <p>\(title.escaped) · \(counted) · \(asOf)</p>
             <p class="noprint downloads">\(download) \(downloads.joined(separator: " · "))</p>
