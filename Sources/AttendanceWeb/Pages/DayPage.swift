@@ -127,7 +127,7 @@ extension Console {
             \(administrationNotice(session))\(add)
             """
         return Page(
-            title: "\(employee.name.rawValue) — \(words.weekdayName(date.weekday)) \(date)", section: "employees",
+            title: "\(employee.name.rawValue) — \(words.longDate(date))", section: "employees",
             body: body)
     }
 

@@ -84,7 +84,7 @@ extension Console {
             section(words.tr("Marked out"), gone, empty: words.tr("Nobody has left yet.")),
         ]
         let body = """
-            <p>\(words.weekdayName(board.date.weekday)) \(board.date) · \(zone.clockText(of: now)) · \(employed)</p>
+            <p>\(words.longDate(board.date)) · \(zone.clockText(of: now)) · \(employed)</p>
             \(holiday)<div class="board">
             \(sections.joined(separator: "\n"))
             </div>
