@@ -47,3 +47,17 @@ struct EmployeePageTests {
             ], "\(list)")
     }
 }
+
+extension EmployeePageTests {
+    @Test("the employees list names each one's department, escaped")
+    func departments() async throws {
+        let office = try Office()
+        _ = try await office.console.addEmployee(
+            office.form(["code": "E001", "name": "Asha Rao", "department": "R&D <lab>"]), office.manager)
+        _ = try await office.console.addEmployee(office.form(["code": "E002", "name": "Bo Chen"]), office.manager)
+        let page = try await office.console.employeesPage(office.manager)
+        #expect(page.body.contains("<th>Department</th>"))
+        #expect(page.body.contains("Asha Rao</a></td><td>R&amp;D &lt;lab&gt;</td>"), "\(page.body)")
+        #expect(page.body.contains("Bo Chen</a></td><td></td>"))
+    }
+}

@@ -15,12 +15,14 @@ extension Console {
             let code = employee.code.rawValue
             return
                 "<tr><td>\(code.escaped)</td><td><a href=\"/employees/\(code.urlComponent)\">\(employee.name.rawValue.escaped)</a></td>"
+                + "<td>\((employee.department?.rawValue ?? "").escaped)</td>"
                 + "<td>\(employee.startDate.map { "\($0)" } ?? "")</td><td>\(shiftText(employee))</td>"
                 + "<td>\(stateText(employee, today: today).escaped)</td>"
                 + "<td><a href=\"/employees/\(code.urlComponent)/manage\">\(details)</a></td></tr>"
         }.joined()
         let headings = [
-            words.ctr("employee", "Code"), words.ctr("employee", "Name"), words.ctr("employee", "Started"),
+            words.ctr("employee", "Code"), words.ctr("employee", "Name"), words.ctr("employee", "Department"),
+            words.ctr("employee", "Started"),
             words.ctr("employee", "Shift"), words.ctr("employee", "State"), "",
         ]
         let list = listTable(headings, rows: rows, empty: words.tr("No employees yet."))
