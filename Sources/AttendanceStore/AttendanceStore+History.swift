@@ -1,6 +1,7 @@
 import AttendanceCore
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// What `store verify` found.
 public struct HistoryCheck: Sendable {
@@ -72,13 +73,61 @@ public struct HistoryProblem: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension AttendanceStore {
-    /// `attendance_history_link(previous, kind, value…)` for SQLite: the link of one record.
-    static let historyLinkFunction = DatabaseFunction(Schema.linkFunction, argumentCount: nil, pure: true) { values in
-        guard values.count >= 2, case .blob(let previous) = values[0].storage,
-            case .string(let kind) = values[1].storage
-        else { throw DatabaseError(message: "\(Schema.linkFunction)(previous, kind, value…)") }
-        return Data(
-            HistoryLink.hash(previous: [UInt8](previous), kind: kind, fields: values.dropFirst(2).map(historyField)))
+    /// Registers `attendance_history_link(previous, kind, value…)` on `db`: the link of one record,
+    /// which the chain's triggers call for every record written. It reads SQLite's values straight
+    /// into the canonical encoding: GRDB's function wrapper made a Swift value of each argument
+    /// first, most of the function's cost when a desk stores a large centre's pages.
+    static func addHistoryLinkFunction(to db: Database) throws {
+        let code = sqlite3_create_function_v2(
+            db.sqliteConnection, Schema.linkFunction, -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+            { context, count, arguments in AttendanceStore.historyLink(context, count, arguments) }, nil, nil, nil)
+        guard code == SQLITE_OK else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot add \(Schema.linkFunction)")
+        }
+    }
+
+    /// The link of the record whose values SQLite hands over: previous link, kind, then the values.
+    private static func historyLink(
+        _ context: OpaquePointer?, _ count: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?
+    ) {
+        guard let arguments, count >= 2, sqlite3_value_type(arguments[0]) == SQLITE_BLOB,
+            sqlite3_value_type(arguments[1]) == SQLITE_TEXT, let kind = sqlite3_value_text(arguments[1])
+        else {
+            sqlite3_result_error(context, "\(Schema.linkFunction)(previous, kind, value…)", -1)
+            return
+        }
+        var encoder = HistoryLink.Encoder(kind: String(cString: kind), count: Int(count) - 2)
+        for index in 2..<Int(count) {
+            let value = arguments[index]
+            switch sqlite3_value_type(value) {
+            case SQLITE_INTEGER: encoder.append(integer: sqlite3_value_int64(value))
+            case SQLITE_FLOAT: encoder.append(real: sqlite3_value_double(value))
+            case SQLITE_TEXT:
+                guard let text = sqlite3_value_text(value) else { return sqlite3_result_error_nomem(context) }
+                // As a Swift string reads it (`String(cString:)`, as `store verify` does): up to
+                // the first NUL, invalid UTF-8 repaired. ASCII, nearly every value, is copied as is.
+                let length = strlen(text)
+                let bytes = UnsafeRawBufferPointer(start: text, count: length)
+                if bytes.allSatisfy({ $0 < 0x80 }) {
+                    encoder.append(utf8: bytes)
+                } else {
+                    encoder.append(text: String(cString: text))
+                }
+            case SQLITE_BLOB:
+                let start = sqlite3_value_blob(value)
+                encoder.append(bytes: UnsafeRawBufferPointer(start: start, count: Int(sqlite3_value_bytes(value))))
+            default: encoder.appendNull()
+            }
+        }
+        let previousStart = sqlite3_value_blob(arguments[0])
+        let previous = UnsafeRawBufferPointer(start: previousStart, count: Int(sqlite3_value_bytes(arguments[0])))
+        let link = HistoryLink.hash(previous: previous, encoding: encoder.bytes)
+        link.withUnsafeBytes {
+            // SQLITE_TRANSIENT: SQLite copies the 32 bytes before this returns.
+            sqlite3_result_blob(
+                context, $0.baseAddress, Int32($0.count),
+                unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self))
+        }
     }
 
     static func historyField(_ value: DatabaseValue) -> HistoryLink.Field {

@@ -84,7 +84,7 @@ extension AttendanceStore {
             // Readers and the writer alike: FULL makes every commit reach the disk.
             try db.execute(sql: "PRAGMA synchronous = FULL")
             // The history chain's triggers link each new record with it.
-            db.add(function: AttendanceStore.historyLinkFunction)
+            try AttendanceStore.addHistoryLinkFunction(to: db)
         }
         if !readOnly {
             // Before anything is written (WAL mode, the migrations): a mistyped path that names

@@ -28,49 +28,85 @@ public enum HistoryLink {
 
     /// The canonical encoding of one record of `kind` (punch, punch_correction, audit_log).
     public static func encoding(kind: String, fields: [Field]) -> [UInt8] {
-        var bytes = label
-        bytes.append(0)
-        append(text: kind, to: &bytes)
-        append(integer: UInt64(fields.count), to: &bytes)
+        var encoder = Encoder(kind: kind, count: fields.count)
         for field in fields {
             switch field {
-            case .null:
-                bytes.append(0)
-            case .integer(let value):
-                bytes.append(1)
-                append(integer: UInt64(bitPattern: value), to: &bytes)
-            case .real(let value):
-                bytes.append(2)
-                append(integer: value.bitPattern, to: &bytes)
-            case .text(let value):
-                bytes.append(3)
-                append(text: value, to: &bytes)
-            case .bytes(let value):
-                bytes.append(4)
-                append(integer: UInt64(value.count), to: &bytes)
-                bytes += value
+            case .null: encoder.appendNull()
+            case .integer(let value): encoder.append(integer: value)
+            case .real(let value): encoder.append(real: value)
+            case .text(let value): encoder.append(text: value)
+            case .bytes(let value): value.withUnsafeBytes { encoder.append(bytes: $0) }
             }
         }
-        return bytes
+        return encoder.bytes
     }
 
     /// SHA-256 of `previous` followed by the record's encoding.
     public static func hash(previous: [UInt8], kind: String, fields: [Field]) -> [UInt8] {
+        hash(previous: previous, encoding: encoding(kind: kind, fields: fields))
+    }
+
+    /// SHA-256 of `previous` followed by `encoding`.
+    public static func hash(previous: some DataProtocol, encoding: [UInt8]) -> [UInt8] {
         var hasher = SHA256()
         hasher.update(data: previous)
-        hasher.update(data: encoding(kind: kind, fields: fields))
+        hasher.update(data: encoding)
         return Array(hasher.finalize())
     }
 
-    private static func append(integer: UInt64, to bytes: inout [UInt8]) {
-        for shift in stride(from: 56, through: 0, by: -8) {
-            bytes.append(UInt8(truncatingIfNeeded: integer >> UInt64(shift)))
-        }
-    }
+    /// The canonical encoding written one field at a time, in the record's column order: the
+    /// store's link function reads SQLite's values straight into it, with no value made of them.
+    public struct Encoder {
+        public private(set) var bytes: [UInt8]
 
-    private static func append(text: String, to bytes: inout [UInt8]) {
-        let utf8 = Array(text.utf8)
-        append(integer: UInt64(utf8.count), to: &bytes)
-        bytes += utf8
+        /// The head of a record of `kind` with `count` fields.
+        public init(kind: String, count: Int) {
+            bytes = label
+            bytes.reserveCapacity(256)
+            bytes.append(0)
+            // The kind is the one text written without its type's tag.
+            var kind = kind
+            kind.withUTF8 { appendLengthPrefixed(UnsafeRawBufferPointer($0)) }
+            appendNumber(UInt64(count))
+        }
+
+        public mutating func appendNull() { bytes.append(0) }
+
+        public mutating func append(integer value: Int64) {
+            bytes.append(1)
+            appendNumber(UInt64(bitPattern: value))
+        }
+
+        public mutating func append(real value: Double) {
+            bytes.append(2)
+            appendNumber(value.bitPattern)
+        }
+
+        public mutating func append(text value: String) {
+            var value = value
+            value.withUTF8 { append(utf8: UnsafeRawBufferPointer($0)) }
+        }
+
+        /// Text given as its UTF-8 bytes.
+        public mutating func append(utf8: UnsafeRawBufferPointer) {
+            bytes.append(3)
+            appendLengthPrefixed(utf8)
+        }
+
+        public mutating func append(bytes value: UnsafeRawBufferPointer) {
+            bytes.append(4)
+            appendLengthPrefixed(value)
+        }
+
+        /// The count of `value`'s bytes, then the bytes.
+        private mutating func appendLengthPrefixed(_ value: UnsafeRawBufferPointer) {
+            appendNumber(UInt64(value.count))
+            bytes.append(contentsOf: value)
+        }
+
+        /// Eight bytes, most significant first.
+        private mutating func appendNumber(_ number: UInt64) {
+            withUnsafeBytes(of: number.bigEndian) { bytes.append(contentsOf: $0) }
+        }
     }
 }
