@@ -10,6 +10,16 @@ public protocol Wording: Sendable {
     func tr(_ message: String, _ values: [String: String]) -> String
     /// The form of `singular`/`plural` for `count`, translated; `{n}` is the count.
     func ntr(_ singular: String, _ plural: String, _ count: Int, _ values: [String: String]) -> String
+    /// A configuration file's problems, one a line, each at its file and line. The core keeps
+    /// only their facts: a `Speech` (AttendanceLanguage) words them; any other `Wording` shows the
+    /// facts themselves, for a developer.
+    func sentence(for issues: [ConfigIssue]) -> String
+}
+
+extension Wording {
+    public func sentence(for issues: [ConfigIssue]) -> String {
+        issues.map(\.description).joined(separator: "\n")
+    }
 }
 
 extension Wording {

@@ -126,6 +126,60 @@ extension CommandLanguageTests {
             h.run("calendar", "E001").err == "attendance: the configuration file \(path) is not UTF-8 text (line 2)\n")
     }
 
+    @Test("a configuration file's problems are named on their lines in French, and in English with LANG=C")
+    func configurationProblemsInFrench() {
+        let path = h.folder + "/none.toml"
+        h.writeConfig(
+            """
+            [policy]
+            shift_start = "25:00"
+            late_grace_minutes = 900
+            shift_end = 09:30:15
+            [kiosk]
+            langauge = "fr"
+            [leave_types]
+            study = { code = "SL" }
+            [wifi]
+            source = "simulated"
+
+            """)
+        let french = h.run("calendar", "E001", "--language", "fr")
+        #expect(french.status == ExitStatus.configuration.rawValue)
+        #expect(
+            french.err.split(separator: "\n").map(String.init) == [
+                "attendance: \(path):2: shift_start dans [policy] : attendu \"HH:MM\" sur 24 heures (00:00–23:59), trouvé \"25:00\"",
+                "attendance: \(path):3: late_grace_minutes dans [policy] : attendu 0 à 720 minutes, trouvé 900",
+                "attendance: \(path):4: shift_end dans [policy] : attendu \"HH:MM\" sur 24 heures (00:00–23:59) ou une heure locale telle que 09:30:00, trouvé 09:30:15 ; les heures sont en minutes entières, les secondes doivent donc être :00",
+                "attendance: \(path):6: clé inconnue langauge dans [kiosk] (vouliez-vous dire language ?)",
+                "attendance: \(path):8: study dans [leave_types] : le code SL est déjà celui de sick",
+                "attendance: \(path):10: source = \"simulated\" dans [wifi] a besoin de bssid = \"aa:bb:cc:dd:ee:ff\" (et en général de ssid)",
+            ], "\(french.err)")
+        h.environment["LANG"] = "C"
+        let english = h.run("calendar", "E001")
+        #expect(english.status == french.status)
+        #expect(
+            english.err.split(separator: "\n").map(String.init) == [
+                "attendance: \(path):2: shift_start in [policy]: expected \"HH:MM\" on a 24-hour clock (00:00–23:59), found \"25:00\"",
+                "attendance: \(path):3: late_grace_minutes in [policy]: expected 0–720 minutes, found 900",
+                "attendance: \(path):4: shift_end in [policy]: expected \"HH:MM\" on a 24-hour clock (00:00–23:59) or a local time such as 09:30:00, found 09:30:15; times are whole minutes, so the seconds must be :00",
+                "attendance: \(path):6: unknown key langauge in [kiosk] (did you mean language?)",
+                "attendance: \(path):8: study in [leave_types]: the code SL is sick's already",
+                "attendance: \(path):10: source = \"simulated\" in [wifi] needs bssid = \"aa:bb:cc:dd:ee:ff\" (and usually ssid)",
+            ], "\(english.err)")
+    }
+
+    @Test("an employee's shift that does not fit one attendance date is refused in Spanish with the day_change to set")
+    func shiftMisfitInSpanish() {
+        h.environment["LANG"] = "es_ES.UTF-8"
+        let spanish = h.run(
+            "employee", "add", "E002", "--name", "Ravi Iyer", "--shift-start", "22:00", "--shift-end", "06:00")
+        #expect(spanish.status == ExitStatus.badInput.rawValue)
+        #expect(
+            spanish.err
+                == "attendance: E002: el turno 22:00–06:00 no cabe en una sola fecha de fichaje: termina después de day_change (04:00) a la mañana siguiente, en la fecha de fichaje siguiente, donde su salida se rechazaría como \"sin entrada\"; ponga day_change en [policy] a una hora fuera del turno, por ejemplo day_change = \"08:00\"; no se ha cambiado nada\n",
+            "\(spanish.err)")
+    }
+
     @Test("a shift's start without its end is refused in French as a usage error")
     func shiftStartAloneInFrench() {
         h.environment["LANG"] = "fr_FR.UTF-8"

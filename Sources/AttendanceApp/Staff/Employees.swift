@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import Foundation
 
@@ -260,7 +261,8 @@ public enum Employees {
             let misfit = policy.applying(shiftStart: shift.start, shiftEnd: shift.end).shiftMisfit(alongside: [policy])
         else { return }
         throw AppFailure { words in
-            words.tr("{code}: {problem}; nothing was changed", ["code": code.rawValue, "problem": misfit])
+            words.tr(
+                "{code}: {problem}; nothing was changed", ["code": code.rawValue, "problem": misfit.worded(words)])
         }
     }
 }
