@@ -146,7 +146,8 @@ let package = Package(
         ),
         // Against Python's tomllib (Oracles/), run with Foundation's Process: nothing of attendance.
         .testTarget(name: "AttendanceTOMLTests", dependencies: ["AttendanceTOML"], exclude: ["Oracles"]),
-        .testTarget(name: "AttendanceStoreTests", dependencies: ["AttendanceStore"]),
+        // An import's refused rows are read as AttendanceLanguage words them.
+        .testTarget(name: "AttendanceStoreTests", dependencies: ["AttendanceStore", "AttendanceLanguage"]),
         // Against the catalogs `make po` builds, through the real gettext.
         .testTarget(name: "AttendanceLanguageTests", dependencies: ["AttendanceLanguage", "AttendanceCore"]),
         .testTarget(name: "AttendanceTerminalTests", dependencies: ["AttendanceTerminal", "AttendanceCore"]),

@@ -180,6 +180,75 @@ extension CommandLanguageTests {
             "\(spanish.err)")
     }
 
+    @Test("an employee file's bad rows are each named on their line in Spanish, and nobody is added")
+    func badEmployeeRowsInSpanish() throws {
+        let path = h.folder + "/empleados.csv"
+        try """
+        code,name,start_date
+        E001,Ravi Iyer,
+        E002,,
+        E003,Mina Das,2026-02-30
+        E003,Mina Das,
+        E004,Lee,,x
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        h.environment["LANG"] = "es_ES.UTF-8"
+        let spanish = h.run("employee", "import", path)
+        #expect(spanish.status == ExitStatus.badInput.rawValue)
+        #expect(
+            spanish.err.split(separator: "\n").map(String.init) == [
+                "attendance: \(path):2: el código E001 ya es el de E001 Asha Rao",
+                "attendance: \(path):3: name: vacío; todo empleado necesita uno",
+                "attendance: \(path):4: start_date: valor no válido para la fecha \"2026-02-30\": se esperaba una fecha real como AAAA-MM-DD",
+                "attendance: \(path):5: el código E003 ya está en la línea 4",
+                "attendance: \(path):6: se esperaban 3 campos (code,name,start_date), se encontraron 4",
+                "attendance: \(path): 5 filas incorrectas; no se añadió a nadie",
+            ], "\(spanish.err)")
+        h.environment["LANG"] = "C"
+        let english = h.run("employee", "import", path)
+        #expect(
+            english.err.split(separator: "\n").map(String.init) == [
+                "attendance: \(path):2: code E001 is already E001 Asha Rao",
+                "attendance: \(path):3: name: empty; every employee needs one",
+                "attendance: \(path):4: start_date: invalid date \"2026-02-30\": expected a real date as YYYY-MM-DD",
+                "attendance: \(path):5: code E003 is already on line 4",
+                "attendance: \(path):6: expected 3 fields (code,name,start_date), found 4",
+                "attendance: \(path): 5 bad rows; nobody was added",
+            ], "\(english.err)")
+    }
+
+    @Test("a punch file's header and rows are refused in French, each on its line")
+    func badPunchFileInFrench() throws {
+        let header = h.folder + "/entete.csv"
+        try "code,horodatage,kind\n".write(toFile: header, atomically: true, encoding: .utf8)
+        let rows = h.folder + "/pointages.csv"
+        try """
+        code,timestamp,kind,source
+        E404,2026-11-18T12:00:00+05:30,in,
+        E001,2026-09-18T12:00:00+05:30,in,
+        E001,2026-11-18T12:00:00+05:30,in,wifi
+        E001,"2026-11-17T12:00:00+05:30,in,
+
+        """.write(toFile: rows, atomically: true, encoding: .utf8)
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        #expect(
+            h.run("import", "punches", header).err.split(separator: "\n").map(String.init) == [
+                "attendance: \(header):1: colonne inconnue \"horodatage\" ; attendu code,timestamp,kind et éventuellement note et source",
+                "attendance: \(header):1: l'en-tête n'a pas de colonne timestamp",
+                "attendance: \(header) : 1 ligne incorrecte ; rien n'a été importé",
+            ])
+        let french = h.run("import", "punches", rows)
+        #expect(french.status == ExitStatus.badInput.rawValue)
+        #expect(
+            french.err.split(separator: "\n").map(String.init) == [
+                "attendance: \(rows):2: aucun employé n'a le code \"E404\"",
+                "attendance: \(rows):3: E001 n'est pas employé le 2026-09-18 (employé depuis le 2026-10-01)",
+                "attendance: \(rows):4: source incorrecte \"wifi\" : attendu nl80211, simulated, manual, import (elle n'est pas conservée : les pointages importés sont enregistrés comme import)",
+                "attendance: \(rows):5: un champ entre guillemets n'est pas fermé avant la fin du fichier",
+                "attendance: \(rows) : 4 lignes incorrectes ; rien n'a été importé (les règles de pointage ont été appliquées sans les lignes illisibles)",
+            ], "\(french.err)")
+    }
+
     @Test("a shift's start without its end is refused in French as a usage error")
     func shiftStartAloneInFrench() {
         h.environment["LANG"] = "fr_FR.UTF-8"

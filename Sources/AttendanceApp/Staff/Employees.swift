@@ -62,13 +62,14 @@ public enum Employees {
                 _ = try shift(start: row.shiftStart, end: row.shiftEnd)
                 try requireAddable(new, exitCodeHash: exitCodeHash, policy: policy)
             } catch {
-                issues.append(FileIssue(line: row.line, message: error.message))
+                issues.append(FileIssue(line: row.line, problem: .refused(error)))
             }
             if let existing = taken[row.code.rawValue.lowercased()] {
                 issues.append(
                     FileIssue(
                         line: row.line,
-                        message: "code \(row.code.rawValue) is already \(existing.code) \(existing.name.rawValue)"))
+                        problem: .codeTaken(
+                            code: row.code.rawValue, holder: existing.code.rawValue, name: existing.name.rawValue)))
             }
             news.append(new)
         }
