@@ -14,12 +14,17 @@ public protocol Wording: Sendable {
     /// only their facts: a `Speech` (AttendanceLanguage) words them; any other `Wording` shows the
     /// facts themselves, for a developer.
     func sentence(for issues: [ConfigIssue]) -> String
+    /// Why this program's user may not read or write a file. As with a configuration's problems,
+    /// a `Speech` words it; any other `Wording` shows its facts, for a developer.
+    func sentence(for denial: AccessDenial) -> String
 }
 
 extension Wording {
     public func sentence(for issues: [ConfigIssue]) -> String {
         issues.map(\.description).joined(separator: "\n")
     }
+
+    public func sentence(for denial: AccessDenial) -> String { String(describing: denial) }
 }
 
 extension Wording {
