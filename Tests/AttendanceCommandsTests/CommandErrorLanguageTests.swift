@@ -249,6 +249,48 @@ extension CommandLanguageTests {
             ], "\(french.err)")
     }
 
+    @Test("holiday import lists the events it skipped and could not read in French, each on its line")
+    func calendarEventsInFrench() throws {
+        let path = h.folder + "/feries.ics"
+        try """
+        BEGIN:VCALENDAR
+        BEGIN:VEVENT
+        DTSTART;VALUE=DATE:20261225
+        SUMMARY:Noël
+        END:VEVENT
+        BEGIN:VEVENT
+        DTSTART:20261224T090000Z
+        SUMMARY:Réunion
+        END:VEVENT
+        BEGIN:VEVENT
+        DTSTART;VALUE=DATE:20261301
+        SUMMARY:Faux
+        END:VEVENT
+        BEGIN:VEVENT
+        DTSTART;VALUE=DATE:20260101
+        RRULE:FREQ=HOURLY
+        SUMMARY:Nouvel an
+        END:VEVENT
+        END:VCALENDAR
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        let french = h.run("holiday", "import", path)
+        #expect(french.status == ExitStatus.badInput.rawValue)
+        #expect(
+            french.out.split(separator: "\n").map(String.init) == [
+                "ajouté : 2026-12-25 Noël",
+                "ignoré : feries.ics:7 : l'événement \"Réunion\" a une heure (DTSTART:20261224T090000Z) ; seuls les événements sur toute la journée peuvent être des jours fériés",
+                "1 jour férié importé depuis feries.ics ; 1 ignoré (voir ci-dessus)",
+            ], "\(french.out)")
+        #expect(
+            french.err.split(separator: "\n").map(String.init) == [
+                "attendance: \(path):11: l'événement \"Faux\" commence le DTSTART;VALUE=DATE:20261301, qui n'est pas une date existante",
+                "attendance: \(path):16: l'événement \"Nouvel an\" n'est pas importé : valeur incorrecte pour la partie de RRULE \"FREQ=HOURLY\" : attendu FREQ=YEARLY, MONTHLY, WEEKLY ou DAILY ; un événement sur la journée n'a pas d'heures",
+                "attendance: 2 événements de \(path) n'ont pas pu être importés (voir ci-dessus)",
+            ], "\(french.err)")
+    }
+
     @Test("a shift's start without its end is refused in French as a usage error")
     func shiftStartAloneInFrench() {
         h.environment["LANG"] = "fr_FR.UTF-8"

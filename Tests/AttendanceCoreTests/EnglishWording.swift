@@ -15,3 +15,9 @@ extension FileIssue {
     var english: EnglishIssue { EnglishIssue(line: line, message: message) }
     var message: String { Speech.english.sentence(for: problem) }
 }
+
+extension ICalendarProblem {
+    /// "line 12: event "Offsite" has a time …", as an English reader is told it.
+    var english: String { "line \(line): \(message)" }
+    var message: String { Speech.english.sentence(for: fault) }
+}
