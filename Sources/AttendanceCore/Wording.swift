@@ -17,6 +17,9 @@ public protocol Wording: Sendable {
     /// Why this program's user may not read or write a file. As with a configuration's problems,
     /// a `Speech` words it; any other `Wording` shows its facts, for a developer.
     func sentence(for denial: AccessDenial) -> String
+    /// How a date's punches would be irregular: as with a configuration's problems, a `Speech`
+    /// words it; any other `Wording` shows its facts, for a developer.
+    func sentence(for problem: CorrectionProblem) -> String
 }
 
 extension Wording {
@@ -25,6 +28,8 @@ extension Wording {
     }
 
     public func sentence(for denial: AccessDenial) -> String { String(describing: denial) }
+
+    public func sentence(for problem: CorrectionProblem) -> String { String(describing: problem.facts) }
 }
 
 extension Wording {

@@ -56,8 +56,7 @@ extension Speech {
                 "{code} is not employed on {date} ({employment})",
                 ["code": code, "date": date.description, "employment": employment(from: start, to: end)])
         case .brokenRule(let code, let problem):
-            // The punch rules' own sentences (CorrectionProblem) are English yet.
-            return tr("{code}: {problem}", ["code": code, "problem": problem.message])
+            return tr("{code}: {problem}", ["code": code, "problem": sentence(for: problem)])
         }
     }
 

@@ -134,7 +134,7 @@ extension AttendanceStore {
             let key = PunchKey(employeeID: employeeID, instant: row.instant.milliseconds, kind: row.kind)
             if seen.insert(key).inserted { byEmployee[employeeID, default: []].append(row) }
         }
-        // Each with what orders it as the English sentences were: its line, then its code and rule.
+        // Each with what orders it: its line, then its employee, then its rule.
         var issues: [(issue: PunchFile.Issue, order: String)] = []
         for (employeeID, rows) in byEmployee {
             guard let employee = try Self.employee(id: employeeID, in: db) else { continue }
@@ -164,10 +164,12 @@ extension AttendanceStore {
             for problem in check.problems(in: stored + punches, dates: dates)
             where ruled.contains(problem.kind) && !existing.contains(problem) {
                 let line = problem.ids.filter { $0 < 0 }.map { Int(-$0) }.max() ?? rows[0].line
+                // A date's own problems ("on 2026-11-18, …") before sessions that cross dates.
+                let rank = problem.kind == .overlap ? 1 : 0
                 issues.append(
                     (
                         .init(line: line, problem: .brokenRule(code: employee.code.rawValue, problem)),
-                        "\(employee.code): \(problem.message)"
+                        "\(employee.code): \(rank) \(problem.ids)"
                     ))
             }
         }

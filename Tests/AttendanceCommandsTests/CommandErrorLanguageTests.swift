@@ -291,6 +291,28 @@ extension CommandLanguageTests {
             ], "\(french.err)")
     }
 
+    @Test("a correction that would break the punch rules names the punches in French, and in English with LANG=C")
+    func irregularCorrectionInFrench() throws {
+        try h.kiosk(.in, "2026-11-18 09:02")
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        let french = h.run("punch", "add", "E001", "--at", "2026-11-18 08:00", "--kind", "in", "--reason", "oubli")
+        #expect(french.status == ExitStatus.badInput.rawValue)
+        #expect(
+            french.err
+                == "attendance: le 2026-11-18, IN à 09:02 (pointage 1) viendrait juste après le nouveau IN à 08:00 ; les pointages doivent alterner IN, OUT, IN, OUT\n",
+            "\(french.err)")
+        let short = h.run("punch", "add", "E001", "--at", "2026-11-18 09:02", "--kind", "out", "--reason", "oubli")
+        #expect(
+            short.err
+                == "attendance: le 2026-11-18, la session entre IN à 09:02 (pointage 1) et le nouveau OUT à 09:02 durerait moins d'une minute\n",
+            "\(short.err)")
+        h.environment["LANG"] = "C"
+        #expect(
+            h.run("punch", "add", "E001", "--at", "2026-11-18 08:00", "--kind", "in", "--reason", "forgot").err
+                == "attendance: on 2026-11-18, the new IN at 08:00 would be followed by IN at 09:02 (punch 1); punches must alternate IN, OUT, IN, OUT\n"
+        )
+    }
+
     @Test("a shift's start without its end is refused in French as a usage error")
     func shiftStartAloneInFrench() {
         h.environment["LANG"] = "fr_FR.UTF-8"
