@@ -138,13 +138,16 @@ let package = Package(
 
         // MARK: - Tests
         // The test kit brings the process runner for the oracles (Oracles/): Python's dateutil
-        // for recurrence rules, tomllib for TOML.
+        // for recurrence rules, tomllib for TOML. The configuration's problems are read as
+        // AttendanceLanguage words them: the core keeps only their facts.
         .testTarget(
-            name: "AttendanceCoreTests", dependencies: ["AttendanceCore", "AttendanceTestKit"], exclude: ["Oracles"]
+            name: "AttendanceCoreTests", dependencies: ["AttendanceCore", "AttendanceLanguage", "AttendanceTestKit"],
+            exclude: ["Oracles"]
         ),
         // Against Python's tomllib (Oracles/), run with Foundation's Process: nothing of attendance.
         .testTarget(name: "AttendanceTOMLTests", dependencies: ["AttendanceTOML"], exclude: ["Oracles"]),
-        .testTarget(name: "AttendanceStoreTests", dependencies: ["AttendanceStore"]),
+        // An import's refused rows are read as AttendanceLanguage words them.
+        .testTarget(name: "AttendanceStoreTests", dependencies: ["AttendanceStore", "AttendanceLanguage"]),
         // Against the catalogs `make po` builds, through the real gettext.
         .testTarget(name: "AttendanceLanguageTests", dependencies: ["AttendanceLanguage", "AttendanceCore"]),
         .testTarget(name: "AttendanceTerminalTests", dependencies: ["AttendanceTerminal", "AttendanceCore"]),

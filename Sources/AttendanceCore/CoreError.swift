@@ -15,7 +15,7 @@ public enum CoreError: WordedError, Equatable, Sendable {
     public var description: String { worded(EnglishWords()) }
 
     /// The sentence in `words`' language, the field's name and the expected form with it; a
-    /// configuration's problems stay as they were found.
+    /// configuration's problems each on its line.
     public func worded(_ words: some Wording) -> String {
         switch self {
         case .invalidValue(let what, let value, let expected):
@@ -23,7 +23,7 @@ public enum CoreError: WordedError, Equatable, Sendable {
                 "invalid {what} {value}: expected {expected}",
                 ["what": what.worded(words), "value": value.quotedForMessage, "expected": expected.worded(words)])
         case .configuration(let issues):
-            return issues.map(\.description).joined(separator: "\n")
+            return words.sentence(for: issues)
         }
     }
 }

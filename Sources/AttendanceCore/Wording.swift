@@ -10,6 +10,26 @@ public protocol Wording: Sendable {
     func tr(_ message: String, _ values: [String: String]) -> String
     /// The form of `singular`/`plural` for `count`, translated; `{n}` is the count.
     func ntr(_ singular: String, _ plural: String, _ count: Int, _ values: [String: String]) -> String
+    /// A configuration file's problems, one a line, each at its file and line. The core keeps
+    /// only their facts: a `Speech` (AttendanceLanguage) words them; any other `Wording` shows the
+    /// facts themselves, for a developer.
+    func sentence(for issues: [ConfigIssue]) -> String
+    /// Why this program's user may not read or write a file. As with a configuration's problems,
+    /// a `Speech` words it; any other `Wording` shows its facts, for a developer.
+    func sentence(for denial: AccessDenial) -> String
+    /// How a date's punches would be irregular: as with a configuration's problems, a `Speech`
+    /// words it; any other `Wording` shows its facts, for a developer.
+    func sentence(for problem: CorrectionProblem) -> String
+}
+
+extension Wording {
+    public func sentence(for issues: [ConfigIssue]) -> String {
+        issues.map(\.description).joined(separator: "\n")
+    }
+
+    public func sentence(for denial: AccessDenial) -> String { String(describing: denial) }
+
+    public func sentence(for problem: CorrectionProblem) -> String { String(describing: problem.facts) }
 }
 
 extension Wording {

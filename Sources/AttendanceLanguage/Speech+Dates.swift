@@ -109,3 +109,20 @@ extension Speech {
         period.month.map(monthTitle) ?? period.datesTitle
     }
 }
+
+extension Speech {
+    /// "31 min ahead", "1 h 5 min behind", "2 h ahead": a kiosk clock's offset from the central
+    /// store's, `minutes` ahead when positive.
+    public func clockOffset(minutes: Int) -> String {
+        let size = abs(minutes)
+        let (hours, rest) = (String(size / 60), String(size % 60))
+        switch (minutes > 0, size < 60, size % 60 == 0) {
+        case (true, true, _): return tr("{minutes} min ahead", ["minutes": String(size)])
+        case (false, true, _): return tr("{minutes} min behind", ["minutes": String(size)])
+        case (true, false, true): return tr("{hours} h ahead", ["hours": hours])
+        case (false, false, true): return tr("{hours} h behind", ["hours": hours])
+        case (true, false, false): return tr("{hours} h {minutes} min ahead", ["hours": hours, "minutes": rest])
+        case (false, false, false): return tr("{hours} h {minutes} min behind", ["hours": hours, "minutes": rest])
+        }
+    }
+}

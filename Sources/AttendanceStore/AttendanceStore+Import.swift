@@ -52,15 +52,15 @@ extension AttendanceStore {
         var issues = file.issues
         for row in file.rows {
             if ids[row.code.rawValue.lowercased()] == nil {
-                issues.append(
-                    .init(line: row.line, message: "no employee has code \(row.code.rawValue.quotedForMessage)"))
+                issues.append(.init(line: row.line, problem: .unknownEmployee(code: row.code.rawValue)))
             }
             if row.instant > now {
                 issues.append(
                     .init(
                         line: row.line,
-                        message: "\(PunchTimestamp.text(of: row.instant, zone: policy.zone)) is in the future "
-                            + "(it is now \(policy.zone.minuteText(of: now)))"))
+                        problem: .inFuture(
+                            time: PunchTimestamp.text(of: row.instant, zone: policy.zone),
+                            now: policy.zone.minuteText(of: now))))
             }
         }
         // The rules are judged on the rows that could be read, even when others could not, so
@@ -134,7 +134,8 @@ extension AttendanceStore {
             let key = PunchKey(employeeID: employeeID, instant: row.instant.milliseconds, kind: row.kind)
             if seen.insert(key).inserted { byEmployee[employeeID, default: []].append(row) }
         }
-        var issues: [PunchFile.Issue] = []
+        // Each with what orders it: its line, then its employee, then its rule.
+        var issues: [(issue: PunchFile.Issue, order: String)] = []
         for (employeeID, rows) in byEmployee {
             guard let employee = try Self.employee(id: employeeID, in: db) else { continue }
             let rules = employee.policy(from: policy)
@@ -146,11 +147,10 @@ extension AttendanceStore {
                     createdAt: now)
             }
             for punch in punches where !employee.isEmployed(on: punch.attendanceDate) {
-                issues.append(
-                    .init(
-                        line: Int(-punch.id),
-                        message:
-                            "\(employee.code) is not employed on \(punch.attendanceDate) (\(employee.employedText))"))
+                let problem = FileProblem.notEmployed(
+                    code: employee.code.rawValue, date: punch.attendanceDate, start: employee.startDate,
+                    end: employee.endDate)
+                issues.append((.init(line: Int(-punch.id), problem: problem), "\(employee.code) is not employed"))
             }
             let dates = Set(punches.map(\.attendanceDate))
             guard let first = dates.min(), let last = dates.max() else { continue }
@@ -164,10 +164,16 @@ extension AttendanceStore {
             for problem in check.problems(in: stored + punches, dates: dates)
             where ruled.contains(problem.kind) && !existing.contains(problem) {
                 let line = problem.ids.filter { $0 < 0 }.map { Int(-$0) }.max() ?? rows[0].line
-                issues.append(.init(line: line, message: "\(employee.code): \(problem.message)"))
+                // A date's own problems ("on 2026-11-18, …") before sessions that cross dates.
+                let rank = problem.kind == .overlap ? 1 : 0
+                issues.append(
+                    (
+                        .init(line: line, problem: .brokenRule(code: employee.code.rawValue, problem)),
+                        "\(employee.code): \(rank) \(problem.ids)"
+                    ))
             }
         }
-        return issues.sorted { ($0.line, $0.message) < ($1.line, $1.message) }
+        return issues.sorted { ($0.issue.line, $0.order) < ($1.issue.line, $1.order) }.map(\.issue)
     }
 }
 

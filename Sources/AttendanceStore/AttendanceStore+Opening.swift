@@ -38,7 +38,7 @@ extension AttendanceStore {
             throw refusal
         } catch {
             // Neither written nor read: when permissions are why, say whose and which.
-            if let denial = FileAccess.denial(of: path) { throw .cannotOpen(path: path, reason: denial) }
+            if let denial = FileAccess.denial(of: path) { throw .denied(path: path, denial) }
             throw error
         }
     }
@@ -253,7 +253,10 @@ extension AttendanceStore {
         if fd < 0 {
             let code = errno
             if code == EROFS { throw .readOnly(path: path, reason: "its file system is mounted read-only") }
-            if code == EACCES { throw .readOnly(path: path, reason: FileAccess.denial(of: path, writing: true)) }
+            if code == EACCES {
+                throw FileAccess.denial(of: path, writing: true).map { .writeDenied(path: path, $0) }
+                    ?? .readOnly(path: path)
+            }
             if code == EPERM {
                 throw .readOnly(path: path, reason: "writing it is not permitted (is it immutable? lsattr \(path))")
             }
@@ -296,7 +299,7 @@ extension StoreError {
     /// Failures to write that leave the store readable: opened for reading, reports still work.
     var stillAllowsReading: Bool {
         switch self {
-        case .readOnly, .diskFull, .fileSizeLimit: return true
+        case .readOnly, .writeDenied, .diskFull, .fileSizeLimit: return true
         default: return false
         }
     }

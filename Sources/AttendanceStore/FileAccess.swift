@@ -1,8 +1,9 @@
+import AttendanceCore
 import Foundation
 
-/// Why the user running this program may not read or write a file, in words an installer can
-/// act on: which user, which folder or file stops it, and that folder's or file's owner, group
-/// and mode.
+/// Why the user running this program may not read or write a file, as facts an installer can
+/// act on once AttendanceLanguage words them (``AccessDenial``): which user, which folder or file
+/// stops it, and that folder's or file's owner, group and mode.
 ///
 /// "Does not exist" and "cannot be read" are different faults with different fixes; a folder
 /// the user may not enter makes the files in it look missing to `stat`, so the folders on the
@@ -19,40 +20,39 @@ public enum FileAccess {
     /// What keeps this user from reading (or, when `writing`, writing) `path`, or nil when
     /// nothing in its permissions does (it may still be missing, or fail for other reasons).
     ///
-    /// For example: "OS user attendance (uid 998, groups attendance) may not enter the folder
-    /// /etc/attendance (owner root, group root, mode 0750)".
-    public static func denial(of path: String, writing: Bool = false) -> String? {
+    /// For example: OS user attendance (uid 998, groups attendance) may not enter the folder
+    /// /etc/attendance (owner root, group root, mode 0750).
+    public static func denial(of path: String, writing: Bool = false) -> AccessDenial? {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var folder = ""
         for component in absolute.split(separator: "/").dropLast() {
             folder += "/" + component
             if access(folder, X_OK) != 0 && errno == EACCES {
-                return "\(user) may not enter the folder \(folder) (\(describe(folder)))"
+                return AccessDenial(user: user, barrier: .folder(folder), status: status(folder))
             }
         }
         let wanted = writing ? W_OK : R_OK
         if access(absolute, wanted) != 0 && errno == EACCES {
-            return "\(user) may not \(writing ? "write" : "read") \(absolute) (\(describe(absolute)))"
+            return AccessDenial(user: user, barrier: .file(absolute, writing: writing), status: status(absolute))
         }
         return nil
     }
 
-    /// "OS user NAME (uid N, groups A, B)", the user this process runs as.
-    static var user: String {
+    /// The user this process runs as, with its groups.
+    static var user: OSUser {
         let uid = getuid()
         let name = getpwuid(uid).map { String(cString: $0.pointee.pw_name) } ?? "#\(uid)"
         var groups = [gid_t](repeating: 0, count: Int(max(getgroups(0, nil), 0)))
         let count = groups.isEmpty ? 0 : getgroups(Int32(groups.count), &groups)
         let ids = [getgid()] + groups.prefix(Int(max(count, 0))).filter { $0 != getgid() }
-        return "OS user \(name) (uid \(uid), groups \(ids.map(groupName).joined(separator: ", ")))"
+        return OSUser(name: name, uid: uid, groups: ids.map(groupName))
     }
 
-    /// "owner root, group root, mode 0750"
-    static func describe(_ path: String) -> String {
+    /// Owner root, group root, mode 0750; or why `path` cannot be looked at.
+    static func status(_ path: String) -> FileStatus {
         var info = stat()
-        guard stat(path, &info) == 0 else { return String(cString: strerror(errno)) }
-        let owner = ownerName(info.st_uid)
-        return "owner \(owner), group \(groupName(info.st_gid)), mode \(octal(info))"
+        guard stat(path, &info) == 0 else { return .unknown(String(cString: strerror(errno))) }
+        return .known(owner: ownerName(info.st_uid), group: groupName(info.st_gid), mode: octal(info))
     }
 
     /// "0640": the permission bits, four octal digits.
@@ -74,11 +74,11 @@ extension FileAccess {
     /// user, its folder writable by group or others, a store owned by someone else than its
     /// folder (a copy put back as root), and a PIN pepper readable by group or others or not
     /// 32 bytes long.
-    public static func problems(storePath: String, pepperPath: String) -> [String] {
-        var problems: [String] = []
+    public static func problems(storePath: String, pepperPath: String) -> [StoreFileProblem] {
+        var problems: [StoreFileProblem] = []
         for file in [storePath, storePath + "-wal", storePath + "-shm"] {
             guard let info = status(of: file), info.st_mode & 0o022 != 0 else { continue }
-            problems.append("\(file) is writable by group or others (mode \(octal(info))); chmod go-w \(file)")
+            problems.append(.writableByOthers(file: file, mode: octal(info)))
         }
         // A -wal or -shm its owner may not write, or that another user owns, keeps the kiosk's
         // user from writing the store even when the store itself is fine.
@@ -87,12 +87,9 @@ extension FileAccess {
                 guard let info = status(of: file) else { continue }
                 if info.st_uid != store.st_uid {
                     problems.append(
-                        "\(file) belongs to \(ownerName(info.st_uid)), the store to \(ownerName(store.st_uid)): the "
-                            + "store's user cannot write through it; chown \(ownerName(store.st_uid)) \(file)")
+                        .journalOwner(file: file, owner: ownerName(info.st_uid), storeOwner: ownerName(store.st_uid)))
                 } else if info.st_mode & 0o200 == 0, store.st_mode & 0o200 != 0 {
-                    problems.append(
-                        "\(file) cannot be written by its owner (mode \(octal(info))) while the store can: a writer "
-                            + "opens the store read-only; chmod \(octal(store)) \(file)")
+                    problems.append(.journalNotWritable(file: file, mode: octal(info), storeMode: octal(store)))
                 }
             }
         }
@@ -100,35 +97,26 @@ extension FileAccess {
         let folder = named.isEmpty ? "." : named
         if let store = status(of: storePath) {
             if store.st_mode & 0o004 != 0 {
-                problems.append(
-                    "\(storePath) is readable by every user of this machine (mode \(octal(store))), and it holds "
-                        + "everyone's attendance; chmod o-rwx \(storePath)")
+                problems.append(.readableByEveryone(store: storePath, mode: octal(store)))
             }
             if let place = status(of: folder) {
                 if place.st_mode & 0o022 != 0 {
-                    problems.append(
-                        "the store's folder \(folder) is writable by group or others (mode \(octal(place))): they can "
-                            + "replace the store or put a -wal beside it; chmod go-w \(folder)")
+                    problems.append(.folderWritable(folder: folder, mode: octal(place)))
                 }
                 if place.st_uid != store.st_uid {
-                    let owner = ownerName(place.st_uid)
                     problems.append(
-                        "\(storePath) belongs to \(ownerName(store.st_uid)) but its folder to \(owner) "
-                            + "(\(describe(storePath))): a kiosk running as \(owner) cannot write it; "
-                            + "chown \(owner):\(groupName(place.st_gid)) \(storePath)")
+                        .folderOwner(
+                            store: storePath, storeOwner: ownerName(store.st_uid), status: status(storePath),
+                            folderOwner: ownerName(place.st_uid), folderGroup: groupName(place.st_gid)))
                 }
             }
         }
         if let pepper = status(of: pepperPath) {
             if pepper.st_mode & 0o044 != 0 {
-                problems.append(
-                    "the PIN pepper \(pepperPath) is readable by group or others (mode \(octal(pepper))); "
-                        + "chmod go-rwx \(pepperPath)")
+                problems.append(.pepperReadable(path: pepperPath, mode: octal(pepper)))
             }
             if pepper.st_mode & S_IFMT == S_IFREG && pepper.st_size != 32 {
-                problems.append(
-                    "the PIN pepper \(pepperPath) is \(pepper.st_size) bytes long, not 32: no PIN can be set or "
-                        + "checked; put back the organisation's pepper (a new one makes every PIN unusable)")
+                problems.append(.pepperSize(path: pepperPath, bytes: Int64(pepper.st_size)))
             }
         }
         return problems

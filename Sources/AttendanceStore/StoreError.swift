@@ -6,6 +6,8 @@ import AttendanceCore
 /// the database, into cases that say what happened and what to do.
 public enum StoreError: WordedError, Equatable, Sendable {
     case cannotOpen(path: String, reason: String)
+    /// The store cannot be opened: this user may not enter a folder on its way, or read it.
+    case denied(path: String, AccessDenial)
     /// Another program held the database for longer than the busy timeout.
     case busy
     case diskFull
@@ -24,6 +26,8 @@ public enum StoreError: WordedError, Equatable, Sendable {
     /// The store cannot be written; `reason` says why when it is known (whose permission, or a
     /// read-only mount).
     case readOnly(path: String, reason: String? = nil)
+    /// The store cannot be written: this user may not write it (or enter a folder on its way).
+    case writeDenied(path: String, AccessDenial)
     case corrupt(path: String, details: String)
     /// A pragma that durability depends on did not take the value it must have.
     case notDurable(setting: String, actual: String)
@@ -77,6 +81,10 @@ public enum StoreError: WordedError, Equatable, Sendable {
         switch self {
         case .cannotOpen(let path, let reason):
             return words.tr("cannot open the attendance store at {path}: {reason}", ["path": path, "reason": reason])
+        case .denied(let path, let denial):
+            return words.tr(
+                "cannot open the attendance store at {path}: {reason}",
+                ["path": path, "reason": words.sentence(for: denial)])
         case .busy:
             return words.tr(
                 "the attendance store is busy (another program is writing to it); nothing was saved — try again", [:])
@@ -108,6 +116,10 @@ public enum StoreError: WordedError, Equatable, Sendable {
             return words.tr(
                 "the attendance store at {path} cannot be written: {reason}; nothing was saved",
                 ["path": path, "reason": reason])
+        case .writeDenied(let path, let denial):
+            return words.tr(
+                "the attendance store at {path} cannot be written: {reason}; nothing was saved",
+                ["path": path, "reason": words.sentence(for: denial)])
         case .corrupt(let path, let details):
             return words.tr(
                 "the attendance store at {path} is damaged ({details}); restore a backup (see `attendance store check`)",

@@ -15,7 +15,7 @@ public struct TOMLDocument: Sendable {
     public let root: Table
 
     /// Parses `text`; the first problem is reported with `file` and its line.
-    public init(parsing text: String, file: String) throws(ConfigIssue) {
+    public init(parsing text: String, file: String) throws(TOMLError) {
         var parser = TOMLParser(text: text, file: file)
         root = try parser.parseDocument()
     }
@@ -46,6 +46,22 @@ extension TOMLDocument {
         case table(Table)
 
         /// The type's name, for "expected a string, found an integer".
+        /// The value's TOML type, for a reader that says which one it found.
+        public var type: ValueType {
+            switch self {
+            case .string: .string
+            case .integer: .integer
+            case .float: .float
+            case .boolean: .boolean
+            case .offsetDateTime: .offsetDateTime
+            case .localDateTime: .localDateTime
+            case .localDate: .localDate
+            case .localTime: .localTime
+            case .array: .array
+            case .table: .table
+            }
+        }
+
         public var typeName: String {
             switch self {
             case .string: "a string"
@@ -60,6 +76,11 @@ extension TOMLDocument {
             case .table: "a table"
             }
         }
+    }
+
+    /// The ten types of a TOML value.
+    public enum ValueType: Equatable, Sendable {
+        case string, integer, float, boolean, offsetDateTime, localDateTime, localDate, localTime, array, table
     }
 
     /// A table's keys in the order they were first written.

@@ -5,7 +5,7 @@ extension TOMLParser {
     // MARK: - Strings
 
     /// `"…"` on one line, with escapes.
-    mutating func parseBasicString() throws(ConfigIssue) -> String {
+    mutating func parseBasicString() throws(TOMLError) -> String {
         advance()
         var out = ""
         while true {
@@ -27,7 +27,7 @@ extension TOMLParser {
 
     /// `"""…"""` (with escapes, and a backslash at a line's end joining the next line) or
     /// `'''…'''` (exactly as written), over any number of lines.
-    mutating func parseMultilineString(quote: Unicode.Scalar) throws(ConfigIssue) -> String {
+    mutating func parseMultilineString(quote: Unicode.Scalar) throws(TOMLError) -> String {
         let startLine = line
         let delimiter = String(repeating: String(quote), count: 3)
         let place = quote == "'" ? "a multi-line literal string" : "a multi-line string"
@@ -63,7 +63,7 @@ extension TOMLParser {
     }
 
     /// `'…'` on one line, exactly as written.
-    mutating func parseLiteralString() throws(ConfigIssue) -> String {
+    mutating func parseLiteralString() throws(TOMLError) -> String {
         advance()
         var out = ""
         while true {
@@ -88,14 +88,14 @@ extension TOMLParser {
     mutating func refuseControl(
         _ c: Unicode.Scalar, allowing allowed: Set<Unicode.Scalar>, in place: String
     )
-        throws(ConfigIssue)
+        throws(TOMLError)
     {
         guard c.isTOMLControl, !allowed.contains(c) else { return }
         throw issue(controlProblem(c, in: " inside \(place)", advice: "write it as an escape such as \\u001B in \"…\""))
     }
 
     /// After a backslash: `\n`, `\t`, `\"`, `\\`, `\b`, `\f`, `\r`, `\uXXXX`, `\UXXXXXXXX`.
-    mutating func parseEscape() throws(ConfigIssue) -> Unicode.Scalar {
+    mutating func parseEscape() throws(TOMLError) -> Unicode.Scalar {
         guard let e = peek, e != "\n" else { throw issue("a string ends in the middle of an escape") }
         advance()
         switch e {
@@ -114,7 +114,7 @@ extension TOMLParser {
         }
     }
 
-    mutating func parseUnicodeEscape(digits: Int) throws(ConfigIssue) -> Unicode.Scalar {
+    mutating func parseUnicodeEscape(digits: Int) throws(TOMLError) -> Unicode.Scalar {
         var hex = ""
         for _ in 0..<digits {
             guard let c = peek, c.properties.isASCIIHexDigit else {
@@ -134,7 +134,7 @@ extension TOMLParser {
     // MARK: - Bare values
 
     /// Booleans, numbers, dates and times: a word up to the next separator, then checked whole.
-    mutating func parseBareValue() throws(ConfigIssue) -> TOMLDocument.Value {
+    mutating func parseBareValue() throws(TOMLError) -> TOMLDocument.Value {
         var word: [Unicode.Scalar] = []
         while let c = peek, !c.endsBareValue {
             word.append(c)

@@ -30,8 +30,8 @@ struct TOMLParser {
         current = root
     }
 
-    func issue(_ message: String, line: Int? = nil) -> ConfigIssue {
-        ConfigIssue(file: file, line: line ?? self.line, message: message)
+    func issue(_ message: String, line: Int? = nil) -> TOMLError {
+        TOMLError(file: file, line: line ?? self.line, message: message)
     }
 
     var peek: Unicode.Scalar? { index < chars.count ? chars[index] : nil }
@@ -59,7 +59,7 @@ struct TOMLParser {
     }
 
     /// A comment runs to the end of the line; tabs are the only control characters it may hold.
-    mutating func skipComment() throws(ConfigIssue) {
+    mutating func skipComment() throws(TOMLError) {
         guard peek == "#" else { return }
         while let c = peek, c != "\n" {
             if c.isTOMLControl && c != "\t" {
@@ -71,7 +71,7 @@ struct TOMLParser {
 
     // MARK: - Statements
 
-    mutating func parseDocument() throws(ConfigIssue) -> TOMLDocument.Table {
+    mutating func parseDocument() throws(TOMLError) -> TOMLDocument.Table {
         if peek == "\u{FEFF}" { index += 1 }
         while true {
             skipSpaces()
@@ -103,7 +103,7 @@ struct TOMLParser {
         return root.frozen()
     }
 
-    mutating func expectEndOfLine(_ message: String) throws(ConfigIssue) {
+    mutating func expectEndOfLine(_ message: String) throws(TOMLError) {
         guard let c = peek else { return }
         guard c == "\n" else {
             if c.isTOMLControl { throw issue(controlProblem(c, in: " after a statement", advice: "remove it")) }
@@ -113,7 +113,7 @@ struct TOMLParser {
     }
 
     /// `[a.b]` or `[[a.b]]`: makes (or reopens) the table and makes it the current one.
-    mutating func parseHeader() throws(ConfigIssue) {
+    mutating func parseHeader() throws(TOMLError) {
         let headerLine = line
         advance()
         let isArray = peek == "["
@@ -141,7 +141,7 @@ struct TOMLParser {
     }
 
     /// `a.b.c = value` into `table` (the current table, or an inline table being read).
-    mutating func parseKeyValue(into table: TableNode) throws(ConfigIssue) {
+    mutating func parseKeyValue(into table: TableNode) throws(TOMLError) {
         let keyLine = line
         let key = try parseKey()
         guard peek == "=" else {
@@ -167,7 +167,7 @@ struct TOMLParser {
     }
 
     /// A key, possibly dotted, and the spaces after it.
-    mutating func parseKey() throws(ConfigIssue) -> [KeyPart] {
+    mutating func parseKey() throws(TOMLError) -> [KeyPart] {
         var parts: [KeyPart] = []
         while true {
             let partLine = line
@@ -201,7 +201,7 @@ struct TOMLParser {
 
     // MARK: - Values
 
-    mutating func parseValue() throws(ConfigIssue) -> Item {
+    mutating func parseValue() throws(TOMLError) -> Item {
         guard let c = peek, c != "\n", c != "#" else { throw issue("a value is missing after '='") }
         switch c {
         case "\"":
@@ -217,7 +217,7 @@ struct TOMLParser {
         }
     }
 
-    mutating func parseArray() throws(ConfigIssue) -> Item {
+    mutating func parseArray() throws(TOMLError) -> Item {
         let startLine = line
         try enterNested()
         defer { depth -= 1 }
@@ -243,13 +243,13 @@ struct TOMLParser {
     }
 
     /// One level deeper into arrays and inline tables, within ``maxDepth``.
-    mutating func enterNested() throws(ConfigIssue) {
+    mutating func enterNested() throws(TOMLError) {
         guard depth < Self.maxDepth else { throw issue("values are nested more than \(Self.maxDepth) deep") }
         depth += 1
     }
 
     /// White space, line breaks and comments between array items.
-    mutating func skipArrayFiller() throws(ConfigIssue) {
+    mutating func skipArrayFiller() throws(TOMLError) {
         while let c = peek {
             if c == " " || c == "\t" || c == "\n" {
                 advance()
@@ -262,7 +262,7 @@ struct TOMLParser {
     }
 
     /// `{ a = 1, b.c = 2 }` on one line, no trailing comma; closed to later additions.
-    mutating func parseInlineTable() throws(ConfigIssue) -> Item {
+    mutating func parseInlineTable() throws(TOMLError) -> Item {
         let startLine = line
         try enterNested()
         defer { depth -= 1 }
@@ -356,7 +356,7 @@ extension TOMLParser {
         func openForHeader(
             _ part: TOMLParser.KeyPart, headerName: String, line: Int, parser: TOMLParser
         )
-            throws(ConfigIssue) -> TableNode
+            throws(TOMLError) -> TableNode
         {
             guard let i = index(of: part.name) else { return makeTable(part.name, origin: .implicit, line: line) }
             let entry = entries[i]
@@ -377,7 +377,7 @@ extension TOMLParser {
         func defineByHeader(
             _ part: TOMLParser.KeyPart, headerName: String, line: Int, parser: TOMLParser
         )
-            throws(ConfigIssue) -> TableNode
+            throws(TOMLError) -> TableNode
         {
             guard let i = index(of: part.name) else { return makeTable(part.name, origin: .header, line: line) }
             let entry = entries[i]
@@ -404,7 +404,7 @@ extension TOMLParser {
         func appendArrayElement(
             _ part: TOMLParser.KeyPart, headerName: String, line: Int, parser: TOMLParser
         )
-            throws(ConfigIssue) -> TableNode
+            throws(TOMLError) -> TableNode
         {
             let table = TableNode(origin: .header, line: line, name: childName(part.name))
             guard let i = index(of: part.name) else {
@@ -422,7 +422,7 @@ extension TOMLParser {
 
         /// `part` in `part.rest = value`: a table made by dotted keys, or one only on a header's
         /// path (which then counts as made by dotted keys).
-        func openForDottedKey(_ part: TOMLParser.KeyPart, parser: TOMLParser) throws(ConfigIssue) -> TableNode {
+        func openForDottedKey(_ part: TOMLParser.KeyPart, parser: TOMLParser) throws(TOMLError) -> TableNode {
             guard let i = index(of: part.name) else { return makeTable(part.name, origin: .dotted, line: part.line) }
             let entry = entries[i]
             if case .table(let table) = entry.item {
@@ -447,7 +447,7 @@ extension TOMLParser {
         func add(
             _ part: TOMLParser.KeyPart, value: Item, valueLine: Int, keyLine: Int, parser: TOMLParser
         )
-            throws(ConfigIssue)
+            throws(TOMLError)
         {
             if let i = index(of: part.name) {
                 let name = part.name.clippedForMessage
@@ -523,5 +523,3 @@ func controlProblem(_ c: Unicode.Scalar, in place: String, advice: String) -> St
     if c == "\r" { return "a carriage return (U+000D) without a line feed\(place); end lines with LF or CRLF" }
     return "a control character (\(c.codeName))\(place); \(advice)"
 }
-
-extension ConfigIssue: Error {}

@@ -117,7 +117,9 @@ public struct DayDetailView: Sendable {
             // Where it was pressed comes first: on a narrow screen the evidence is what is cut.
             if let origin = punch.origin { fields.append(words.tr("at {place}", ["place": origin])) }
             if repeats.contains(punch.id) { fields.append(words.tr("(again: counted once)")) }
-            if let off = punch.clockOffText { fields.append(words.tr("(kiosk clock {offset})", ["offset": off])) }
+            if let off = punch.clockOff {
+                fields.append(words.tr("(kiosk clock {offset})", ["offset": words.clockOffset(minutes: off)]))
+            }
             fields.append(punch.source == .simulated ? words.tr("SIMULATED") : punch.source.rawValue)
             if let ssid = punch.ssid { fields.append(ssid.escaped) }
             if let bssid = punch.bssid { fields.append(bssid.description) }

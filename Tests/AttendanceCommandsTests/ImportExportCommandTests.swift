@@ -342,7 +342,7 @@ struct FormulaGuardTests {
             header: ["code", "timestamp", "kind", "note"], rows: [["E1", "2026-11-18T09:00Z", "in", note]])
         let zone = try #require(LocalZone(identifier: "UTC"))
         let file = PunchFile(parsing: csv, zone: zone)
-        #expect(file.issues == [])
+        #expect(file.issues.isEmpty)
         #expect(file.rows.first?.note == note, "exported as \(csv)")
         // And a spreadsheet never sees a formula.
         let cell = String(csv.split(separator: "\r\n")[1].split(separator: ",", maxSplits: 3)[3])

@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceLanguage
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ struct ConfigurationTests {
             return []
         } catch {
             guard case .configuration(let issues) = error else { return ["unexpected: \(error)"] }
-            return issues.map(\.description)
+            return issues.map { Speech.english.sentence(for: $0) }
         }
     }
 
@@ -490,7 +491,7 @@ struct PayrollPeriodConfigurationTests {
                     hostZone: host)
                 Issue.record("\(value) was accepted")
             } catch {
-                #expect("\(error)" == "a.toml:4: period_start_day in [register]: \(problem)")
+                #expect(Speech.english.sentence(for: error) == "a.toml:4: period_start_day in [register]: \(problem)")
             }
         }
     }
@@ -533,7 +534,7 @@ struct LeaveTypeConfigurationTests {
             Issue.record("accepted")
         } catch {
             #expect(
-                "\(error)".split(separator: "\n").map(String.init) == [
+                Speech.english.sentence(for: error).split(separator: "\n").map(String.init) == [
                     "a.toml:2: maternity in [leave_types]: code: expected one or two capital letters, not another status's (P, L, HD, A, H, WO, M, IN)",
                     "a.toml:3: study in [leave_types]: the code SL is sick's already",
                     "a.toml:4: sick in [leave_types]: colour: expected \"#RRGGBB\", found \"pink\"",

@@ -1,3 +1,4 @@
+import AttendanceLanguage
 import Foundation
 import Testing
 
@@ -15,7 +16,7 @@ struct CorrectionCheckTests {
             try check.check(before: before, after: after, dates: Set(dates.map(Fixture.date)))
             return nil
         } catch {
-            return error.description
+            return Speech.english.sentence(for: error)
         }
     }
 

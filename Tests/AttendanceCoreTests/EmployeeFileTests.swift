@@ -61,7 +61,10 @@ struct EmployeeFileTests {
     func notUTF8() {
         let file = EmployeeFile(parsing: Array("code,name\nE001,".utf8) + [0xC3, 0x28] + Array("\nE002,Bo\n".utf8))
         #expect(file.rows.map(\.code.rawValue) == ["E002"])
-        #expect(file.issues == [FileIssue(line: 2, message: "field 2 is not UTF-8 text; save the file as UTF-8")])
+        #expect(
+            file.issues.map(\.english) == [
+                EnglishIssue(line: 2, message: "field 2 is not UTF-8 text; save the file as UTF-8")
+            ])
     }
 
     @Test(
@@ -81,12 +84,13 @@ struct EmployeeFileTests {
     func badHeader(text: String, message: String) {
         let file = read(text)
         #expect(file.rows.isEmpty)
-        #expect(file.issues == [FileIssue(line: 1, message: message)])
+        #expect(file.issues.map(\.english) == [EnglishIssue(line: 1, message: message)])
     }
 
     @Test("a row with more or fewer fields than the header is named")
     func fieldCount() {
         let file = read("code,name\nE1,A,extra\n")
-        #expect(file.issues == [FileIssue(line: 2, message: "expected 2 fields (code,name), found 3")])
+        #expect(
+            file.issues.map(\.english) == [EnglishIssue(line: 2, message: "expected 2 fields (code,name), found 3")])
     }
 }

@@ -100,7 +100,7 @@ struct ICalendarTests {
         #expect(parsed.holidays.isEmpty)
         #expect(parsed.skipped.isEmpty)
         #expect(
-            parsed.problems.map(\.description) == [
+            parsed.problems.map(\.english) == [
                 "line 5: event \"Thirteenth month\" starts on DTSTART;VALUE=DATE:20261332, which is not a date that exists",
                 "line 9: event \"Year zero\" starts on DTSTART:00000101, which is not a date that exists",
                 "line 14: event \"Forever\" ends on DTEND;VALUE=DATE:99991232, which is not a date that exists",
@@ -202,14 +202,14 @@ struct ICalendarTests {
         let parsed = Self.parse(text)
         #expect(parsed.holidays.isEmpty)
         #expect(
-            parsed.problems.map(\.description) == [
+            parsed.problems.map(\.english) == [
                 "line 11: event \"New Year\" is not imported: invalid RRULE part \"BYWEEKNO=1\": expected one of FREQ, INTERVAL, COUNT, UNTIL, BYMONTH, BYMONTHDAY, BYDAY, BYSETPOS or WKST (BYWEEKNO is not supported)",
                 "line 14: event \"Someday\" has no DTSTART",
                 "line 17: event on 2026-07-04 has no SUMMARY to name the holiday",
                 "line 31: event \"Backwards\" ends (DTEND 2026-09-01) on or before it starts (2026-09-01)",
             ])
         #expect(
-            parsed.skipped.map(\.description) == [
+            parsed.skipped.map(\.english) == [
                 "line 5: event \"Offsite\" has a time (DTSTART:20260310T090000Z); only all-day events can be holidays",
                 "line 22: event \"Picnic\" is cancelled (STATUS:CANCELLED)",
                 "line 26: event \"Zoned\" has a time (DTSTART;TZID=Europe/Berlin:20260601T000000); only all-day events can be holidays",
@@ -258,7 +258,7 @@ struct ICalendarTests {
                 """))
         #expect(Self.pairs(parsed) == ["2026-05-01 A\(long)"])
         #expect(
-            parsed.problems.map(\.description) == [
+            parsed.problems.map(\.english) == [
                 "line 8: event \"B\(long)\" on 2026-05-01: the date is already \"A\(long)\" (line 4) and the names together are longer than 100 characters; kept \"A\(long)\""
             ])
     }
@@ -425,7 +425,7 @@ struct ICalendarTests {
                 SUMMARY:Republic Day
                 END:VEVENT
                 """))
-        #expect(parsed.problems.map(\.description) == ["line 6: event \"New Year\" is not imported: " + message])
+        #expect(parsed.problems.map(\.english) == ["line 6: event \"New Year\" is not imported: " + message])
         #expect(Self.pairs(parsed) == ["2026-01-26 Republic Day", "2027-01-26 Republic Day"])
     }
 
@@ -435,7 +435,7 @@ struct ICalendarTests {
             Self.calendar("BEGIN:VEVENT\nDTSTART;VALUE=DATE:20000101\nRRULE:FREQ=DAILY\nSUMMARY:Every day\nEND:VEVENT"))
         #expect(parsed.holidays.isEmpty)
         #expect(
-            parsed.problems.map(\.description) == [
+            parsed.problems.map(\.english) == [
                 "line 4: event \"Every day\" repeats more than 5000 times by 2028-12-31; check its RRULE (at most 5000 dates are taken)"
             ])
     }
@@ -443,10 +443,10 @@ struct ICalendarTests {
     @Test("text that is not iCalendar, and a file cut short, are reported")
     func notACalendar() {
         #expect(
-            Self.parse("date,name\n2026-01-26,Republic Day\n").problems.map(\.description) == [
+            Self.parse("date,name\n2026-01-26,Republic Day\n").problems.map(\.english) == [
                 "line 1: not an iCalendar file (no BEGIN:VCALENDAR)"
             ])
         let cut = Self.parse("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20260126\r\n")
-        #expect(cut.problems.map(\.description) == ["line 2: event has no END:VEVENT; the file seems cut short"])
+        #expect(cut.problems.map(\.english) == ["line 2: event has no END:VEVENT; the file seems cut short"])
     }
 }

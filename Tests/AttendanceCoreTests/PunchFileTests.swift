@@ -103,12 +103,12 @@ struct PunchFileTests {
             parsing: "code,timestamp,kind,note,source\nE001,2026-11-18T09:02,in,,simulated\n"
                 + "E001,2026-11-18T18:00,out,,manual\nE002,2026-11-18T09:00,in,,\nE003,2026-11-18T09:00,in,,nl80211\n",
             zone: kolkata)
-        #expect(good.issues == [])
+        #expect(good.issues.isEmpty)
         #expect(good.rows.map(\.line) == [2, 3, 4, 5])
         let bad = PunchFile(parsing: "code,source,timestamp,kind\nE001,kiosk,2026-11-18T09:02,in\n", zone: kolkata)
         #expect(bad.rows == [])
         #expect(
-            bad.issues.map(\.description) == [
+            bad.issues.map(\.english.description) == [
                 "line 2: invalid source \"kiosk\": expected nl80211, simulated, manual, import "
                     + "(it is not kept: imported punches are recorded as import)"
             ])
@@ -120,7 +120,7 @@ struct PunchFileTests {
             "\u{FEFF}kind,code,timestamp,note\r\nin,E001,2026-11-18T09:02:00+05:30,\r\n"
             + "OUT,e001,2026-11-18T18:00,\"left early, \"\"doctor\"\"\"\r\n\r\nin,E002,2026-11-18T09:00Z,'=SUM(A1)\r\n"
         let file = PunchFile(parsing: text, zone: kolkata)
-        #expect(file.issues == [])
+        #expect(file.issues.isEmpty)
         #expect(file.rows.map(\.line) == [2, 3, 5])
         #expect(file.rows.map(\.code.rawValue) == ["E001", "e001", "E002"])
         #expect(file.rows.map(\.kind) == [.in, .out, .in])
@@ -133,7 +133,7 @@ struct PunchFileTests {
         let text =
             "code;timestamp;kind;note\r\nE001;2026-11-18T09:02;in;\"late bus; rain\"\r\nE001;2026-11-18T18:00;out;1,5 h\r\n"
         let file = PunchFile(parsing: text, zone: kolkata)
-        #expect(file.issues == [])
+        #expect(file.issues.isEmpty)
         #expect(file.rows.map(\.kind) == [.in, .out])
         #expect(file.rows.map(\.note) == ["late bus; rain", "1,5 h"])
     }
@@ -148,7 +148,7 @@ struct PunchFileTests {
             """
         let file = PunchFile(parsing: text, zone: kolkata)
         #expect(
-            file.issues.map(\.description) == [
+            file.issues.map(\.english.description) == [
                 "line 2: field 4 has a quote (\") inside it without being quoted itself; put the whole field in quotes "
                     + "and double each quote inside (\"\")"
             ])
@@ -170,7 +170,7 @@ struct PunchFileTests {
         let file = PunchFile(parsing: text, zone: kolkata)
         #expect(file.rows.isEmpty)
         #expect(
-            file.issues.map(\.description) == [
+            file.issues.map(\.english.description) == [
                 "line 2: invalid note \"two\\x0alines\": expected at most 500 characters without control characters",
                 "line 4: invalid employee code \"bad code\": expected 1–32 letters, digits, '_' or '-' (for example E001)",
                 "line 5: invalid timestamp \"2026-11-31T09:02\": expected ISO 8601 such as 2026-11-18T09:02:00+05:30 "
@@ -187,16 +187,16 @@ struct PunchFileTests {
         let file = PunchFile(parsing: "code,time,kind,kind\nE001,2026-11-18T09:02,in,in\n", zone: kolkata)
         #expect(file.rows.isEmpty)
         #expect(
-            file.issues.map(\.description) == [
+            file.issues.map(\.english.description) == [
                 "line 1: unknown column \"time\"; expected code,timestamp,kind and optionally note and source",
                 "line 1: the header has no timestamp column", "line 1: the column kind appears more than once",
             ])
         #expect(
-            PunchFile(parsing: "", zone: kolkata).issues.map(\.description) == [
+            PunchFile(parsing: "", zone: kolkata).issues.map(\.english.description) == [
                 "line 1: the file is empty; expected the header code,timestamp,kind"
             ])
         #expect(
-            PunchFile(parsing: "code,timestamp,kind\nE1,\"2026", zone: kolkata).issues.map(\.description) == [
+            PunchFile(parsing: "code,timestamp,kind\nE1,\"2026", zone: kolkata).issues.map(\.english.description) == [
                 "line 2: a quoted field is not closed before the end of the file"
             ])
     }

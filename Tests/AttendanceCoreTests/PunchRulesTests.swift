@@ -1,3 +1,4 @@
+import AttendanceLanguage
 import Foundation
 import Testing
 
@@ -241,12 +242,14 @@ struct PunchRulesTests {
 
     @Test("a clock's offset in words: none within two minutes, minutes, then hours")
     func clockOffsetWords() {
-        #expect(ClockOffset.describe(seconds: 119) == nil)
-        #expect(ClockOffset.describe(seconds: -120) == nil)
-        #expect(ClockOffset.describe(seconds: 31 * 60 + 10) == "31 min ahead")
-        #expect(ClockOffset.describe(seconds: -(65 * 60)) == "1 h 5 min behind")
-        #expect(ClockOffset.describe(minutes: 120) == "2 h ahead")
-        #expect(ClockOffset.describe(minutes: 0) == nil)
+        #expect(ClockOffset.minutes(ofSeconds: 119) == nil)
+        #expect(ClockOffset.minutes(ofSeconds: -120) == nil)
+        #expect(
+            ClockOffset.minutes(ofSeconds: 31 * 60 + 10).map(Speech.english.clockOffset(minutes:)) == "31 min ahead")
+        #expect(
+            ClockOffset.minutes(ofSeconds: -(65 * 60)).map(Speech.english.clockOffset(minutes:)) == "1 h 5 min behind")
+        #expect(Speech.english.clockOffset(minutes: 120) == "2 h ahead")
+        #expect(ClockOffset.minutes(ofSeconds: 121) == 2)
     }
 
     // MARK: - What a kiosk knows, and when a forgotten mark-out likely was

@@ -101,6 +101,16 @@ struct CatalogTests {
         #expect(spanish.monthTitle(date.yearMonth) == "noviembre de 2026")
     }
 
+    @Test("a kiosk clock's offset is said in the language, minutes and hours, ahead and behind")
+    func clockOffsets() {
+        #expect(english.clockOffset(minutes: 31) == "31 min ahead")
+        #expect(english.clockOffset(minutes: -65) == "1 h 5 min behind")
+        #expect(french.clockOffset(minutes: 31) == "en avance de 31 min")
+        #expect(french.clockOffset(minutes: -120) == "en retard de 2 h")
+        #expect(spanish.clockOffset(minutes: 65) == "1 h 5 min adelantado")
+        #expect(spanish.clockOffset(minutes: -5) == "5 min atrasado")
+    }
+
     @Test("a message the catalog does not have, or a folder with no catalogs, stays English")
     func fallbacks() {
         #expect(french.tr("No such message in any catalog") == "No such message in any catalog")

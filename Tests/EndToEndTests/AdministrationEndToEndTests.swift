@@ -238,6 +238,28 @@ struct AdministrationEndToEndTests {
         #expect(check.err.contains("failed its check: 3 problem(s)"))
     }
 
+    @Test("store check names loose modes in French under LANG=fr_FR.UTF-8, with the same chmod to run")
+    func storeCheckSeesLooseModesInFrench() throws {
+        let (s, pepper, extra) = try Self.storeWithPIN()
+        #expect(chmod(s.store, 0o666) == 0 && chmod(pepper, 0o644) == 0)
+        let french = extra.merging(["LANG": "fr_FR.UTF-8", "ATTENDANCE_LOCALEDIR": builtCatalogs]) { $1 }
+        let check = try s.run("store", "check", extra: french)
+        #expect(check.status == 74)
+        #expect(
+            check.out.contains(
+                "\(s.store) est modifiable par le groupe ou les autres (mode 0666) ; chmod go-w \(s.store)\n"),
+            "\(check.out)")
+        #expect(
+            check.out.contains(
+                "le poivre des PIN \(pepper) est lisible par le groupe ou les autres (mode 0644) ; chmod go-rwx \(pepper)\n"
+            ),
+            "\(check.out)")
+        #expect(
+            check.out.contains(
+                "\(s.store) est lisible par tous les utilisateurs de cette machine (mode 0666), et elle contient les "
+                    + "pointages de tout le monde ; chmod o-rwx \(s.store)\n"), "\(check.out)")
+    }
+
     @Test(
         "store check refuses what keeps a kiosk out or lets others in: an open folder, a store put back by another owner, a short pepper",
         .enabled(if: geteuid() == 0, "needs to give the store to another user: runs as root (CI does)"))

@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import AttendanceWiFi
 import Foundation
@@ -154,8 +155,8 @@ package final class MarkingService {
     package func centralWarning(at time: Date) throws(StoreError) -> String? {
         guard configuration.central != nil else { return nil }
         let status = try store.syncStatus()
-        let clock = status.clockOffset.flatMap(ClockOffset.describe(seconds:)).map {
-            "This kiosk's clock is \($0) of the central store's: tell your manager to set it right"
+        let clock = status.clockOffset.flatMap(ClockOffset.minutes(ofSeconds:)).map {
+            "This kiosk's clock is \(Speech.english.clockOffset(minutes: $0)) of the central store's: tell your manager to set it right"
         }
         let warnings = [clock, try reachWarning(status, at: time)].compactMap { $0 }
         return warnings.isEmpty ? nil : warnings.joined(separator: " · ")

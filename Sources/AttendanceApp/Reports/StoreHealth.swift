@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import Foundation
 
@@ -32,7 +33,8 @@ extension Reports {
         StoreHealth(
             path: store.path, integrityProblems: try AttendanceStore.check(fileAt: store.path),
             missingTriggers: try store.missingGuardTriggers(), foreignTriggers: try store.foreignTriggers(),
-            durability: try store.durabilitySettings(), writeRefusal: store.writeRefusal.map { "\($0)" },
+            durability: try store.durabilitySettings(),
+            writeRefusal: store.writeRefusal.map { Speech.english.sentence(for: $0) },
             history: try store.verifyHistory(), sync: try store.syncStatus())
     }
 }

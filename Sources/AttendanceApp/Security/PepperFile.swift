@@ -18,9 +18,10 @@ package enum PepperFile {
             return [UInt8](data)
         }
         if !FileAccess.isMissing(path) {
-            let why = FileAccess.denial(of: path).map { ": \($0)" } ?? ""
+            let denial = FileAccess.denial(of: path)
             throw AppFailure(kind: .files) { words in
-                words.tr(
+                let why = denial.map { ": " + words.sentence(for: $0) } ?? ""
+                return words.tr(
                     "cannot read the PIN pepper file {path}{why}; it must be readable by the user running the kiosk (the service hands it over with LoadCredential=)",
                     ["path": path, "why": why])
             }

@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 import Foundation
 
@@ -61,13 +62,14 @@ public enum Employees {
                 _ = try shift(start: row.shiftStart, end: row.shiftEnd)
                 try requireAddable(new, exitCodeHash: exitCodeHash, policy: policy)
             } catch {
-                issues.append(FileIssue(line: row.line, message: error.message))
+                issues.append(FileIssue(line: row.line, problem: .refused(error)))
             }
             if let existing = taken[row.code.rawValue.lowercased()] {
                 issues.append(
                     FileIssue(
                         line: row.line,
-                        message: "code \(row.code.rawValue) is already \(existing.code) \(existing.name.rawValue)"))
+                        problem: .codeTaken(
+                            code: row.code.rawValue, holder: existing.code.rawValue, name: existing.name.rawValue)))
             }
             news.append(new)
         }
@@ -260,7 +262,8 @@ public enum Employees {
             let misfit = policy.applying(shiftStart: shift.start, shiftEnd: shift.end).shiftMisfit(alongside: [policy])
         else { return }
         throw AppFailure { words in
-            words.tr("{code}: {problem}; nothing was changed", ["code": code.rawValue, "problem": misfit])
+            words.tr(
+                "{code}: {problem}; nothing was changed", ["code": code.rawValue, "problem": misfit.worded(words)])
         }
     }
 }

@@ -41,7 +41,7 @@ struct EmployeeImport: ContextCommand {
                 parsed, exitCodeHash: configuration.kiosk.exitCodeHash, policy: configuration.policy,
                 now: context.now(), actor: actor, store: store)
         } catch let refusal as EmployeeFile.Refusal {
-            let lines = refusal.issues.map { "\(name):\($0.line): \($0.message)" }
+            let lines = refusal.issues.map { "\(name):\($0.line): " + context.words.sentence(for: $0.problem) }
             let bad = Set(refusal.issues.map(\.line)).count
             let summary = context.words.ntr(
                 "{file}: {n} bad row; nobody was added", "{file}: {n} bad rows; nobody was added", bad, ["file": name])

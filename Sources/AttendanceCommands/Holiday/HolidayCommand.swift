@@ -177,7 +177,7 @@ struct HolidayImportCommand: ContextCommand {
             context.out.line(
                 words.tr(
                     "skipped {file}:{line}: {reason}",
-                    ["file": name, "line": "\(skipped.line)", "reason": skipped.message]))
+                    ["file": name, "line": "\(skipped.line)", "reason": words.sentence(for: skipped.fault)]))
         }
         if let years = calendar.expandedYears {
             context.out.line(
@@ -206,7 +206,7 @@ struct HolidayImportCommand: ContextCommand {
         context.out.line(summary)
         guard calendar.problems.isEmpty else {
             for problem in calendar.problems {
-                context.err.line("attendance: \(file):\(problem.line): \(problem.message)")
+                context.err.line("attendance: \(file):\(problem.line): " + words.sentence(for: problem.fault))
             }
             throw CommandFailure(
                 words.ntr(

@@ -48,9 +48,9 @@ struct ImportPunches: ContextCommand {
                 parsed, named: (file as NSString).lastPathComponent, actor: actor,
                 policy: configuration.policy, now: context.now())
         } catch let refusal as PunchFile.Refusal {
-            let lines = refusal.issues.map { "\(file):\($0.line): \($0.message)" }
-            let bad = Set(refusal.issues.map(\.line)).count
             let words = context.words
+            let lines = refusal.issues.map { "\(file):\($0.line): " + words.sentence(for: $0.problem) }
+            let bad = Set(refusal.issues.map(\.line)).count
             let summary =
                 refusal.judgedWithoutBadRows
                 ? words.ntr(

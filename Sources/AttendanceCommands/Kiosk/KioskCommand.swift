@@ -98,7 +98,8 @@ struct KioskRun: ContextCommand {
         let store = try context.openStore(at: path, connections: .resident)
         // Opened for reading only (read-only, a full disk): out of service, and tried again like
         // every other reason, so the kiosk takes punches again once the disk has room.
-        if let refusal = store.writeRefusal { return .outOfService(String(describing: refusal)) }
+        // In English, as the rest of the out-of-service screen; a denial's facts are worded by Speech.
+        if let refusal = store.writeRefusal { return .outOfService(Speech.english.sentence(for: refusal)) }
         // A trigger made outside the program would act inside every punch the kiosk records.
         let foreign = try store.foreignTriggers()
         guard foreign.isEmpty else {

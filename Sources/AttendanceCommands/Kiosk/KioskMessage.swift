@@ -99,11 +99,11 @@ struct KioskMessage {
             if details.clockWentBack {
                 lines.append(words.tr("Note: the clock seems to have gone back; your manager will check this punch."))
             }
-            if let off = punch.clockOffText {
+            if let off = punch.clockOff {
                 lines.append(
                     words.tr(
                         "Note: this kiosk's clock is {offset} of the central store's; your manager will check this punch.",
-                        ["offset": off]))
+                        ["offset": words.clockOffset(minutes: off)]))
             }
             let title = words.tr(
                 "MARKED {kind} {time} — {summary}",

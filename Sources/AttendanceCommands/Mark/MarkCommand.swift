@@ -103,12 +103,12 @@ struct MarkCommand: ContextCommand {
                     "attendance: "
                         + words.tr("note: this punch is earlier than one already stored; flagged for the manager"))
             }
-            if let off = punch.clockOffText {
+            if let off = punch.clockOff {
                 context.err.line(
                     "attendance: "
                         + words.tr(
                             "note: this kiosk's clock is {offset} of the central store's; flagged for the manager",
-                            ["offset": off]))
+                            ["offset": words.clockOffset(minutes: off)]))
             }
         case .duplicate(let previous, let since):
             let zone = configuration.policy.zone

@@ -38,7 +38,8 @@ struct StoreCheck: ContextCommand {
         // Modes first: opening the store tightens its file to 0640 (and SQLite makes a new -wal
         // and -shm with the store's mode), which would hide or spread what someone had loosened.
         let modes = FileAccess.problems(
-            storePath: path, pepperPath: PepperFile.path(storePath: path, in: context))
+            storePath: path, pepperPath: PepperFile.path(storePath: path, in: context)
+        ).map(words.sentence(for:))
         // Checked through read-only connections first: opening a store for writing writes to
         // it, and a damaged store must not be written at all.
         let problems = try AttendanceStore.check(fileAt: path, thorough: thorough)

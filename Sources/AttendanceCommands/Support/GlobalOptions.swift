@@ -48,7 +48,7 @@ public struct GlobalOptions: ParsableArguments {
                 throw CommandFailure(
                     words.tr(
                         "the configuration file {path} cannot be read: {reason}; give the file, and each folder on its way, to a group that user is in (README \"Deploying a real kiosk\")",
-                        ["path": path, "reason": denial]), status: .configuration)
+                        ["path": path, "reason": words.sentence(for: denial)]), status: .configuration)
             }
             throw CommandFailure(
                 words.tr(
@@ -87,7 +87,9 @@ public struct GlobalOptions: ParsableArguments {
     /// `words`: what follows the file's name in a sentence ("… does not exist").
     static func whyUnreadable(_ path: String, words: Speech) -> String {
         // Translators: this and the reasons below follow a file's name: "the file {file} {reason}".
-        if let denial = FileAccess.denial(of: path) { return words.tr("cannot be read: {reason}", ["reason": denial]) }
+        if let denial = FileAccess.denial(of: path) {
+            return words.tr("cannot be read: {reason}", ["reason": words.sentence(for: denial)])
+        }
         if FileAccess.isMissing(path) { return words.tr("does not exist") }
         var info = stat()
         if stat(path, &info) == 0 {

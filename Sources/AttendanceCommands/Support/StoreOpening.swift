@@ -41,7 +41,9 @@ extension Context {
             let missing = errno == ENOENT || errno == ENOTDIR
             if !missing, let denial = FileAccess.denial(of: path) {
                 throw CommandFailure(
-                    words.tr("cannot open the attendance store at {path}: {reason}", ["path": path, "reason": denial]),
+                    words.tr(
+                        "cannot open the attendance store at {path}: {reason}",
+                        ["path": path, "reason": words.sentence(for: denial)]),
                     status: .storeFailure)
             }
             let sentence =

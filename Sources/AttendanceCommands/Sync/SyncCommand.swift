@@ -67,7 +67,7 @@ struct SyncCommand: ContextCommand {
             }
             context.out.line(words.tr("  pushed: {records}", ["records": Self.summary(report.pushed, words)]))
             context.out.line(words.tr("  pulled: {records}", ["records": Self.summary(report.pulled, words)]))
-            if let off = report.clockOffset.flatMap(ClockOffset.describe(seconds:)) {
+            if let off = report.clockOffset.flatMap(ClockOffset.minutes(ofSeconds:)).map(words.clockOffset(minutes:)) {
                 context.err.line(
                     "attendance: "
                         + words.tr(
@@ -120,8 +120,10 @@ struct SyncCommand: ContextCommand {
         context.out.line(words.tr("last success: {when}", ["when": when(status.lastSuccess)]))
         if let offset = status.clockOffset {
             context.out.line(
-                ClockOffset.describe(seconds: offset).map {
-                    words.tr("clock:        {offset} of the central store's — set it right", ["offset": $0])
+                ClockOffset.minutes(ofSeconds: offset).map {
+                    words.tr(
+                        "clock:        {offset} of the central store's — set it right",
+                        ["offset": words.clockOffset(minutes: $0)])
                 }
                     ?? words.tr(
                         "clock:        within {minutes} min of the central store's",

@@ -12,7 +12,7 @@
 /// one that cannot be read (no `DTSTART` or `SUMMARY`, an `RRULE` part not taken…) in
 /// ``problems``; each with its line, never silently dropped. Parsing is pure: the caller reads
 /// the file and says what today is.
-public struct ICalendarHolidays: Sendable, Hashable {
+public struct ICalendarHolidays: Sendable, Equatable {
     /// The holidays found, in date order, each date once.
     public private(set) var holidays: [Holiday] = []
     /// Events that could not be taken although they may be holidays, in the file's order (names
@@ -39,7 +39,7 @@ public struct ICalendarHolidays: Sendable, Hashable {
     public init(parsing text: String, today: AttendanceDate) {
         let lines = Self.unfold(text)
         guard lines.contains(where: { $0.name == "BEGIN" && $0.value.uppercased() == "VCALENDAR" }) else {
-            problems.append(ICalendarProblem(line: 1, message: "not an iCalendar file (no BEGIN:VCALENDAR)"))
+            problems.append(ICalendarProblem(line: 1, fault: .notICalendar))
             return
         }
         var components: [String] = []
@@ -89,10 +89,7 @@ public struct ICalendarHolidays: Sendable, Hashable {
                 holidays = []
                 problems = [
                     ICalendarProblem(
-                        line: draft.line,
-                        message: "the file's events give more than \(Self.maximumFileDates) dates in all by \(horizon) "
-                            + "(this event passes the limit); a holiday calendar gives far fewer — check the events' "
-                            + "RRULE and DURATION; nothing from this file was imported")
+                        line: draft.line, fault: .tooManyDates(limit: Self.maximumFileDates, horizon: horizon))
                 ]
                 skipped = []
                 return
@@ -100,7 +97,7 @@ public struct ICalendarHolidays: Sendable, Hashable {
         }
         if let unfinished = event {
             problems.append(
-                ICalendarProblem(line: unfinished.line, message: "event has no END:VEVENT; the file seems cut short"))
+                ICalendarProblem(line: unfinished.line, fault: .unfinishedEvent))
         }
         for date in named.keys.sorted() {
             guard let entries = named[date] else { continue }
@@ -123,7 +120,7 @@ public struct ICalendarHolidays: Sendable, Hashable {
     /// Something wrong in one property of an event, with its line.
     private struct EventFault: Error {
         let line: Int
-        let message: String
+        let reason: ICalendarEventProblem.Unreadable
     }
 
     /// Adds the dates of `event` (all its repeats through `horizon` but those in `replaced`)
@@ -134,66 +131,58 @@ public struct ICalendarHolidays: Sendable, Hashable {
         into named: inout [AttendanceDate: [(name: String, line: Int)]], counting expanded: inout Int
     ) -> Int? {
         let summary = event.first("SUMMARY").map { Self.unescape($0.value) }
-        let label = summary.map { " " + $0.quotedForMessage } ?? ""
-        func problem(_ message: String, line: Int? = nil) -> Int? {
-            problems.append(ICalendarProblem(line: line ?? event.line, message: "event\(label) " + message))
+        func problem(_ fault: ICalendarEventProblem, line: Int? = nil) -> Int? {
+            problems.append(ICalendarProblem(line: line ?? event.line, fault: .event(summary: summary, fault)))
             return nil
         }
-        func skip(_ message: String, line: Int) -> Int? {
-            skipped.append(ICalendarProblem(line: line, message: "event\(label) " + message))
+        func skip(_ fault: ICalendarEventProblem, line: Int) -> Int? {
+            skipped.append(ICalendarProblem(line: line, fault: .event(summary: summary, fault)))
             return nil
         }
-        guard let start = event.first("DTSTART") else { return problem("has no DTSTART") }
+        guard let start = event.first("DTSTART") else { return problem(.noStart) }
         if let status = event.first("STATUS"), status.value.uppercased() == "CANCELLED" {
-            return skip("is cancelled (STATUS:CANCELLED)", line: status.number)
+            return skip(.cancelled, line: status.number)
         }
         guard let first = Self.date(start) else {
             return Self.isDateForm(start)
-                ? problem("starts on \(start.asWritten), which is not a date that exists", line: start.number)
-                : skip("has a time (\(start.asWritten)); only all-day events can be holidays", line: start.number)
+                ? problem(.startNotADate(written: start.asWritten), line: start.number)
+                : skip(.startHasTime(written: start.asWritten), line: start.number)
         }
         var length = 1
         if let end = event.first("DTEND") {
             guard let exclusiveEnd = Self.date(end) else {
                 return problem(
-                    Self.isDateForm(end)
-                        ? "ends on \(end.asWritten), which is not a date that exists"
-                        : "ends at a time (\(end.asWritten)); only all-day events can be holidays",
+                    Self.isDateForm(end) ? .endNotADate(written: end.asWritten) : .endHasTime(written: end.asWritten),
                     line: end.number)
             }
             guard exclusiveEnd > first else {
-                return problem("ends (DTEND \(exclusiveEnd)) on or before it starts (\(first))", line: end.number)
+                return problem(.endsBeforeStart(end: exclusiveEnd, start: first), line: end.number)
             }
             length = first.distance(to: exclusiveEnd)
         } else if let duration = event.first("DURATION") {
             guard let days = Self.days(inDuration: duration.value), days > 0 else {
-                return problem(
-                    "has a DURATION of \(duration.value.quotedForMessage); only whole days (P2D) or weeks (P1W) can be holidays",
-                    line: duration.number)
+                return problem(.badDuration(duration.value), line: duration.number)
             }
             length = days
         }
         guard length <= Self.maximumDays else {
-            let last = first.adding(days: length - 1)
-            return problem("covers \(length) days (\(first) to \(last)); at most 366 are taken")
+            return problem(.tooLong(days: length, first: first, last: first.adding(days: length - 1)))
         }
-        guard let summary else { return problem("on \(first) has no SUMMARY to name the holiday") }
+        guard let summary else { return problem(.noSummary(on: first)) }
         let holiday: Holiday
         do {
             holiday = try Holiday(date: first, name: summary.split(whereSeparator: \.isNewline).joined(separator: " "))
         } catch {
-            return problem("cannot be a holiday: \(error)")
+            return problem(.notAHoliday(error))
         }
         let starts: [AttendanceDate]
         do {
             starts = try Self.starts(of: event, from: first, through: horizon).subtracting(replaced).sorted()
         } catch {
-            return problem("is not imported: \(error.message)", line: error.line)
+            return problem(.unreadable(error.reason), line: error.line)
         }
         guard starts.count <= Self.maximumRepeats else {
-            return problem(
-                "repeats more than \(Self.maximumRepeats) times by \(horizon); check its RRULE (at most \(Self.maximumRepeats) dates are taken)"
-            )
+            return problem(.tooManyRepeats(limit: Self.maximumRepeats, horizon: horizon))
         }
         // Counted before any is added: past the file's limit the caller refuses the whole file.
         expanded += starts.count * length
@@ -216,25 +205,21 @@ public struct ICalendarHolidays: Sendable, Hashable {
         var starts: Set<AttendanceDate> = [first]
         let rules = event.all("RRULE")
         if rules.count > 1 {
-            throw EventFault(line: rules[1].number, message: "more than one RRULE; give each rule its own event")
+            throw EventFault(line: rules[1].number, reason: .secondRule)
         }
         if let line = rules.first {
             do {
                 let rule = try RecurrenceRule(parsing: line.value)
                 starts.formUnion(rule.dates(startingOn: first, through: horizon, limit: maximumRepeats + 1))
             } catch {
-                throw EventFault(line: line.number, message: error.description)
+                throw EventFault(line: line.number, reason: .rule(error))
             }
         }
         for line in event.all("RDATE") {
             for value in line.value.split(separator: ",") {
                 let type = line.parameters["VALUE"]?.uppercased()
                 guard type == nil || type == "DATE", let date = AttendanceDate(iCalendarDate: value) else {
-                    throw EventFault(
-                        line: line.number,
-                        message:
-                            "RDATE \(String(value).quotedForMessage) is not a date (20261225); an all-day event repeats on dates"
-                    )
+                    throw EventFault(line: line.number, reason: .rdate(String(value)))
                 }
                 starts.insert(date)
             }
@@ -242,9 +227,7 @@ public struct ICalendarHolidays: Sendable, Hashable {
         for line in event.all("EXDATE") {
             for value in line.value.split(separator: ",") {
                 guard let date = day(of: value) else {
-                    throw EventFault(
-                        line: line.number,
-                        message: "EXDATE \(String(value).quotedForMessage) is not a date (20261225) or a date-time")
+                    throw EventFault(line: line.number, reason: .exdate(String(value)))
                 }
                 starts.remove(date)
             }
@@ -268,10 +251,7 @@ public struct ICalendarHolidays: Sendable, Hashable {
                 problems.append(
                     ICalendarProblem(
                         line: entry.line,
-                        message:
-                            "event \(entry.name.quotedForMessage) on \(date): the date is already \(name.quotedForMessage) "
-                            + "(line \(entries[0].line)) and the names together are longer than 100 characters; kept \(name.quotedForMessage)"
-                    ))
+                        fault: .namesTooLong(event: entry.name, date: date, kept: name, keptLine: entries[0].line)))
                 continue
             }
             kept.append(entry.name)
@@ -405,14 +385,55 @@ public struct ICalendarHolidays: Sendable, Hashable {
     }
 }
 
-/// Something in an iCalendar file that could not become a holiday, with the line it is on.
-public struct ICalendarProblem: Sendable, Hashable, CustomStringConvertible {
+/// Something in an iCalendar file that could not become a holiday, with the line it is on: facts
+/// that AttendanceLanguage words ("event "Offsite" has a time (DTSTART:20260310T090000Z); only
+/// all-day events can be holidays").
+public struct ICalendarProblem: Sendable, Equatable, CustomStringConvertible {
     /// The physical line (1-based) the event or property starts on.
     public let line: Int
-    public let message: String
+    public let fault: ICalendarFault
 
-    /// "line 12: event "Offsite" has a time (DTSTART:20260310T090000Z); only all-day events can be holidays"
-    public var description: String { "line \(line): \(message)" }
+    /// "line 12: " and the fault's facts, for a developer.
+    public var description: String { "line \(line): \(fault)" }
+}
+
+/// What keeps a file, or one event of it, from giving holidays.
+public enum ICalendarFault: Sendable, Equatable {
+    /// No BEGIN:VCALENDAR.
+    case notICalendar
+    /// The events together give more than `limit` dates by `horizon`: nothing is taken.
+    case tooManyDates(limit: Int, horizon: AttendanceDate)
+    /// An event without END:VEVENT: the file was cut short.
+    case unfinishedEvent
+    /// One event, named by its SUMMARY when it has one (untrusted text).
+    case event(summary: String?, ICalendarEventProblem)
+    /// Two events' names on one date too long together: `kept` (from `keptLine`) stays.
+    case namesTooLong(event: String, date: AttendanceDate, kept: String, keptLine: Int)
+}
+
+/// Why one event is not a holiday. Values as written in the file are clipped for a message.
+public enum ICalendarEventProblem: Sendable, Equatable {
+    case noStart
+    case cancelled
+    case startNotADate(written: String)
+    case startHasTime(written: String)
+    case endNotADate(written: String)
+    case endHasTime(written: String)
+    case endsBeforeStart(end: AttendanceDate, start: AttendanceDate)
+    case badDuration(String)
+    case tooLong(days: Int, first: AttendanceDate, last: AttendanceDate)
+    case noSummary(on: AttendanceDate)
+    case notAHoliday(CoreError)
+    case unreadable(Unreadable)
+    case tooManyRepeats(limit: Int, horizon: AttendanceDate)
+
+    /// A property the event's dates cannot be read from.
+    public enum Unreadable: Sendable, Equatable {
+        case secondRule
+        case rule(CoreError)
+        case rdate(String)
+        case exdate(String)
+    }
 }
 
 extension String {

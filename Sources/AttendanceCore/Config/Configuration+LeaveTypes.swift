@@ -7,16 +7,17 @@ extension Configuration {
     mutating func readLeaveTypes(_ table: TOMLDocument.Table, file: String) -> [ConfigIssue] {
         var issues: [ConfigIssue] = []
         for setting in table.entries {
-            let place = "\(setting.key.clippedForMessage) in [leave_types]: "
-            func refuse(_ message: String, line: Int? = nil) {
-                issues.append(ConfigIssue(file: file, line: line ?? setting.line, message: place + message))
+            func refuse(_ problem: LeaveTypeProblem, line: Int? = nil) {
+                issues.append(
+                    ConfigIssue(file: file, line: line ?? setting.line, problem: .leaveType(name: setting.key, problem))
+                )
             }
             guard LeaveType.isName(setting.key) else {
-                refuse("a leave type's name is 1–20 lower-case letters, digits or _, starting with a letter")
+                refuse(.badName)
                 continue
             }
             guard case .table(let fields) = setting.value else {
-                refuse("expected { code = \"SL\", colour = \"#F48FB1\" }, found \(setting.value.typeName)")
+                refuse(.notATable(found: setting.value.type))
                 continue
             }
             let known = policy.leaveTypes[setting.key]
@@ -27,33 +28,29 @@ extension Configuration {
                 case ("code", .string(let text)) where LeaveType.isCode(text):
                     code = text
                 case ("code", _):
-                    refuse(
-                        "code: expected one or two capital letters, not another status's (P, L, HD, A, H, WO, M, IN)",
-                        line: field.line)
+                    refuse(.badCode, line: field.line)
                     isBad = true
                 case ("colour", .string(let text)):
                     guard let value = Self.colour(text) else {
-                        refuse("colour: expected \"#RRGGBB\", found \(text.quotedForMessage)", line: field.line)
+                        refuse(.badColour(found: .text(text)), line: field.line)
                         isBad = true
                         continue
                     }
                     colour = value
                 case ("colour", _):
-                    refuse("colour: expected \"#RRGGBB\", found \(field.value.typeName)", line: field.line)
+                    refuse(.badColour(found: .type(field.value.type)), line: field.line)
                     isBad = true
                 default:
-                    refuse(
-                        "unknown key \(field.key.clippedForMessage); a leave type has a code and a colour",
-                        line: field.line)
+                    refuse(.unknownField(field.key), line: field.line)
                     isBad = true
                 }
             }
             guard !isBad else { continue }
             guard let code, let type = LeaveType(name: setting.key, code: code, colour: colour) else {
-                refuse("a new leave type needs its code, such as code = \"ML\"")
+                refuse(.needsCode)
                 continue
             }
-            if let clash = policy.leaveTypes.set(type) { refuse(clash) }
+            if let owner = policy.leaveTypes.set(type) { refuse(.codeTaken(code: type.code, owner: owner.name)) }
         }
         return issues
     }

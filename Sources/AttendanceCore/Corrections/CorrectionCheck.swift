@@ -53,7 +53,7 @@ public struct CorrectionCheck: Sendable {
     public func check(before: [Punch], after: [Punch], dates: Set<AttendanceDate>) throws(CorrectionError) {
         let existing = Set(problems(in: before, dates: dates))
         let new = problems(in: after, dates: dates).filter { !existing.contains($0) }
-        guard new.isEmpty else { throw .irregular(new.map(\.message)) }
+        guard new.isEmpty else { throw .irregular(new) }
     }
 
     /// Every problem of `dates` in `punches`, in date and time order.
@@ -80,36 +80,32 @@ public struct CorrectionCheck: Sendable {
                     problems.append(
                         CorrectionProblem(
                             kind: .notAlternating, ids: [previous.id, punch.id],
-                            message: "on \(date), \(label(previous, on: date)) would be followed by "
-                                + "\(label(punch, on: date)); punches must alternate IN, OUT, IN, OUT"))
+                            facts: .notAlternating(
+                                date: date, first: label(previous, on: date), second: label(punch, on: date))))
                 }
             case (nil, .out):
                 // An OUT stamped before the IN it was meant to close (a clock set back, a typo)
                 // says so, as the kiosk does (docs/rules.md "Punches" 7).
-                let reason =
-                    day.punches.dropFirst(index + 1).first.map { next in
-                        next.kind == .in ? ": it is not after \(label(next, on: date)), which it cannot close" : ""
-                    } ?? ""
+                let next = day.punches.dropFirst(index + 1).first.flatMap { $0.kind == .in ? label($0, on: date) : nil }
                 problems.append(
                     CorrectionProblem(
                         kind: .outWithoutIn, ids: [punch.id],
-                        message: "on \(date), \(label(punch, on: date)) would have no IN before it" + reason))
+                        facts: .outWithoutIn(date: date, punch: label(punch, on: date), next: next)))
             case (.in, .out):
                 guard let start = previous else { break }
                 let length = punch.instant.timeIntervalSince(start.instant)
-                let session = "on \(date), the session from \(label(start, on: date)) to \(label(punch, on: date))"
+                let (from, to) = (label(start, on: date), label(punch, on: date))
                 if length < Self.minimumSessionSeconds {
                     problems.append(
                         CorrectionProblem(
                             kind: .sessionTooShort, ids: [start.id, punch.id],
-                            message: session + " would be shorter than 1 minute"))
+                            facts: .sessionTooShort(date: date, start: from, end: to)))
                 } else if length > day.maxSessionSeconds {
                     problems.append(
                         CorrectionProblem(
                             kind: .sessionTooLong, ids: [start.id, punch.id],
-                            message: session
-                                + " would be longer than max_session_hours (\(policy.maxSessionHoursText))"
-                        ))
+                            facts: .sessionTooLong(
+                                date: date, start: from, end: to, maxHours: policy.maxSessionHoursText)))
                 }
             default:
                 break
@@ -137,9 +133,9 @@ public struct CorrectionCheck: Sendable {
             }
         }
         closed.sort { $0.session.start < $1.session.start }
-        func describe(_ item: (date: AttendanceDate, session: Session, out: Punch)) -> String {
-            "the session of \(item.date) from \(label(item.session.inPunch, on: item.date)) to "
-                + "\(label(item.out, on: item.date))"
+        func describe(_ item: (date: AttendanceDate, session: Session, out: Punch)) -> SessionLabel {
+            SessionLabel(
+                date: item.date, start: label(item.session.inPunch, on: item.date), end: label(item.out, on: item.date))
         }
         var problems: [CorrectionProblem] = []
         // Sessions in start order: once one starts after `first` ends, none later overlaps it.
@@ -153,7 +149,7 @@ public struct CorrectionCheck: Sendable {
                     CorrectionProblem(
                         kind: .overlap,
                         ids: [first.session.inPunch.id, first.out.id, second.session.inPunch.id, second.out.id],
-                        message: "\(describe(first)) would overlap \(describe(second))"))
+                        facts: .overlap(first: describe(first), second: describe(second))))
             }
         }
         for lone in open.sorted(by: { $0.punch.instant < $1.punch.instant }) {
@@ -165,24 +161,23 @@ public struct CorrectionCheck: Sendable {
                 problems.append(
                     CorrectionProblem(
                         kind: .overlap, ids: [lone.punch.id, session.session.inPunch.id, session.out.id],
-                        message:
-                            "\(label(lone.punch, on: lone.date)) of \(lone.date) would fall inside \(describe(session))"
-                    ))
+                        facts: .inside(
+                            punch: label(lone.punch, on: lone.date), date: lone.date, session: describe(session))))
             }
         }
         return problems
     }
 
-    // MARK: - Words
+    // MARK: - Labels
 
-    /// "IN at 09:02 (punch 12)", "the new OUT at 18:00"; the local date is added when it is not
-    /// the attendance date (a mark-out after midnight).
-    func label(_ punch: Punch, on date: AttendanceDate) -> String {
+    /// IN at 09:02 (punch 12), the new OUT at 18:00; the local date is added when it is not the
+    /// attendance date (a mark-out after midnight).
+    func label(_ punch: Punch, on date: AttendanceDate) -> PunchLabel {
         let local = policy.zone.localDateTime(of: punch.instant)
         let time = local.date == date ? local.time.description : local.minuteText
-        if punch.id == Self.newPunchID { return "the new \(punch.kind.label) at \(time)" }
+        if punch.id == Self.newPunchID { return PunchLabel(kind: punch.kind, time: time, origin: .new) }
         // An import's row not stored yet carries minus its line number.
-        if punch.id < 0 { return "\(punch.kind.label) at \(time) (line \(-punch.id))" }
-        return "\(punch.kind.label) at \(time) (punch \(punch.id))"
+        if punch.id < 0 { return PunchLabel(kind: punch.kind, time: time, origin: .line(Int(-punch.id))) }
+        return PunchLabel(kind: punch.kind, time: time, origin: .punch(punch.id))
     }
 }

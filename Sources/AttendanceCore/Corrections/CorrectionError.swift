@@ -22,8 +22,8 @@ public enum CorrectionError: WordedError, Equatable, Sendable {
     case inFuture(time: String, now: String)
     /// A date further back than `edit_window_days`, without `--force`.
     case outsideEditWindow(AttendanceDate, days: Int)
-    /// The change would leave a date's punches irregular: one message per problem.
-    case irregular([String])
+    /// The change would leave a date's punches irregular: one line per problem.
+    case irregular([CorrectionProblem])
     /// One punch named twice in one correction of several.
     case namedTwice(Int64)
 
@@ -63,7 +63,7 @@ public enum CorrectionError: WordedError, Equatable, Sendable {
                 "{date} is more than {days} days ago ([policy] edit_window_days); add --force to correct it anyway (the correction is flagged)",
                 ["date": date.description, "days": "\(days)"])
         case .irregular(let problems):
-            return problems.joined(separator: "\n")
+            return problems.map(words.sentence(for:)).joined(separator: "\n")
         case .namedTwice(let id):
             return words.tr("punch {id} is named twice; name each punch once", ["id": "\(id)"])
         }

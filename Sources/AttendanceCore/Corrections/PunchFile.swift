@@ -48,7 +48,7 @@ public struct PunchFile: Sendable {
         var records = CSVRecords(bytes: Array(text.utf8))
         let (names, headerIssues) = records.header(
             columns: Self.columns, required: Array(Self.columns.prefix(3)),
-            expected: "code,timestamp,kind and optionally note and source", emptyExpected: "code,timestamp,kind")
+            expected: .punches, emptyExpected: .punchesRequired)
         var issues = headerIssues
         guard issues.isEmpty, let codeColumn = names.firstIndex(of: "code"),
             let timeColumn = names.firstIndex(of: "timestamp"), let kindColumn = names.firstIndex(of: "kind")
@@ -78,7 +78,7 @@ public struct PunchFile: Sendable {
                 do {
                     return try parse(fields[column].trimmingWhiteSpace())
                 } catch {
-                    problems.append(Issue(line: line, message: error.description))
+                    problems.append(Issue(line: line, problem: .invalid(column: nil, error)))
                     return nil
                 }
             }
@@ -92,10 +92,7 @@ public struct PunchFile: Sendable {
                 if !source.isEmpty && PunchSource(rawValue: source) == nil {
                     problems.append(
                         Issue(
-                            line: line,
-                            message: "invalid source \(source.quotedForMessage): expected "
-                                + PunchSource.allCases.map(\.rawValue).joined(separator: ", ")
-                                + " (it is not kept: imported punches are recorded as import)"))
+                            line: line, problem: .invalidSource(source, allowed: PunchSource.allCases.map(\.rawValue))))
                 }
             }
             var note: String?
@@ -103,7 +100,7 @@ public struct PunchFile: Sendable {
                 do {
                     note = try CorrectionText.note(fields[noteColumn])
                 } catch {
-                    problems.append(Issue(line: line, message: String(describing: error)))
+                    problems.append(Issue(line: line, problem: .invalidText(error)))
                 }
             }
             if let code, let instant, let kind, problems.isEmpty {
@@ -119,7 +116,7 @@ public struct PunchFile: Sendable {
 
 extension PunchFile {
     /// A file refused as a whole: every problem found, and nothing imported.
-    public struct Refusal: Error, Sendable, Hashable {
+    public struct Refusal: Error, Sendable {
         /// In line order.
         public let issues: [Issue]
         /// True when some rows could not be read and others broke the punch rules: those were

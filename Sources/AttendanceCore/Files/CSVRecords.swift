@@ -49,8 +49,7 @@ struct CSVRecords {
             } else {
                 issue =
                     issue
-                    ?? FileIssue(
-                        line: start, message: "field \(fields.count + 1) is not UTF-8 text; save the file as UTF-8")
+                    ?? FileIssue(line: start, problem: .fieldNotUTF8(field: fields.count + 1))
                 fields.append(String(decoding: field, as: UTF8.self))
             }
             field.removeAll(keepingCapacity: true)
@@ -80,10 +79,7 @@ struct CSVRecords {
                 // dropping it would store something other than what the spreadsheet showed.
                 issue =
                     issue
-                    ?? FileIssue(
-                        line: start,
-                        message: "field \(fields.count + 1) has a quote (\") inside it without being quoted itself; "
-                            + "put the whole field in quotes and double each quote inside (\"\")")
+                    ?? FileIssue(line: start, problem: .strayQuote(field: fields.count + 1))
                 field.append(byte)
             case separator:
                 endField()
@@ -98,7 +94,7 @@ struct CSVRecords {
             }
         }
         if quoted {
-            error = FileIssue(line: start, message: "a quoted field is not closed before the end of the file")
+            error = FileIssue(line: start, problem: .unclosedQuote)
             return nil
         }
         endField()
@@ -107,29 +103,28 @@ struct CSVRecords {
 
     /// Reads the header: its column names (trimmed, lower case), and what is wrong with it, which
     /// stops the file being read: no header at all (an empty file), a column not among `columns`,
-    /// a `required` one missing, one named twice. `expected` words the columns for a person
-    /// ("code,timestamp,kind and optionally note and source"), and `emptyExpected` the header an
-    /// empty file is told it lacks when that differs. `spelling` maps a name as written to the
-    /// column it means.
+    /// a `required` one missing, one named twice. `expected` is the file's layout, which a
+    /// refusal names ("code,timestamp,kind and optionally note and source"), and `emptyExpected`
+    /// the header an empty file is told it lacks when that differs. `spelling` maps a name as
+    /// written to the column it means.
     mutating func header(
-        columns: [String], required: [String], expected: String, emptyExpected: String? = nil,
+        columns: [String], required: [String], expected: CSVLayout, emptyExpected: CSVLayout? = nil,
         spelling: (String) -> String = { $0 }
     ) -> (names: [String], issues: [FileIssue]) {
         guard let header = next() else {
-            let message = "the file is empty; expected the header \(emptyExpected ?? expected)"
-            return ([], [error ?? FileIssue(line: 1, message: message)])
+            return ([], [error ?? FileIssue(line: 1, problem: .empty(expected: emptyExpected ?? expected))])
         }
         let names = header.fields.map { spelling($0.trimmingWhiteSpace().lowercased()) }
         var issues: [FileIssue] = header.issue.map { [$0] } ?? []
         for name in names where !columns.contains(name) {
             issues.append(
-                FileIssue(line: header.line, message: "unknown column \(name.quotedForMessage); expected \(expected)"))
+                FileIssue(line: header.line, problem: .unknownColumn(name, expected: expected)))
         }
         for name in required where !names.contains(name) {
-            issues.append(FileIssue(line: header.line, message: "the header has no \(name) column"))
+            issues.append(FileIssue(line: header.line, problem: .missingColumn(name)))
         }
         for name in columns where names.filter({ $0 == name }).count > 1 {
-            issues.append(FileIssue(line: header.line, message: "the column \(name) appears more than once"))
+            issues.append(FileIssue(line: header.line, problem: .columnTwice(name)))
         }
         return (names, issues)
     }
@@ -137,9 +132,7 @@ struct CSVRecords {
     /// The issue of a record whose field count is not the header's, or nil.
     static func fieldCountIssue(of record: Record, names: [String]) -> FileIssue? {
         guard record.fields.count != names.count else { return nil }
-        return FileIssue(
-            line: record.line,
-            message: "expected \(names.count) fields (\(names.joined(separator: ","))), found \(record.fields.count)")
+        return FileIssue(line: record.line, problem: .fieldCount(columns: names, found: record.fields.count))
     }
 
     /// The field without the formula guard an export put in front of it: one apostrophe before

@@ -39,7 +39,7 @@ public struct EmployeeFile: Sendable {
         var records = CSVRecords(bytes: bytes)
         let (names, headerIssues) = records.header(
             columns: Self.columns, required: ["code", "name"],
-            expected: "code,name and optionally start_date,shift,department,language",
+            expected: .employees,
             spelling: { String($0.map { $0 == " " || $0 == "-" ? "_" : $0 }) })
         var issues = headerIssues
         guard issues.isEmpty else {
@@ -68,7 +68,7 @@ public struct EmployeeFile: Sendable {
                 do {
                     return try parse(text)
                 } catch {
-                    problems.append(FileIssue(line: line, message: "\(column): \(error.description)"))
+                    problems.append(FileIssue(line: line, problem: .invalid(column: column, error)))
                     return nil
                 }
             }
@@ -76,7 +76,7 @@ public struct EmployeeFile: Sendable {
             let name = value("name", PersonName.init(parsing:))
             for (column, given) in [("code", code != nil), ("name", name != nil)]
             where !given && fields[column]?.isEmpty != false {
-                problems.append(FileIssue(line: line, message: "\(column): empty; every employee needs one"))
+                problems.append(FileIssue(line: line, problem: .emptyField(column: column)))
             }
             let startDate = value("start_date", AttendanceDate.init(parsing:))
             let shift = value("shift", Self.shift(parsing:))
@@ -86,7 +86,7 @@ public struct EmployeeFile: Sendable {
                 let key = code.rawValue.lowercased()
                 if let earlier = firstLine[key] {
                     problems.append(
-                        FileIssue(line: line, message: "code \(code.rawValue) is already on line \(earlier)"))
+                        FileIssue(line: line, problem: .codeRepeated(code: code.rawValue, firstLine: earlier)))
                 } else {
                     firstLine[key] = line
                 }
@@ -121,7 +121,7 @@ public struct EmployeeFile: Sendable {
 
 extension EmployeeFile {
     /// A file refused as a whole: every problem found, in line order, and nothing added.
-    public struct Refusal: Error, Sendable, Hashable {
+    public struct Refusal: Error, Sendable {
         public let issues: [FileIssue]
 
         public init(issues: [FileIssue]) {

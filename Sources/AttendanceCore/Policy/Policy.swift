@@ -60,23 +60,17 @@ public struct Policy: Sendable, Hashable {
     /// 22:00–06:00 under the default 04:00 would have its mark-out at 06:00 on the next date,
     /// refused as "not marked in", and every night would end M (docs/rules.md "Words"). The
     /// `day_change` it suggests fits `alongside` too (the office's shift, for an employee's own).
-    public func shiftMisfit(alongside others: [Policy] = []) -> String? {
+    public func shiftMisfit(alongside others: [Policy] = []) -> ShiftMisfit? {
         guard !shiftFits(dayChange: dayChange.minuteOfDay) else { return nil }
-        let why =
-            shiftStart.minuteOfDay < dayChange.minuteOfDay
-            ? "it starts before day_change (\(dayChange)), on the previous attendance date"
-            : "it ends after day_change (\(dayChange)) the next morning, on the next attendance date, where its "
-                + "mark-out would be refused as \"not marked in\""
         // The whole hours that fit every shift concerned; the middle one of them.
         let fitting = (0..<24).map { $0 * 60 }.filter { hour in
             ([self] + others).allSatisfy { $0.shiftFits(dayChange: hour) }
         }
-        let advice =
-            fitting.isEmpty
-            ? "no day_change fits both it and [policy]'s shift \(others.first.map { "\($0.shiftStart)–\($0.shiftEnd)" } ?? "")"
-            : "set day_change in [policy] to a time outside the shift, such as day_change = "
-                + "\"\(WallClockTime(validMinuteOfDay: fitting[fitting.count / 2]))\""
-        return "the shift \(shiftStart)–\(shiftEnd) does not fit in one attendance date: \(why); \(advice)"
+        return ShiftMisfit(
+            start: shiftStart, end: shiftEnd, dayChange: dayChange,
+            startsBeforeDayChange: shiftStart.minuteOfDay < dayChange.minuteOfDay,
+            fittingDayChange: fitting.isEmpty ? nil : WallClockTime(validMinuteOfDay: fitting[fitting.count / 2]),
+            officeShift: others.first.map { ShiftMisfit.Shift(start: $0.shiftStart, end: $0.shiftEnd) })
     }
 
     /// Whether the shift lies within one attendance date when the day changes at `change`.

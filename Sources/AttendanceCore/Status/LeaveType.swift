@@ -65,12 +65,10 @@ public struct LeaveTypes: Sendable, Hashable {
     /// "annual, sick, unpaid": for a refusal that lists them.
     public var namesList: String { all.map(\.name).joined(separator: ", ") }
 
-    /// Sets `type`, replacing the one of the same name; refused (with the reason) when another
-    /// type already has its code.
-    public mutating func set(_ type: LeaveType) -> String? {
-        if let clash = all.first(where: { $0.code == type.code && $0.name != type.name }) {
-            return "the code \(type.code) is \(clash.name)'s already"
-        }
+    /// Sets `type`, replacing the one of the same name; refused when another type already has its
+    /// code: that type is returned, and nothing is set.
+    public mutating func set(_ type: LeaveType) -> LeaveType? {
+        if let clash = all.first(where: { $0.code == type.code && $0.name != type.name }) { return clash }
         if let index = all.firstIndex(where: { $0.name == type.name }) {
             all[index] = type
         } else {

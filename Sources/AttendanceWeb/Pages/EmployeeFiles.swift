@@ -54,7 +54,10 @@ extension Console {
             let bad = Set(refusal.issues.map(\.line)).count
             let lines = refusal.issues.map { issue in
                 "<li>"
-                    + words.tr("line {line}: {problem}", ["line": String(issue.line), "problem": issue.message])
+                    + words.tr(
+                        "line {line}: {problem}",
+                        ["line": String(issue.line), "problem": words.sentence(for: issue.problem)]
+                    )
                     .escaped + "</li>"
             }
             let problem =

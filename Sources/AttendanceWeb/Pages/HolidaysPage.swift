@@ -106,7 +106,7 @@ extension Console {
         let calendar = ICalendarHolidays(parsing: text, today: today)
         guard calendar.problems.isEmpty else {
             let problems = calendar.problems.map {
-                words.tr("line {line}: {problem}", ["line": String($0.line), "problem": $0.message])
+                words.tr("line {line}: {problem}", ["line": String($0.line), "problem": words.sentence(for: $0.fault)])
             }
             throw WebFailure.badRequest(
                 words.ntr(
@@ -134,7 +134,8 @@ extension Console {
         }
         for skipped in calendar.skipped {
             done += words.tr(
-                "; skipped line {line}: {reason}", ["line": String(skipped.line), "reason": skipped.message])
+                "; skipped line {line}: {reason}",
+                ["line": String(skipped.line), "reason": words.sentence(for: skipped.fault)])
         }
         let year = result.added.first?.date.year ?? today.year
         return try await holidaysPage(session, year: year, done: done + ".")

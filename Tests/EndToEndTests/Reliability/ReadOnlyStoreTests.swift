@@ -190,6 +190,28 @@ struct ReadOnlyStoreTests {
     }
 
     @Test(
+        "a user who may not enter the store's folder is told so in Spanish, with the folder's owner and mode",
+        .enabled(if: geteuid() == 0, "needs another user than the folder's owner: runs as root (CI does)"))
+    func closedFolderInSpanish() throws {
+        let s = try Office.sandbox()
+        let folder = s.folder + "/cerrada"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let store = folder + "/attendance.sqlite"
+        #expect(rename(s.store, store) == 0)
+        #expect(chmod(folder, 0o700) == 0)
+        let child = try ChildProcess.attendance(
+            ["register", "--language", "es"], sandbox: s,
+            environment: ["ATTENDANCE_STORE": store, "ATTENDANCE_LOCALEDIR": builtCatalogs], prefix: Self.reader)
+        let ended = child.finish(timeout: 30)
+        #expect(ended == .exited(74), "\(child.errorText)")
+        #expect(
+            child.errorText
+                == "attendance: no se puede abrir la base de fichajes \(store): usuario del sistema nobody (uid 65534, "
+                + "grupos nogroup) no tiene permiso para entrar en la carpeta \(folder) (propietario root, grupo root, "
+                + "modo 0700)\n")
+    }
+
+    @Test(
         "a read-only bind mount, with a kiosk writing through the writable path: reports see its latest punch",
         .enabled(if: canMount))
     func readOnlyMount() throws {

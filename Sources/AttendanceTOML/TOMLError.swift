@@ -1,7 +1,8 @@
-/// One problem in a configuration file, located by file and line.
-public struct ConfigIssue: Equatable, Sendable, CustomStringConvertible {
+/// Why a file is not TOML, located by file and line.
+public struct TOMLError: Error, Equatable, Sendable, CustomStringConvertible {
     public let file: String
     public let line: Int?
+    /// The reader's own sentence, in English.
     public let message: String
 
     public init(file: String, line: Int?, message: String) {
@@ -10,7 +11,7 @@ public struct ConfigIssue: Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// "attendance.toml:12: shift_start …", like a compiler names a place.
+    /// "attendance.toml:12: a value is missing after '='", like a compiler names a place.
     public var description: String {
         if let line { return "\(file):\(line): \(message)" }
         return "\(file): \(message)"
