@@ -1,3 +1,4 @@
+import AttendanceApp
 import AttendanceCore
 import AttendanceLanguage
 import AttendanceStore
@@ -94,6 +95,29 @@ extension CommandLanguageTests {
             message.lines.last
                 == "el disco de la base de fichajes está lleno; no se ha guardado nada — libere espacio y vuelva a intentarlo"
         )
+    }
+
+    @Test("the idle screen's warning about the central store, in English and in the office's French")
+    func centralWarningInFrench() throws {
+        let french = Speech(.french, catalog: Catalog(directory: h.environment["ATTENDANCE_LOCALEDIR"] ?? ""))
+        let late = CentralWarning(clockOffMinutes: 31, reach: .since("09:05"), waiting: 3)
+        #expect(
+            KioskMessage.wording(of: late, .english)
+                == "This kiosk's clock is 31 min ahead of the central store's: tell your manager to set it right"
+                + " · Central store not reached since 09:05 · 3 record(s) kept here, nothing lost")
+        #expect(
+            KioskMessage.wording(of: late, french)
+                == "L'horloge de cette borne est en avance de 31 min par rapport au serveur central : prévenez votre "
+                + "responsable pour qu'elle soit remise à l'heure · Serveur central non joint depuis 09:05 · "
+                + "3 enregistrements gardés ici, rien n'est perdu")
+        let refused = CentralWarning(clockOffMinutes: nil, reach: .refused, waiting: 1)
+        #expect(
+            KioskMessage.wording(of: refused, french)
+                == "Le serveur central refuse cette borne : prévenez votre responsable (attendance sync --status) · "
+                + "1 enregistrement gardé ici, rien n'est perdu")
+        #expect(
+            KioskMessage.wording(of: CentralWarning(reach: .notYet, waiting: 0), .english)
+                == "Central store not reached yet")
     }
 
     @Test("a store that does not exist is refused in French, with the store's status and the English command names")

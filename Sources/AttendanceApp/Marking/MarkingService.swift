@@ -146,33 +146,26 @@ package final class MarkingService {
         return .after(lastSync: last, syncSeconds: central.syncSeconds, at: time)
     }
 
-    /// For the kiosk's screen: a line when the central store has not been reached for longer
-    /// than this kiosk can vouch for what other kiosks recorded (docs/rules.md "Punches" 9);
-    /// nil when there is no central store or the last round is recent.
-    ///
-    /// A clock found off the centre's at the last round is said first: every punch taken here
-    /// until it is set right carries the difference, and the manager must check them.
-    package func centralWarning(at time: Date) throws(StoreError) -> String? {
+    /// For the kiosk's screen: what to warn of when the central store has not been reached for
+    /// longer than this kiosk can vouch for what other kiosks recorded (docs/rules.md "Punches" 9),
+    /// or its clock was found off the centre's at the last round; nil when there is no central
+    /// store or nothing to warn of. The kiosk words it.
+    package func centralWarning(at time: Date) throws(StoreError) -> CentralWarning? {
         guard configuration.central != nil else { return nil }
         let status = try store.syncStatus()
-        let clock = status.clockOffset.flatMap(ClockOffset.minutes(ofSeconds:)).map {
-            "This kiosk's clock is \(Speech.english.clockOffset(minutes: $0)) of the central store's: tell your manager to set it right"
-        }
-        let warnings = [clock, try reachWarning(status, at: time)].compactMap { $0 }
-        return warnings.isEmpty ? nil : warnings.joined(separator: " · ")
+        let warning = CentralWarning(
+            clockOffMinutes: status.clockOffset.flatMap(ClockOffset.minutes(ofSeconds:)),
+            reach: reach(status, at: time), waiting: status.waiting)
+        return warning.clockOffMinutes == nil && warning.reach == nil ? nil : warning
     }
 
-    private func reachWarning(_ status: SyncStatus, at time: Date) throws(StoreError) -> String? {
+    private func reach(_ status: SyncStatus, at time: Date) -> CentralWarning.Reach? {
         guard knowledge(lastSync: status.lastSuccess, at: time) == .partial else { return nil }
-        let kept = status.waiting == 0 ? "" : " · \(status.waiting) record(s) kept here, nothing lost"
-        if status.lastRoundRefused {
-            return "The central store refuses this kiosk: tell your manager (attendance sync --status)\(kept)"
-        }
-        guard let last = status.lastSuccess else { return "Central store not reached yet\(kept)" }
+        if status.lastRoundRefused { return .refused }
+        guard let last = status.lastSuccess else { return .notYet }
         let zone = configuration.policy.zone
         let (then, today) = (zone.localDateTime(of: last), zone.localDateTime(of: time))
-        let since = then.date == today.date ? zone.clockText(of: last) : zone.minuteText(of: last)
-        return "Central store not reached since \(since)\(kept)"
+        return .since(then.date == today.date ? zone.clockText(of: last) : zone.minuteText(of: last))
     }
 
     // MARK: - Where are we
@@ -380,4 +373,30 @@ package final class MarkingService {
             })
     }
 
+}
+
+/// What the kiosk warns of about the central store, for the kiosk to word.
+package struct CentralWarning: Equatable, Sendable {
+    /// Why what other kiosks recorded may be missing here.
+    package enum Reach: Equatable, Sendable {
+        /// The centre refused the last round.
+        case refused
+        /// Never reached.
+        case notYet
+        /// Last reached at this time ("09:05" today, else "2026-11-24 09:05").
+        case since(String)
+    }
+
+    /// How far this kiosk's clock was from the centre's at the last round (ahead when positive),
+    /// when it is off by more than the rules allow.
+    package var clockOffMinutes: Int?
+    package var reach: Reach?
+    /// Records kept here until the centre is reached.
+    package var waiting: Int
+
+    package init(clockOffMinutes: Int? = nil, reach: Reach? = nil, waiting: Int = 0) {
+        self.clockOffMinutes = clockOffMinutes
+        self.reach = reach
+        self.waiting = waiting
+    }
 }

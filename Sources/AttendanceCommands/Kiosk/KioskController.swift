@@ -80,7 +80,7 @@ final class KioskController {
     /// behind "checking…".
     private(set) var linkStoreFailure: StoreError?
     /// Shown while idle when the central store has not been reached for a while.
-    private(set) var centralWarning: String?
+    private(set) var centralWarning: CentralWarning?
     private(set) var shouldExit = false
     private var lastInput: TimeInterval
     private var messageUntil: TimeInterval?

@@ -59,6 +59,34 @@ struct KioskMessage {
     }
 
     /// Why the kiosk did not take a request, in the person's words.
+    /// The idle screen's line about the central store: the clock first, then how long it has not
+    /// been reached and what waits here.
+    static func wording(of warning: CentralWarning, _ words: Speech) -> String {
+        var parts: [String] = []
+        if let minutes = warning.clockOffMinutes {
+            parts.append(
+                words.tr(
+                    "This kiosk's clock is {offset} of the central store's: tell your manager to set it right",
+                    ["offset": words.clockOffset(minutes: minutes)]))
+        }
+        if let reach = warning.reach {
+            switch reach {
+            case .refused:
+                parts.append(
+                    words.tr("The central store refuses this kiosk: tell your manager (attendance sync --status)"))
+            case .notYet: parts.append(words.tr("Central store not reached yet"))
+            case .since(let time): parts.append(words.tr("Central store not reached since {time}", ["time": time]))
+            }
+            if warning.waiting > 0 {
+                parts.append(
+                    words.ntr(
+                        "{n} record(s) kept here, nothing lost", "{n} record(s) kept here, nothing lost",
+                        warning.waiting))
+            }
+        }
+        return parts.joined(separator: " · ")
+    }
+
     static func wording(of refusal: AskedCorrections.Refusal, _ words: Speech) -> String {
         switch refusal {
         case .reasonMissing: words.tr("Say in a few words why the day is wrong.")

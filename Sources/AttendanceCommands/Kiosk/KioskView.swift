@@ -49,7 +49,8 @@ struct KioskView {
                 width: width)
             if let warning = controller.centralWarning {
                 body.blank()
-                body.addCenteredWrapping(warning, TextStyle(color: .yellow), width: width)
+                body.addCenteredWrapping(
+                    KioskMessage.wording(of: warning, words), TextStyle(color: .yellow), width: width)
             }
             hint = words.tr("Type your employee code and press Enter.")
         case .pin(_, let code):
