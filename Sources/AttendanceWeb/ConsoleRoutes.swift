@@ -44,7 +44,7 @@ extension Console {
                     session, choice: try self.registerChoice { QueryFields(request.uri.query)[Substring($0)] })
             }
         }
-        for format in RegisterFile.allCases {
+        for format in FileType.allCases {
             router.get("/register.\(format.rawValue)") { request, _ in
                 let query = QueryFields(request.uri.query)
                 return try await self.download(request) { _ in
@@ -297,6 +297,14 @@ extension Console {
             body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
+    /// `bytes` as a file to take away, named `name`.
+    func attachment(_ bytes: [UInt8], name: String, type: FileType) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: type.contentType, .contentDisposition: "attachment; filename=\"\(name)\""],
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
     func redirect(to location: String, clearing: Bool = false) -> Response {
         var response = Response(status: .seeOther, headers: [.location: location])
         if clearing { response.headers[.setCookie] = cookie("", clearing: true) }
@@ -415,5 +423,19 @@ struct ConsolePolicy: RouterMiddleware {
         response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
         return response
+    }
+}
+
+/// The kinds of file the console sends: the register's three, the week's CSV and workbook, the
+/// calendars' and PIN slips' PDFs.
+enum FileType: String, CaseIterable, Sendable {
+    case csv, pdf, xlsx
+
+    var contentType: String {
+        switch self {
+        case .csv: "text/csv; charset=utf-8"
+        case .pdf: "application/pdf"
+        case .xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        }
     }
 }

@@ -4,7 +4,6 @@ import AttendanceDocuments
 import AttendanceLanguage
 import Foundation
 import Hummingbird
-import NIOCore
 
 extension Console {
     /// `/employees/CODE/calendar.pdf?month=YYYY-MM` and, for every active employee employed that
@@ -23,11 +22,8 @@ extension Console {
                 words: words)
             return try DocumentBytes.make(document.write(to:)).1
         }
-        let name = (code.map { "calendar-" + $0.rawValue } ?? "calendars") + "-\(month).pdf"
-        return Response(
-            status: .ok,
-            headers: [.contentType: "application/pdf", .contentDisposition: "attachment; filename=\"\(name)\""],
-            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        return attachment(
+            bytes, name: (code.map { "calendar-" + $0.rawValue } ?? "calendars") + "-\(month).pdf", type: .pdf)
     }
 
     /// "Calendars to sign: PDF (A4) · PDF (Letter)", the links to `path` for `month`.

@@ -5,7 +5,6 @@ import AttendanceLanguage
 import Foundation
 import HTTPTypes
 import Hummingbird
-import NIOCore
 
 /// Employees many at a time, as the command line's `employee import` and `employee pins` do: a
 /// CSV file uploaded, and PIN slips made for several employees at once.
@@ -129,9 +128,6 @@ extension Console {
                 try await employeesPage(
                     session, done: words.tr("Everyone employed has a PIN already; no PIN was made.")))
         }
-        return Response(
-            status: .ok,
-            headers: [.contentType: "application/pdf", .contentDisposition: "attachment; filename=\"pin-slips.pdf\""],
-            body: .init(byteBuffer: ByteBuffer(bytes: made.bytes)))
+        return attachment(made.bytes, name: "pin-slips.pdf", type: .pdf)
     }
 }

@@ -4,7 +4,6 @@ import AttendanceDocuments
 import AttendanceLanguage
 import Foundation
 import Hummingbird
-import NIOCore
 
 extension Console {
     /// `/hours?week=YYYY-MM-DD` (and `department`): each employee's hours on each date of the week
@@ -101,10 +100,7 @@ extension Console {
     /// The week's hours as `format`, sent as an attachment named after its first date.
     func hoursFile(_ format: HoursFile, _ choice: WeekChoice) async throws -> Response {
         let (name, bytes) = try await hoursDocument(format, choice)
-        return Response(
-            status: .ok,
-            headers: [.contentType: format.contentType, .contentDisposition: "attachment; filename=\"\(name)\""],
-            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        return attachment(bytes, name: name, type: format.type)
     }
 
     /// The week's hours as `format` and the file's name: the same bytes as
@@ -136,10 +132,10 @@ struct WeekChoice {
 enum HoursFile: String, CaseIterable, Sendable {
     case csv, xlsx
 
-    var contentType: String {
+    var type: FileType {
         switch self {
-        case .csv: "text/csv; charset=utf-8"
-        case .xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        case .csv: .csv
+        case .xlsx: .xlsx
         }
     }
 }

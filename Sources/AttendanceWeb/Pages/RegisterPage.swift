@@ -5,7 +5,6 @@ import AttendanceLanguage
 import AttendanceTerminal
 import Foundation
 import Hummingbird
-import NIOCore
 
 extension Console {
     /// `/register?month=YYYY-MM` (or `from`/`to`, `period`, and `department`): the period's colour
@@ -147,24 +146,10 @@ extension Console {
     }
 }
 
-/// The register as a file to take away, at `/register.csv`, `.pdf` and `.xlsx`: the same bytes as
-/// `attendance register --format …` writes.
-enum RegisterFile: String, CaseIterable, Sendable {
-    case csv, pdf, xlsx
-
-    var contentType: String {
-        switch self {
-        case .csv: "text/csv; charset=utf-8"
-        case .pdf: "application/pdf"
-        case .xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        }
-    }
-}
-
 extension Console {
-    /// The register `choice` names as `format`, sent as an attachment named after its period.
-    func registerFile(_ format: RegisterFile, choice: RegisterChoice, paper: RegisterPDF.Paper) async throws -> Response
-    {
+    /// The register `choice` names as `format` (`/register.csv`, `.pdf`, `.xlsx`: the same bytes as
+    /// `attendance register --format …` writes), sent as an attachment named after its period.
+    func registerFile(_ format: FileType, choice: RegisterChoice, paper: RegisterPDF.Paper) async throws -> Response {
         let (configuration, now, words) = (self.configuration, self.now(), self.words)
         let bytes: [UInt8] = try await blocking {
             let register = try self.register(choice, policy: configuration.policy, now: now)
@@ -181,12 +166,6 @@ extension Console {
                 return try DocumentBytes.make(workbook.write(to:)).1
             }
         }
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: format.contentType,
-                .contentDisposition: "attachment; filename=\"register-\(choice.fileLabel).\(format.rawValue)\"",
-            ],
-            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        return attachment(bytes, name: "register-\(choice.fileLabel).\(format.rawValue)", type: format)
     }
 }
