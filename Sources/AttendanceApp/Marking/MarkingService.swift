@@ -1,5 +1,4 @@
 import AttendanceCore
-import AttendanceLanguage
 import AttendanceStore
 import AttendanceWiFi
 import Foundation

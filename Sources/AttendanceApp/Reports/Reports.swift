@@ -129,8 +129,11 @@ extension Reports {
     public static func week(
         of date: AttendanceDate, department: Department?, policy: Policy, now: Date, store: AttendanceStore
     ) throws -> (firstDay: AttendanceDate, rows: [(employee: Employee, hours: WeekHours)]) {
-        let only = try department.map { try Self.department($0, store: store) }
-        let employees = try store.employees().filter { only == nil || $0.department == only }
+        var employees = try store.employees()
+        if let department {
+            let only = try Self.department(department, among: employees)
+            employees = employees.filter { $0.department == only }
+        }
         return (
             date.startOfWeek(policy.weekStarts),
             try week(of: date, employees: employees, policy: policy, now: now, store: store)
@@ -142,8 +145,12 @@ extension Reports {
     /// The departments the employees are in, each once (in any case, as the first employee to
     /// have it writes it), sorted.
     public static func departments(store: AttendanceStore) throws(StoreError) -> [Department] {
+        departments(of: try store.employees())
+    }
+
+    private static func departments(of employees: [Employee]) -> [Department] {
         var known: [String: Department] = [:]
-        for department in try store.employees().compactMap(\.department) {
+        for department in employees.compactMap(\.department) {
             known[department.rawValue.lowercased()] = known[department.rawValue.lowercased()] ?? department
         }
         return known.values.sorted { $0.rawValue < $1.rawValue }
@@ -153,7 +160,11 @@ extension Reports {
     /// departments there are, when no employee has it: a register of nobody would look like one
     /// of a department where nobody came.
     public static func department(_ name: Department, store: AttendanceStore) throws -> Department {
-        let known = try departments(store: store)
+        try department(name, among: try store.employees())
+    }
+
+    private static func department(_ name: Department, among employees: [Employee]) throws -> Department {
+        let known = departments(of: employees)
         if let found = known.first(where: { $0.rawValue.lowercased() == name.rawValue.lowercased() }) { return found }
         let names = known.map(\.rawValue)
         let department = name.rawValue.quotedForMessage
