@@ -199,9 +199,16 @@ struct ReadOnlyStoreTests {
         let store = folder + "/attendance.sqlite"
         #expect(rename(s.store, store) == 0)
         #expect(chmod(folder, 0o700) == 0)
+        // The catalog copied where `nobody` may read it: the build folder can sit in a folder only
+        // root may enter (a clone in `mktemp -d`), and the sentence would then be English.
+        let catalogs = s.folder + "/locale"
+        let spanish = catalogs + "/es/LC_MESSAGES"
+        try FileManager.default.createDirectory(atPath: spanish, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: builtCatalogs + "/es/LC_MESSAGES/attendance.mo", toPath: spanish + "/attendance.mo")
         let child = try ChildProcess.attendance(
             ["register", "--language", "es"], sandbox: s,
-            environment: ["ATTENDANCE_STORE": store, "ATTENDANCE_LOCALEDIR": builtCatalogs], prefix: Self.reader)
+            environment: ["ATTENDANCE_STORE": store, "ATTENDANCE_LOCALEDIR": catalogs], prefix: Self.reader)
         let ended = child.finish(timeout: 30)
         #expect(ended == .exited(74), "\(child.errorText)")
         #expect(
