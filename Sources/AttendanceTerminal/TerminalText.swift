@@ -53,13 +53,14 @@ extension String {
 
     /// The string broken at spaces into lines of at most `width` columns; a word longer than a
     /// line is cut where it must be. Used where a sentence must be read to its end on a screen
-    /// that does not wrap (the kiosk's), rather than cut at the right edge.
+    /// that does not wrap (the kiosk's), rather than cut at the right edge. French puts a space
+    /// before ";", ":", "!", "?" and "»" and after "«": no line starts or ends on those.
     public func wrapped(toWidth width: Int) -> [String] {
         guard width > 0, terminalWidth > width else { return [self] }
         var lines: [String] = []
         var line = ""
         var used = 0
-        for word in split(separator: " ", omittingEmptySubsequences: true) {
+        for word in Self.words(of: self) {
             let wordWidth = String(word).terminalWidth
             if used > 0 && used + 1 + wordWidth > width {
                 lines.append(line)
@@ -86,6 +87,24 @@ extension String {
         }
         if !line.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// The words of `text` between spaces, each French mark that a space sets apart kept with the
+    /// word it belongs to.
+    private static func words(of text: String) -> [Substring] {
+        var words: [Substring] = []
+        var opening = false
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if let last = words.last, opening || [";", ":", "!", "?", "»"].contains(word) {
+                // The space between them is the text's own: the mark and its word are one stretch.
+                let start = last.startIndex
+                words[words.count - 1] = text[start..<word.endIndex]
+            } else {
+                words.append(word)
+            }
+            opening = word == "«"
+        }
+        return words
     }
 
     /// ``wrapped(toWidth:)``, where `joiner` (a character the text has nowhere else) stands for

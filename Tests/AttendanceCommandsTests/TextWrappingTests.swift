@@ -13,6 +13,10 @@ struct TextWrappingTests {
             ("日本語のテキスト ok", 6, ["日本語", "のテキ", "スト", "ok"]),
             ("  spaces   collapse  ", 30, ["  spaces   collapse  "]),
             ("  spaces   collapse  ", 8, ["spaces", "collapse"]),
+            // French sets ";", ":", "!", "?" and "»" apart with a space, and "«" too: none starts or ends a line.
+            ("le disque est plein ; rien n'a été écrit", 19, ["le disque est", "plein ; rien n'a", "été écrit"]),
+            ("Code employé : E001 !", 12, ["Code", "employé :", "E001 !"]),
+            ("dit « bonjour » ici", 12, ["dit", "« bonjour »", "ici"]),
         ])
     func wraps(text: String, width: Int, lines: [String]) {
         #expect(text.wrapped(toWidth: width) == lines)
