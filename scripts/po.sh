@@ -61,6 +61,8 @@ check_placeholders() {
 for language in "${languages[@]}"; do
   po=po/$language.po
   msgmerge --quiet --update --backup=none --no-wrap --previous "$po" "$template"
+  # A message the sources no longer have leaves the catalog: its history is git's.
+  msgattrib --no-obsolete --no-wrap --output-file="$po" "$po"
   mkdir -p "$out/$language/LC_MESSAGES"
   statistics=$(msgfmt --check --statistics --output-file="$out/$language/LC_MESSAGES/$domain.mo" "$po" 2>&1)
   echo "po: $language: $statistics"

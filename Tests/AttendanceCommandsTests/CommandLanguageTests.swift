@@ -281,7 +281,7 @@ struct CommandLanguageTests {
 
                 """)
         #expect(
-            h.run("employee", "list").out.hasPrefix("CODE  NOM       HORAIRE  DU          JUSQU'AU  ÉTAT"),
+            h.run("employee", "list").out.hasPrefix("CODE  NOM       HORAIRE    DU          JUSQU'AU  ÉTAT"),
             "\(h.run("employee", "list").out)")
         // Scripts read the same bytes whatever the language.
         for (command, format) in [("wifi", "csv"), ("wifi", "json"), ("employee", "csv"), ("employee", "json")] {
@@ -293,6 +293,52 @@ struct CommandLanguageTests {
                 #expect(h.run(arguments).out == english, "\(command) --format \(format) under \(language)")
             }
         }
+    }
+
+    @Test("employees and punches are listed and shown in French, cells too; the punches' CSV never changes")
+    func employeesAndPunchesInFrench() throws {
+        h.run("employee", "add", "E002", "--name", "Bo Chen", "--shift-start", "08:00", "--shift-end", "16:30")
+        h.run("employee", "deactivate", "E002", "--end-date", "2026-12-31")
+        try h.kiosk(.in, "2026-11-18 09:20")
+        try h.kiosk(.out, "2026-11-18 18:05")
+        h.run("punch", "retime", "1", "--at", "2026-11-18 09:10", "--reason", "badge oublié", "--by", "boss")
+        h.run("punch", "void", "2", "--reason", "erreur", "--by", "boss")
+        h.run("punch", "add", "E001", "--at", "2026-11-18 18:00", "--kind", "out", "--reason", "oubli", "--by", "boss")
+        h.environment["LANG"] = "C"
+        let csv = h.run("punch", "list", "E001", "--month", "2026-11", "--format", "csv").out
+        #expect(csv.contains(",added by boss via tester (uid 1000),"), "\(csv)")
+        h.environment["LANG"] = "fr_FR.UTF-8"
+        /// The table's lines without the spaces that pad its last column.
+        func table(_ arguments: String...) -> [Substring] {
+            h.run(arguments).out.split(separator: "\n").map { $0.replacing(/\ +$/, with: "") }
+        }
+        #expect(
+            table("employee", "list") == [
+                "CODE  NOM       HORAIRE      DU          JUSQU'AU    ÉTAT",
+                "----  --------  -----------  ----------  ----------  -------------------",
+                "E001  Asha Rao  politique    2026-10-01              actif",
+                "E002  Bo Chen   08:00–16:30  2026-11-21  2026-12-31  jusqu'au 2026-12-31",
+            ])
+        #expect(
+            h.run("employee", "show", "E002").out == """
+                E002  Bo Chen
+                  horaire :  08:00–16:30 (le sien)
+                  emploi :   du 2026-11-21 au 2026-12-31
+                  état :     jusqu'au 2026-12-31
+                  PIN :      aucun
+
+                """)
+        #expect(
+            table("punch", "list", "E001", "--month", "2026-11") == [
+                "N°  DATE        HEURE  NATURE  SOURCE     WIFI  ANNULÉ  CORRIGÉ                                          NOTE",
+                "--  ----------  -----  ------  ---------  ----  ------  -----------------------------------------------  ----",
+                " 1  2026-11-18  09:10  IN      simulated  HQ            déplacé de 09:20 par boss via tester (uid 1000)",
+                " 3  2026-11-18  18:00  OUT     manual                   ajouté par boss via tester (uid 1000)",
+                " 2  2026-11-18  18:05  OUT     simulated  HQ    annulé  annulé par boss via tester (uid 1000)",
+            ])
+        #expect(
+            h.run("punch", "list", "E002", "--month", "2026-01").out == "aucun pointage pour E002 en janvier 2026\n")
+        #expect(h.run("punch", "list", "E001", "--month", "2026-11", "--format", "csv").out == csv)
     }
 
     @Test("attendance mark words a rule's refusal as the kiosk does, in the locale's French")

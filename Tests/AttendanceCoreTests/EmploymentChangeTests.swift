@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceLanguage
 import Testing
 
 /// docs/rules.md "Employment dates": what a change of start or end date may do to recorded work.
@@ -71,9 +72,10 @@ struct EmploymentChangeTests {
         let marking = [Employment.employed, .leaves(today), .starts(today), .left(today), .left(nil)].map(\.mayMark)
         #expect(marking == [true, true, false, false, false])
         #expect(
-            [Employment.employed, .leaves(today), .left(today), .left(nil), .starts(today)].map(\.text) == [
-                "active", "until 2026-11-20", "left 2026-11-20", "left", "starts 2026-11-20",
-            ])
+            [Employment.employed, .leaves(today), .left(today), .left(nil), .starts(today)].map { $0.worded(.english) }
+                == [
+                    "active", "until 2026-11-20", "left 2026-11-20", "left", "starts 2026-11-20",
+                ])
     }
 
     @Test("deactivation: a notice keeps them marking until the date; today or earlier stops them now; twice is refused")

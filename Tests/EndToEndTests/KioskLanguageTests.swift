@@ -140,6 +140,23 @@ struct KioskLanguageTests {
             try s.sqlite("SELECT e.code, p.kind FROM punch p JOIN employee e ON e.id = p.employee_id") == "E003|in\n")
     }
 
+    @Test("a store changed outside the program puts a French office's kiosk out of service, in French")
+    func outOfServiceInFrench() throws {
+        let s = try kioskSandbox(kiosk: #"language = "fr""#)
+        _ = try s.sqlite("CREATE TRIGGER zz AFTER INSERT ON pin_attempt BEGIN SELECT 1; END;")
+        let kiosk = try KioskSession(sandbox: s, environment: ["ATTENDANCE_LOCALEDIR": builtCatalogs])
+        let screen = lines(of: try kiosk.waitFor("HORS SERVICE")).filter { !$0.isEmpty }
+        #expect(
+            screen == [
+                "HORS SERVICE",
+                "Les pointages ne peuvent pas être enregistrés sur cette borne pour le moment.",
+                "Merci de prévenir votre responsable.",
+                "La base de pointage a été modifiée en dehors de ce programme (déclencheur",
+                "zz) ; lancez `attendance store check`, puis restaurez une sauvegarde.",
+            ], "\(screen)")
+        #expect(try s.sqlite("SELECT count(*) FROM punch") == "0\n")
+    }
+
     @Test("a language with no catalog is refused with the list of those there are")
     func unknownLanguages() throws {
         let s = try kioskSandbox()

@@ -1,5 +1,4 @@
 import AttendanceCore
-import AttendanceLanguage
 import AttendanceStore
 import Foundation
 
@@ -15,7 +14,7 @@ public struct StoreHealth: Sendable {
     public let foreignTriggers: [String]
     public let durability: AttendanceStore.DurabilitySettings
     /// Why this process may not write the store, if it may not.
-    public let writeRefusal: String?
+    public let writeRefusal: StoreError?
     /// The history's hash chain, recomputed.
     public let history: HistoryCheck
     /// Whether it syncs with a central store, and how that stands.
@@ -34,7 +33,7 @@ extension Reports {
             path: store.path, integrityProblems: try AttendanceStore.check(fileAt: store.path),
             missingTriggers: try store.missingGuardTriggers(), foreignTriggers: try store.foreignTriggers(),
             durability: try store.durabilitySettings(),
-            writeRefusal: store.writeRefusal.map { Speech.english.sentence(for: $0) },
+            writeRefusal: store.writeRefusal,
             history: try store.verifyHistory(), sync: try store.syncStatus())
     }
 }

@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceLanguage
 import AttendanceStore
 
 /// Leave granted over a range: what was recorded, and the dates of the range that needed none.
@@ -9,8 +10,12 @@ public struct LeaveGrant: Sendable {
 
     /// The skipped dates as every front-end lists them: "2026-12-25 (holiday Christmas)",
     /// "2026-12-27 (weekly off)".
-    public static func describe(_ skipped: [(date: AttendanceDate, holiday: String?)]) -> String {
-        skipped.map { "\($0.date) (\($0.holiday.map { "holiday \($0)" } ?? "weekly off"))" }.joined(separator: ", ")
+    public static func describe(_ skipped: [(date: AttendanceDate, holiday: String?)], _ words: some Wording) -> String
+    {
+        skipped.map {
+            let why = $0.holiday.map { words.tr("holiday {name}", ["name": $0]) } ?? words.tr("weekly off", [:])
+            return "\($0.date) (\(why))"
+        }.joined(separator: ", ")
     }
 }
 
@@ -57,8 +62,9 @@ public enum LeaveBook {
         let dates = policy.workingDates(from: first, through: last, holidays: holidays)
         let skipped = first.dates(through: last).filter { !dates.contains($0) }.map { ($0, holidays[$0]) }
         guard !dates.isEmpty else {
-            let described = LeaveGrant.describe(skipped)
-            throw AppFailure { words in words.tr("no working date to take leave on: {dates}", ["dates": described]) }
+            throw AppFailure { words in
+                words.tr("no working date to take leave on: {dates}", ["dates": LeaveGrant.describe(skipped, words)])
+            }
         }
         let added = try store.addLeave(
             employee: code, on: dates, kind: kind, type: known.name, reason: reason, actor: actor)

@@ -20,9 +20,9 @@ struct EmployeeCommand: ParsableCommand {
 }
 
 /// An employee as listings and JSON show it, on `today` (their state: active, until their last
-/// date, left, starts).
+/// date, left, starts); the text cells in `words`, JSON and CSV the same in every language.
 enum EmployeeListing {
-    static func listing(today: AttendanceDate) -> Listing<Employee> {
+    static func listing(today: AttendanceDate, words: Speech = .english) -> Listing<Employee> {
         Listing<Employee>([
             .init("code", header: ColumnHeader.ctr("column header", "CODE")) { .text($0.code.rawValue) },
             .init(
@@ -32,7 +32,8 @@ enum EmployeeListing {
                 .text($0.name.rawValue)
             },
             .shown(ColumnHeader.ctr("column header", "SHIFT")) { e in
-                e.shiftStart.map { "\($0)–\(e.shiftEnd?.description ?? "")" } ?? "policy"
+                e.shiftStart.map { "\($0)–\(e.shiftEnd?.description ?? "")" }
+                    ?? words.ctr("an employee's shift", "policy")
             },
             .init("start_date", header: ColumnHeader.ctr("column header", "FROM")) { .text($0.startDate?.description) },
             .init("end_date", header: ColumnHeader.ctr("column header", "UNTIL")) { .text($0.endDate?.description) },
@@ -43,7 +44,9 @@ enum EmployeeListing {
             .init("pin_locked") { .bool($0.isPINLocked) },
             .init("department") { .text($0.department?.rawValue) },
             .shown(ColumnHeader.ctr("column header", "STATE")) {
-                $0.employment(on: today).text + ($0.isPINLocked ? ", PIN LOCKED" : $0.hasPIN ? ", PIN" : "")
+                $0.employment(on: today).worded(words)
+                    + ($0.isPINLocked
+                        ? ", " + words.tr("PIN LOCKED") : $0.hasPIN ? ", " + words.ctr("has one", "PIN") : "")
             },
         ])
     }
@@ -130,11 +133,14 @@ struct EmployeeList: ContextCommand {
         let today = configuration.policy.attendanceDate(of: context.now())
         let all = try store.employees()
         let listed = activeOnly ? all.filter { if case .left = $0.employment(on: today) { false } else { true } } : all
-        try EmployeeListing.listing(today: today).write(
+        let words = context.words
+        try EmployeeListing.listing(today: today, words: words).write(
             listed, as: format, to: context,
             empty: all.isEmpty
-                ? "no employees yet; add one with `attendance employee add CODE --name NAME`"
-                : "everyone has left (\(all.count) employee\(all.count == 1 ? "" : "s") without --active-only)")
+                ? words.tr("no employees yet; add one with `attendance employee add CODE --name NAME`")
+                : words.ntr(
+                    "everyone has left ({n} employee without --active-only)",
+                    "everyone has left ({n} employees without --active-only)", all.count))
     }
 }
 
@@ -157,21 +163,37 @@ struct EmployeeShow: ContextCommand {
             return
         }
         let policy = employee.policy(from: configuration.policy)
+        let words = context.words
         context.out.line("\(employee.code)  \(employee.name)")
-        context.out.line(
-            "  shift:     \(policy.shiftStart)–\(policy.shiftEnd)\(employee.shiftStart == nil ? " (policy)" : " (own)")"
-        )
-        context.out.line(
-            "  employed:  \(employee.startDate?.description ?? "—") to \(employee.endDate?.description ?? "now")")
-        context.out.line("  state:     \(employee.employment(on: today).text)")
+        // "  shift:     08:00–16:30 (own)": the values line up after the labels up to "employed:".
+        func line(_ label: String, _ value: String) {
+            context.out.line("  " + (label + " ").padded(toWidth: 11) + value)
+        }
+        let shift = "\(policy.shiftStart)–\(policy.shiftEnd)"
+        line(
+            words.ctr("employee show", "shift:"),
+            employee.shiftStart == nil
+                ? words.tr("{shift} (policy)", ["shift": shift]) : words.tr("{shift} (own)", ["shift": shift]))
+        let first = employee.startDate?.description ?? "—"
+        line(
+            words.ctr("employee show", "employed:"),
+            employee.endDate.map { words.tr("{first} to {last}", ["first": first, "last": $0.description]) }
+                ?? words.tr("{first} to now", ["first": first]))
+        line(words.ctr("employee show", "state:"), employee.employment(on: today).worded(words))
         let pin =
             employee.isPINLocked
-            ? "set; LOCKED after too many wrong PINs (attendance employee unlock \(employee.code))"
+            ? words.tr(
+                "set; LOCKED after too many wrong PINs (attendance employee unlock {code})",
+                ["code": employee.code.rawValue])
             : employee.hasPIN
-                ? employee.hasOneTimePIN ? "set, one-time (handed out on a slip by employee pins)" : "set" : "none"
-        context.out.line("  PIN:       \(pin)")
-        if let language = employee.language { context.out.line("  language:  \(language)") }
-        if let department = employee.department { context.out.line("  department: \(department)") }
+                ? employee.hasOneTimePIN
+                    ? words.tr("set, one-time (handed out on a slip by employee pins)") : words.ctr("a PIN", "set")
+                : words.ctr("a PIN", "none")
+        line(words.ctr("employee show", "PIN:"), pin)
+        if let language = employee.language { line(words.ctr("employee show", "language:"), language.description) }
+        if let department = employee.department {
+            line(words.ctr("employee show", "department:"), department.rawValue)
+        }
     }
 }
 

@@ -49,23 +49,29 @@ struct KioskRun: ContextCommand {
         var logged: String?
         while true {
             let reason: String
+            // The office's language, when its configuration can be read: the screen is the
+            // employees', and the journal's line says the same.
+            var words = Self.officeWords(nil, in: context)
             do {
                 switch try start(in: context) {
                 case .ready(let kiosk):
                     return loop(kiosk, terminal: terminal, signals: signals, palette: palette, context: context)
-                case .outOfService(let why):
-                    reason = why
+                case .outOfService(let why, let configuration):
+                    words = Self.officeWords(configuration, in: context)
+                    reason = why.worded(words)
                 }
             } catch {
-                reason = String(describing: error)
+                reason = words.sentence(for: error)
             }
             // The journal gets it too, once per reason, when standard error goes there and not here.
             if isatty(STDERR_FILENO) == 0, reason != logged {
                 context.err.line(
-                    "attendance: " + context.words.tr("kiosk out of service: {reason}", ["reason": reason.clipped()]))
+                    "attendance: " + words.tr("kiosk out of service: {reason}", ["reason": reason.clipped()]))
                 logged = reason
             }
-            guard Self.outOfService(reason, terminal: terminal, signals: signals, palette: palette) == .retry
+            guard
+                Self.outOfService(reason, words: words, terminal: terminal, signals: signals, palette: palette)
+                    == .retry
             else { return }
         }
     }
@@ -79,8 +85,38 @@ struct KioskRun: ContextCommand {
 
     enum Start {
         case ready(Ready)
-        /// It must not record anything, for this reason.
-        case outOfService(String)
+        /// It must not record anything, for this reason; the configuration says in which language.
+        case outOfService(OutOfService, Configuration)
+    }
+
+    /// Why a kiosk whose configuration and store could be read must still record nothing.
+    enum OutOfService: Equatable {
+        /// The store's check found this many problems.
+        case damaged(problems: Int)
+        /// The store may only be read (a read-only file, a full disk, a denied folder).
+        case cannotWrite(StoreError)
+        /// Triggers made outside the program, which would act inside every punch.
+        case changedOutside(triggers: [String])
+
+        func worded(_ words: Speech) -> String {
+            switch self {
+            case .damaged(let problems):
+                words.tr(
+                    "The attendance store is damaged ({count} problem(s)); restore a backup.",
+                    ["count": String(problems)])
+            case .cannotWrite(let refusal): words.sentence(for: refusal)
+            case .changedOutside(let triggers):
+                words.tr(
+                    "The attendance store was changed outside this program (trigger {names}); run `attendance store check`, then restore a backup.",
+                    ["names": triggers.joined(separator: ", ")])
+            }
+        }
+    }
+
+    /// The words of the office's screen: `[kiosk] language`, else the locale's, else English.
+    static func officeWords(_ configuration: Configuration?, in context: Context) -> Speech {
+        let language = configuration?.kiosk.language ?? Language(environment: context.environment) ?? .english
+        return Speech(language, catalog: Catalog(directory: Catalog.directory(environment: context.environment)))
     }
 
     /// Reads the configuration and opens the store, as the kiosk needs them.
@@ -94,24 +130,18 @@ struct KioskRun: ContextCommand {
         // Checked through read-only connections before it is opened for writing: opening a
         // store for writing writes to it, and a damaged store must not be written at all.
         let problems = try AttendanceStore.check(fileAt: path)
-        guard problems.isEmpty else { return .outOfService(KioskController.damaged(problems)) }
+        guard problems.isEmpty else { return .outOfService(.damaged(problems: problems.count), configuration) }
         let store = try context.openStore(at: path, connections: .resident)
         // Opened for reading only (read-only, a full disk): out of service, and tried again like
         // every other reason, so the kiosk takes punches again once the disk has room.
-        // In English, as the rest of the out-of-service screen; a denial's facts are worded by Speech.
-        if let refusal = store.writeRefusal { return .outOfService(Speech.english.sentence(for: refusal)) }
+        if let refusal = store.writeRefusal { return .outOfService(.cannotWrite(refusal), configuration) }
         // A trigger made outside the program would act inside every punch the kiosk records.
         let foreign = try store.foreignTriggers()
-        guard foreign.isEmpty else {
-            return .outOfService(
-                "The attendance store was changed outside this program (trigger \(foreign.joined(separator: ", "))); "
-                    + "run `attendance store check`, then restore a backup.")
-        }
+        guard foreign.isEmpty else { return .outOfService(.changedOutside(triggers: foreign), configuration) }
         let desk = MarkingService(
             configuration: configuration, store: store, linkReader: reader,
             pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)
-        let language = configuration.kiosk.language ?? Language(environment: context.environment) ?? .english
-        let office = Speech(language, catalog: Catalog(directory: Catalog.directory(environment: context.environment)))
+        let office = Self.officeWords(configuration, in: context)
         let controller = KioskController(
             desk: desk, settings: configuration.kiosk, office: office, now: context.now, uptime: context.uptime)
         controller.startUp()
@@ -169,13 +199,13 @@ struct KioskRun: ContextCommand {
     /// The out-of-service screen, shown for `retrySeconds` (or until SIGTERM/SIGHUP, or the
     /// terminal going away); it writes nothing anywhere. Keys typed meanwhile are dropped.
     static func outOfService(
-        _ reason: String, terminal: RawTerminal, signals: Int32, palette: ColorPalette?
+        _ reason: String, words: Speech, terminal: RawTerminal, signals: Int32, palette: ColorPalette?
     ) -> OutOfServiceEnd {
         var size = terminal.size
         func draw() {
             var frame = Frame()
             frame.blank(6)
-            frame.lines += KioskView.outOfServiceBody(reason, width: size.columns).lines
+            frame.lines += KioskView.outOfServiceBody(reason, words: words, width: size.columns).lines
             terminal.write(frame.render(size: size, palette: palette))
         }
         draw()

@@ -120,11 +120,6 @@ final class KioskController {
         refreshLink()
     }
 
-    /// The out-of-service reason for a store whose check found `problems`.
-    static func damaged(_ problems: [String]) -> String {
-        "The attendance store is damaged (\(problems.count) problem(s)); restore a backup."
-    }
-
     // MARK: - Keys
 
     func handle(_ key: Key) {

@@ -213,13 +213,15 @@ struct KioskView {
 
     /// What the kiosk shows when it must not record anything: also drawn on its own when the
     /// store cannot even be opened.
-    static func outOfServiceBody(_ reason: String, width: Int) -> Frame {
+    static func outOfServiceBody(_ reason: String, words: Speech, width: Int) -> Frame {
         var body = Frame()
         body.addCentered(
-            [Span(" OUT OF SERVICE ", TextStyle(color: .red, isBold: true, isInverse: true))], width: width)
+            [Span(" " + words.tr("OUT OF SERVICE") + " ", TextStyle(color: .red, isBold: true, isInverse: true))],
+            width: width)
         body.blank()
-        body.addCentered([Span("Attendance cannot be recorded at this kiosk right now.")], width: width)
-        body.addCentered([Span("Please tell your manager.")], width: width)
+        body.addCenteredWrapping(
+            words.tr("Attendance cannot be recorded at this kiosk right now."), width: width)
+        body.addCenteredWrapping(words.tr("Please tell your manager."), width: width)
         body.blank()
         body.addCenteredWrapping(reason, TextStyle(color: .grey), width: width)
         return body

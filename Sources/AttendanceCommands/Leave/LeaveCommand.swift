@@ -77,7 +77,9 @@ struct LeaveAdd: ContextCommand {
                         "last": "\(added[added.count - 1].date)", "kind": kind,
                     ]))
         }
-        if !grant.skipped.isEmpty { context.out.line("skipped \(LeaveGrant.describe(grant.skipped))") }
+        if !grant.skipped.isEmpty {
+            context.out.line(words.tr("skipped {dates}", ["dates": LeaveGrant.describe(grant.skipped, words)]))
+        }
     }
 }
 

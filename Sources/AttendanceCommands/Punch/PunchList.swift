@@ -35,13 +35,15 @@ struct PunchList: ContextCommand {
             (range, title) = (date...date, date.description)
         } else {
             let month = month ?? configuration.policy.attendanceDate(of: context.now()).yearMonth
-            (range, title) = (month.days, month.title)
+            (range, title) = (month.days, context.words.monthTitle(month))
         }
         let rows = try store.punchHistories(
             employeeID: employee.id, from: range.lowerBound, through: range.upperBound
         ).map { PunchHistoryRow(history: $0, code: employee.code, zone: zone) }
-        try PunchHistoryRow.listing.write(
-            rows, as: format, to: context, empty: "no punches for \(employee.code) in \(title)")
+        try PunchHistoryRow.listing(context.words).write(
+            rows, as: format, to: context,
+            empty: context.words.tr(
+                "no punches for {code} in {period}", ["code": employee.code.rawValue, "period": title]))
     }
 }
 
@@ -52,29 +54,36 @@ struct PunchHistoryRow {
     let code: EmployeeCode
     let zone: LocalZone
 
-    static let listing = Listing<PunchHistoryRow>(
-        PunchRecord.columns(
-            of: { PunchRecord(punch: $0.history.effective, code: $0.code, zone: $0.zone) },
-            extra: [
-                .init(
-                    "voided", header: ColumnHeader.ctr("column header", "VOID"),
-                    cell: { $0.history.isVoided ? "void" : "" }
-                ) {
-                    .bool($0.history.isVoided)
-                },
-                .init("original_timestamp") {
-                    .text(
-                        $0.history.isRetimed ? PunchTimestamp.text(of: $0.history.original.instant, zone: $0.zone) : nil
-                    )
-                },
-                .init("correction_summary", header: ColumnHeader.ctr("column header", "CORRECTED")) { row in
-                    let summary = describe(row.history, zone: row.zone)
-                    return .text(summary.isEmpty ? nil : summary)
-                },
-                .nested("corrections") { row in
-                    .list(row.history.corrections.map { correctionListing.object(($0, row.zone)) })
-                },
-            ]))
+    /// Its text cells in `words`; JSON and CSV the same in every language.
+    static func listing(_ words: Speech) -> Listing<PunchHistoryRow> {
+        Listing<PunchHistoryRow>(
+            PunchRecord.columns(
+                of: { PunchRecord(punch: $0.history.effective, code: $0.code, zone: $0.zone) },
+                extra: [
+                    .init(
+                        "voided", header: ColumnHeader.ctr("column header", "VOID"),
+                        cell: { $0.history.isVoided ? words.ctr("a voided punch", "void") : "" }
+                    ) {
+                        .bool($0.history.isVoided)
+                    },
+                    .init("original_timestamp") {
+                        .text(
+                            $0.history.isRetimed
+                                ? PunchTimestamp.text(of: $0.history.original.instant, zone: $0.zone) : nil
+                        )
+                    },
+                    .init(
+                        "correction_summary", header: ColumnHeader.ctr("column header", "CORRECTED"),
+                        cell: { describe($0.history, zone: $0.zone, words) }
+                    ) { row in
+                        let summary = describe(row.history, zone: row.zone, .english)
+                        return .text(summary.isEmpty ? nil : summary)
+                    },
+                    .nested("corrections") { row in
+                        .list(row.history.corrections.map { correctionListing.object(($0, row.zone)) })
+                    },
+                ]))
+    }
 
     /// One correction of a punch, nested in the punch's JSON.
     static let correctionListing = Listing<(correction: PunchCorrection, zone: LocalZone)>([
@@ -92,20 +101,21 @@ struct PunchHistoryRow {
     ])
 
     /// "added by alice", "re-timed from 09:02 by bob", "voided by carol", "forced"…
-    private static func describe(_ history: PunchHistory, zone: LocalZone) -> String {
+    private static func describe(_ history: PunchHistory, zone: LocalZone, _ words: Speech) -> String {
         var parts: [String] = []
-        if let by = history.addedBy { parts.append("added by \(by)") }
+        if let by = history.addedBy { parts.append(words.tr("added by {actor}", ["actor": by])) }
         if let retime = history.corrections.last(where: { $0.action == .retime }) {
             let from = zone.localDateTime(of: history.original.instant)
             let time =
                 from.date == history.effective.attendanceDate
                 ? zone.clockText(of: history.original.instant) : zone.minuteText(of: history.original.instant)
-            parts.append("re-timed from \(time) by \(retime.actor)")
+            parts.append(words.tr("re-timed from {time} by {actor}", ["time": time, "actor": retime.actor]))
         }
         if let last = history.corrections.last(where: { $0.action == .void || $0.action == .restore }) {
-            parts.append("\(last.action.pastTense) by \(last.actor)")
+            parts.append(
+                words.tr("{action} by {actor}", ["action": last.action.doneWord(words), "actor": last.actor]))
         }
-        if history.hasForcedCorrection { parts.append("forced") }
+        if history.hasForcedCorrection { parts.append(words.ctr("a correction", "forced")) }
         return parts.joined(separator: ", ")
     }
 }

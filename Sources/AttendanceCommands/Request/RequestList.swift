@@ -19,8 +19,8 @@ struct RequestList: ContextCommand {
         let (_, store) = try global.open(in: context)
         let waiting = try AskedCorrections.waiting(store: store)
         try Self.listing.write(
-            waiting, as: format, to: context, empty: "no requests are waiting",
-            footer: "\(waiting.count) request\(waiting.count == 1 ? "" : "s") waiting")
+            waiting, as: format, to: context, empty: context.words.tr("no requests are waiting"),
+            footer: context.words.ntr("{n} request waiting", "{n} requests waiting", waiting.count))
     }
 
     static let listing = Listing<AskedCorrection>([

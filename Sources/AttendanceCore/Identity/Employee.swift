@@ -124,14 +124,4 @@ public enum Employment: Equatable, Sendable {
         case .starts, .left: false
         }
     }
-
-    /// How lists show it: "active", "until 2026-12-31", "left 2026-10-31", "starts 2027-01-05".
-    public var text: String {
-        switch self {
-        case .employed: "active"
-        case .leaves(let date): "until \(date)"
-        case .left(let date): date.map { "left \($0)" } ?? "left"
-        case .starts(let date): "starts \(date)"
-        }
-    }
 }

@@ -349,6 +349,6 @@ extension Console {
     }
 
     private func stateText(_ employee: Employee, today: AttendanceDate) -> String {
-        employee.employment(on: today).text + (employee.isPINLocked ? ", " + words.tr("PIN locked") : "")
+        employee.employment(on: today).worded(words) + (employee.isPINLocked ? ", " + words.tr("PIN locked") : "")
     }
 }

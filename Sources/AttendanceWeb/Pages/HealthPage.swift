@@ -16,7 +16,8 @@ extension Console {
             words.tr("Trigger {name} was added or rewritten outside this program.", ["name": $0])
         }
         if let refusal = health.writeRefusal {
-            problems.append(words.tr("This console cannot write the store: {reason}", ["reason": refusal]))
+            problems.append(
+                words.tr("This console cannot write the store: {reason}", ["reason": words.sentence(for: refusal)]))
         }
         if let problem = health.history.problem {
             problems.append(words.tr("The history was changed: {problem}", ["problem": problem.worded(words)]))

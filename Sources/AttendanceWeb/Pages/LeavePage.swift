@@ -117,7 +117,9 @@ extension Console {
             kind == .half
             ? words.tr("Recorded half-day {type} leave for {code} on {when}", values)
             : words.tr("Recorded full-day {type} leave for {code} on {when}", values)
-        if !grant.skipped.isEmpty { done += "; skipped " + LeaveGrant.describe(grant.skipped) }
+        if !grant.skipped.isEmpty {
+            done += words.tr("; skipped {dates}", ["dates": LeaveGrant.describe(grant.skipped, words)])
+        }
         return try await leavePage(session, month: first.yearMonth, done: done + ".")
     }
 
