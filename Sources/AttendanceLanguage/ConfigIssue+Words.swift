@@ -18,8 +18,8 @@ extension Speech {
     /// as the file is untrusted text.
     public func sentence(for problem: ConfigProblem) -> String {
         switch problem {
-        case .syntax(let message):
-            return message
+        case .syntax(let problem):
+            return problem.description
         case .arrayOfTables(let table):
             return tr("[[{table}]] is an array of tables; write it once, as [{table}]", ["table": table])
         case .keyOutsideTable(let key):
