@@ -18,8 +18,8 @@ extension Speech {
     /// as the file is untrusted text.
     public func sentence(for problem: ConfigProblem) -> String {
         switch problem {
-        case .syntax(let message):
-            return message
+        case .syntax(let problem):
+            return sentence(for: problem)
         case .arrayOfTables(let table):
             return tr("[[{table}]] is an array of tables; write it once, as [{table}]", ["table": table])
         case .keyOutsideTable(let key):
@@ -170,7 +170,7 @@ extension Speech {
     }
 
     /// A TOML type as a value of it is named: "a string", "an array".
-    private func typeName(_ type: TOMLDocument.ValueType) -> String {
+    func typeName(_ type: TOMLDocument.ValueType) -> String {
         switch type {
         case .string: ctr("TOML value", "a string")
         case .integer: ctr("TOML value", "an integer")

@@ -45,7 +45,6 @@ extension TOMLDocument {
         case array([Value])
         case table(Table)
 
-        /// The type's name, for "expected a string, found an integer".
         /// The value's TOML type, for a reader that says which one it found.
         public var type: ValueType {
             switch self {
@@ -61,7 +60,13 @@ extension TOMLDocument {
             case .table: .table
             }
         }
+    }
 
+    /// The ten types of a TOML value.
+    public enum ValueType: Equatable, Sendable {
+        case string, integer, float, boolean, offsetDateTime, localDateTime, localDate, localTime, array, table
+
+        /// The type as a value of it is named in English, for "x is set to an integer".
         public var typeName: String {
             switch self {
             case .string: "a string"
@@ -76,11 +81,6 @@ extension TOMLDocument {
             case .table: "a table"
             }
         }
-    }
-
-    /// The ten types of a TOML value.
-    public enum ValueType: Equatable, Sendable {
-        case string, integer, float, boolean, offsetDateTime, localDateTime, localDate, localTime, array, table
     }
 
     /// A table's keys in the order they were first written.

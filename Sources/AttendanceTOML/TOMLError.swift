@@ -2,18 +2,18 @@
 public struct TOMLError: Error, Equatable, Sendable, CustomStringConvertible {
     public let file: String
     public let line: Int?
-    /// The reader's own sentence, in English.
-    public let message: String
+    /// What is wrong, as facts; its `description` is the reader's own sentence, in English.
+    public let problem: TOMLProblem
 
-    public init(file: String, line: Int?, message: String) {
+    public init(file: String, line: Int?, problem: TOMLProblem) {
         self.file = file
         self.line = line
-        self.message = message
+        self.problem = problem
     }
 
     /// "attendance.toml:12: a value is missing after '='", like a compiler names a place.
     public var description: String {
-        if let line { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
+        if let line { return "\(file):\(line): \(problem)" }
+        return "\(file): \(problem)"
     }
 }

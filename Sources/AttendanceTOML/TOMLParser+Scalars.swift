@@ -1,5 +1,3 @@
-import AttendanceText
-
 /// Strings, numbers, booleans, dates and times: the values that are not arrays or tables.
 extension TOMLParser {
     // MARK: - Strings
@@ -9,7 +7,7 @@ extension TOMLParser {
         advance()
         var out = ""
         while true {
-            guard let c = peek, c != "\n" else { throw issue("a string is not closed with '\"' on its line") }
+            guard let c = peek, c != "\n" else { throw issue(.stringNotClosed(literal: false)) }
             if c == "\"" {
                 advance()
                 return out
@@ -18,7 +16,7 @@ extension TOMLParser {
                 advance()
                 out.unicodeScalars.append(try parseEscape())
             } else {
-                try refuseControl(c, allowing: ["\t"], in: "a string")
+                try refuseControl(c, allowing: ["\t"], in: .string)
                 out.unicodeScalars.append(c)
                 advance()
             }
@@ -30,13 +28,13 @@ extension TOMLParser {
     mutating func parseMultilineString(quote: Unicode.Scalar) throws(TOMLError) -> String {
         let startLine = line
         let delimiter = String(repeating: String(quote), count: 3)
-        let place = quote == "'" ? "a multi-line literal string" : "a multi-line string"
+        let place: TOMLProblem.Place = quote == "'" ? .multilineLiteralString : .multilineString
         index += 3
         if peek == "\n" { advance() }
         var out = ""
         while true {
             guard let c = peek else {
-                throw issue("the multi-line string opened at line \(startLine) is not closed with \(delimiter)")
+                throw issue(.multilineStringNotClosed(openedAt: startLine, literal: quote == "'"))
             }
             if matches(delimiter) {
                 index += 3
@@ -47,8 +45,7 @@ extension TOMLParser {
                 if let next = peek, next == " " || next == "\t" || next == "\n" {
                     skipSpaces()
                     guard peek == "\n" else {
-                        throw issue(
-                            "a backslash that ends a line in a multi-line string may only be followed by spaces")
+                        throw issue(.backslashBeforeText)
                     }
                     while let w = peek, w == " " || w == "\t" || w == "\n" { advance() }
                 } else {
@@ -67,10 +64,10 @@ extension TOMLParser {
         advance()
         var out = ""
         while true {
-            guard let c = peek, c != "\n" else { throw issue("a string is not closed with \"'\" on its line") }
+            guard let c = peek, c != "\n" else { throw issue(.stringNotClosed(literal: true)) }
             advance()
             if c == "'" { return out }
-            try refuseControl(c, allowing: ["\t"], in: "a literal string")
+            try refuseControl(c, allowing: ["\t"], in: .literalString)
             out.unicodeScalars.append(c)
         }
     }
@@ -86,17 +83,17 @@ extension TOMLParser {
     }
 
     mutating func refuseControl(
-        _ c: Unicode.Scalar, allowing allowed: Set<Unicode.Scalar>, in place: String
+        _ c: Unicode.Scalar, allowing allowed: Set<Unicode.Scalar>, in place: TOMLProblem.Place
     )
         throws(TOMLError)
     {
         guard c.isTOMLControl, !allowed.contains(c) else { return }
-        throw issue(controlProblem(c, in: " inside \(place)", advice: "write it as an escape such as \\u001B in \"…\""))
+        throw issue(.controlCharacter(c, place))
     }
 
     /// After a backslash: `\n`, `\t`, `\"`, `\\`, `\b`, `\f`, `\r`, `\uXXXX`, `\UXXXXXXXX`.
     mutating func parseEscape() throws(TOMLError) -> Unicode.Scalar {
-        guard let e = peek, e != "\n" else { throw issue("a string ends in the middle of an escape") }
+        guard let e = peek, e != "\n" else { throw issue(.unfinishedEscape) }
         advance()
         switch e {
         case "\"": return "\""
@@ -109,8 +106,7 @@ extension TOMLParser {
         case "u": return try parseUnicodeEscape(digits: 4)
         case "U": return try parseUnicodeEscape(digits: 8)
         default:
-            let shown = e.isTOMLControl ? e.codeName : String(e)
-            throw issue("unknown escape '\\\(shown)' in a string; write a backslash as \\\\")
+            throw issue(.unknownEscape(e))
         }
     }
 
@@ -118,15 +114,13 @@ extension TOMLParser {
         var hex = ""
         for _ in 0..<digits {
             guard let c = peek, c.properties.isASCIIHexDigit else {
-                throw issue("\\\(digits == 4 ? "u" : "U") needs \(digits) hexadecimal digits")
+                throw issue(.shortUnicodeEscape(digits: digits))
             }
             hex.unicodeScalars.append(c)
             advance()
         }
         guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
-            throw issue(
-                "\\\(digits == 4 ? "u" : "U")\(hex) is not a Unicode character (surrogates and values above 10FFFF are not)"
-            )
+            throw issue(.notAUnicodeCharacter(hex: hex))
         }
         return scalar
     }
@@ -149,9 +143,9 @@ extension TOMLParser {
         }
         guard !word.isEmpty else {
             if let c = peek, c.isTOMLControl {
-                throw issue(controlProblem(c, in: " where a value should start", advice: "remove it"))
+                throw issue(.controlCharacter(c, .valueStart))
             }
-            throw issue("expected a value: a string, number, true or false, date, time, array or inline table")
+            throw issue(.valueExpected)
         }
         let text = TOMLScalarText(word)
         let shown = String(String.UnicodeScalarView(word))
@@ -165,21 +159,12 @@ extension TOMLParser {
         }
         if text.looksLikeDateOrTime {
             if let value = text.dateOrTime() { return value }
-            if text.isHourMinute {
-                throw issue(
-                    "\(shown) is not a TOML value: a time needs its seconds (\(shown):00), or write it as text, \"\(shown)\""
-                )
-            }
-            throw issue(
-                "\(shown.quotedForMessage) is not a valid date or time; expected a form such as 1979-05-27, 07:32:00, "
-                    + "1979-05-27T07:32:00 or 1979-05-27T07:32:00Z, with a day that exists, hours 00–23, minutes and seconds 00–59"
-            )
+            throw issue(text.isHourMinute ? .timeWithoutSeconds(shown) : .invalidDateOrTime(shown))
         }
         switch text.number() {
         case .value(let value): return value
-        case .problem(let problem): throw issue("\(shown.quotedForMessage): \(problem)")
-        case nil:
-            throw issue("\(shown.quotedForMessage) is not a value; put text in double quotes, like \"09:30\"")
+        case .problem(let fault): throw issue(.number(shown, fault))
+        case nil: throw issue(.notAValue(shown))
         }
     }
 }
@@ -200,7 +185,7 @@ struct TOMLScalarText {
     enum NumberResult {
         case value(TOMLDocument.Value)
         /// Number-like, but wrong in a way worth naming.
-        case problem(String)
+        case problem(TOMLProblem.NumberFault)
     }
 
     func isDigit(_ i: Int, radix: Int = 10) -> Bool {
@@ -295,19 +280,19 @@ struct TOMLScalarText {
             return prefixedInteger(radix: radix)
         }
         if s.count > 3, s[0] == "+" || s[0] == "-", s[1] == "0", s[2] == "x" || s[2] == "o" || s[2] == "b" {
-            return .problem("hexadecimal, octal and binary integers take no sign")
+            return .problem(.signedPrefixedInteger)
         }
         var i = first == "+" || first == "-" ? 1 : 0
         let intStart = i
         guard isDigit(i) else {
-            if i < s.count, s[i] == "." { return .problem("a number needs a digit before its '.' (write 0.5, not .5)") }
+            if i < s.count, s[i] == "." { return .problem(.digitBeforePoint) }
             return nil
         }
         guard let afterInt = digitRun(from: i) else { return underscoreProblem }
         i = afterInt
         var isFloat = false
         if i < s.count, s[i] == "." {
-            guard isDigit(i + 1) else { return .problem("a number needs a digit after its '.' (write 1.0, not 1.)") }
+            guard isDigit(i + 1) else { return .problem(.digitAfterPoint) }
             guard let afterFraction = digitRun(from: i + 1) else { return underscoreProblem }
             i = afterFraction
             isFloat = true
@@ -315,14 +300,14 @@ struct TOMLScalarText {
         if i < s.count, s[i] == "e" || s[i] == "E" {
             i += 1
             if i < s.count, s[i] == "+" || s[i] == "-" { i += 1 }
-            guard isDigit(i) else { return .problem("an exponent needs digits, as in 1e6 or 6.5e-3") }
+            guard isDigit(i) else { return .problem(.exponentWithoutDigits) }
             guard let afterExponent = digitRun(from: i) else { return underscoreProblem }
             i = afterExponent
             isFloat = true
         }
         guard i == s.count else { return nil }
         if s[intStart] == "0", afterInt - intStart > 1 {
-            return .problem(isFloat ? "numbers have no leading zeros" : "integers have no leading zeros")
+            return .problem(.leadingZeros(integer: !isFloat))
         }
         let cleaned = String(String.UnicodeScalarView(s.filter { $0 != "_" }))
         if isFloat {
@@ -330,12 +315,12 @@ struct TOMLScalarText {
             return .value(.float(double))
         }
         guard let int = Int(cleaned) else {
-            return .problem("out of range: integers run from -9223372036854775808 to 9223372036854775807")
+            return .problem(.outOfRange)
         }
         return .value(.integer(int))
     }
 
-    var underscoreProblem: NumberResult { .problem("an underscore in a number must stand between two digits") }
+    var underscoreProblem: NumberResult { .problem(.misplacedUnderscore) }
 
     /// Digits with single underscores between them, from `i` (a digit): where the run ends, or
     /// nil when an underscore stands elsewhere.
@@ -362,7 +347,7 @@ struct TOMLScalarText {
         guard end == s.count else { return nil }
         let digits = String(String.UnicodeScalarView(s[2...].filter { $0 != "_" }))
         guard let int = Int(digits, radix: radix) else {
-            return .problem("out of range: integers run from -9223372036854775808 to 9223372036854775807")
+            return .problem(.outOfRange)
         }
         return .value(.integer(int))
     }

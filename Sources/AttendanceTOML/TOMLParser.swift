@@ -1,5 +1,3 @@
-import AttendanceText
-
 /// The TOML 1.0 reader behind `TOMLDocument`: one pass over the text, building a tree of
 /// tables that remembers how each table came to be, because TOML's rules about redefining a
 /// table depend on it (a `[header]`, a dotted key, an inline table, or a header's path).
@@ -30,8 +28,8 @@ struct TOMLParser {
         current = root
     }
 
-    func issue(_ message: String, line: Int? = nil) -> TOMLError {
-        TOMLError(file: file, line: line ?? self.line, message: message)
+    func issue(_ problem: TOMLProblem, line: Int? = nil) -> TOMLError {
+        TOMLError(file: file, line: line ?? self.line, problem: problem)
     }
 
     var peek: Unicode.Scalar? { index < chars.count ? chars[index] : nil }
@@ -63,7 +61,7 @@ struct TOMLParser {
         guard peek == "#" else { return }
         while let c = peek, c != "\n" {
             if c.isTOMLControl && c != "\t" {
-                throw issue(controlProblem(c, in: " in a comment", advice: "only tabs are allowed there"))
+                throw issue(.controlCharacter(c, .comment))
             }
             advance()
         }
@@ -84,30 +82,30 @@ struct TOMLParser {
                 try parseHeader()
                 skipSpaces()
                 try skipComment()
-                try expectEndOfLine("unexpected text after the table header; one header per line")
+                try expectEndOfLine(.textAfterHeader)
             } else if c == "#" {
                 try skipComment()
             } else if c.isBareKeyCharacter || c == "\"" || c == "'" {
                 try parseKeyValue(into: current)
                 skipSpaces()
                 try skipComment()
-                try expectEndOfLine("unexpected text after the value; one setting per line")
+                try expectEndOfLine(.textAfterValue)
             } else if c == "\u{FEFF}" {
-                throw issue("a byte-order mark (U+FEFF) may only open the file, once")
+                throw issue(.misplacedByteOrderMark)
             } else if c.isTOMLControl {
-                throw issue(controlProblem(c, in: " where a key should start", advice: "remove it"))
+                throw issue(.controlCharacter(c, .keyStart))
             } else {
-                throw issue("expected a key such as shift_start = \"09:30\" or a [table] header")
+                throw issue(.keyExpected)
             }
         }
         return root.frozen()
     }
 
-    mutating func expectEndOfLine(_ message: String) throws(TOMLError) {
+    mutating func expectEndOfLine(_ problem: TOMLProblem) throws(TOMLError) {
         guard let c = peek else { return }
         guard c == "\n" else {
-            if c.isTOMLControl { throw issue(controlProblem(c, in: " after a statement", advice: "remove it")) }
-            throw issue(message)
+            if c.isTOMLControl { throw issue(.controlCharacter(c, .afterStatement)) }
+            throw issue(problem)
         }
         advance()
     }
@@ -122,11 +120,11 @@ struct TOMLParser {
         let key = try parseKey()
         let name = key.map(\.name).joined(separator: ".")
         if isArray {
-            guard matches("]]") else { throw issue("an array-of-tables header must end with ']]'") }
+            guard matches("]]") else { throw issue(.arrayHeaderNotClosed) }
             advance()
             advance()
         } else {
-            guard peek == "]" else { throw issue("a table header must end with ']'") }
+            guard peek == "]" else { throw issue(.tableHeaderNotClosed) }
             advance()
         }
         var table = root
@@ -145,8 +143,7 @@ struct TOMLParser {
         let keyLine = line
         let key = try parseKey()
         guard peek == "=" else {
-            let written = key.map(\.name).joined(separator: ".")
-            throw issue("expected '=' after the key \(written.quotedForMessage)")
+            throw issue(.equalsExpected(key: key.map(\.name).joined(separator: ".")))
         }
         advance()
         skipSpaces()
@@ -184,14 +181,14 @@ struct TOMLParser {
                 }
                 guard !bare.isEmpty else {
                     if parts.isEmpty {
-                        throw issue("expected a key such as shift_start = \"09:30\" or a [table] header")
+                        throw issue(.keyExpected)
                     }
-                    throw issue("expected a key after '.' (letters, digits, '_', '-', or a quoted key)")
+                    throw issue(.keyExpectedAfterDot)
                 }
                 name = bare
             }
             parts.append(KeyPart(name: name, line: partLine))
-            guard parts.count <= Self.maxDepth else { throw issue("a key has more than \(Self.maxDepth) parts") }
+            guard parts.count <= Self.maxDepth else { throw issue(.keyTooLong(limit: Self.maxDepth)) }
             skipSpaces()
             guard peek == "." else { return parts }
             advance()
@@ -202,7 +199,7 @@ struct TOMLParser {
     // MARK: - Values
 
     mutating func parseValue() throws(TOMLError) -> Item {
-        guard let c = peek, c != "\n", c != "#" else { throw issue("a value is missing after '='") }
+        guard let c = peek, c != "\n", c != "#" else { throw issue(.valueMissing) }
         switch c {
         case "\"":
             return .value(.string(matches("\"\"\"") ? try parseMultilineString(quote: "\"") : try parseBasicString()))
@@ -225,7 +222,7 @@ struct TOMLParser {
         var items: [Item] = []
         while true {
             try skipArrayFiller()
-            guard let c = peek else { throw issue("the array opened at line \(startLine) is not closed with ']'") }
+            guard let c = peek else { throw issue(.arrayNotClosed(openedAt: startLine)) }
             if c == "]" {
                 advance()
                 return .array(items)
@@ -233,18 +230,18 @@ struct TOMLParser {
             items.append(try parseValue())
             try skipArrayFiller()
             if peek == nil {
-                throw issue("the array opened at line \(startLine) is not closed with ']'")
+                throw issue(.arrayNotClosed(openedAt: startLine))
             } else if peek == "," {
                 advance()
             } else if peek != "]" {
-                throw issue("expected ',' or ']' in the array opened at line \(startLine)")
+                throw issue(.arraySeparatorExpected(openedAt: startLine))
             }
         }
     }
 
     /// One level deeper into arrays and inline tables, within ``maxDepth``.
     mutating func enterNested() throws(TOMLError) {
-        guard depth < Self.maxDepth else { throw issue("values are nested more than \(Self.maxDepth) deep") }
+        guard depth < Self.maxDepth else { throw issue(.nestedTooDeep(limit: Self.maxDepth)) }
         depth += 1
     }
 
@@ -275,9 +272,7 @@ struct TOMLParser {
         }
         while true {
             guard peek != nil, peek != "\n", peek != "}" else {
-                throw issue(
-                    "expected a key in the inline table opened at line \(startLine); an inline table stays on one line and has no trailing comma"
-                )
+                throw issue(.inlineTableKeyExpected(openedAt: startLine))
             }
             try parseKeyValue(into: table)
             skipSpaces()
@@ -286,9 +281,7 @@ struct TOMLParser {
                 return .table(table)
             }
             guard peek == "," else {
-                throw issue(
-                    "expected ',' or '}' in the inline table opened at line \(startLine); an inline table stays on one line"
-                )
+                throw issue(.inlineTableSeparatorExpected(openedAt: startLine))
             }
             advance()
             skipSpaces()
@@ -369,8 +362,8 @@ extension TOMLParser {
                 break
             }
             throw parser.issue(
-                "[\(headerName.clippedForMessage)] cannot add to \(part.name.clippedForMessage), which is "
-                    + entry.item.closedDescription + " at line \(entry.line)", line: line)
+                .headerCannotAddTo(header: headerName, key: part.name, holding: entry.item.holding, line: entry.line),
+                line: line)
         }
 
         /// `[name]`: the table, made now or made earlier only on another header's path.
@@ -385,17 +378,14 @@ extension TOMLParser {
                 table.origin = .header
                 return table
             }
-            let reason: String
+            let reason: TOMLProblem
             switch entry.item {
             case .table(let table) where table.origin == .header:
-                reason = "table [\(headerName.clippedForMessage)] appears twice (first at line \(entry.line))"
+                reason = .tableTwice(header: headerName, firstLine: entry.line)
             case .table(let table) where table.origin == .dotted:
-                reason =
-                    "table [\(headerName.clippedForMessage)] was already made by dotted keys at line \(entry.line); a [header] cannot reopen it"
+                reason = .tableMadeByDottedKeys(header: headerName, line: entry.line)
             default:
-                reason =
-                    "[\(headerName.clippedForMessage)] cannot be a table: \(part.name.clippedForMessage) is "
-                    + entry.item.closedDescription + " at line \(entry.line)"
+                reason = .notATable(header: headerName, key: part.name, holding: entry.item.holding, line: entry.line)
             }
             throw parser.issue(reason, line: line)
         }
@@ -413,8 +403,9 @@ extension TOMLParser {
             }
             guard case .arrayOfTables(let tables) = entries[i].item else {
                 throw parser.issue(
-                    "[[\(headerName.clippedForMessage)]] cannot be an array of tables: \(part.name.clippedForMessage) is "
-                        + entries[i].item.closedDescription + " at line \(entries[i].line)", line: line)
+                    .notAnArrayOfTables(
+                        header: headerName, key: part.name, holding: entries[i].item.holding, line: entries[i].line),
+                    line: line)
             }
             entries[i].item = .arrayOfTables(tables + [table])
             return table
@@ -432,15 +423,12 @@ extension TOMLParser {
                     table.origin = .dotted
                     return table
                 case .header:
-                    throw parser.issue(
-                        "a dotted key cannot add to the table [\(table.name.clippedForMessage)] of line \(entry.line); write the key under that header",
-                        line: part.line)
+                    throw parser.issue(.dottedKeyIntoHeaderTable(table: table.name, line: entry.line), line: part.line)
                 case .inline: break
                 }
             }
             throw parser.issue(
-                "a dotted key cannot add to \(part.name.clippedForMessage), which is " + entry.item.closedDescription
-                    + " at line \(entry.line)", line: part.line)
+                .dottedKeyCannotAddTo(key: part.name, holding: entry.item.holding, line: entry.line), line: part.line)
         }
 
         /// The last key of `a.b = value`.
@@ -450,16 +438,13 @@ extension TOMLParser {
             throws(TOMLError)
         {
             if let i = index(of: part.name) {
-                let name = part.name.clippedForMessage
-                if case .value = entries[i].item {
-                    throw parser.issue("\(name) is set twice (first at line \(entries[i].line))", line: keyLine)
+                let entry = entries[i]
+                switch entry.item.holding {
+                case .value:
+                    throw parser.issue(.keyTwice(key: part.name, firstLine: entry.line), line: keyLine)
+                case .table(let kind):
+                    throw parser.issue(.keyAlreadyATable(key: part.name, kind: kind, line: entry.line), line: keyLine)
                 }
-                if case .array = entries[i].item {
-                    throw parser.issue("\(name) is set twice (first at line \(entries[i].line))", line: keyLine)
-                }
-                throw parser.issue(
-                    "\(name) is already \(entries[i].item.closedDescription) at line \(entries[i].line); it cannot also be set to a value",
-                    line: keyLine)
             }
             insert(part.name, line: keyLine, valueLine: valueLine, item: value)
         }
@@ -485,41 +470,25 @@ extension TOMLParser.Item {
         }
     }
 
-    /// "a value", "an inline table", … for messages about what a key already holds.
-    var closedDescription: String {
+    /// What a key holds, for a problem about writing something else to it.
+    var holding: TOMLProblem.Holding {
         switch self {
-        case .value(let value): "set to \(value.typeName)"
-        case .array: "set to an array"
+        case .value(let value): .value(value.type)
+        case .array: .value(.array)
         case .table(let table):
             switch table.origin {
-            case .inline: "an inline table"
-            case .dotted: "a table made by dotted keys"
-            case .header, .implicit: "a table"
+            case .inline: .table(.inlineTable)
+            case .dotted: .table(.madeByDottedKeys)
+            case .header, .implicit: .table(.table)
             }
-        case .arrayOfTables: "an array of tables"
+        case .arrayOfTables: .table(.arrayOfTables)
         }
     }
 }
 
 extension Unicode.Scalar {
-    /// U+0000–U+001F and U+007F: what TOML allows only where it says so (tab, line feed).
-    var isTOMLControl: Bool { value < 0x20 || value == 0x7F }
-
     var isBareKeyCharacter: Bool {
         ("a"..."z").contains(self) || ("A"..."Z").contains(self) || ("0"..."9").contains(self) || self == "_"
             || self == "-"
     }
-
-    /// "U+000D", for naming an invisible character in a message.
-    var codeName: String {
-        let hex = String(value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
-}
-
-/// "a control character (U+0007) in a comment; only tabs are allowed there", naming a lone
-/// carriage return as what it usually is: a line break from an old Mac or a broken CRLF.
-func controlProblem(_ c: Unicode.Scalar, in place: String, advice: String) -> String {
-    if c == "\r" { return "a carriage return (U+000D) without a line feed\(place); end lines with LF or CRLF" }
-    return "a control character (\(c.codeName))\(place); \(advice)"
 }

@@ -192,6 +192,41 @@ extension CommandLanguageTests {
             ], "\(english.err)")
     }
 
+    @Test(
+        "a configuration file that is not TOML is refused in French and Spanish on its line, and in English with LANG=C"
+    )
+    func configurationSyntaxInFrenchAndSpanish() {
+        let path = h.folder + "/none.toml"
+        let unclosedArray = "[policy]\nworking_days = [\"mon\",\n  \"tue\"\n"
+        let keyTwice = "[policy]\nshift_start = \"09:30\"\nshift_start = \"10:00\"\n"
+        let missingValue = "[policy]\nshift_end =\n"
+        func refusal(_ text: String, _ language: String) -> String {
+            h.writeConfig(text)
+            h.environment["LANG"] = language
+            let result = h.run("calendar", "E001")
+            #expect(result.status == ExitStatus.configuration.rawValue)
+            return result.err
+        }
+        #expect(
+            refusal(unclosedArray, "fr_FR.UTF-8")
+                == "attendance: \(path):4: le tableau ouvert à la ligne 2 n'est pas fermé par ']'\n")
+        #expect(
+            refusal(keyTwice, "fr_FR.UTF-8")
+                == "attendance: \(path):3: shift_start est défini deux fois (la première à la ligne 2)\n")
+        #expect(refusal(missingValue, "fr_FR.UTF-8") == "attendance: \(path):2: il manque une valeur après '='\n")
+        #expect(
+            refusal(unclosedArray, "es_ES.UTF-8")
+                == "attendance: \(path):4: la matriz abierta en la línea 2 no se cierra con ']'\n")
+        #expect(
+            refusal(keyTwice, "es_ES.UTF-8")
+                == "attendance: \(path):3: shift_start se define dos veces (la primera en la línea 2)\n")
+        #expect(refusal(missingValue, "es_ES.UTF-8") == "attendance: \(path):2: falta un valor después de '='\n")
+        #expect(
+            refusal(unclosedArray, "C") == "attendance: \(path):4: the array opened at line 2 is not closed with ']'\n")
+        #expect(refusal(keyTwice, "C") == "attendance: \(path):3: shift_start is set twice (first at line 2)\n")
+        #expect(refusal(missingValue, "C") == "attendance: \(path):2: a value is missing after '='\n")
+    }
+
     @Test("an employee's shift that does not fit one attendance date is refused in Spanish with the day_change to set")
     func shiftMisfitInSpanish() {
         h.environment["LANG"] = "es_ES.UTF-8"

@@ -22,14 +22,14 @@ public struct ConfigIssue: Equatable, Sendable, CustomStringConvertible {
 
     /// The TOML reader's refusal of the file's syntax, at its place.
     init(_ refusal: TOMLError) {
-        self.init(file: refusal.file, line: refusal.line, problem: .syntax(refusal.message))
+        self.init(file: refusal.file, line: refusal.line, problem: .syntax(refusal.problem))
     }
 }
 
 /// What is wrong in a configuration file, as facts (names as the file wrote them, untrusted).
 public enum ConfigProblem: Equatable, Sendable {
-    /// The file is not TOML: the reader's own refusal, which AttendanceTOML words in English.
-    case syntax(String)
+    /// The file is not TOML: the reader's own refusal, as its facts.
+    case syntax(TOMLProblem)
     /// `[[table]]` for a table of the schema, which is written once, as `[table]`.
     case arrayOfTables(table: String)
     /// A key at the top of the file, outside every table.
