@@ -316,7 +316,7 @@ struct CommandLanguageTests {
             table("employee", "list") == [
                 "CODE  NOM       HORAIRE      DU          JUSQU'AU    ÉTAT",
                 "----  --------  -----------  ----------  ----------  -------------------",
-                "E001  Asha Rao  politique    2026-10-01              actif",
+                "E001  Asha Rao  du bureau    2026-10-01              actif",
                 "E002  Bo Chen   08:00–16:30  2026-11-21  2026-12-31  jusqu'au 2026-12-31",
             ])
         #expect(
