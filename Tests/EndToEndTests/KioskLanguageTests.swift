@@ -157,6 +157,17 @@ struct KioskLanguageTests {
         #expect(try s.sqlite("SELECT count(*) FROM punch") == "0\n")
     }
 
+    @Test("a French office's kiosk with no store says why in French, and starts once the store is made")
+    func noStoreInFrench() throws {
+        let s = Sandbox(config: Office.config(kiosk: #"language = "fr""#, link: Office.bssid))
+        let kiosk = try KioskSession(sandbox: s, environment: ["ATTENDANCE_LOCALEDIR": builtCatalogs])
+        let screen = lines(of: try kiosk.waitFor("HORS SERVICE")).filter { !$0.isEmpty }.joined(separator: " ")
+        #expect(screen.contains("aucune base à \(s.store) : elle n'existe pas"), "\(screen)")
+        #expect(!screen.contains("no store"), "\(screen)")
+        #expect(try s.run("employee", "add", "E001", "--name", "Asha Rao").status == 0)
+        try kiosk.waitFor("Code employé : _", timeout: 15)
+    }
+
     @Test("a language with no catalog is refused with the list of those there are")
     func unknownLanguages() throws {
         let s = try kioskSandbox()

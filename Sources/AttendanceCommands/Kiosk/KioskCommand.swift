@@ -51,7 +51,7 @@ struct KioskRun: ContextCommand {
             let reason: String
             // The office's language, when its configuration can be read: the screen is the
             // employees', and the journal's line says the same.
-            var words = Self.officeWords(nil, in: context)
+            let words: Speech
             do {
                 switch try start(in: context) {
                 case .ready(let kiosk):
@@ -61,6 +61,7 @@ struct KioskRun: ContextCommand {
                     reason = why.worded(words)
                 }
             } catch {
+                words = Self.officeWords(try? global.configuration(in: context), in: context)
                 reason = words.sentence(for: error)
             }
             // The journal gets it too, once per reason, when standard error goes there and not here.
@@ -122,6 +123,9 @@ struct KioskRun: ContextCommand {
     /// Reads the configuration and opens the store, as the kiosk needs them.
     func start(in context: Context) throws -> Start {
         let configuration = try global.configuration(in: context)
+        // From here on, what keeps the kiosk from starting is said in the office's language.
+        var context = context
+        context.words = Self.officeWords(configuration, in: context)
         let reader = try link.reader(for: configuration, words: context.words)
         let path = global.storePath(configuration: configuration, in: context)
         // A kiosk of a central store ([central] kiosk_id) may start with no store: its first
