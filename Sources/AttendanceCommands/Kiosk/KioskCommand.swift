@@ -56,8 +56,8 @@ struct KioskRun: ContextCommand {
                 switch try start(in: context) {
                 case .ready(let kiosk):
                     return loop(kiosk, terminal: terminal, signals: signals, palette: palette, context: context)
-                case .outOfService(let why, let configuration):
-                    words = Self.officeWords(configuration, in: context)
+                case .outOfService(let why, let office):
+                    words = office
                     reason = why.worded(words)
                 }
             } catch {
@@ -86,8 +86,8 @@ struct KioskRun: ContextCommand {
 
     enum Start {
         case ready(Ready)
-        /// It must not record anything, for this reason; the configuration says in which language.
-        case outOfService(OutOfService, Configuration)
+        /// It must not record anything, for this reason, said in the office's words.
+        case outOfService(OutOfService, Speech)
     }
 
     /// Why a kiosk whose configuration and store could be read must still record nothing.
@@ -134,20 +134,19 @@ struct KioskRun: ContextCommand {
         // Checked through read-only connections before it is opened for writing: opening a
         // store for writing writes to it, and a damaged store must not be written at all.
         let problems = try AttendanceStore.check(fileAt: path)
-        guard problems.isEmpty else { return .outOfService(.damaged(problems: problems.count), configuration) }
+        guard problems.isEmpty else { return .outOfService(.damaged(problems: problems.count), context.words) }
         let store = try context.openStore(at: path, connections: .resident)
         // Opened for reading only (read-only, a full disk): out of service, and tried again like
         // every other reason, so the kiosk takes punches again once the disk has room.
-        if let refusal = store.writeRefusal { return .outOfService(.cannotWrite(refusal), configuration) }
+        if let refusal = store.writeRefusal { return .outOfService(.cannotWrite(refusal), context.words) }
         // A trigger made outside the program would act inside every punch the kiosk records.
         let foreign = try store.foreignTriggers()
-        guard foreign.isEmpty else { return .outOfService(.changedOutside(triggers: foreign), configuration) }
+        guard foreign.isEmpty else { return .outOfService(.changedOutside(triggers: foreign), context.words) }
         let desk = MarkingService(
             configuration: configuration, store: store, linkReader: reader,
             pepperPath: PepperFile.path(storePath: store.path, in: context), now: context.now)
-        let office = Self.officeWords(configuration, in: context)
         let controller = KioskController(
-            desk: desk, settings: configuration.kiosk, office: office, now: context.now, uptime: context.uptime)
+            desk: desk, settings: configuration.kiosk, office: context.words, now: context.now, uptime: context.uptime)
         controller.startUp()
         let sync = try BackgroundSync.forKiosk(store: store, configuration: configuration, in: context)
         sync?.start()

@@ -58,7 +58,6 @@ struct KioskMessage {
             ])
     }
 
-    /// Why the kiosk did not take a request, in the person's words.
     /// The idle screen's line about the central store: the clock first, then how long it has not
     /// been reached and what waits here.
     static func wording(of warning: CentralWarning, _ words: Speech) -> String {
@@ -87,6 +86,7 @@ struct KioskMessage {
         return parts.joined(separator: " · ")
     }
 
+    /// Why the kiosk did not take a request, in the person's words.
     static func wording(of refusal: AskedCorrections.Refusal, _ words: Speech) -> String {
         switch refusal {
         case .reasonMissing: words.tr("Say in a few words why the day is wrong.")

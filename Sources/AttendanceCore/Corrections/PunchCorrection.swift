@@ -10,16 +10,6 @@ public enum CorrectionAction: String, Sendable, Hashable, CaseIterable {
     case restore
     /// The punch counts at a new instant, and so perhaps on a new attendance date.
     case retime
-
-    /// "added", "voided", "restored", "re-timed"
-    public var pastTense: String {
-        switch self {
-        case .add: "added"
-        case .void: "voided"
-        case .restore: "restored"
-        case .retime: "re-timed"
-        }
-    }
 }
 
 /// One correction of one punch: a new record naming who, when and why, never an edit.
