@@ -26,19 +26,24 @@ let package = Package(
         // MARK: - The pure core: domain types and the rules of docs/rules.md. No I/O.
         .target(
             name: "AttendanceCore",
-            dependencies: ["AttendanceText", "AttendanceTOML", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "AttendanceText", "AttendanceTOML", "AttendanceSync", .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // A strict TOML 1.0 reader that knows nothing of attendance: the configuration's words are the core's.
         .target(name: "AttendanceTOML", dependencies: ["AttendanceText"]),
         // Untrusted text made safe to echo in a message or on a terminal.
         .target(name: "AttendanceText"),
+        // What travels between a store and the central store, and where that store is: plain
+        // records and a URL, no rules (the core reads the address in the configuration).
+        .target(name: "AttendanceSync", dependencies: ["AttendanceText"]),
 
         // MARK: - Edges, one per outside thing
         // The store: the only code that imports GRDB.
         .target(
             name: "AttendanceStore",
             dependencies: [
-                "AttendanceCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "AttendanceCore", "AttendanceSync", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for what GRDB does not offer: whether the file moved, a foreign database.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -54,7 +59,7 @@ let package = Package(
         // The central store: PostgreSQL through postgres-nio, the only code that speaks to it.
         .target(
             name: "AttendanceCentral",
-            dependencies: ["AttendanceCore", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: ["AttendanceCore", "AttendanceSync", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
         // cairo and Pango, and libxlsxwriter, each seen through one header and opened on the first
         // document that needs it (dlopen), so that a punch does not load them and the thirty
@@ -79,8 +84,9 @@ let package = Package(
         .target(
             name: "AttendanceApp",
             dependencies: [
-                "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceCentral", "AttendanceDocuments",
-                "AttendanceLanguage", "AttendanceTerminal", .product(name: "Crypto", package: "swift-crypto"),
+                "AttendanceCore", "AttendanceStore", "AttendanceSync", "AttendanceWiFi", "AttendanceCentral",
+                "AttendanceDocuments", "AttendanceLanguage", "AttendanceTerminal",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
@@ -89,8 +95,8 @@ let package = Package(
         .target(
             name: "AttendanceWeb",
             dependencies: [
-                "AttendanceApp", "AttendanceCore", "AttendanceLanguage", "AttendanceStore", "AttendanceTerminal",
-                "AttendanceText", .product(name: "Hummingbird", package: "hummingbird"),
+                "AttendanceApp", "AttendanceCore", "AttendanceLanguage", "AttendanceStore", "AttendanceSync",
+                "AttendanceTerminal", "AttendanceText", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -107,8 +113,8 @@ let package = Package(
         .target(
             name: "AttendanceCommands",
             dependencies: [
-                "AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceTerminal",
-                "AttendanceCentral", "AttendanceDocuments", "AttendanceWeb", "AttendanceLanguage",
+                "AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceSync", "AttendanceWiFi",
+                "AttendanceTerminal", "AttendanceCentral", "AttendanceDocuments", "AttendanceWeb", "AttendanceLanguage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -122,7 +128,7 @@ let package = Package(
             name: "AttendanceTestSupport",
             dependencies: [
                 "AttendanceApp", "AttendanceCore", "AttendanceStore", "AttendanceWiFi", "AttendanceTerminal",
-                "AttendanceCommands", "AttendanceCentral", "CNetlink", "AttendanceTestKit",
+                "AttendanceCommands", "AttendanceCentral", "AttendanceSync", "CNetlink", "AttendanceTestKit",
             ]
         ),
         // Foundation alone: a child process runner and a seeded generator, so the core's tests
@@ -146,8 +152,10 @@ let package = Package(
         ),
         // Against Python's tomllib (Oracles/), run with Foundation's Process: nothing of attendance.
         .testTarget(name: "AttendanceTOMLTests", dependencies: ["AttendanceTOML"], exclude: ["Oracles"]),
+        .testTarget(name: "AttendanceSyncTests", dependencies: ["AttendanceSync"]),
         // An import's refused rows are read as AttendanceLanguage words them.
-        .testTarget(name: "AttendanceStoreTests", dependencies: ["AttendanceStore", "AttendanceLanguage"]),
+        .testTarget(
+            name: "AttendanceStoreTests", dependencies: ["AttendanceStore", "AttendanceSync", "AttendanceLanguage"]),
         // Against the catalogs `make po` builds, through the real gettext.
         .testTarget(name: "AttendanceLanguageTests", dependencies: ["AttendanceLanguage", "AttendanceCore"]),
         .testTarget(name: "AttendanceTerminalTests", dependencies: ["AttendanceTerminal", "AttendanceCore"]),
@@ -156,7 +164,8 @@ let package = Package(
         .testTarget(
             name: "AttendanceCommandsTests",
             dependencies: [
-                "AttendanceApp", "AttendanceCommands", "AttendanceStore", "AttendanceTerminal", "AttendanceTestSupport",
+                "AttendanceApp", "AttendanceCommands", "AttendanceStore", "AttendanceSync", "AttendanceTerminal",
+                "AttendanceTestSupport",
             ]
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceSync
 
 /// Everything talking to the central store can fail with, worded for the person at the kiosk
 /// or the manager's desk. PostgreSQL's own codes and the driver's errors never reach them.

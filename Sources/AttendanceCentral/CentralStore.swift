@@ -1,4 +1,5 @@
 import AttendanceCore
+import AttendanceSync
 import Foundation
 import NIOPosix
 import PostgresNIO

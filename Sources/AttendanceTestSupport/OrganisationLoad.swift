@@ -2,6 +2,7 @@ import AttendanceApp
 import AttendanceCentral
 import AttendanceCore
 import AttendanceStore
+import AttendanceSync
 import AttendanceWiFi
 import Foundation
 

@@ -3,6 +3,7 @@ import AttendanceCentral
 import AttendanceCommands
 import AttendanceCore
 import AttendanceStore
+import AttendanceSync
 import Foundation
 
 /// The kiosk's background sync as a load beside the mark benchmark: sync rounds against a real

@@ -3,6 +3,7 @@ import AttendanceCentral
 import AttendanceCore
 import AttendanceLanguage
 import AttendanceStore
+import AttendanceSync
 import AttendanceWiFi
 import Foundation
 import Testing

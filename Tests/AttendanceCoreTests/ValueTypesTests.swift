@@ -198,15 +198,4 @@ struct ValueTypesTests {
         #expect(LocalZone(identifier: "Mars/Base") == nil)
         #expect(LocalZone(identifier: "CET") == nil)
     }
-
-    @Test("a round's pages added up count every kind of record they carry, the console's accounts too")
-    func syncBatchAppend() {
-        var page = SyncBatch()
-        page.holidays = [SyncedHoliday(date: "2026-12-25", name: "Christmas", removed: false)]
-        page.managers = [SyncedManager(name: "boss", role: "manager", passwordHash: "h", removed: false)]
-        var round = SyncBatch()
-        round.append(page)
-        round.append(page)
-        #expect(round.count == 2 * page.count && round.managers.count == 2, "\(round)")
-    }
 }

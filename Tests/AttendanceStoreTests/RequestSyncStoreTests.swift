@@ -1,5 +1,6 @@
 import AttendanceCore
 import AttendanceStore
+import AttendanceSync
 import Foundation
 import Testing
 

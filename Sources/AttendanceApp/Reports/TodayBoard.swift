@@ -1,5 +1,6 @@
 import AttendanceCore
 import AttendanceStore
+import AttendanceSync
 import Foundation
 
 /// Where everyone stands today: the manager's first look in the morning.

@@ -1,6 +1,7 @@
 import AttendanceCentral
 import AttendanceCore
 import AttendanceStore
+import AttendanceSync
 import Foundation
 
 /// One sync round between a local store and the central store: push what the centre lacks,

@@ -2,6 +2,7 @@ import ArgumentParser
 import AttendanceCore
 import AttendanceLanguage
 import AttendanceStore
+import AttendanceSync
 import Foundation
 
 /// The options every command takes: which configuration and which store.

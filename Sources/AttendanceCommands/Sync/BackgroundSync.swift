@@ -2,6 +2,7 @@ import AttendanceApp
 import AttendanceCentral
 import AttendanceCore
 import AttendanceStore
+import AttendanceSync
 import Foundation
 
 /// The kiosk's sync (and the web console's at a desk of the central store), on a thread of its

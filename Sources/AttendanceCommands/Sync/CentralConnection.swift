@@ -2,6 +2,7 @@ import AttendanceCentral
 import AttendanceCore
 import AttendanceLanguage
 import AttendanceStore
+import AttendanceSync
 import Foundation
 
 extension Context {

@@ -3,6 +3,7 @@ import AttendanceCentral
 import AttendanceCore
 import AttendanceLanguage
 import AttendanceStore
+import AttendanceSync
 import Foundation
 
 /// A manager's desk: commands given `--store postgresql://…` work on a local copy of the central

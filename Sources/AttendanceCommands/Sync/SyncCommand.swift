@@ -4,6 +4,7 @@ import AttendanceCentral
 import AttendanceCore
 import AttendanceLanguage
 import AttendanceStore
+import AttendanceSync
 import Foundation
 
 /// `attendance sync [--status]`

@@ -3,6 +3,7 @@ import AttendanceApp
 import AttendanceCore
 import AttendanceLanguage
 import AttendanceStore
+import AttendanceSync
 import AttendanceWiFi
 import Foundation
 

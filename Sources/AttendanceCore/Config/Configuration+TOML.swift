@@ -1,3 +1,4 @@
+import AttendanceSync
 import AttendanceTOML
 
 extension Configuration {

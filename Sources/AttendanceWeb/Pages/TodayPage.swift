@@ -1,6 +1,7 @@
 import AttendanceApp
 import AttendanceCore
 import AttendanceLanguage
+import AttendanceSync
 
 extension Console {
     /// `/`: who is in now, who came late, who has not come yet, who is on leave. It reloads
