@@ -1,6 +1,7 @@
 import AttendanceCore
 import AttendanceLanguage
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("Configuration")
@@ -9,7 +10,7 @@ struct ConfigurationTests {
 
     func issues(_ text: String) -> [String] {
         do {
-            _ = try Configuration(parsing: text, file: "a.toml", hostZone: host)
+            _ = try Configuration(parsing: text, file: "a.toml", hostZone: host, zones: .foundation)
             return []
         } catch {
             guard case .configuration(let issues) = error else { return ["unexpected: \(error)"] }
@@ -25,21 +26,39 @@ struct ConfigurationTests {
             return host
         }
         let named = try Configuration(
-            parsing: "[policy]\ntimezone = \"Europe/Berlin\"\n", file: "a.toml", hostZone: hostZone())
+            parsing: "[policy]\ntimezone = \"Europe/Berlin\"\n", file: "a.toml", hostZone: hostZone(),
+            zones: .foundation)
         #expect(named.policy.zone.identifier == "Europe/Berlin" && asked == 0)
         let dotted = try Configuration(
-            parsing: "policy.timezone = \"America/New_York\"\n", file: "a.toml", hostZone: hostZone())
+            parsing: "policy.timezone = \"America/New_York\"\n", file: "a.toml", hostZone: hostZone(),
+            zones: .foundation)
         #expect(dotted.policy.zone.identifier == "America/New_York" && asked == 0)
         let unnamed = try Configuration(
-            parsing: "[policy]\nshift_start = \"09:00\"\n", file: "a.toml", hostZone: hostZone())
+            parsing: "[policy]\nshift_start = \"09:00\"\n", file: "a.toml", hostZone: hostZone(), zones: .foundation)
         #expect(unnamed.policy.zone == host && asked == 1)
         // A zone that does not exist is refused with its line, whatever the host's zone.
         #expect(issues("[policy]\ntimezone = \"Mars/Olympus\"\n").first?.contains("a.toml:2") == true)
     }
 
+    @Test("the named zone's rules come from the database the caller passes, each file read once")
+    func zoneFromThePassedDatabase() throws {
+        let reads = Mutex<[String]>([])
+        let database = ZoneDatabase { name in
+            reads.withLock { $0.append(name) }
+            return FileManager.default.contents(atPath: "/usr/share/zoneinfo/" + name).map { [UInt8]($0) }
+        }
+        let text = "[policy]\ntimezone = \"Europe/Berlin\"\n"
+        for _ in 1...2 {
+            let c = try Configuration(parsing: text, file: "a.toml", hostZone: host, zones: database)
+            // 2026-03-29 01:00 UTC is 03:00 summer time in Berlin.
+            #expect(c.policy.zone.offset(at: Date(timeIntervalSince1970: 1_774_746_000)) == 7_200)
+        }
+        #expect(reads.withLock { $0 } == ["Europe/Berlin"])
+    }
+
     @Test("an empty file gives every default of docs/rules.md, in the host's zone")
     func defaults() throws {
-        let c = try Configuration(parsing: "", file: "a.toml", hostZone: host)
+        let c = try Configuration(parsing: "", file: "a.toml", hostZone: host, zones: .foundation)
         let p = c.policy
         #expect(p.zone.identifier == "Asia/Kolkata")
         #expect(p.shiftStart.description == "09:30")
@@ -61,7 +80,7 @@ struct ConfigurationTests {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("config/attendance.toml")
         let text = try String(contentsOf: url, encoding: .utf8)
-        let c = try Configuration(parsing: text, file: "attendance.toml", hostZone: host)
+        let c = try Configuration(parsing: text, file: "attendance.toml", hostZone: host, zones: .foundation)
         // The zone is the host's unless set: the example names one only in a comment.
         #expect(c.policy.zone.identifier == host.identifier)
         #expect(text.contains("\n# timezone = \"Europe/Berlin\"\n"))
@@ -69,7 +88,8 @@ struct ConfigurationTests {
         // The exit code's line, appended as the file says, sets it (and is not set twice).
         let hashed = try Configuration(
             parsing: text + "exit_code_hash = \"pbkdf2-sha256$210000$c2FsdHNhbHRzYWx0c2FsdA$"
-                + String(repeating: "A", count: 43) + "\"\n", file: "attendance.toml", hostZone: host)
+                + String(repeating: "A", count: 43) + "\"\n", file: "attendance.toml", hostZone: host,
+            zones: .foundation)
         #expect(hashed.kiosk.exitCodeHash != nil)
         #expect(c.wifi.source == .nl80211)
         #expect(c.central == nil)
@@ -77,7 +97,8 @@ struct ConfigurationTests {
         let block = try #require(text.range(of: "# [central]\n"))
         let central = text[block.lowerBound...].split(separator: "\n").map { $0.dropFirst(2) }.joined(separator: "\n")
         let joined = try Configuration(
-            parsing: String(text[..<block.lowerBound]) + central + "\n", file: "attendance.toml", hostZone: host)
+            parsing: String(text[..<block.lowerBound]) + central + "\n", file: "attendance.toml", hostZone: host,
+            zones: .foundation)
         let settings = try #require(joined.central)
         #expect(settings.url == "postgresql://kiosk_hq@db.example.org:5432/attendance")
         #expect(settings.kioskID == "hq-entrance" && settings.tls == .require && settings.syncSeconds == 10)
@@ -120,7 +141,7 @@ struct ConfigurationTests {
                 confirm_seconds = 2
                 require_pin = true
                 exit_code_hash = "pbkdf2-sha256$210000$c2FsdA$aGFzaA"
-                """, file: "a.toml", hostZone: host)
+                """, file: "a.toml", hostZone: host, zones: .foundation)
         #expect(c.policy.zone.identifier == "America/New_York")
         #expect(c.policy.shiftCrossesMidnight)
         #expect(c.policy.lateGraceMinutes == 10 && c.policy.earlyExitGraceMinutes == 5)
@@ -276,7 +297,7 @@ struct ConfigurationTests {
             ("shift_end = 17:00:00", "17:00"), ("day_change = 03:00:00", "03:00"),
         ])
     func localTimes(line: String, expected: String) throws {
-        let c = try Configuration(parsing: "[policy]\n\(line)", file: "a.toml", hostZone: host)
+        let c = try Configuration(parsing: "[policy]\n\(line)", file: "a.toml", hostZone: host, zones: .foundation)
         let key = String(line.prefix { $0 != " " })
         let read =
             key == "shift_start" ? c.policy.shiftStart : key == "shift_end" ? c.policy.shiftEnd : c.policy.dayChange
@@ -321,7 +342,7 @@ struct ConfigurationTests {
                 [wifi]
                 source = 'simulated'
                 bssid = "aa:bb:cc:dd:ee:01"
-                """, file: "a.toml", hostZone: host)
+                """, file: "a.toml", hostZone: host, zones: .foundation)
         #expect(c.policy.zone.identifier == "Asia/Tokyo" && c.policy.shiftStart.description == "08:00")
         #expect(c.kiosk.officeName == "Annex" && c.kiosk.idleSeconds == 30)
         #expect(c.wifi.source == .simulated)
@@ -424,8 +445,10 @@ struct ConfigurationTests {
 
     @Test("[kiosk] language is the office's; one with no catalog is refused at its line with those there are")
     func officeLanguage() throws {
-        #expect(try Configuration(parsing: "", file: "a.toml", hostZone: host).kiosk.language == nil)
-        let c = try Configuration(parsing: "[kiosk]\nlanguage = \"FR\"", file: "a.toml", hostZone: host)
+        #expect(
+            try Configuration(parsing: "", file: "a.toml", hostZone: host, zones: .foundation).kiosk.language == nil)
+        let c = try Configuration(
+            parsing: "[kiosk]\nlanguage = \"FR\"", file: "a.toml", hostZone: host, zones: .foundation)
         #expect(c.kiosk.language == .french)
         #expect(
             issues("[kiosk]\noffice_name = \"HQ\"\nlanguage = \"de\"") == [
@@ -473,9 +496,10 @@ struct PayrollPeriodConfigurationTests {
     @Test("[register] period_start_day sets the payroll period; by default the period is the month")
     func periodStartDay() throws {
         let month = try YearMonth(parsing: "2026-11")
-        let plain = try Configuration(parsing: "", file: "a.toml", hostZone: host)
+        let plain = try Configuration(parsing: "", file: "a.toml", hostZone: host, zones: .foundation)
         #expect(plain.register.period(month) == DatePeriod(month))
-        let payroll = try Configuration(parsing: "[register]\nperiod_start_day = 26\n", file: "a.toml", hostZone: host)
+        let payroll = try Configuration(
+            parsing: "[register]\nperiod_start_day = 26\n", file: "a.toml", hostZone: host, zones: .foundation)
         #expect(payroll.register.period(month).description == "2026-10-26 to 2026-11-25")
     }
 
@@ -488,7 +512,7 @@ struct PayrollPeriodConfigurationTests {
             do {
                 _ = try Configuration(
                     parsing: "[kiosk]\nidle_seconds = 20\n[register]\nperiod_start_day = \(value)\n", file: "a.toml",
-                    hostZone: host)
+                    hostZone: host, zones: .foundation)
                 Issue.record("\(value) was accepted")
             } catch {
                 #expect(Speech.english.sentence(for: error) == "a.toml:4: period_start_day in [register]: \(problem)")
@@ -503,11 +527,11 @@ struct LeaveTypeConfigurationTests {
 
     @Test("annual LV, sick SL and unpaid UL by default; [leave_types] adds a type and changes a default")
     func types() throws {
-        let plain = try Configuration(parsing: "", file: "a.toml", hostZone: host)
+        let plain = try Configuration(parsing: "", file: "a.toml", hostZone: host, zones: .foundation)
         #expect(plain.policy.leaveTypes.all.map { "\($0.name):\($0.code)" } == ["annual:LV", "sick:SL", "unpaid:UL"])
         let set = try Configuration(
             parsing: "[leave_types]\nmaternity = { code = \"ML\", colour = \"#FFAB91\" }\nsick = { code = \"SK\" }\n",
-            file: "a.toml", hostZone: host)
+            file: "a.toml", hostZone: host, zones: .foundation)
         #expect(
             set.policy.leaveTypes.all.map { "\($0.name):\($0.code)" }
                 == ["annual:LV", "sick:SK", "unpaid:UL", "maternity:ML"])
@@ -530,7 +554,7 @@ struct LeaveTypeConfigurationTests {
 
             """
         do {
-            _ = try Configuration(parsing: text, file: "a.toml", hostZone: host)
+            _ = try Configuration(parsing: text, file: "a.toml", hostZone: host, zones: .foundation)
             Issue.record("accepted")
         } catch {
             #expect(

@@ -38,6 +38,8 @@ public struct Context: Sendable {
         get { hostZoneLookup() }
         set { hostZoneLookup = { newValue } }
     }
+    /// Where a zone's rules come from: the system's time zone database.
+    public let zones: ZoneDatabase
     /// Looked up only when asked for: Foundation's `TimeZone.current` reads the environment twice
     /// and the zone's rules, 1.5 M instructions, which a configuration with `timezone` never needs.
     private var hostZoneLookup: @Sendable () -> LocalZone
@@ -55,7 +57,7 @@ public struct Context: Sendable {
         now: @escaping @Sendable () -> Date,
         uptime: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }, userName: String,
         userID: UInt32 = 1000, isRoot: Bool, hostZone: @autoclosure @escaping @Sendable () -> LocalZone,
-        outputIsTerminal: Bool
+        zones: ZoneDatabase = ZoneDatabase(reading: SystemZoneFiles.read), outputIsTerminal: Bool
     ) {
         self.out = out
         self.err = err
@@ -68,13 +70,13 @@ public struct Context: Sendable {
         self.userID = userID
         self.isRoot = isRoot
         self.hostZoneLookup = hostZone
+        self.zones = zones
         self.outputIsTerminal = outputIsTerminal
     }
 
     /// The real process: standard streams, the real clock, the host's zone.
     public static func live() -> Context {
-        // Zone rules from the system's database (SystemZoneFiles), before any zone is made.
-        ZoneDatabase.install(SystemZoneFiles.read)
+        let zones = ZoneDatabase(reading: SystemZoneFiles.read)
         let environment = processEnvironment()
         let stdout = FileDescriptorSink(fd: STDOUT_FILENO)
         let stderr = FileDescriptorSink(fd: STDERR_FILENO)
@@ -95,8 +97,7 @@ public struct Context: Sendable {
             userName: "",
             userID: UInt32(geteuid()),
             isRoot: geteuid() == 0,
-            hostZone: LocalZone(TimeZone.current),
-            outputIsTerminal: stdout.isTerminal)
+            hostZone: LocalZone(TimeZone.current, in: zones), zones: zones, outputIsTerminal: stdout.isTerminal)
         context.userNameLookup = { sudoUser ?? Self.loginName() }
         context.readStandardInput = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
         return context

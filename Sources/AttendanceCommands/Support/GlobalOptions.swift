@@ -66,7 +66,7 @@ public struct GlobalOptions: ParsableArguments {
                 } ?? words.tr("the configuration file {path} is not UTF-8 text", ["path": path])
             throw CommandFailure(sentence, status: .configuration)
         }
-        return try Configuration(parsing: text, file: path, hostZone: context.hostZone)
+        return try Configuration(parsing: text, file: path, hostZone: context.hostZone, zones: context.zones)
     }
 
     /// The largest configuration file read, in bytes.

@@ -1,8 +1,8 @@
 import AttendanceCore
 import Foundation
 
-/// The system's time zone database, tzdata's TZif files: the one place that reads them. The
-/// executable installs ``read(_:)`` as the core's ``ZoneDatabase`` reader as it starts.
+/// The system's time zone database, tzdata's TZif files: the one place that reads them. A
+/// command's ``Context`` reads zones through ``read(_:)`` (its ``ZoneDatabase``).
 public enum SystemZoneFiles {
     /// Where the tzdata package puts its files.
     static let folder = "/usr/share/zoneinfo/"

@@ -5,21 +5,26 @@ extension Configuration {
     /// Reads a configuration file's text. All problems are reported at once, each with its line
     /// and the form that was expected.
     /// `hostZone` is asked for only when the file names no `timezone`: finding the machine's zone
-    /// costs a one-shot command more than reading the whole file.
-    public init(parsing text: String, file: String, hostZone: @autoclosure () -> LocalZone) throws(CoreError) {
+    /// costs a one-shot command more than reading the whole file. A named zone's rules come from
+    /// `zones`.
+    public init(
+        parsing text: String, file: String, hostZone: @autoclosure () -> LocalZone, zones: ZoneDatabase
+    ) throws(CoreError) {
         let document: TOMLDocument
         do {
             document = try TOMLDocument(parsing: text, file: file)
         } catch {
             throw .configuration([ConfigIssue(error)])
         }
-        // The zone the file names, which its rule below sets again (or refuses, with its line).
-        var named: LocalZone?
+        // The zone the file names, read before every other key (a name no database knows is named
+        // at its line below).
+        var zoneName: String?
         if case .table(let policy)? = document.root["policy"]?.value,
             case .string(let name)? = policy["timezone"]?.value
         {
-            named = LocalZone(identifier: name)
+            zoneName = name
         }
+        let named = zoneName.flatMap { LocalZone(identifier: $0, in: zones) }
         self.init(hostZone: named ?? hostZone())
         self.file = file
         var tableIssues: [ConfigIssue] = []
@@ -67,6 +72,12 @@ extension Configuration {
                         ))
                 }
             }
+        }
+        if let zoneName, named == nil {
+            let line = document.line(of: "timezone", in: "policy")
+            keyIssues.append(
+                ConfigIssue(
+                    file: file, line: line, problem: .value(key: "timezone", table: "policy", .unknownZone(zoneName))))
         }
         // Tables first, then keys, each in file order: a misspelt table explains its keys.
         var issues = tableIssues.sortedByLine() + keyIssues.sortedByLine()
@@ -137,11 +148,8 @@ extension Configuration {
     static let schema: [String: [String: Rule]] = [
         "central": centralRules,
         "policy": [
-            "timezone": text(LocalZone.init(identifier:)) {
-                .unknownZone($0)
-            } apply: {
-                $0.policy.zone = $1
-            },
+            // Read, and set, before every other key: a text here.
+            "timezone": text { _, _ in nil },
             "shift_start": time { $0.policy.shiftStart = $1 },
             "shift_end": time { $0.policy.shiftEnd = $1 },
             "day_change": time { $0.policy.dayChange = $1 },

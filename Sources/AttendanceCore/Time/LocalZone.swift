@@ -15,9 +15,9 @@ public struct LocalDateTime: Hashable, Sendable {
 ///
 /// Only the zone's UTC offsets are consulted; the rest is integer arithmetic, so converting a
 /// month of punches costs little and never depends on the host's own zone. The offsets come from
-/// the system's time zone database (``ZoneDatabase``, ``ZoneRules``), as they do for every other
-/// program on the machine; Foundation's built-in rules are used only for a zone the database does
-/// not have, or before the executable has installed its reader.
+/// the time zone database the caller passes (``ZoneDatabase``, ``ZoneRules``): the executable's is
+/// the system's, as for every other program on the machine; Foundation's built-in rules are used
+/// for a zone the database does not have, and alone with ``ZoneDatabase/foundation``.
 public struct LocalZone: Sendable, Hashable {
     private let rules: Rules
 
@@ -37,18 +37,18 @@ public struct LocalZone: Sendable, Hashable {
 
     public var identifier: String { rules.identifier }
 
-    /// The zone `timeZone` names.
-    public init(_ timeZone: TimeZone) {
-        let installed = ZoneDatabase.rules(named: timeZone.identifier)
+    /// The zone `timeZone` names, with the rules `database` has for it.
+    public init(_ timeZone: TimeZone, in database: ZoneDatabase = .foundation) {
+        let installed = database.rules(named: timeZone.identifier)
         rules = Rules(
             identifier: timeZone.identifier, database: installed, foundation: installed == nil ? timeZone : nil)
     }
 
-    /// A zone by IANA name ("Europe/Berlin"); nil when the system does not know it.
-    public init?(identifier: String) {
+    /// A zone by IANA name ("Europe/Berlin"); nil when neither `database` nor Foundation knows it.
+    public init?(identifier: String, in database: ZoneDatabase = .foundation) {
         // Foundation also accepts abbreviations like "CET": an IANA name has a slash or is UTC/GMT.
         guard identifier.contains("/") || identifier == "UTC" || identifier == "GMT" else { return nil }
-        if let installed = ZoneDatabase.rules(named: identifier) {
+        if let installed = database.rules(named: identifier) {
             rules = Rules(identifier: identifier, database: installed, foundation: nil)
         } else if let zone = TimeZone(identifier: identifier) {
             rules = Rules(identifier: zone.identifier, database: nil, foundation: zone)
@@ -102,26 +102,28 @@ public struct LocalZone: Sendable, Hashable {
     static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
 }
 
-/// Where zone rules come from. The core reads no file: the executable installs a reader of the
-/// system's time zone database as it starts (`SystemZoneFiles` in the commands); until then, and
-/// for a zone the reader does not have, ``LocalZone`` uses Foundation's built-in rules.
-public enum ZoneDatabase {
+/// Where zone rules come from. The core reads no file: the executable passes a database that
+/// reads the system's TZif files (`SystemZoneFiles` in the commands) to what makes a zone from a
+/// name; ``foundation`` has none, and ``LocalZone`` then uses Foundation's built-in rules.
+public final class ZoneDatabase: Sendable {
     /// The bytes of the database's TZif file for a zone name, nil when it has none.
     public typealias Reader = @Sendable (_ name: String) -> [UInt8]?
 
-    private static let reader = Mutex<Reader?>(nil)
-    /// Rules already read, by name: the configuration names its zone twice (once to start from,
-    /// once when its key is checked), and a file is read and parsed once.
-    private static let cache = Mutex<[String: ZoneRules]>([:])
+    private let reader: Reader?
+    /// Rules already read, by name: a process names its zone more than once (the configuration,
+    /// the host's zone), and a file is read and parsed once.
+    private let cache = Mutex<[String: ZoneRules]>([:])
 
-    public static func install(_ read: @escaping Reader) {
-        reader.withLock { $0 = read }
-        cache.withLock { $0 = [:] }
-    }
+    public init(reading reader: @escaping Reader) { self.reader = reader }
+
+    private init() { reader = nil }
+
+    /// No database: Foundation's built-in rules for every zone.
+    public static let foundation = ZoneDatabase()
 
     /// The rules of the file for `name`, nil when there is none or it cannot be read. Only names
     /// made of the characters IANA names use reach the reader: no "..", no absolute path.
-    static func rules(named name: String) -> ZoneRules? {
+    func rules(named name: String) -> ZoneRules? {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         guard !name.isEmpty, name.utf8.count <= 255,
             parts.allSatisfy({ part in
@@ -131,7 +133,7 @@ public enum ZoneDatabase {
                             || c == 0x5F || c == 0x2B || c == 0x2D
                     }
             }),
-            let read = reader.withLock({ $0 })
+            let read = reader
         else { return nil }
         if let known = cache.withLock({ $0[name] }) { return known }
         guard let bytes = read(name), let rules = try? ZoneRules(tzif: bytes) else { return nil }
