@@ -33,9 +33,13 @@ final class ScenarioClock: @unchecked Sendable {
         return calendar
     }()
 
-    /// Debian's libfaketime, where the `faketime` package puts it.
+    /// Debian's libfaketime, where the `faketime` package puts it: its thread-safe build. With
+    /// `FAKETIME_NO_CACHE` the plain build reads the offset file into one static buffer on every
+    /// call, unlocked, and a process asking the time from several threads at once (the console's
+    /// event loops, a kiosk syncing in the background) now and then parsed a buffer another thread
+    /// was filling, and got the real time.
     static let library: String = {
-        let candidates = ["x86_64-linux-gnu", "aarch64-linux-gnu"].map { "/usr/lib/\($0)/faketime/libfaketime.so.1" }
+        let candidates = ["x86_64-linux-gnu", "aarch64-linux-gnu"].map { "/usr/lib/\($0)/faketime/libfaketimeMT.so.1" }
         return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
     }()
 
