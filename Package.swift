@@ -27,11 +27,15 @@ let package = Package(
         .target(
             name: "AttendanceCore",
             dependencies: [
-                "AttendanceText", "AttendanceTOML", "AttendanceSync", .product(name: "Crypto", package: "swift-crypto"),
+                "AttendanceText", "AttendanceTOML", "AttendanceICalendar", "AttendanceSync",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // A strict TOML 1.0 reader that knows nothing of attendance: the configuration's words are the core's.
         .target(name: "AttendanceTOML", dependencies: ["AttendanceText"]),
+        // An iCalendar reader of all-day events and their repeats that knows nothing of attendance:
+        // what makes an event a holiday is the core's.
+        .target(name: "AttendanceICalendar", dependencies: ["AttendanceText"]),
         // Untrusted text made safe to echo in a message or on a terminal.
         .target(name: "AttendanceText"),
         // What travels between a store and the central store, and where that store is: plain
@@ -74,7 +78,7 @@ let package = Package(
         // GNU gettext, which glibc carries, seen through one shim header.
         .systemLibrary(name: "CIntl"),
         // The translations: the only code that calls gettext.
-        .target(name: "AttendanceLanguage", dependencies: ["AttendanceCore", "CIntl"]),
+        .target(name: "AttendanceLanguage", dependencies: ["AttendanceCore", "AttendanceICalendar", "CIntl"]),
         // The terminal: the only code that writes escape sequences or touches termios.
         .target(name: "AttendanceTerminal", dependencies: ["AttendanceCore", "AttendanceLanguage"]),
 
@@ -143,9 +147,9 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        // The test kit brings the process runner for the oracles (Oracles/): Python's dateutil
-        // for recurrence rules, tomllib for TOML. The configuration's problems are read as
-        // AttendanceLanguage words them: the core keeps only their facts.
+        // The test kit brings the process runner for the oracle (Oracles/): Python's zoneinfo for
+        // zone rules. The configuration's problems are read as AttendanceLanguage words them: the
+        // core keeps only their facts.
         .testTarget(
             name: "AttendanceCoreTests", dependencies: ["AttendanceCore", "AttendanceLanguage", "AttendanceTestKit"],
             exclude: ["Oracles"]
@@ -153,11 +157,15 @@ let package = Package(
         // Against Python's tomllib (Oracles/), run with Foundation's Process: nothing of attendance.
         .testTarget(name: "AttendanceTOMLTests", dependencies: ["AttendanceTOML"], exclude: ["Oracles"]),
         .testTarget(name: "AttendanceSyncTests", dependencies: ["AttendanceSync"]),
+        // Against Python's dateutil (Oracles/), run with Foundation's Process: nothing of attendance.
+        .testTarget(name: "AttendanceICalendarTests", dependencies: ["AttendanceICalendar"], exclude: ["Oracles"]),
         // An import's refused rows are read as AttendanceLanguage words them.
         .testTarget(
             name: "AttendanceStoreTests", dependencies: ["AttendanceStore", "AttendanceSync", "AttendanceLanguage"]),
         // Against the catalogs `make po` builds, through the real gettext.
-        .testTarget(name: "AttendanceLanguageTests", dependencies: ["AttendanceLanguage", "AttendanceCore"]),
+        .testTarget(
+            name: "AttendanceLanguageTests",
+            dependencies: ["AttendanceLanguage", "AttendanceCore", "AttendanceICalendar"]),
         .testTarget(name: "AttendanceTerminalTests", dependencies: ["AttendanceTerminal", "AttendanceCore"]),
         .testTarget(
             name: "AttendanceWiFiTests", dependencies: ["AttendanceWiFi", "CNetlink", "AttendanceTestSupport"]),

@@ -16,7 +16,7 @@ extension FileIssue {
     var message: String { Speech.english.sentence(for: problem) }
 }
 
-extension ICalendarProblem {
+extension HolidayCalendarProblem {
     /// "line 12: event "Offsite" has a time …", as an English reader is told it.
     var english: String { "line \(line): \(message)" }
     var message: String { Speech.english.sentence(for: fault) }

@@ -1,24 +1,26 @@
-/// Holidays read from an iCalendar file (RFC 5545), the form public-holiday calendars are
-/// published in.
+import AttendanceText
+
+/// The all-day events of an iCalendar file (RFC 5545), the form public-holiday calendars are
+/// published in, and the dates they fall on.
 ///
-/// Only what a holiday list can hold is taken: all-day `VEVENT`s (`DTSTART;VALUE=DATE:20260126`),
-/// one date or a range whose `DTEND` is exclusive (or a `DURATION` of whole days or weeks), once
-/// or repeating by `RRULE` (see ``RecurrenceRule``), `RDATE` and `EXDATE`. A repeating event is
-/// expanded from its `DTSTART` through the end of the year after next (``expandedYears``); a
-/// `RECURRENCE-ID` event replaces the date of its series that it names. Two events on one date
-/// make one holiday with both names ("Ascension Day / Father's Day").
+/// Only all-day `VEVENT`s are taken (`DTSTART;VALUE=DATE:20260126`): one date or a range whose
+/// `DTEND` is exclusive (or a `DURATION` of whole days or weeks), once or repeating by `RRULE`
+/// (see ``RecurrenceRule``), `RDATE` and `EXDATE`. A repeating event is expanded from its
+/// `DTSTART` through the end of the year after next (``expandedYears``); a `RECURRENCE-ID` event
+/// replaces the date of its series that it names. A date two events fall on holds both, in the
+/// file's order: what one date of several events makes is the caller's to say.
 ///
-/// Events that are no holidays by design — with a time, or cancelled — are listed in ``skipped``;
-/// one that cannot be read (no `DTSTART` or `SUMMARY`, an `RRULE` part not taken…) in
-/// ``problems``; each with its line, never silently dropped. Parsing is pure: the caller reads
-/// the file and says what today is.
-public struct ICalendarHolidays: Sendable, Equatable {
-    /// The holidays found, in date order, each date once.
-    public private(set) var holidays: [Holiday] = []
-    /// Events that could not be taken although they may be holidays, in the file's order (names
-    /// too long to share a date last).
+/// Events that are no all-day events by design — with a time, or cancelled — are listed in
+/// ``skipped``; one that cannot be read (no `DTSTART` or `SUMMARY`, an `RRULE` part not taken…)
+/// in ``problems``; each with its line, never silently dropped. Reading is pure: the caller reads
+/// the file and says what today is. The reader knows no rule of the caller's about names: the
+/// caller may leave an event out (``init(parsing:today:taking:)``) and report it itself.
+public struct ICalendarEvents: Sendable, Equatable {
+    /// The dates the events fall on, in date order, each date once.
+    public private(set) var days: [ICalendarDay] = []
+    /// Events that could not be taken although they may be all-day events, in the file's order.
     public private(set) var problems: [ICalendarProblem] = []
-    /// Events left out because they are not all-day holidays (a time, STATUS:CANCELLED), in the
+    /// Events left out because they are not all-day events (a time, STATUS:CANCELLED), in the
     /// file's order.
     public private(set) var skipped: [ICalendarProblem] = []
     /// The years repeating events were expanded over: from the earliest `DTSTART` of a repeating
@@ -34,9 +36,12 @@ public struct ICalendarHolidays: Sendable, Equatable {
     /// refused. A country's public holidays for three years give a few hundred.
     public static let maximumFileDates = 50_000
 
-    /// Parses the text of an `.ics` file. Line breaks may be CRLF (as the RFC says), LF or CR.
+    /// Reads the text of an `.ics` file. Line breaks may be CRLF (as the RFC says), LF or CR.
     /// Repeating events are expanded through 31 December of the year after `today`'s next.
-    public init(parsing text: String, today: AttendanceDate) {
+    /// `taking` is asked of each event that has its dates and its name, in the file's order, before
+    /// its repeats are worked out: an event it refuses gives no date and no problem, and counts
+    /// towards no limit.
+    public init(parsing text: String, today: ICalendarDate, taking: (ICalendarEvent) -> Bool = { _ in true }) {
         let lines = Self.unfold(text)
         guard lines.contains(where: { $0.name == "BEGIN" && $0.value.uppercased() == "VCALENDAR" }) else {
             problems.append(ICalendarProblem(line: 1, fault: .notICalendar))
@@ -63,9 +68,9 @@ public struct ICalendarHolidays: Sendable, Equatable {
                 if components.last == "VEVENT" { event?.properties.append(line) }
             }
         }
-        let horizon = AttendanceDate(valid: today.year + 2, 12, 31)
+        let horizon = ICalendarDate(valid: today.year + 2, 12, 31)
         // Dates of a series that a RECURRENCE-ID event of the same UID replaces.
-        var replaced: [String: Set<AttendanceDate>] = [:]
+        var replaced: [String: Set<ICalendarDate>] = [:]
         for draft in events {
             if let uid = draft.first("UID")?.value, let id = draft.first("RECURRENCE-ID"),
                 let date = Self.day(of: id.value)
@@ -73,20 +78,19 @@ public struct ICalendarHolidays: Sendable, Equatable {
                 replaced[uid, default: []].insert(date)
             }
         }
-        var named: [AttendanceDate: [(name: String, line: Int)]] = [:]
+        var named: [ICalendarDate: [ICalendarEvent]] = [:]
         var earliestRepeat: Int?
         var expanded = 0
         for draft in events {
             let replacedDates =
                 draft.first("RECURRENCE-ID") == nil ? draft.first("UID").flatMap { replaced[$0.value] } : nil
             if let year = take(
-                draft, through: horizon, except: replacedDates ?? [], into: &named, counting: &expanded)
+                draft, through: horizon, except: replacedDates ?? [], into: &named, counting: &expanded, taking: taking)
             {
                 earliestRepeat = min(earliestRepeat ?? year, year)
             }
             if expanded > Self.maximumFileDates {
-                // Nothing of such a file is taken: it is not a holiday calendar as written.
-                holidays = []
+                // Nothing of such a file is taken: no calendar of whole days gives so many as written.
                 problems = [
                     ICalendarProblem(
                         line: draft.line, fault: .tooManyDates(limit: Self.maximumFileDates, horizon: horizon))
@@ -99,10 +103,7 @@ public struct ICalendarHolidays: Sendable, Equatable {
             problems.append(
                 ICalendarProblem(line: unfinished.line, fault: .unfinishedEvent))
         }
-        for date in named.keys.sorted() {
-            guard let entries = named[date] else { continue }
-            join(entries, on: date)
-        }
+        days = named.keys.sorted().map { ICalendarDay(date: $0, events: named[$0] ?? []) }
         if let earliestRepeat { expandedYears = min(earliestRepeat, horizon.year)...horizon.year }
     }
 
@@ -127,8 +128,9 @@ public struct ICalendarHolidays: Sendable, Equatable {
     /// under its name to `named`, or reports why it cannot. Returns the year of its `DTSTART`
     /// when it repeats by an `RRULE`, which was then expanded from there.
     private mutating func take(
-        _ event: EventDraft, through horizon: AttendanceDate, except replaced: Set<AttendanceDate>,
-        into named: inout [AttendanceDate: [(name: String, line: Int)]], counting expanded: inout Int
+        _ event: EventDraft, through horizon: ICalendarDate, except replaced: Set<ICalendarDate>,
+        into named: inout [ICalendarDate: [ICalendarEvent]], counting expanded: inout Int,
+        taking: (ICalendarEvent) -> Bool
     ) -> Int? {
         let summary = event.first("SUMMARY").map { Self.unescape($0.value) }
         func problem(_ fault: ICalendarEventProblem, line: Int? = nil) -> Int? {
@@ -169,13 +171,11 @@ public struct ICalendarHolidays: Sendable, Equatable {
             return problem(.tooLong(days: length, first: first, last: first.adding(days: length - 1)))
         }
         guard let summary else { return problem(.noSummary(on: first)) }
-        let holiday: Holiday
-        do {
-            holiday = try Holiday(date: first, name: summary.split(whereSeparator: \.isNewline).joined(separator: " "))
-        } catch {
-            return problem(.notAHoliday(error))
-        }
-        let starts: [AttendanceDate]
+        let taken = ICalendarEvent(
+            line: event.line, summary: summary, name: summary.split(whereSeparator: \.isNewline).joined(separator: " "),
+            first: first)
+        guard taking(taken) else { return nil }
+        let starts: [ICalendarDate]
         do {
             starts = try Self.starts(of: event, from: first, through: horizon).subtracting(replaced).sorted()
         } catch {
@@ -189,7 +189,7 @@ public struct ICalendarHolidays: Sendable, Equatable {
         guard expanded <= Self.maximumFileDates else { return nil }
         for start in starts {
             for date in start.dates(through: start.adding(days: length - 1)) {
-                named[date, default: []].append((holiday.name, event.line))
+                named[date, default: []].append(taken)
             }
         }
         return event.first("RRULE") == nil ? nil : first.year
@@ -198,11 +198,11 @@ public struct ICalendarHolidays: Sendable, Equatable {
     /// The first dates of an event's occurrences: `DTSTART`, the `RRULE`'s dates through `horizon`
     /// and the `RDATE`s, less the `EXDATE`s.
     private static func starts(
-        of event: EventDraft, from first: AttendanceDate, through horizon: AttendanceDate
+        of event: EventDraft, from first: ICalendarDate, through horizon: ICalendarDate
     )
-        throws(EventFault) -> Set<AttendanceDate>
+        throws(EventFault) -> Set<ICalendarDate>
     {
-        var starts: Set<AttendanceDate> = [first]
+        var starts: Set<ICalendarDate> = [first]
         let rules = event.all("RRULE")
         if rules.count > 1 {
             throw EventFault(line: rules[1].number, reason: .secondRule)
@@ -218,7 +218,7 @@ public struct ICalendarHolidays: Sendable, Equatable {
         for line in event.all("RDATE") {
             for value in line.value.split(separator: ",") {
                 let type = line.parameters["VALUE"]?.uppercased()
-                guard type == nil || type == "DATE", let date = AttendanceDate(iCalendarDate: value) else {
+                guard type == nil || type == "DATE", let date = ICalendarDate(iCalendarDate: value) else {
                     throw EventFault(line: line.number, reason: .rdate(String(value)))
                 }
                 starts.insert(date)
@@ -236,37 +236,17 @@ public struct ICalendarHolidays: Sendable, Equatable {
     }
 
     /// The date of a `DATE` or, as written, of a `DATE-TIME` value (EXDATE, RECURRENCE-ID).
-    private static func day(of value: some StringProtocol) -> AttendanceDate? {
-        AttendanceDate(iCalendarDate: value) ?? AttendanceDate(dateOfICalendarDateTime: value)
-    }
-
-    /// Makes the holiday of `date` from the events on it: one name, or the names joined "A / B"
-    /// in the file's order (the same name twice once).
-    private mutating func join(_ entries: [(name: String, line: Int)], on date: AttendanceDate) {
-        var kept: [String] = []
-        var name = ""
-        for entry in entries where !kept.contains(entry.name) {
-            let joined = kept.isEmpty ? entry.name : name + " / " + entry.name
-            guard (try? Holiday(date: date, name: joined)) != nil else {
-                problems.append(
-                    ICalendarProblem(
-                        line: entry.line,
-                        fault: .namesTooLong(event: entry.name, date: date, kept: name, keptLine: entries[0].line)))
-                continue
-            }
-            kept.append(entry.name)
-            name = joined
-        }
-        holidays.append(Holiday(stored: date, name: name))
+    private static func day(of value: some StringProtocol) -> ICalendarDate? {
+        ICalendarDate(iCalendarDate: value) ?? ICalendarDate(dateOfICalendarDateTime: value)
     }
 
     // MARK: - Values
 
     /// The date of a `DATE` value (`20260126`, with or without `VALUE=DATE`); nil for a
     /// `DATE-TIME` or anything else.
-    private static func date(_ line: ContentLine) -> AttendanceDate? {
+    private static func date(_ line: ContentLine) -> ICalendarDate? {
         if let type = line.parameters["VALUE"], type.uppercased() != "DATE" { return nil }
-        return AttendanceDate(iCalendarDate: line.value)
+        return ICalendarDate(iCalendarDate: line.value)
     }
 
     /// True for a value written as a `DATE` (`VALUE=DATE`, or eight digits alone), whether or not
@@ -382,57 +362,6 @@ public struct ICalendarHolidays: Sendable, Equatable {
         return ContentLine(
             number: number, name: parts[0].uppercased(), parameters: parameters,
             rawParameters: String(head.dropFirst(parts[0].count)), value: String(text[text.index(after: colon)...]))
-    }
-}
-
-/// Something in an iCalendar file that could not become a holiday, with the line it is on: facts
-/// that AttendanceLanguage words ("event "Offsite" has a time (DTSTART:20260310T090000Z); only
-/// all-day events can be holidays").
-public struct ICalendarProblem: Sendable, Equatable, CustomStringConvertible {
-    /// The physical line (1-based) the event or property starts on.
-    public let line: Int
-    public let fault: ICalendarFault
-
-    /// "line 12: " and the fault's facts, for a developer.
-    public var description: String { "line \(line): \(fault)" }
-}
-
-/// What keeps a file, or one event of it, from giving holidays.
-public enum ICalendarFault: Sendable, Equatable {
-    /// No BEGIN:VCALENDAR.
-    case notICalendar
-    /// The events together give more than `limit` dates by `horizon`: nothing is taken.
-    case tooManyDates(limit: Int, horizon: AttendanceDate)
-    /// An event without END:VEVENT: the file was cut short.
-    case unfinishedEvent
-    /// One event, named by its SUMMARY when it has one (untrusted text).
-    case event(summary: String?, ICalendarEventProblem)
-    /// Two events' names on one date too long together: `kept` (from `keptLine`) stays.
-    case namesTooLong(event: String, date: AttendanceDate, kept: String, keptLine: Int)
-}
-
-/// Why one event is not a holiday. Values as written in the file are clipped for a message.
-public enum ICalendarEventProblem: Sendable, Equatable {
-    case noStart
-    case cancelled
-    case startNotADate(written: String)
-    case startHasTime(written: String)
-    case endNotADate(written: String)
-    case endHasTime(written: String)
-    case endsBeforeStart(end: AttendanceDate, start: AttendanceDate)
-    case badDuration(String)
-    case tooLong(days: Int, first: AttendanceDate, last: AttendanceDate)
-    case noSummary(on: AttendanceDate)
-    case notAHoliday(CoreError)
-    case unreadable(Unreadable)
-    case tooManyRepeats(limit: Int, horizon: AttendanceDate)
-
-    /// A property the event's dates cannot be read from.
-    public enum Unreadable: Sendable, Equatable {
-        case secondRule
-        case rule(CoreError)
-        case rdate(String)
-        case exdate(String)
     }
 }
 

@@ -1,9 +1,8 @@
+import AttendanceICalendar
 import Testing
 
-@testable import AttendanceCore
-
-/// Reading holidays from iCalendar text.
-@Suite("iCalendar holidays")
+/// Reading the all-day events of iCalendar text and the dates they fall on.
+@Suite("iCalendar all-day events")
 struct ICalendarTests {
     static func calendar(_ body: String, lineEnd: String = "\r\n") -> String {
         (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN"] + body.split(separator: "\n").map(String.init)
@@ -11,11 +10,14 @@ struct ICalendarTests {
     }
 
     /// The day the tests import on: repeating events are expanded through 2028.
-    static let today = AttendanceDate(year: 2026, month: 11, day: 20)!
+    static let today = ICalendarDate(year: 2026, month: 11, day: 20)!
 
-    static func parse(_ text: String) -> ICalendarHolidays { ICalendarHolidays(parsing: text, today: today) }
+    static func parse(_ text: String) -> ICalendarEvents { ICalendarEvents(parsing: text, today: today) }
 
-    static func pairs(_ parsed: ICalendarHolidays) -> [String] { parsed.holidays.map { "\($0.date) \($0.name)" } }
+    /// Each date with the names of the events on it, in the file's order: "2026-01-01 Neujahr / Once".
+    static func pairs(_ parsed: ICalendarEvents) -> [String] {
+        parsed.days.map { "\($0.date) " + $0.events.map(\.name).joined(separator: " / ") }
+    }
 
     @Test("an all-day event is one holiday; DTEND is exclusive so a one-day event ends the next day")
     func singleDay() {
@@ -97,10 +99,10 @@ struct ICalendarTests {
             END:VEVENT
             """)
         let parsed = Self.parse(text)
-        #expect(parsed.holidays.isEmpty)
+        #expect(parsed.days.isEmpty)
         #expect(parsed.skipped.isEmpty)
         #expect(
-            parsed.problems.map(\.english) == [
+            parsed.problems.map(\.description) == [
                 "line 5: event \"Thirteenth month\" starts on DTSTART;VALUE=DATE:20261332, which is not a date that exists",
                 "line 9: event \"Year zero\" starts on DTSTART:00000101, which is not a date that exists",
                 "line 14: event \"Forever\" ends on DTEND;VALUE=DATE:99991232, which is not a date that exists",
@@ -125,9 +127,9 @@ struct ICalendarTests {
         let text = Self.calendar(events.joined(separator: "\n"))
         #expect(text.utf8.count < 40_000)
         let parsed = Self.parse(text)
-        #expect(parsed.holidays.isEmpty)
+        #expect(parsed.days.isEmpty)
         #expect(
-            parsed.problems.map(\.message) == [
+            parsed.problems.map(\.fault.description) == [
                 "the file's events give more than 50000 dates in all by 2028-12-31 (this event passes the limit); a "
                     + "holiday calendar gives far fewer — check the events' RRULE and DURATION; nothing from this file "
                     + "was imported"
@@ -135,7 +137,7 @@ struct ICalendarTests {
         #expect(parsed.problems.first?.line == 4)
         // Dates under the limit are taken as before.
         let fewer = Self.parse(Self.calendar(events.prefix(1).joined().replacingOccurrences(of: "P52W", with: "P1D")))
-        #expect(fewer.problems.isEmpty && fewer.holidays.count > 1000)
+        #expect(fewer.problems.isEmpty && fewer.days.count > 1000)
     }
 
     @Test("folded lines are unfolded and SUMMARY escapes are read: \\, \\; \\\\ and \\n")
@@ -200,67 +202,21 @@ struct ICalendarTests {
             END:VEVENT
             """)
         let parsed = Self.parse(text)
-        #expect(parsed.holidays.isEmpty)
+        #expect(parsed.days.isEmpty)
         #expect(
-            parsed.problems.map(\.english) == [
+            parsed.problems.map(\.description) == [
                 "line 11: event \"New Year\" is not imported: invalid RRULE part \"BYWEEKNO=1\": expected one of FREQ, INTERVAL, COUNT, UNTIL, BYMONTH, BYMONTHDAY, BYDAY, BYSETPOS or WKST (BYWEEKNO is not supported)",
                 "line 14: event \"Someday\" has no DTSTART",
                 "line 17: event on 2026-07-04 has no SUMMARY to name the holiday",
                 "line 31: event \"Backwards\" ends (DTEND 2026-09-01) on or before it starts (2026-09-01)",
             ])
         #expect(
-            parsed.skipped.map(\.english) == [
+            parsed.skipped.map(\.description) == [
                 "line 5: event \"Offsite\" has a time (DTSTART:20260310T090000Z); only all-day events can be holidays",
                 "line 22: event \"Picnic\" is cancelled (STATUS:CANCELLED)",
                 "line 26: event \"Zoned\" has a time (DTSTART;TZID=Europe/Berlin:20260601T000000); only all-day events can be holidays",
             ])
         #expect(parsed.expandedYears == nil)
-    }
-
-    @Test(
-        "two events on one date make one holiday named \"A / B\" in the file's order; the same name twice is kept once")
-    func sameDateTwice() {
-        let parsed = Self.parse(
-            Self.calendar(
-                """
-                BEGIN:VEVENT
-                DTSTART;VALUE=DATE:20261225
-                SUMMARY:Christmas
-                END:VEVENT
-                BEGIN:VEVENT
-                DTSTART;VALUE=DATE:20261224
-                DTEND;VALUE=DATE:20261226
-                SUMMARY:Winter break
-                END:VEVENT
-                BEGIN:VEVENT
-                DTSTART;VALUE=DATE:20261224
-                SUMMARY:Winter break
-                END:VEVENT
-                """))
-        #expect(Self.pairs(parsed) == ["2026-12-24 Winter break", "2026-12-25 Christmas / Winter break"])
-        #expect(parsed.problems.isEmpty)
-    }
-
-    @Test("names that would be longer than 100 characters together keep the first and report the other")
-    func joinedNameTooLong() {
-        let long = String(repeating: "x", count: 49)
-        let parsed = Self.parse(
-            Self.calendar(
-                """
-                BEGIN:VEVENT
-                DTSTART;VALUE=DATE:20260501
-                SUMMARY:A\(long)
-                END:VEVENT
-                BEGIN:VEVENT
-                DTSTART;VALUE=DATE:20260501
-                SUMMARY:B\(long)
-                END:VEVENT
-                """))
-        #expect(Self.pairs(parsed) == ["2026-05-01 A\(long)"])
-        #expect(
-            parsed.problems.map(\.english) == [
-                "line 8: event \"B\(long)\" on 2026-05-01: the date is already \"A\(long)\" (line 4) and the names together are longer than 100 characters; kept \"A\(long)\""
-            ])
     }
 
     @Test("an alarm inside an event does not lend the event its properties")
@@ -425,7 +381,7 @@ struct ICalendarTests {
                 SUMMARY:Republic Day
                 END:VEVENT
                 """))
-        #expect(parsed.problems.map(\.english) == ["line 6: event \"New Year\" is not imported: " + message])
+        #expect(parsed.problems.map(\.description) == ["line 6: event \"New Year\" is not imported: " + message])
         #expect(Self.pairs(parsed) == ["2026-01-26 Republic Day", "2027-01-26 Republic Day"])
     }
 
@@ -433,9 +389,9 @@ struct ICalendarTests {
     func tooManyRepeats() {
         let parsed = Self.parse(
             Self.calendar("BEGIN:VEVENT\nDTSTART;VALUE=DATE:20000101\nRRULE:FREQ=DAILY\nSUMMARY:Every day\nEND:VEVENT"))
-        #expect(parsed.holidays.isEmpty)
+        #expect(parsed.days.isEmpty)
         #expect(
-            parsed.problems.map(\.english) == [
+            parsed.problems.map(\.description) == [
                 "line 4: event \"Every day\" repeats more than 5000 times by 2028-12-31; check its RRULE (at most 5000 dates are taken)"
             ])
     }
@@ -443,10 +399,10 @@ struct ICalendarTests {
     @Test("text that is not iCalendar, and a file cut short, are reported")
     func notACalendar() {
         #expect(
-            Self.parse("date,name\n2026-01-26,Republic Day\n").problems.map(\.english) == [
+            Self.parse("date,name\n2026-01-26,Republic Day\n").problems.map(\.description) == [
                 "line 1: not an iCalendar file (no BEGIN:VCALENDAR)"
             ])
         let cut = Self.parse("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20260126\r\n")
-        #expect(cut.problems.map(\.english) == ["line 2: event has no END:VEVENT; the file seems cut short"])
+        #expect(cut.problems.map(\.description) == ["line 2: event has no END:VEVENT; the file seems cut short"])
     }
 }

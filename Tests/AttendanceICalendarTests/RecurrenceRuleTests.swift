@@ -1,6 +1,5 @@
+import AttendanceICalendar
 import Testing
-
-@testable import AttendanceCore
 
 /// The dates of recurrence rules as holiday calendars write them, worked out by hand.
 @Suite("Recurrence rules")
@@ -95,9 +94,7 @@ struct RecurrenceRuleTests {
     @Test("rules give the dates worked out by hand", arguments: examples)
     func handWorked(example: Example) throws {
         let rule = try RecurrenceRule(parsing: example.rule)
-        let dates = rule.dates(
-            startingOn: try AttendanceDate(parsing: example.start),
-            through: try AttendanceDate(parsing: example.through))
+        let dates = rule.dates(startingOn: try date(example.start), through: try date(example.through))
         #expect(dates.map(\.description) == example.dates)
     }
 
@@ -141,11 +138,18 @@ struct RecurrenceRuleTests {
             ),
         ])
     func refused(rule: String, message: String) {
-        #expect(throws: CoreError.self) { try RecurrenceRule(parsing: rule) }
+        #expect(throws: RecurrenceRuleProblem.self) { try RecurrenceRule(parsing: rule) }
         do {
             _ = try RecurrenceRule(parsing: rule)
         } catch {
             #expect(error.description == message)
         }
     }
+}
+
+/// The date of `YYYY-MM-DD`, as the examples and the oracle write them.
+func date(_ text: String) throws -> ICalendarDate {
+    let fields = text.split(separator: "-").compactMap { Int($0) }
+    return try #require(
+        fields.count == 3 ? ICalendarDate(year: fields[0], month: fields[1], day: fields[2]) : nil, "\(text)")
 }

@@ -5,13 +5,13 @@ extension RecurrenceRule {
     /// Like RFC 5545's recurrence set minus `DTSTART` itself: a start date the rule does not
     /// match is not among them (the event adds it). `COUNT` counts only the rule's own dates.
     public func dates(
-        startingOn start: AttendanceDate, through last: AttendanceDate, limit: Int = .max
+        startingOn start: ICalendarDate, through last: ICalendarDate, limit: Int = .max
     )
-        -> [AttendanceDate]
+        -> [ICalendarDate]
     {
         let end = min(last, until ?? last)
         let matcher = DayMatcher(rule: self, start: start)
-        var dates: [AttendanceDate] = []
+        var dates: [ICalendarDate] = []
         var period = 0
         while dates.count < min(count ?? .max, limit) {
             let days = days(ofPeriod: period, from: start)
@@ -28,13 +28,13 @@ extension RecurrenceRule {
     }
 
     /// Every date of the `index`-th period the rule steps through (0: the one holding `start`).
-    private func days(ofPeriod index: Int, from start: AttendanceDate) -> [AttendanceDate] {
+    private func days(ofPeriod index: Int, from start: ICalendarDate) -> [ICalendarDate] {
         let step = index * interval
         switch frequency {
         case .daily:
             return [start.adding(days: step)]
         case .weekly:
-            let weekBegins = start.adding(days: -((start.weekday.mondayIndex - weekStart.mondayIndex + 7) % 7))
+            let weekBegins = start.adding(days: -((start.weekday.rawValue - weekStart.rawValue + 7) % 7))
             let first = weekBegins.adding(days: 7 * step)
             return first.dates(through: first.adding(days: 6))
         case .monthly:
@@ -45,13 +45,13 @@ extension RecurrenceRule {
         }
     }
 
-    private static func month(year: Int, month: Int) -> [AttendanceDate] {
-        (1...AttendanceDate.daysIn(year: year, month: month)).map { AttendanceDate(valid: year, month, $0) }
+    private static func month(year: Int, month: Int) -> [ICalendarDate] {
+        (1...ICalendarDate.daysIn(year: year, month: month)).map { ICalendarDate(valid: year, month, $0) }
     }
 
     /// `BYSETPOS`: the listed positions (1 the first, -1 the last) of a period's dates, in date order.
-    private static func select(_ positions: [Int], from dates: [AttendanceDate]) -> [AttendanceDate] {
-        let picked = positions.compactMap { position -> AttendanceDate? in
+    private static func select(_ positions: [Int], from dates: [ICalendarDate]) -> [ICalendarDate] {
+        let picked = positions.compactMap { position -> ICalendarDate? in
             let index = position > 0 ? position - 1 : dates.count + position
             return dates.indices.contains(index) ? dates[index] : nil
         }
@@ -69,7 +69,7 @@ private struct DayMatcher {
     /// Ordinals in `BYDAY` count within the month (else within the year).
     let ordinalsWithinMonth: Bool
 
-    init(rule: RecurrenceRule, start: AttendanceDate) {
+    init(rule: RecurrenceRule, start: ICalendarDate) {
         let noDayParts = rule.monthDays.isEmpty && rule.weekdays.isEmpty
         months = rule.months.isEmpty && noDayParts && rule.frequency == .yearly ? [start.month] : rule.months
         monthDays =
@@ -80,10 +80,10 @@ private struct DayMatcher {
         ordinalsWithinMonth = rule.frequency == .monthly || !rule.months.isEmpty
     }
 
-    func matches(_ date: AttendanceDate) -> Bool {
+    func matches(_ date: ICalendarDate) -> Bool {
         if !months.isEmpty, !months.contains(date.month) { return false }
         if !monthDays.isEmpty {
-            let length = AttendanceDate.daysIn(year: date.year, month: date.month)
+            let length = ICalendarDate.daysIn(year: date.year, month: date.month)
             guard monthDays.contains(where: { $0 == date.day || $0 == date.day - length - 1 }) else { return false }
         }
         if !weekdays.isEmpty {
@@ -95,19 +95,14 @@ private struct DayMatcher {
     }
 
     /// Whether `date` is the `ordinal`-th of its weekday in its month or year (negative: from the end).
-    private func matches(ordinal: Int?, _ date: AttendanceDate) -> Bool {
+    private func matches(ordinal: Int?, _ date: ICalendarDate) -> Bool {
         guard let ordinal else { return true }
         let (position, length) =
             ordinalsWithinMonth
-            ? (date.day, AttendanceDate.daysIn(year: date.year, month: date.month))
-            : (date.dayOfYear, AttendanceDate.isLeap(date.year) ? 366 : 365)
+            ? (date.day, ICalendarDate.daysIn(year: date.year, month: date.month))
+            : (date.dayOfYear, ICalendarDate.isLeap(date.year) ? 366 : 365)
         let fromStart = (position - 1) / 7 + 1
         let fromEnd = -((length - position) / 7 + 1)
         return ordinal == fromStart || ordinal == fromEnd
     }
-}
-
-extension AttendanceDate {
-    /// 1 for 1 January … 365 or 366 for 31 December.
-    fileprivate var dayOfYear: Int { dayNumber - AttendanceDate(valid: year, 1, 1).dayNumber + 1 }
 }
