@@ -76,7 +76,7 @@ extension AttendanceStore {
                     // with it when the kiosk ends: nothing may be acknowledged into it. A resident
                     // process also watches the -wal and -shm, which a "clean-up" may remove.
                     try Self.requireNotMoved(db, path: path)
-                    if watchesJournals, Self.journalsMoved(of: path) { throw StoreError.moved(path: path) }
+                    if watchesJournals, journalsMoved() { throw StoreError.moved(path: path) }
                     let recent = try Self.punches(
                         in: db, employeeID: attempt.employeeID, from: recentSince, through: nil)
                     switch decide(recent) {
@@ -106,28 +106,47 @@ extension AttendanceStore {
         if status == SQLITE_OK, moved != 0 { throw .moved(path: path) }
     }
 
-    /// Whether the -wal or -shm file this process has open for the store at `path` was removed or
-    /// replaced: Linux names such an open file "… (deleted)" in /proc/self/fd. (SQLite's own
-    /// check looks at the database file only.)
-    static func journalsMoved(of path: String) -> Bool {
+    /// Whether the -wal or -shm file this process has open for the store was removed or replaced:
+    /// Linux names such an open file "… (deleted)" in /proc/self/fd. (SQLite's own check looks at
+    /// the database file only.) The descriptors found on them are kept, and only they are read
+    /// next time: the whole table is read again when one of them names something else (closed,
+    /// or taken by another file), so a punch costs a few links, not one per file the process
+    /// has open (a console's connections, or many stores in one process). A file removed shows
+    /// "(deleted)" on every descriptor open on it, the kept ones among them.
+    func journalsMoved() -> Bool {
         guard let canonical = realpath(path, nil) else { return false }
         defer { free(canonical) }
         let store = String(cString: canonical)
-        let removed = [store + "-wal (deleted)", store + "-shm (deleted)"]
+        let names = [store + "-wal", store + "-shm"]
+        let removed = names.map { $0 + " (deleted)" }
+        let kept = journalDescriptors.withLock { $0 }
+        if !kept.isEmpty {
+            let links = kept.map(Self.link(of:))
+            if links.contains(where: removed.contains) { return true }
+            if links.allSatisfy(names.contains) { return false }
+        }
         guard let folder = opendir("/proc/self/fd") else { return false }
         defer { closedir(folder) }
-        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        var found: [Int32] = []
         while let entry = readdir(folder) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard name.first?.isNumber == true else { continue }
-            let length = readlink("/proc/self/fd/" + name, &target, target.count - 1)
-            guard length > 0 else { continue }
-            let link = String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let descriptor = Int32(name) else { continue }
+            let link = Self.link(of: descriptor)
             if removed.contains(link) { return true }
+            if names.contains(link) { found.append(descriptor) }
         }
+        journalDescriptors.withLock { $0 = found }
         return false
+    }
+
+    /// What /proc/self/fd says descriptor `descriptor` is open on; "" when it cannot be read.
+    private static func link(of descriptor: Int32) -> String {
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/fd/\(descriptor)", &target, target.count - 1)
+        guard length > 0 else { return "" }
+        return String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     // MARK: - Files removed under a running process

@@ -43,6 +43,9 @@ public final class AttendanceStore: Sendable {
     /// Whether punches check the -wal and -shm too: a resident process (a pool), which keeps them
     /// open long enough for someone to remove them.
     let watchesJournals: Bool
+    /// The descriptors this process holds on the store's -wal and -shm, as ``journalsMoved()``
+    /// last found them.
+    let journalDescriptors = Mutex<[Int32]>([])
     /// The frames in the WAL after the last commit, while checkpoints wait for
     /// ``checkpointIfDue()`` (``deferCheckpoints()``); 0 once one was made.
     let framesToCheckpoint = Atomic<Int>(0)

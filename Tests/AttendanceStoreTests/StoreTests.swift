@@ -278,6 +278,30 @@ struct StoreTests {
         return ((bytes.count - 32) / (4_096 + 24), restarts)
     }
 
+    @Test("a resident store sees its -wal and -shm removed, through the descriptors it found, among many files")
+    func journalsRemovedAmongManyFiles() throws {
+        let store = try AttendanceStore(path: folder.file("watched.sqlite"), connections: .resident)
+        try store.addEmployee(NewEmployee(code: code("W1"), name: name("x")), actor: "t")
+        // Other files this process has open, as a console's connections or other stores would be.
+        let others = (0..<200).map { _ in open("/dev/null", O_RDONLY) }
+        defer { others.forEach { close($0) } }
+        #expect(!store.journalsMoved())
+        let kept = store.journalDescriptors.withLock { $0 }
+        #expect(!kept.isEmpty && kept.allSatisfy { !others.contains($0) }, "\(kept)")
+        #expect(!store.journalsMoved() && store.journalDescriptors.withLock { $0 } == kept)
+
+        // A "clean-up" removes them, and new files take their names (another program's store).
+        for suffix in ["-wal", "-shm"] {
+            unlink(store.path + suffix)
+            close(open(store.path + suffix, O_CREAT | O_WRONLY, 0o600))
+        }
+        #expect(store.journalsMoved())
+        // Found again when the kept descriptors no longer name them (closed, and taken by others).
+        store.journalDescriptors.withLock { $0 = others.prefix(2).map { $0 } }
+        #expect(store.journalsMoved())
+        store.abandon()
+    }
+
     @Test("a resident store (the kiosk's) makes no checkpoint inside a commit, and makes it when asked")
     func deferredCheckpoints() throws {
         let deferred = try AttendanceStore(path: folder.file("deferred.sqlite"), connections: .resident)
