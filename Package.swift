@@ -157,8 +157,10 @@ let package = Package(
         // Against Python's tomllib (Oracles/), run with Foundation's Process: nothing of attendance.
         .testTarget(name: "AttendanceTOMLTests", dependencies: ["AttendanceTOML"], exclude: ["Oracles"]),
         .testTarget(name: "AttendanceSyncTests", dependencies: ["AttendanceSync"]),
-        // Against Python's dateutil (Oracles/), run with Foundation's Process: nothing of attendance.
-        .testTarget(name: "AttendanceICalendarTests", dependencies: ["AttendanceICalendar"], exclude: ["Oracles"]),
+        // Against Python's dateutil (Oracles/), run by the test kit's process runner (Foundation alone).
+        .testTarget(
+            name: "AttendanceICalendarTests", dependencies: ["AttendanceICalendar", "AttendanceTestKit"],
+            exclude: ["Oracles"]),
         // An import's refused rows are read as AttendanceLanguage words them.
         .testTarget(
             name: "AttendanceStoreTests", dependencies: ["AttendanceStore", "AttendanceSync", "AttendanceLanguage"]),

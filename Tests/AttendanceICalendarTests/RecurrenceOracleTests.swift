@@ -1,4 +1,5 @@
 import AttendanceICalendar
+import AttendanceTestKit
 import Foundation
 import Testing
 
@@ -28,33 +29,13 @@ struct RecurrenceOracleTests {
             FileManager.default.isExecutableFile(atPath: python),
             "\(python) is missing: install python3 and python3-dateutil (scripts/install-deps.sh)",
             sourceLocation: sourceLocation)
-        let child = try oracleOutput(seed: seed, count: count)
+        let child = try ChildProcess.run(
+            python, [script, String(seed), String(count)], environment: ["LANG": "C.UTF-8"])
         try #require(
             child.status == 0,
             "the dateutil oracle failed (\(child.status)): \(child.errorText) — install python3-dateutil with `apt-get install -y python3-dateutil`",
             sourceLocation: sourceLocation)
-        return try JSONDecoder().decode(Oracle.self, from: child.output).cases
-    }
-
-    /// What the oracle prints for `seed`: `count` cases as one JSON document.
-    static func oracleOutput(seed: Int, count: Int) throws -> (status: Int32, output: Data, errorText: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, String(seed), String(count)]
-        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1"]
-        // Errors go to a file, output through a pipe read to its end: nothing can fill up and stop the oracle.
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "rrule-oracle-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorFile) }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errorData = (try? Data(contentsOf: errorFile)) ?? Data()
-        return (process.terminationStatus, outputData, String(decoding: errorData, as: UTF8.self))
+        return try JSONDecoder().decode(Oracle.self, from: Data(child.output)).cases
     }
 
     @Test(
