@@ -55,3 +55,17 @@ extension ArgumentHelp {
         ArgumentHelp(CommandWords.words.tr(message, values), discussion: discussion, valueName: valueName)
     }
 }
+
+extension CommandConfiguration {
+    /// A command's name and its help in the words of the command line being parsed
+    /// (``CommandWords/words``): the abstract and the discussion are phrases of the catalog.
+    static func command(
+        _ name: String, _ abstract: Phrase, discussion: Phrase? = nil, subcommands: [any ParsableCommand.Type] = [],
+        default defaultSubcommand: (any ParsableCommand.Type)? = nil
+    ) -> CommandConfiguration {
+        CommandConfiguration(
+            commandName: name, abstract: abstract.worded(CommandWords.words),
+            discussion: discussion?.worded(CommandWords.words) ?? "", subcommands: subcommands,
+            defaultSubcommand: defaultSubcommand)
+    }
+}

@@ -9,10 +9,9 @@ import Foundation
 /// `attendance audit [--employee CODE] [--month M]`
 struct AuditCommand: SpeakingCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "audit",
-            abstract: CommandWords.words.tr("Show the audit log: who changed what, when and why."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "audit", Phrase("Show the audit log: who changed what, when and why."),
+            discussion: Phrase(
                 "Every correction of a punch, every employee and WiFi change and every import is recorded here with its old and new values. The log is append-only: the database refuses to change or delete it. The text gives each change in words (in the --language, else the locale's), at the local time of the policy's zone; --format json gives every entry as recorded, its time in UTC and its old and new values as the JSON of the time."
             ))
     }

@@ -10,10 +10,9 @@ import AttendanceTerminal
 /// `attendance calendar CODE|--all --format pdf --output FILE|- [--paper a4|letter]`
 struct CalendarCommand: SpeakingCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "calendar",
-            abstract: CommandWords.words.tr("One employee's month as a calendar, or one date in detail."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "calendar", Phrase("One employee's month as a calendar, or one date in detail."),
+            discussion: Phrase(
                 "The grid shows each date's status code (P present, L late, HD half day, A absent, H holiday, WO weekly off, LV leave, M missing mark-out), today in brackets, then the month summary and the flagged dates. Colours are used on a terminal unless NO_COLOR is set. --day shows one date's punches with their WiFi evidence, sessions, gaps, worked time, flags and corrections. --format pdf --output FILE draws the month on a page to sign, each date filled in the register's colours with its first IN, last OUT and hours; --all makes a page for every active employee. --output - writes the PDF to standard output."
             ))
     }

@@ -8,10 +8,7 @@ import Foundation
 /// `attendance config`
 struct ConfigCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "config",
-            abstract: CommandWords.words.tr("Check the configuration."),
-            subcommands: [ConfigCheck.self])
+        .command("config", Phrase("Check the configuration."), subcommands: [ConfigCheck.self])
     }
 }
 
@@ -19,11 +16,10 @@ struct ConfigCommand: ParsableCommand {
 /// the office against it (the preflight before a kiosk is turned on).
 struct ConfigCheck: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "check",
-            abstract: CommandWords.words.tr(
-                "Validate the configuration, print the effective settings and check the office against them."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "check",
+            Phrase("Validate the configuration, print the effective settings and check the office against them."),
+            discussion: Phrase(
                 "Every problem of the file is reported with the file's name and line, with exit status 78. Then the store is read (never written) and the office checked against the configuration: employees without a PIN while require_pin = true, no allowed access point, a policy time zone other than this machine's, no kiosk exit code. Each is a warning, printed as a comment after the settings with what to do, and the exit status stays 0; with --strict it is 4 when there is one."
             ))
     }

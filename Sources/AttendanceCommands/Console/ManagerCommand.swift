@@ -8,13 +8,11 @@ import Foundation
 /// `attendance manager`: the accounts of the web console.
 struct ManagerCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "manager",
-            abstract: CommandWords.words.tr("The web console's accounts: add, list, passwd, remove."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "manager", Phrase("The web console's accounts: add, list, passwd, remove."),
+            discussion: Phrase(
                 "A viewer reads every page of the console; a manager also makes changes. Passwords (at least 12 characters) are read from standard input: one line when it is not a terminal, asked twice without echo when it is. Every change, and every sign-in, is in the audit log."
-            ),
-            subcommands: [ManagerAdd.self, ManagerList.self, ManagerPasswd.self, ManagerRemove.self])
+            ), subcommands: [ManagerAdd.self, ManagerList.self, ManagerPasswd.self, ManagerRemove.self])
     }
 }
 
@@ -33,7 +31,7 @@ func readNewPassword(for name: String, in context: Context) throws -> String {
 /// `attendance manager add NAME --role manager|viewer`
 struct ManagerAdd: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "add", abstract: CommandWords.words.tr("Add a console account."))
+        .command("add", Phrase("Add a console account."))
     }
 
     @OptionGroup var change: ChangeOptions
@@ -55,7 +53,7 @@ struct ManagerAdd: ContextCommand {
 /// `attendance manager list`
 struct ManagerList: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "list", abstract: CommandWords.words.tr("List the console's accounts."))
+        .command("list", Phrase("List the console's accounts."))
     }
 
     @OptionGroup var global: GlobalOptions
@@ -80,8 +78,7 @@ struct ManagerList: ContextCommand {
 /// `attendance manager passwd NAME`
 struct ManagerPasswd: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "passwd", abstract: CommandWords.words.tr("Give a console account a new password."))
+        .command("passwd", Phrase("Give a console account a new password."))
     }
 
     @OptionGroup var change: ChangeOptions
@@ -98,9 +95,7 @@ struct ManagerPasswd: ContextCommand {
 /// `attendance manager remove NAME`
 struct ManagerRemove: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "remove",
-            abstract: CommandWords.words.tr("Close a console account for good (its name stays in the audit log)."))
+        .command("remove", Phrase("Close a console account for good (its name stays in the audit log)."))
     }
 
     @OptionGroup var change: ChangeOptions

@@ -11,11 +11,10 @@ import Foundation
 /// `attendance serve`: the manager's console in a browser.
 struct ServeCommand: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "serve",
-            abstract: CommandWords.words.tr(
-                "Serve the manager's web console: today, the register, calendars, fixes and administration."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "serve",
+            Phrase("Serve the manager's web console: today, the register, calendars, fixes and administration."),
+            discussion: Phrase(
                 "Sign in with an account made by `attendance manager add`. By default the console listens on 127.0.0.1:8080, for this machine only; beyond it, only with TLS (--tls-cert and --tls-key), or behind a reverse proxy on loopback. It reads and writes the same store as the kiosk, which keeps punching meanwhile. With --store postgresql://… it serves a desk's copy of the central store, synced every sync_seconds (10 by default), so every kiosk's punches appear and its changes go up. Stop it with SIGTERM or Ctrl-C."
             ))
     }

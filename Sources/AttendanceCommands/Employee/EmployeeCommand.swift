@@ -8,13 +8,11 @@ import AttendanceTerminal
 /// `attendance employee`
 struct EmployeeCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "employee",
-            abstract: CommandWords.words.tr("Add, import, list, show, edit and deactivate employees."),
+        .command(
+            "employee", Phrase("Add, import, list, show, edit and deactivate employees."),
             subcommands: [
                 EmployeeAdd.self, EmployeeImport.self, EmployeeList.self, EmployeeShow.self, EmployeeEdit.self,
-                EmployeeDeactivate.self,
-                EmployeeSetPIN.self, EmployeePINs.self, EmployeeUnlock.self,
+                EmployeeDeactivate.self, EmployeeSetPIN.self, EmployeePINs.self, EmployeeUnlock.self,
             ])
     }
 }
@@ -65,9 +63,9 @@ func parseShift(
 /// `attendance employee add CODE --name NAME …`
 struct EmployeeAdd: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "add", abstract: CommandWords.words.tr("Add an employee."),
-            discussion: CommandWords.words.tr("Codes are 1–32 letters, digits, '_' or '-', unique regardless of case."))
+        .command(
+            "add", Phrase("Add an employee."),
+            discussion: Phrase("Codes are 1–32 letters, digits, '_' or '-', unique regardless of case."))
     }
 
     @OptionGroup var change: ChangeOptions
@@ -121,7 +119,7 @@ struct EmployeeAdd: ContextCommand {
 /// `attendance employee list`
 struct EmployeeList: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "list", abstract: CommandWords.words.tr("List employees."))
+        .command("list", Phrase("List employees."))
     }
 
     @OptionGroup var global: GlobalOptions
@@ -147,7 +145,7 @@ struct EmployeeList: ContextCommand {
 /// `attendance employee show CODE`
 struct EmployeeShow: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "show", abstract: CommandWords.words.tr("Show one employee."))
+        .command("show", Phrase("Show one employee."))
     }
 
     @OptionGroup var global: GlobalOptions
@@ -200,9 +198,9 @@ struct EmployeeShow: ContextCommand {
 /// `attendance employee edit CODE …`
 struct EmployeeEdit: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "edit", abstract: CommandWords.words.tr("Change an employee's name, dates or shift."),
-            discussion: CommandWords.words.tr("Give only what changes. Use 'none' to clear a date."))
+        .command(
+            "edit", Phrase("Change an employee's name, dates or shift."),
+            discussion: Phrase("Give only what changes. Use 'none' to clear a date."))
     }
 
     @OptionGroup var employee: EmployeeChangeOptions
@@ -268,10 +266,9 @@ struct EmployeeEdit: ContextCommand {
 /// `attendance employee deactivate CODE [--end-date D]`
 struct EmployeeDeactivate: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "deactivate",
-            abstract: CommandWords.words.tr("Mark an employee as having left. Nothing is deleted; punches stay."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "deactivate", Phrase("Mark an employee as having left. Nothing is deleted; punches stay."),
+            discussion: Phrase(
                 "With a last date still to come (a notice), they mark in and out until that date; otherwise they stop now. To take it back, or to re-hire them: attendance employee edit CODE --end-date none."
             ))
     }

@@ -7,10 +7,9 @@ import Foundation
 /// `attendance employee import FILE.csv`
 struct EmployeeImport: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "import",
-            abstract: CommandWords.words.tr("Add many employees from a CSV file, all or nothing."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "import", Phrase("Add many employees from a CSV file, all or nothing."),
+            discussion: Phrase(
                 "The header names the columns: code and name, and optionally start_date, shift, department and language, in any order. Each field is checked as `attendance employee add` checks its option: a code of 1–32 letters, digits, '_' or '-' not already in use, a name without control characters, a start date as YYYY-MM-DD (empty: today), a shift as HH:MM-HH:MM (empty: the policy's), a department, a language (en, es or fr; empty: the office's). Fields are separated by commas, or by semicolons as European spreadsheets write them; a field with a separator, a quote or a line break is quoted, its quotes doubled. The whole file is checked first: any bad row is reported with its line number and nobody is added. Each employee added is in the audit log as `employee add` records one.\n\nExample:\n  code,name,start_date,shift,department,language\n  E001,Asha Rao,2026-11-02,09:00-17:30,Sales,en\n  E002,\"Rao, Priya\",,,Stores,"
             ))
     }

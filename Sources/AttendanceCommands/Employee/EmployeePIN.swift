@@ -7,10 +7,9 @@ import AttendanceStore
 /// `attendance employee set-pin CODE`
 struct EmployeeSetPIN: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "set-pin",
-            abstract: CommandWords.words.tr("Set or reset an employee's kiosk PIN (4–8 digits)."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "set-pin", Phrase("Set or reset an employee's kiosk PIN (4–8 digits)."),
+            discussion: Phrase(
                 "The PIN is read twice from standard input (without echo on a terminal). It is stored as PBKDF2-SHA256 with 210,000 rounds, a salt of its own and the pepper file; setting it also clears a lock-out."
             ))
     }
@@ -37,8 +36,7 @@ struct EmployeeSetPIN: ContextCommand {
 /// `attendance employee unlock CODE`
 struct EmployeeUnlock: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "unlock", abstract: CommandWords.words.tr("Lift the lock after too many wrong PINs."))
+        .command("unlock", Phrase("Lift the lock after too many wrong PINs."))
     }
 
     @OptionGroup var employee: EmployeeChangeOptions

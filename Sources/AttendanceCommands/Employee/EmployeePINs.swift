@@ -8,10 +8,9 @@ import AttendanceTerminal
 /// `attendance employee pins CODE… | --all-without-pin`
 struct EmployeePINs: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "pins",
-            abstract: CommandWords.words.tr("Give many employees a new random PIN at once and print their PIN slips."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "pins", Phrase("Give many employees a new random PIN at once and print their PIN slips."),
+            discussion: Phrase(
                 "Each employee gets six random digits, stored hashed as `employee set-pin` stores a PIN, all in one change (audited, never the PIN). A PIN made here is recorded as one-time (handed out, not chosen by the employee) until `employee set-pin` sets another. The slips, one per employee in their own language (office, name, code, PIN), go to standard output, or with --format pdf to the --output file, and nowhere else: print them, hand each over, and keep no copy. They are written before the PINs are kept, so slips that cannot be written change no PIN. Giving an employee who has a PIN a new one replaces it."
             ))
     }

@@ -9,13 +9,10 @@ import Foundation
 /// `attendance holiday`
 struct HolidayCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "holiday",
-            abstract: CommandWords.words.tr("The holiday list: add, list, remove, and import an iCalendar file."),
-            discussion:
-                CommandWords.words.tr(
-                    "A working date in the list shows H when nobody punches. Weekly offs come from [policy] working_days."
-                ),
+        .command(
+            "holiday", Phrase("The holiday list: add, list, remove, and import an iCalendar file."),
+            discussion: Phrase(
+                "A working date in the list shows H when nobody punches. Weekly offs come from [policy] working_days."),
             subcommands: [HolidayAdd.self, HolidayList.self, HolidayRemove.self, HolidayImportCommand.self])
     }
 }
@@ -32,12 +29,10 @@ enum HolidayListing {
 /// `attendance holiday add DATE [--to DATE] --name NAME`
 struct HolidayAdd: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "add", abstract: CommandWords.words.tr("Add a holiday, or a closure of several dates (--to)."),
-            discussion:
-                CommandWords.words.tr(
-                    "Every date of a range is added, weekly offs too. If any date already is a holiday, nothing is added."
-                ))
+        .command(
+            "add", Phrase("Add a holiday, or a closure of several dates (--to)."),
+            discussion: Phrase(
+                "Every date of a range is added, weekly offs too. If any date already is a holiday, nothing is added."))
     }
 
     @OptionGroup var change: ChangeOptions
@@ -66,9 +61,7 @@ struct HolidayAdd: ContextCommand {
 /// `attendance holiday list [YEAR | --year YEAR | --all]`
 struct HolidayList: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "list",
-            abstract: CommandWords.words.tr("List the holidays of a year (default: the current one)."))
+        .command("list", Phrase("List the holidays of a year (default: the current one)."))
     }
 
     @OptionGroup var global: GlobalOptions
@@ -108,9 +101,7 @@ struct HolidayList: ContextCommand {
 /// `attendance holiday remove DATE`
 struct HolidayRemove: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "remove",
-            abstract: CommandWords.words.tr("Remove a holiday, or every holiday of a range (--to)."))
+        .command("remove", Phrase("Remove a holiday, or every holiday of a range (--to)."))
     }
 
     @OptionGroup var change: ChangeOptions
@@ -132,10 +123,9 @@ struct HolidayRemove: ContextCommand {
 /// `attendance holiday import FILE.ics`
 struct HolidayImportCommand: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "import",
-            abstract: CommandWords.words.tr("Add the all-day events of an iCalendar (.ics) file as holidays."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "import", Phrase("Add the all-day events of an iCalendar (.ics) file as holidays."),
+            discussion: Phrase(
                 "Takes all-day VEVENTs (DTSTART;VALUE=DATE), one date or a range with an exclusive DTEND, once or repeating (RRULE with FREQ=YEARLY, MONTHLY, WEEKLY or DAILY, INTERVAL, COUNT, UNTIL, BYMONTH, BYMONTHDAY, BYDAY such as 4TH or -1MO, BYSETPOS, WKST; RDATE, EXDATE). Repeating events are expanded from their start through the end of the year after next. Two events on one date become one holiday named \"A / B\". Events with a time and cancelled ones are skipped and listed. Events it cannot read (without DTSTART or SUMMARY, an RRULE part it does not take) are listed with their line on standard error and the exit status is 65; the others are imported. Dates already in the list are left as they are, so importing a file again adds nothing."
             ))
     }

@@ -9,19 +9,16 @@ import Foundation
 /// `attendance export`
 struct ExportCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "export", abstract: CommandWords.words.tr("Write records in a form other programs read."),
-            subcommands: [ExportPunches.self])
+        .command("export", Phrase("Write records in a form other programs read."), subcommands: [ExportPunches.self])
     }
 }
 
 /// `attendance export punches --month M|--from DATE --to DATE|--period M [--output FILE]`
 struct ExportPunches: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "punches",
-            abstract: CommandWords.words.tr("Write a month's punches as CSV, the format `import punches` reads."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "punches", Phrase("Write a month's punches as CSV, the format `import punches` reads."),
+            discussion: Phrase(
                 "The punches as they count: voided ones left out, corrected ones at their corrected time. Timestamps carry the zone's offset, so importing the file into an empty store with the same employees and policy gives the same calendars. The source column says where each punch came from (nl80211, simulated, manual, import); an import reads it and records its punches as import. --from and --to (at most 62 days) or --period (the payroll period of [register] period_start_day that ends in that month) export those dates instead of a month."
             ))
     }

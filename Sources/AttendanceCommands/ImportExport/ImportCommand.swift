@@ -7,18 +7,16 @@ import Foundation
 /// `attendance import`
 struct ImportCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "import", abstract: CommandWords.words.tr("Bring in records from another time clock."),
-            subcommands: [ImportPunches.self])
+        .command("import", Phrase("Bring in records from another time clock."), subcommands: [ImportPunches.self])
     }
 }
 
 /// `attendance import punches FILE.csv`
 struct ImportPunches: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "punches", abstract: CommandWords.words.tr("Import punches from a CSV file, all or nothing."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "punches", Phrase("Import punches from a CSV file, all or nothing."),
+            discussion: Phrase(
                 "The file has the header code,timestamp,kind and optionally note and source. Timestamps are ISO 8601, e.g. 2026-11-18T09:02:00+05:30; without an offset they are local time in the policy's zone (a time the clocks skipped is refused, and one they repeated needs its offset). The whole file is checked first: any bad row is reported with its line number and nothing is imported. Punches already stored (same employee, time and kind) are skipped, so importing a file twice adds nothing. `attendance export punches` writes this format. A source column is checked and not kept: imported punches are recorded as import, whatever the file says."
             ))
     }

@@ -9,21 +9,18 @@ import Foundation
 /// `attendance kiosk`
 struct KioskCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "kiosk",
-            abstract: CommandWords.words.tr("The full-screen kiosk where employees mark in and out."),
-            subcommands: [KioskRun.self, KioskHashExitCode.self],
-            defaultSubcommand: KioskRun.self)
+        .command(
+            "kiosk", Phrase("The full-screen kiosk where employees mark in and out."),
+            subcommands: [KioskRun.self, KioskHashExitCode.self], default: KioskRun.self)
     }
 }
 
 /// `attendance kiosk [run]`: the kiosk's loop.
 struct KioskRun: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "run",
-            abstract: CommandWords.words.tr("Run the kiosk on this terminal."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "run", Phrase("Run the kiosk on this terminal."),
+            discussion: Phrase(
                 "Ctrl-C, Ctrl-Z, Ctrl-\\ and Ctrl-D do nothing. The kiosk ends on SIGTERM or SIGHUP, or when the manager's exit code ([kiosk] exit_code_hash) is typed at the code prompt; the terminal is restored every time."
             ))
     }
@@ -232,10 +229,9 @@ struct KioskRun: ContextCommand {
 /// `attendance kiosk hash-exit-code`: makes the value for `[kiosk] exit_code_hash`.
 struct KioskHashExitCode: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "hash-exit-code",
-            abstract: CommandWords.words.tr("Print the hash of a manager exit code, for [kiosk] exit_code_hash."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "hash-exit-code", Phrase("Print the hash of a manager exit code, for [kiosk] exit_code_hash."),
+            discussion: Phrase(
                 "The code (6–32 letters or digits, in either case) is read from standard input, twice on a terminal. When the store exists, a code that is an employee's is refused: at the kiosk the employee would always win, and the exit code would never work."
             ))
     }

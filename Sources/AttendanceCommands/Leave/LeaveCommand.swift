@@ -8,13 +8,11 @@ import AttendanceTerminal
 /// `attendance leave`
 struct LeaveCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "leave",
-            abstract: CommandWords.words.tr("Record, list and remove employees' leave."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "leave", Phrase("Record, list and remove employees' leave."),
+            discussion: Phrase(
                 "A full-day leave shows LV. A half-day leave covers one half of the date and the punches decide the other: worked, it is HD; with no punches once the date is over, A; forgotten mark-out, M. It counts 0.5 LV plus that other half (0.5 HD-present or 0.5 A). Each leave has a type (--type, annual unless told): annual LV, sick SL and unpaid UL, and any other [leave_types] in the configuration adds or changes; a date of full-day leave shows its type's code, and summaries count each type."
-            ),
-            subcommands: [LeaveAdd.self, LeaveList.self, LeaveRemove.self])
+            ), subcommands: [LeaveAdd.self, LeaveList.self, LeaveRemove.self])
     }
 }
 
@@ -35,9 +33,9 @@ enum LeaveListing {
 /// `attendance leave add CODE DATE [--to DATE] [--half] --reason TEXT`
 struct LeaveAdd: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "add", abstract: CommandWords.words.tr("Record leave for a date or a range of dates."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "add", Phrase("Record leave for a date or a range of dates."),
+            discussion: Phrase(
                 "A range (--to) takes only its working dates: weekly offs and holidays in it need no leave and are skipped. If any date already has leave, nothing is recorded."
             ))
     }
@@ -86,7 +84,7 @@ struct LeaveAdd: ContextCommand {
 /// `attendance leave list [CODE] [--month YYYY-MM]`
 struct LeaveList: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "list", abstract: CommandWords.words.tr("List recorded leave."))
+        .command("list", Phrase("List recorded leave."))
     }
 
     @OptionGroup var global: GlobalOptions
@@ -108,9 +106,7 @@ struct LeaveList: ContextCommand {
 /// `attendance leave remove CODE DATE [--to DATE]`
 struct LeaveRemove: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "remove",
-            abstract: CommandWords.words.tr("Remove an employee's leave on a date or a range of dates."))
+        .command("remove", Phrase("Remove an employee's leave on a date or a range of dates."))
     }
 
     @OptionGroup var employee: EmployeeChangeOptions

@@ -8,10 +8,9 @@ import AttendanceWiFi
 /// `attendance mark in|out CODE`: one punch, for scripts and badge readers.
 struct MarkCommand: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "mark",
-            abstract: CommandWords.words.tr("Mark an employee in or out once (for scripts and badge readers)."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "mark", Phrase("Mark an employee in or out once (for scripts and badge readers)."),
+            discussion: Phrase(
                 "The WiFi link is read and checked at that moment, as at the kiosk. When the employee has a PIN (or [kiosk] require_pin is set), it is read from standard input. The punch is reported only after it is stored durably.\n\nExit status: {statuses}. 74 and 75: NOT recorded.",
                 ["statuses": ExitStatus.markText(CommandWords.words)]))
     }

@@ -10,11 +10,10 @@ import Foundation
 /// `attendance missing [--month M]`
 struct MissingCommand: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "missing",
-            abstract: CommandWords.words.tr(
-                "List every missing mark-out (M) still open, oldest first, with the command to close it."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "missing",
+            Phrase("List every missing mark-out (M) still open, oldest first, with the command to close it."),
+            discussion: Phrase(
                 "A date is M when it is over and a session is still open, or a session is longer than max_session_hours. Close an open session with `attendance punch add CODE --at ... --kind out`; fix an over-long one with `attendance punch retime`. Without --month: every date within the edit window (edit_window_days), whichever month it is in."
             ))
     }

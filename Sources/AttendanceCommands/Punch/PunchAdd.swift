@@ -5,10 +5,9 @@ import AttendanceStore
 /// `attendance punch add CODE --at "YYYY-MM-DD HH:MM" --kind in|out --reason TEXT`
 struct PunchAdd: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "add",
-            abstract: CommandWords.words.tr("Enter a punch the kiosk did not record (source: manual)."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "add", Phrase("Enter a punch the kiosk did not record (source: manual)."),
+            discussion: Phrase(
                 "Typically the mark-out someone forgot: `attendance missing` lists them with the command to close each. The date's punches must still alternate IN, OUT in time order afterwards."
             ))
     }

@@ -8,13 +8,11 @@ import Foundation
 /// `attendance punch`
 struct PunchCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "punch",
-            abstract: CommandWords.words.tr("List punches and correct them: add, void, restore, re-time."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "punch", Phrase("List punches and correct them: add, void, restore, re-time."),
+            discussion: Phrase(
                 "A correction never edits or deletes a punch: it is a new record naming who made it, when and why, and it is written to the audit log. Statuses follow at once. Times are local wall-clock times in the policy's zone."
-            ),
-            subcommands: [PunchList.self, PunchAdd.self, PunchVoid.self, PunchRestore.self, PunchRetime.self])
+            ), subcommands: [PunchList.self, PunchAdd.self, PunchVoid.self, PunchRestore.self, PunchRetime.self])
     }
 }
 

@@ -9,10 +9,9 @@ import Foundation
 /// `attendance punch list CODE [--date D | --month M]`
 struct PunchList: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "list",
-            abstract: CommandWords.words.tr("List an employee's punches, void and corrected ones included."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "list", Phrase("List an employee's punches, void and corrected ones included."),
+            discussion: Phrase(
                 "Without --date or --month: the current month. Times are local; +1d marks a time after midnight."))
     }
 

@@ -1,11 +1,11 @@
 import ArgumentParser
+import AttendanceCore
 import AttendanceStore
 
 /// `attendance punch restore ID… --reason TEXT`
 struct PunchRestore: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "restore", abstract: CommandWords.words.tr("Undo a void: the punch counts again."))
+        .command("restore", Phrase("Undo a void: the punch counts again."))
     }
 
     @OptionGroup var global: GlobalOptions

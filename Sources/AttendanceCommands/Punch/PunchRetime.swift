@@ -5,9 +5,7 @@ import AttendanceStore
 /// `attendance punch retime ID --at "YYYY-MM-DD HH:MM" --reason TEXT`
 struct PunchRetime: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "retime",
-            abstract: CommandWords.words.tr("Move a punch to another time; its attendance date follows the new time."))
+        .command("retime", Phrase("Move a punch to another time; its attendance date follows the new time."))
     }
 
     @OptionGroup var global: GlobalOptions

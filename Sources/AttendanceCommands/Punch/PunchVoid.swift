@@ -1,13 +1,11 @@
 import ArgumentParser
+import AttendanceCore
 import AttendanceStore
 
 /// `attendance punch void ID… --reason TEXT`
 struct PunchVoid: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "void",
-            abstract: CommandWords.words.tr(
-                "Stop a punch from counting. It stays on record; `punch restore` undoes it."))
+        .command("void", Phrase("Stop a punch from counting. It stays on record; `punch restore` undoes it."))
     }
 
     @OptionGroup var global: GlobalOptions

@@ -10,10 +10,9 @@ import AttendanceTerminal
 /// [--print [--printer NAME]] [--page-size N]`
 struct RegisterCommand: SpeakingCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "register",
-            abstract: CommandWords.words.tr("The monthly register of every employee, to read, export or print."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "register", Phrase("The monthly register of every employee, to read, export or print."),
+            discussion: Phrase(
                 "The current month unless told otherwise: --month, --from and --to for any period of at most 62 days, or --period for the payroll period of [register] period_start_day that ends in that month. Employees with a department are listed by department, each followed by its subtotal; --department NAME gives one department's register (an unknown one is refused). A row per employee, a column per date, then present days (P + L + ½ HD), L, HD, A, LV, M and hours; 132 columns wide, in pages with the header repeated, the legend, the office name and a line for the manager's signature. Codes are never shortened: codes longer than 8 characters leave the names out, and longer than 12 in a 31-day month make the lines wider than 132. --print sends it to CUPS (lp, landscape, fixed width) and prints the job id. CSV (RFC 4180) and JSON are for payroll. --format pdf --output FILE writes it in colour: landscape A4 (or --paper letter), each date's cell filled in its status's colour with its code written in it, the header on every page, the legend, \"page x of y\", the sign-off lines and the history digest; with --print instead of --output it goes to CUPS as it is. --format xlsx --output FILE writes a workbook: the grid in the same colours with the figures as numbers, a row per employee per date (first in, last out, hours) for payroll, and the legend. --output - writes the PDF or the workbook to standard output."
             ))
     }

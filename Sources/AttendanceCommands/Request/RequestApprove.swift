@@ -6,10 +6,7 @@ import AttendanceLanguage
 /// `attendance request approve ID [--note TEXT]`
 struct RequestApprove: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "approve",
-            abstract: CommandWords.words.tr(
-                "Approve a request: its correction is made and audited, and the employee is told."))
+        .command("approve", Phrase("Approve a request: its correction is made and audited, and the employee is told."))
     }
 
     @OptionGroup var global: GlobalOptions

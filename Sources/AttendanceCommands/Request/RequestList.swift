@@ -7,9 +7,7 @@ import AttendanceTerminal
 /// `attendance request list`
 struct RequestList: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "list",
-            abstract: CommandWords.words.tr("List the requests waiting for an answer, oldest date first."))
+        .command("list", Phrase("List the requests waiting for an answer, oldest date first."))
     }
 
     @OptionGroup var global: GlobalOptions

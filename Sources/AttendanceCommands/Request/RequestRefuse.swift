@@ -1,13 +1,12 @@
 import ArgumentParser
+import AttendanceCore
 import AttendanceApp
 import AttendanceLanguage
 
 /// `attendance request refuse ID --reason TEXT`
 struct RequestRefuse: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "refuse",
-            abstract: CommandWords.words.tr("Refuse a request; the employee sees the reason at the kiosk."))
+        .command("refuse", Phrase("Refuse a request; the employee sees the reason at the kiosk."))
     }
 
     @OptionGroup var global: GlobalOptions

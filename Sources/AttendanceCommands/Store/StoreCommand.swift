@@ -8,9 +8,8 @@ import Foundation
 /// `attendance store`
 struct StoreCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "store",
-            abstract: CommandWords.words.tr("Check, verify and back up the attendance store."),
+        .command(
+            "store", Phrase("Check, verify and back up the attendance store."),
             subcommands: [StoreCheck.self, StoreVerify.self, StoreBackup.self])
     }
 }
@@ -18,10 +17,9 @@ struct StoreCommand: ParsableCommand {
 /// `attendance store check`
 struct StoreCheck: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "check",
-            abstract: CommandWords.words.tr("Check the store's file for damage and its durability settings."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "check", Phrase("Check the store's file for damage and its durability settings."),
+            discussion: Phrase(
                 "Runs SQLite's quick_check (or integrity_check with --thorough), checks that every guard trigger that keeps history append-only is still in place and that no other trigger was added, that the store's files are not writable by group or others nor readable by every user, that its folder is not writable by group or others and has the store's owner, that the store can be written, and that the PIN pepper is 32 bytes readable by its owner only. Exit status 74, with each problem named, when anything is wrong. The history's hash chain is checked by `attendance store verify`."
             ))
     }
@@ -87,11 +85,9 @@ extension StoreCheck {
 /// `attendance store backup PATH`, or `--into FOLDER [--keep-days N]`: one file a day.
 struct StoreBackup: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "backup",
-            abstract: CommandWords.words.tr(
-                "Write a consistent copy of the store to a new file, safe while the kiosk is running."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "backup", Phrase("Write a consistent copy of the store to a new file, safe while the kiosk is running."),
+            discussion: Phrase(
                 "With --into, the copy is FOLDER/attendance-YYYY-MM-DD.sqlite, today's date in the policy's zone; when today's file is there already it is kept as it is. --keep-days N then removes the backups of that name from before the last N days (today's included); no other file is touched, and nothing is removed when the backup fails. The backup timer (attendance-backup.timer) runs `store backup --into /var/lib/attendance/backups --keep-days 14`."
             ))
     }
@@ -143,11 +139,10 @@ struct StoreBackup: ContextCommand {
 /// `attendance store verify [--digest HEX]`
 struct StoreVerify: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "verify",
-            abstract: CommandWords.words.tr(
-                "Recompute the history's hash chain; with --digest, check that it still holds an earlier history."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "verify",
+            Phrase("Recompute the history's hash chain; with --digest, check that it still holds an earlier history."),
+            discussion: Phrase(
                 "Every punch, correction and audit entry is linked to the one before it by SHA-256. This recomputes every link and names the first record that was changed, removed or added outside this program (exit 3). A printed register carries the history's digest; --digest checks later that today's history still begins with the one that was printed, which also catches a last record removed, or a whole chain rewritten and recomputed. With a central store, a digest printed at another kiosk or desk of the organisation is looked up in the chains the centre keeps of every store."
             ))
     }

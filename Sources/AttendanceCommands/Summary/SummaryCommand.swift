@@ -11,11 +11,9 @@ import Foundation
 /// `attendance summary --month YYYY-MM|--from DATE --to DATE|--period YYYY-MM [--employee CODE] [--format text|json|csv]`
 struct SummaryCommand: SpeakingCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "summary",
-            abstract: CommandWords.words.tr(
-                "Hours per employee per day for a week, and a note for payroll; or a month's totals."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "summary", Phrase("Hours per employee per day for a week, and a note for payroll; or a month's totals."),
+            discussion: Phrase(
                 "The week holding DATE (default: today), starting on [policy] week_starts. Hours are marked-out sessions, rounded to hundredths per date; the total is the sum of the dates. --format xlsx --output FILE writes a workbook: the hours as numbers, each date filled in its status's colour (as the register), the total, the header and names kept in view (--output - for standard output), its headings and dates in the --language (else the locale's). With --month, one row per employee employed that month: present days (P + L + ½ HD), the count of each status, late and early-exit dates and hours, as the register ends with them (its workbook is the register's: `attendance register --format xlsx`). --from and --to (at most 62 days) or --period (the payroll period of [register] period_start_day that ends in that month) give the same for those dates."
             ))
     }

@@ -10,11 +10,10 @@ import Foundation
 /// `attendance sync [--status]`
 struct SyncCommand: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "sync",
-            abstract: CommandWords.words.tr(
-                "Exchange records with the central store once: push what it lacks, pull what this store lacks."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "sync",
+            Phrase("Exchange records with the central store once: push what it lacks, pull what this store lacks."),
+            discussion: Phrase(
                 "A kiosk syncs the store of its configuration under [central] kiosk_id; the kiosk screen does this by itself every sync_seconds, and a systemd timer does it where punches come only from `attendance mark`. With --store postgresql://… it brings this desk's copy of the central store up to date. Exit 69 when the central store cannot be reached: nothing is lost, the records wait."
             ))
     }
@@ -166,21 +165,16 @@ struct SyncCommand: ContextCommand {
 /// `attendance central init`
 struct CentralCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "central",
-            abstract: CommandWords.words.tr("Set up the central PostgreSQL store."),
-            subcommands: [CentralInit.self])
+        .command("central", Phrase("Set up the central PostgreSQL store."), subcommands: [CentralInit.self])
     }
 }
 
 /// `attendance central init`
 struct CentralInit: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "init",
-            abstract: CommandWords.words.tr(
-                "Create or update the central store's tables, guards and roles; safe to run again."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "init", Phrase("Create or update the central store's tables, guards and roles; safe to run again."),
+            discussion: Phrase(
                 "The server is --store postgresql://USER@HOST:PORT/DATABASE, else [central] url. Run it as the database's owner. It creates the roles attendance_kiosk and attendance_manager: make each kiosk's login a member of the first (GRANT attendance_kiosk TO kiosk_hq) and each manager's of the second."
             ))
     }

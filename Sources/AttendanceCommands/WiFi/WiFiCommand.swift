@@ -9,9 +9,8 @@ import AttendanceWiFi
 /// `attendance wifi`
 struct WiFiCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "wifi",
-            abstract: CommandWords.words.tr("The allowed-WiFi table, and the link the kiosk is on."),
+        .command(
+            "wifi", Phrase("The allowed-WiFi table, and the link the kiosk is on."),
             subcommands: [WiFiCurrent.self, WiFiAllow.self, WiFiList.self, WiFiRevoke.self])
     }
 }
@@ -41,9 +40,9 @@ enum AllowedNetworkListing {
 /// `attendance wifi allow --bssid B [--ssid S] --location L`
 struct WiFiAllow: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "allow", abstract: CommandWords.words.tr("Allow punches from an access point."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "allow", Phrase("Allow punches from an access point."),
+            discussion: Phrase(
                 "The BSSID may be written with ':', '-', '.' or no separators, in any case. With --ssid, the link's network name must also match byte for byte; write a non-text byte as \\xNN."
             ))
     }
@@ -97,7 +96,7 @@ struct WiFiAllow: ContextCommand {
 /// `attendance wifi list`
 struct WiFiList: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "list", abstract: CommandWords.words.tr("List the allowed access points."))
+        .command("list", Phrase("List the allowed access points."))
     }
 
     @OptionGroup var global: GlobalOptions
@@ -115,9 +114,7 @@ struct WiFiList: ContextCommand {
 /// `attendance wifi revoke BSSID`
 struct WiFiRevoke: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "revoke",
-            abstract: CommandWords.words.tr("Stop allowing punches from an access point (kept for the record)."))
+        .command("revoke", Phrase("Stop allowing punches from an access point (kept for the record)."))
     }
 
     @OptionGroup var change: ChangeOptions

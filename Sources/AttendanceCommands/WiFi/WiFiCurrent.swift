@@ -10,11 +10,9 @@ import Foundation
 /// `attendance wifi current`: the link the kiosk is on now, and whether it is allowed.
 struct WiFiCurrent: ContextCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(
-            commandName: "current",
-            abstract: CommandWords.words.tr(
-                "Show the WiFi link this machine is on now, and whether punches are allowed from it."),
-            discussion: CommandWords.words.tr(
+        .command(
+            "current", Phrase("Show the WiFi link this machine is on now, and whether punches are allowed from it."),
+            discussion: Phrase(
                 "Exit status: 0 allowed, 1 connected but not allowed, 2 no link or it could not be read."))
     }
 
