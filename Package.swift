@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // MARK: - The pure core: domain types and the rules of docs/rules.md. No I/O.
@@ -80,7 +81,11 @@ let package = Package(
         // The translations: the only code that calls gettext.
         .target(name: "AttendanceLanguage", dependencies: ["AttendanceCore", "AttendanceICalendar", "CIntl"]),
         // The terminal: the only code that writes escape sequences or touches termios.
-        .target(name: "AttendanceTerminal", dependencies: ["AttendanceCore", "AttendanceLanguage"]),
+        .target(
+            name: "AttendanceTerminal",
+            dependencies: [
+                "AttendanceCore", "AttendanceLanguage", .product(name: "SystemPackage", package: "swift-system"),
+            ]),
 
         // MARK: - The application layer: the services every front-end calls (marking, PINs and the
         // pepper, sync, files).
@@ -92,6 +97,7 @@ let package = Package(
                 "AttendanceDocuments", "AttendanceLanguage", "AttendanceTerminal",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
 

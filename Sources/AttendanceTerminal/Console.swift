@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// Where text goes: a file descriptor in the product, a buffer in tests.
 public protocol TextSink: AnyObject, Sendable {
@@ -15,7 +16,8 @@ extension TextSink {
     public func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
-/// Writes to a file descriptor (standard output or error), retrying short writes.
+/// Writes to a file descriptor (standard output or error), whole: short and interrupted writes are
+/// taken up again.
 ///
 /// A write that fails is remembered, not thrown: a command's work (a punch stored) is done by
 /// then, and what it says about it must not turn into a crash or a "not recorded". The command's
@@ -30,19 +32,11 @@ public final class FileDescriptorSink: TextSink, @unchecked Sendable {
     public func write(_ text: String) { write(bytes: Array(text.utf8)) }
 
     public func write(bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Foundation.write(fd, base + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let error = errno
-                lock.withLock { if firstError == nil { firstError = error } }
-                return
-            }
-            offset += written
+        do {
+            _ = try FileDescriptor(rawValue: fd).writeAll(bytes)
+        } catch {
+            let code = (error as? Errno)?.rawValue ?? EIO
+            lock.withLock { if firstError == nil { firstError = code } }
         }
     }
 

@@ -1,6 +1,7 @@
 import AttendanceCore
 import AttendanceStore
 import Foundation
+import SystemPackage
 
 /// The PIN pepper: 32 random bytes in a file of their own, outside the database.
 ///
@@ -37,16 +38,18 @@ package enum PepperFile {
         let folder = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(
             atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o400)
-        guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(
+                FilePath(path), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec], permissions: .ownerRead)
+        } catch {
             throw AppFailure(kind: .files) { words in
-                words.tr("cannot create the PIN pepper file {path}: {reason}", ["path": path, "reason": reason])
+                words.tr("cannot create the PIN pepper file {path}: {reason}", ["path": path, "reason": "\(error)"])
             }
         }
-        defer { close(fd) }
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == 32, fsync(fd) == 0 else {
+        do {
+            try file.writeSyncedAndClose(bytes)
+        } catch {
             unlink(path)
             throw AppFailure(kind: .files) { words in
                 words.tr("cannot write the PIN pepper file {path}", ["path": path])

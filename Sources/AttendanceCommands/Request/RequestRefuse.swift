@@ -1,6 +1,6 @@
 import ArgumentParser
-import AttendanceCore
 import AttendanceApp
+import AttendanceCore
 import AttendanceLanguage
 
 /// `attendance request refuse ID --reason TEXT`
