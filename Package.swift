@@ -28,7 +28,7 @@ let package = Package(
         .target(
             name: "AttendanceCore",
             dependencies: [
-                "AttendanceText", "AttendanceTOML", "AttendanceICalendar", "AttendanceSync",
+                "AttendanceText", "AttendanceTOML", "AttendanceICalendar", "AttendanceSync", "CivilCalendar",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -36,7 +36,10 @@ let package = Package(
         .target(name: "AttendanceTOML", dependencies: ["AttendanceText"]),
         // An iCalendar reader of all-day events and their repeats that knows nothing of attendance:
         // what makes an event a holiday is the core's.
-        .target(name: "AttendanceICalendar", dependencies: ["AttendanceText"]),
+        .target(name: "AttendanceICalendar", dependencies: ["AttendanceText", "CivilCalendar"]),
+        // Day-number arithmetic of the Gregorian calendar, under both the core's dates and the
+        // iCalendar reader's.
+        .target(name: "CivilCalendar"),
         // Untrusted text made safe to echo in a message or on a terminal.
         .target(name: "AttendanceText"),
         // What travels between a store and the central store, and where that store is: plain

@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// A date of an iCalendar file (proleptic Gregorian, years 1 to 9999 as written; arithmetic may
 /// step past them): no time, no zone. Printed as `YYYY-MM-DD`, as messages name dates.
 ///
@@ -9,9 +11,7 @@ public struct ICalendarDate: Hashable, Sendable, Comparable, CustomStringConvert
 
     /// The date, when it exists in years 1 to 9999.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month),
-            (1...Self.daysIn(year: year, month: month)).contains(day)
-        else { return nil }
+        guard CivilCalendar.isValid(year: year, month: month, day: day) else { return nil }
         self.init(valid: year, month, day)
     }
 
@@ -24,29 +24,16 @@ public struct ICalendarDate: Hashable, Sendable, Comparable, CustomStringConvert
 
     /// The date `dayNumber` days after 1970-01-01 (negative: before).
     public init(dayNumber: Int) {
-        // Howard Hinnant's civil_from_days: 400-year eras starting on 1 March 0000.
-        let shifted = dayNumber + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfMarchYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let marchMonth = (5 * dayOfMarchYear + 2) / 153
-        let month = marchMonth < 10 ? marchMonth + 3 : marchMonth - 9
-        self.init(
-            valid: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfMarchYear - (153 * marchMonth + 2) / 5 + 1)
+        let (year, month, day) = CivilCalendar.date(dayNumber: dayNumber)
+        self.init(valid: year, month, day)
     }
 
     /// Days since 1970-01-01.
-    public var dayNumber: Int {
-        let marchYear = month <= 2 ? year - 1 : year
-        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
-        let yearOfEra = marchYear - era * 400
-        let dayOfMarchYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfMarchYear - 719_468
-    }
+    public var dayNumber: Int { CivilCalendar.dayNumber(year: year, month: month, day: day) }
 
-    /// 1970-01-01 was a Thursday.
-    public var weekday: ICalendarWeekday { ICalendarWeekday(rawValue: ((dayNumber % 7) + 7 + 3) % 7) ?? .monday }
+    public var weekday: ICalendarWeekday {
+        ICalendarWeekday(rawValue: CivilCalendar.weekdayIndex(dayNumber: dayNumber)) ?? .monday
+    }
 
     /// 1 for 1 January … 365 or 366 for 31 December.
     var dayOfYear: Int { dayNumber - ICalendarDate(valid: year, 1, 1).dayNumber + 1 }
@@ -71,15 +58,9 @@ public struct ICalendarDate: Hashable, Sendable, Comparable, CustomStringConvert
 
     public static func < (a: Self, b: Self) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
 
-    public static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+    public static func isLeap(_ year: Int) -> Bool { CivilCalendar.isLeap(year) }
 
-    public static func daysIn(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
+    public static func daysIn(year: Int, month: Int) -> Int { CivilCalendar.daysIn(year: year, month: month) }
 }
 
 /// A day of the week, as `BYDAY` and `WKST` name it.

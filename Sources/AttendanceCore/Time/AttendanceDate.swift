@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// A calendar date (proleptic Gregorian) with no time and no zone: one row in every calendar.
 ///
 /// Stored and printed as `YYYY-MM-DD`. Arithmetic works on a day number (days since
@@ -8,12 +10,8 @@ public struct AttendanceDate: Hashable, Sendable, Comparable, CustomStringConver
     public let day: Int
 
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month),
-            (1...Self.daysIn(year: year, month: month)).contains(day)
-        else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        guard CivilCalendar.isValid(year: year, month: month, day: day) else { return nil }
+        self.init(valid: year, month, day)
     }
 
     /// For values already known to be a real date.
@@ -40,36 +38,14 @@ public struct AttendanceDate: Hashable, Sendable, Comparable, CustomStringConver
 
     /// The date `dayNumber` days after 1970-01-01 (negative: before).
     public init(dayNumber: Int) {
-        // Howard Hinnant's civil_from_days.
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        month = m
-        day = d
+        let (year, month, day) = CivilCalendar.date(dayNumber: dayNumber)
+        self.init(valid: year, month, day)
     }
 
     /// Days since 1970-01-01.
-    public var dayNumber: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = month > 2 ? month - 3 : month + 9
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    public var dayNumber: Int { CivilCalendar.dayNumber(year: year, month: month, day: day) }
 
-    public var weekday: Weekday {
-        // 1970-01-01 was a Thursday.
-        let offset = ((dayNumber % 7) + 7 + 3) % 7  // 0 = Monday
-        return Weekday.mondayFirst[offset]
-    }
+    public var weekday: Weekday { Weekday.mondayFirst[CivilCalendar.weekdayIndex(dayNumber: dayNumber)] }
 
     public var yearMonth: YearMonth { YearMonth(valid: year, month) }
 
@@ -106,17 +82,9 @@ public struct AttendanceDate: Hashable, Sendable, Comparable, CustomStringConver
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
-    public static func isLeap(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
+    public static func isLeap(_ year: Int) -> Bool { CivilCalendar.isLeap(year) }
 
-    public static func daysIn(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
+    public static func daysIn(year: Int, month: Int) -> Int { CivilCalendar.daysIn(year: year, month: month) }
 }
 
 extension Character {
