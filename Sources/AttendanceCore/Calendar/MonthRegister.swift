@@ -204,13 +204,6 @@ public struct MonthRegister: Sendable {
             rows.append((position ?? added, row))
         }
 
-        /// Takes in the rows of `other`, a builder of the same period for other employees (one
-        /// thread's share of a register), each kept at its position.
-        public mutating func absorb(_ other: Builder) {
-            rows += other.rows
-            added += other.added
-        }
-
         /// The register of the rows added, by position.
         public var register: MonthRegister {
             // With departments, each one's rows together (by name, whatever the case; none last),

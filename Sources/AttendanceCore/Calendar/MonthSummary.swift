@@ -134,10 +134,4 @@ public struct MonthSummary: Sendable, Hashable {
         let fraction = hundredths % 100
         return String(hundredths / 100) + "." + (fraction < 10 ? "0" : "") + String(fraction)
     }
-
-    /// "12.5 of goal 20", or "12.5" without a goal: the present days as a summary shows them
-    /// (docs/rules.md "Month summary": "present days X of goal Y").
-    public var presentDaysAgainstGoal: String {
-        goalDays.map { "\(presentDaysText) of goal \($0)" } ?? presentDaysText
-    }
 }
