@@ -255,13 +255,6 @@ extension AttendanceStore {
         }
     }
 
-    /// The punch with `id` and its corrections.
-    ///
-    /// - Throws: `CorrectionError.unknownPunch` when there is none; `StoreError` when the store fails.
-    public func punchHistory(id: Int64) throws -> PunchHistory {
-        try performRefusable { try pool.read { db in try Self.history(punchID: id, in: db) } }
-    }
-
     static func history(punchID: Int64, in db: Database) throws -> PunchHistory {
         guard
             let punch = try PunchRowDecoder.fetchAll(in: db, "FROM punch WHERE id = ?", arguments: [punchID]).first
