@@ -173,10 +173,6 @@ public struct MonthRegister: Sendable {
         private var rows: [(position: Int, row: Row)] = []
         private var added = 0
 
-        public init(month: YearMonth, policy: Policy, now: Date, holidays: [AttendanceDate: String]) {
-            self.init(period: DatePeriod(month), policy: policy, now: now, holidays: holidays)
-        }
-
         public init(period: DatePeriod, policy: Policy, now: Date, holidays: [AttendanceDate: String]) {
             self.period = period
             self.policy = policy

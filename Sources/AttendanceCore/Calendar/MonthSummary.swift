@@ -26,11 +26,6 @@ public struct MonthSummary: Sendable, Hashable {
     /// The LV half days by leave type name ("sick": 4): LV is their sum (docs/rules.md "Month summary").
     public let leaveHalvesByType: [String: Int]
 
-    /// Sums `days`, the evaluated dates of `month`.
-    public init(month: YearMonth, days: [DayEvaluation], goalDays: Int?) {
-        self.init(period: DatePeriod(month), days: days, goalDays: goalDays)
-    }
-
     /// Sums `days`, the evaluated dates of `period`.
     public init(period: DatePeriod, days: [DayEvaluation], goalDays: Int?) {
         var halves = Array(repeating: 0, count: DayStatus.allCases.count)
