@@ -77,10 +77,7 @@ package struct NetlinkAttributes: Sendable {
         entries.first { $0.type == key.number }.map { bytes[$0.payload] }
     }
 
-    package func contains(_ key: AttributeKey) -> Bool { entries.contains { $0.type == key.number } }
-
     package func u8(_ key: AttributeKey) throws(MalformedReply) -> UInt8? { try scalar(key, as: UInt8.self) }
-    package func u16(_ key: AttributeKey) throws(MalformedReply) -> UInt16? { try scalar(key, as: UInt16.self) }
     package func u32(_ key: AttributeKey) throws(MalformedReply) -> UInt32? { try scalar(key, as: UInt32.self) }
     package func s32(_ key: AttributeKey) throws(MalformedReply) -> Int32? { try scalar(key, as: Int32.self) }
 
