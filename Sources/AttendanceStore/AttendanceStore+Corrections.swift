@@ -146,10 +146,7 @@ extension AttendanceStore {
         var note: String?
         switch request {
         case .add(let code, let kind, let instant, let text):
-            guard let found = try Self.employee(code: code.rawValue, in: db) else {
-                throw StoreError.unknownEmployee(code.rawValue)
-            }
-            employee = found
+            employee = try Self.employee(code, in: db)
             note = try CorrectionText.note(text)
             before = nil
             action = .add

@@ -85,9 +85,7 @@ extension AttendanceStore {
                     """
                 var arguments: StatementArguments = [first?.description ?? "0000", last?.description ?? "9999-99-99"]
                 if let code {
-                    guard let employee = try Self.employee(code: code.rawValue, in: db) else {
-                        throw StoreError.unknownEmployee(code.rawValue)
-                    }
+                    let employee = try Self.employee(code, in: db)
                     sql += " AND l.employee_id = ?"
                     arguments += [employee.id]
                 }
@@ -108,9 +106,7 @@ extension AttendanceStore {
     ) throws -> [LeaveEntry] {
         try performRefusable {
             try pool.write { db in
-                guard let employee = try Self.employee(code: code.rawValue, in: db) else {
-                    throw StoreError.unknownEmployee(code.rawValue)
-                }
+                let employee = try Self.employee(code, in: db)
                 try employee.requireEmployed(on: dates, for: "leave")
                 var added: [LeaveEntry] = []
                 for date in dates {
@@ -142,9 +138,7 @@ extension AttendanceStore {
     ) throws(StoreError) -> [LeaveEntry] {
         try perform {
             try pool.write { db in
-                guard let employee = try Self.employee(code: code.rawValue, in: db) else {
-                    throw StoreError.unknownEmployee(code.rawValue)
-                }
+                let employee = try Self.employee(code, in: db)
                 let entries = try Row.fetchAll(
                     db,
                     sql: """
