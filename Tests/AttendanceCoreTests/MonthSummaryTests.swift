@@ -165,10 +165,10 @@ struct MonthSummaryTests {
         let engine = StatusEngine(employee: Fixture.employee, policy: policy, now: Fixture.instant("2026-04-01 12:00"))
         let plain = engine.evaluate(month: Self.march, punches: punches)
         let shared = engine.evaluate(
-            month: Self.march, punches: punches, shifts: MonthShifts(policy: policy, month: Self.march))
+            month: Self.march, punches: punches, shifts: MonthShifts(policy: policy, period: DatePeriod(Self.march)))
         let night = Fixture.policy(NightShiftAndDSTTests.nightShiftPolicy)
         let mismatched = engine.evaluate(
-            month: Self.march, punches: punches, shifts: MonthShifts(policy: night, month: Self.march))
+            month: Self.march, punches: punches, shifts: MonthShifts(policy: night, period: DatePeriod(Self.march)))
         #expect(plain.days == shared.days)
         #expect(plain.days == mismatched.days)
         #expect(plain.days[1].status == .late && plain.days[2].flags == .earlyExit)

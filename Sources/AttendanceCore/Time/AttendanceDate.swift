@@ -118,7 +118,3 @@ public struct AttendanceDate: Hashable, Sendable, Comparable, CustomStringConver
         }
     }
 }
-
-extension Character {
-    var isASCIIDigit: Bool { asciiValue.map { (0x30...0x39).contains($0) } ?? false }
-}
