@@ -27,6 +27,14 @@ enum CentralSchema {
         tables + directChangeFunctions + historyGuards + checks + retired + roles + api + grants + sessionLimits
         + [versionRow]
 
+    /// The columns of every table kept as its records' latest state: which change made the row
+    /// what it is, by whom, and when.
+    private static let changeColumns = """
+        seq bigint NOT NULL DEFAULT nextval('change_seq'),
+            changed_by text NOT NULL,
+            changed_at timestamptz NOT NULL DEFAULT now()
+        """
+
     /// The tables, their indexes, and the functions the triggers below call.
     private static let tables: [String] =
         [
@@ -51,9 +59,7 @@ enum CentralSchema {
                 active boolean NOT NULL DEFAULT true,
                 pin_hash bytea, pin_salt bytea, pin_rounds integer,
                 locked boolean NOT NULL DEFAULT false,
-                seq bigint NOT NULL DEFAULT nextval('change_seq'),
-                changed_by text NOT NULL,
-                changed_at timestamptz NOT NULL DEFAULT now()
+                \(changeColumns)
             )
             """,
             """
@@ -62,9 +68,7 @@ enum CentralSchema {
                 ssid bytea CHECK (ssid IS NULL OR length(ssid) <= 32),
                 location text NOT NULL,
                 active boolean NOT NULL DEFAULT true,
-                seq bigint NOT NULL DEFAULT nextval('change_seq'),
-                changed_by text NOT NULL,
-                changed_at timestamptz NOT NULL DEFAULT now()
+                \(changeColumns)
             )
             """,
             """
@@ -72,9 +76,7 @@ enum CentralSchema {
                 date text PRIMARY KEY,
                 name text NOT NULL,
                 removed boolean NOT NULL DEFAULT false,
-                seq bigint NOT NULL DEFAULT nextval('change_seq'),
-                changed_by text NOT NULL,
-                changed_at timestamptz NOT NULL DEFAULT now()
+                \(changeColumns)
             )
             """,
             """
@@ -84,9 +86,7 @@ enum CentralSchema {
                 half_day boolean NOT NULL,
                 reason text NOT NULL,
                 removed boolean NOT NULL DEFAULT false,
-                seq bigint NOT NULL DEFAULT nextval('change_seq'),
-                changed_by text NOT NULL,
-                changed_at timestamptz NOT NULL DEFAULT now(),
+                \(changeColumns),
                 PRIMARY KEY (employee_code, date)
             )
             """,
@@ -199,9 +199,7 @@ enum CentralSchema {
                 role text NOT NULL,
                 password_hash text NOT NULL,
                 removed boolean NOT NULL DEFAULT false,
-                seq bigint NOT NULL DEFAULT nextval('change_seq'),
-                changed_by text NOT NULL,
-                changed_at timestamptz NOT NULL DEFAULT now()
+                \(changeColumns)
             )
             """,
             "CREATE UNIQUE INDEX IF NOT EXISTS manager_account_name_nocase ON manager_account (lower(name))",
@@ -222,9 +220,7 @@ enum CentralSchema {
                 decided_by text,
                 answer text,
                 seen_at_ms bigint,
-                seq bigint NOT NULL DEFAULT nextval('change_seq'),
-                changed_by text NOT NULL,
-                changed_at timestamptz NOT NULL DEFAULT now(),
+                \(changeColumns),
                 PRIMARY KEY (node, origin_id)
             )
             """,

@@ -284,18 +284,6 @@ public final class CentralStore: @unchecked Sendable {
 
     // MARK: - Reading for reports
 
-    /// How many records of each kind the centre holds, and from how many kiosks.
-    public func counts() throws(CentralError) -> [String: Int] {
-        try run { () throws -> [String: Int] in
-            var result: [String: Int] = [:]
-            for kind in Self.pulledKinds + ["node"] {
-                let row = try rows("SELECT count(*) FROM \(kind)")
-                result[kind] = Int(try row.first?.decode(Int64.self) ?? 0)
-            }
-            return result
-        }
-    }
-
     /// The names the centre keeps for `codes`, by code as asked, compared without regard to case
     /// (codes it does not have are left out).
     public func employeeNames(_ codes: [String]) throws(CentralError) -> [String: String] {

@@ -1,15 +1,13 @@
 /// The sentences of one language, as the modules below AttendanceLanguage need them: to word
 /// their errors once, for whoever reads them.
 ///
-/// An error words itself through `tr` and `ntr` (the catalog's keywords, so `make po` extracts
-/// each English sentence where it stands) for the `Wording` it is given: ``EnglishWords`` for its
+/// An error words itself through `tr` (the catalog's keyword, so `make po` extracts each English
+/// sentence where it stands) for the `Wording` it is given: ``EnglishWords`` for its
 /// `description` (logs, tests), the reader's `Speech` (AttendanceLanguage) at a front-end. The core
 /// knows no translation, only the shape of one.
 public protocol Wording: Sendable {
     /// `message` translated, its `{placeholders}` filled from `values`.
     func tr(_ message: String, _ values: [String: String]) -> String
-    /// The form of `singular`/`plural` for `count`, translated; `{n}` is the count.
-    func ntr(_ singular: String, _ plural: String, _ count: Int, _ values: [String: String]) -> String
     /// A configuration file's problems, one a line, each at its file and line. The core keeps
     /// only their facts: a `Speech` (AttendanceLanguage) words them; any other `Wording` shows the
     /// facts themselves, for a developer.
@@ -61,10 +59,6 @@ public struct EnglishWords: Wording {
     public init() {}
 
     public func tr(_ message: String, _ values: [String: String]) -> String { Self.fill(message, values) }
-
-    public func ntr(_ singular: String, _ plural: String, _ count: Int, _ values: [String: String]) -> String {
-        Self.fill(count == 1 ? singular : plural, values.merging(["n": String(count)]) { mine, _ in mine })
-    }
 }
 
 /// An error that words itself for whoever reads it, in their language.

@@ -8,8 +8,6 @@ import Foundation
 /// `path` under a temporary name and renamed over it only once cairo has finished it without
 /// error, so a failure leaves no partial file.
 final class PDFCanvas {
-    let width: Double
-    let height: Double
     private let path: String
     private let file: PartialFile
     private let surface: OpaquePointer
@@ -23,8 +21,6 @@ final class PDFCanvas {
 
     init(path: String, width: Double, height: Double) throws(DocumentError) {
         self.path = path
-        self.width = width
-        self.height = height
         if let missing = attendance_pangocairo_load() {
             throw .unwritable(path, reason: "cairo and Pango could not be loaded: " + String(cString: missing))
         }

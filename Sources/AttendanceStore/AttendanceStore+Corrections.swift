@@ -146,10 +146,7 @@ extension AttendanceStore {
         var note: String?
         switch request {
         case .add(let code, let kind, let instant, let text):
-            guard let found = try Self.employee(code: code.rawValue, in: db) else {
-                throw StoreError.unknownEmployee(code.rawValue)
-            }
-            employee = found
+            employee = try Self.employee(code, in: db)
             note = try CorrectionText.note(text)
             before = nil
             action = .add
@@ -253,13 +250,6 @@ extension AttendanceStore {
         try perform {
             try pool.read { db in try Self.histories(in: db, employeeID: employeeID, from: from, through: through) }
         }
-    }
-
-    /// The punch with `id` and its corrections.
-    ///
-    /// - Throws: `CorrectionError.unknownPunch` when there is none; `StoreError` when the store fails.
-    public func punchHistory(id: Int64) throws -> PunchHistory {
-        try performRefusable { try pool.read { db in try Self.history(punchID: id, in: db) } }
     }
 
     static func history(punchID: Int64, in db: Database) throws -> PunchHistory {

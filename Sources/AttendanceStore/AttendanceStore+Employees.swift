@@ -84,6 +84,14 @@ extension AttendanceStore {
             .map(employee(from:))
     }
 
+    /// The employee with `code`, or the refusal that names the code.
+    static func employee(_ code: EmployeeCode, in db: Database) throws -> Employee {
+        guard let employee = try employee(code: code.rawValue, in: db) else {
+            throw StoreError.unknownEmployee(code.rawValue)
+        }
+        return employee
+    }
+
     /// The select list of every employee query, in the order ``employee(from:)`` reads it. (By
     /// position: finding a column by name lowercases every column name of the row, which cost a
     /// register of 2,000 employees 60 M instructions.)
@@ -212,9 +220,7 @@ extension AttendanceStore {
     {
         try performRefusable {
             try pool.write { db in
-                guard let old = try Self.employee(code: code.rawValue, in: db) else {
-                    throw StoreError.unknownEmployee(code.rawValue)
-                }
+                let old = try Self.employee(code, in: db)
                 var new = old
                 try change(&new)
                 var reason: String?

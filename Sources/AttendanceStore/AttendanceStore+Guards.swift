@@ -13,9 +13,6 @@ extension Schema {
 }
 
 extension AttendanceStore {
-    /// The names of the schema's guard triggers, in the order `missingGuardTriggers` checks them.
-    public static var guardTriggers: [String] { Schema.guardTriggers }
-
     /// The guard triggers the store no longer has: an empty list when every one is in place.
     public func missingGuardTriggers() throws(StoreError) -> [String] {
         let present = try triggers()

@@ -79,15 +79,10 @@ extension AttendanceStore {
     ) throws(StoreError) -> [LeaveEntry] {
         try perform {
             try pool.read { db in
-                var sql = """
-                    SELECT l.employee_id, e.code, l.date, l.half_day, l.type, l.reason FROM leave l
-                    JOIN employee e ON e.id = l.employee_id WHERE l.date >= ? AND l.date <= ?
-                    """
+                var sql = Self.leaveSelect + " WHERE l.date >= ? AND l.date <= ?"
                 var arguments: StatementArguments = [first?.description ?? "0000", last?.description ?? "9999-99-99"]
                 if let code {
-                    guard let employee = try Self.employee(code: code.rawValue, in: db) else {
-                        throw StoreError.unknownEmployee(code.rawValue)
-                    }
+                    let employee = try Self.employee(code, in: db)
                     sql += " AND l.employee_id = ?"
                     arguments += [employee.id]
                 }
@@ -108,9 +103,7 @@ extension AttendanceStore {
     ) throws -> [LeaveEntry] {
         try performRefusable {
             try pool.write { db in
-                guard let employee = try Self.employee(code: code.rawValue, in: db) else {
-                    throw StoreError.unknownEmployee(code.rawValue)
-                }
+                let employee = try Self.employee(code, in: db)
                 try employee.requireEmployed(on: dates, for: "leave")
                 var added: [LeaveEntry] = []
                 for date in dates {
@@ -142,16 +135,9 @@ extension AttendanceStore {
     ) throws(StoreError) -> [LeaveEntry] {
         try perform {
             try pool.write { db in
-                guard let employee = try Self.employee(code: code.rawValue, in: db) else {
-                    throw StoreError.unknownEmployee(code.rawValue)
-                }
+                let employee = try Self.employee(code, in: db)
                 let entries = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT l.employee_id, e.code, l.date, l.half_day, l.type, l.reason FROM leave l
-                        JOIN employee e ON e.id = l.employee_id
-                        WHERE l.employee_id = ? AND l.date BETWEEN ? AND ? ORDER BY l.date
-                        """,
+                    db, sql: Self.leaveSelect + " WHERE l.employee_id = ? AND l.date BETWEEN ? AND ? ORDER BY l.date",
                     arguments: [employee.id, first.description, last.description]
                 ).compactMap(Self.leaveEntry(from:))
                 guard !entries.isEmpty else { throw StoreError.unknownLeave(employee.code, first, last) }
@@ -170,14 +156,15 @@ extension AttendanceStore {
 
     // MARK: - Rows
 
+    /// The select of every query of leave entries: the columns ``leaveEntry(from:)`` reads.
+    private static let leaveSelect = """
+        SELECT l.employee_id, e.code, l.date, l.half_day, l.type, l.reason FROM leave l
+        JOIN employee e ON e.id = l.employee_id
+        """
+
     static func leaveEntry(employeeID: Int64, on date: AttendanceDate, in db: Database) throws -> LeaveEntry? {
         try Row.fetchOne(
-            db,
-            sql: """
-                SELECT l.employee_id, e.code, l.date, l.half_day, l.type, l.reason FROM leave l
-                JOIN employee e ON e.id = l.employee_id WHERE l.employee_id = ? AND l.date = ?
-                """,
-            arguments: [employeeID, date.description]
+            db, sql: leaveSelect + " WHERE l.employee_id = ? AND l.date = ?", arguments: [employeeID, date.description]
         ).flatMap(leaveEntry(from:))
     }
 

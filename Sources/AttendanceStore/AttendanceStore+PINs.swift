@@ -52,9 +52,7 @@ extension AttendanceStore {
     {
         try perform {
             try pool.write { db in
-                guard let employee = try Self.employee(code: code.rawValue, in: db) else {
-                    throw StoreError.unknownEmployee(code.rawValue)
-                }
+                let employee = try Self.employee(code, in: db)
                 try writePIN(salt: salt, rounds: rounds, hash: hash, of: employee, actor: actor, in: db)
             }
         }
@@ -69,9 +67,7 @@ extension AttendanceStore {
         try perform {
             try pool.write { db in
                 for pin in pins {
-                    guard let employee = try Self.employee(code: pin.code.rawValue, in: db) else {
-                        throw StoreError.unknownEmployee(pin.code.rawValue)
-                    }
+                    let employee = try Self.employee(pin.code, in: db)
                     try writePIN(
                         salt: pin.salt, rounds: pin.rounds, hash: pin.hash, of: employee, oneTime: true, actor: actor,
                         in: db)
@@ -283,9 +279,7 @@ extension AttendanceStore {
     public func unlock(code: EmployeeCode, actor: String) throws(StoreError) -> (wasLocked: Bool, failures: Int) {
         try perform {
             try pool.write { db in
-                guard let employee = try Self.employee(code: code.rawValue, in: db) else {
-                    throw StoreError.unknownEmployee(code.rawValue)
-                }
+                let employee = try Self.employee(code, in: db)
                 let failures =
                     try Int.fetchOne(
                         db, sql: "SELECT failed_pin_attempts FROM employee WHERE id = ?", arguments: [employee.id]) ?? 0

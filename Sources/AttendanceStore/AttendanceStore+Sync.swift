@@ -57,40 +57,15 @@ extension AttendanceStore {
     /// The fields of an audit entry's JSON state that differ, as `name: "Chen Li"`; empty when
     /// either side is missing or not a JSON object.
     static func changedFields(from old: String?, to new: String?) -> String {
-        func object(_ text: String?) -> [String: AuditField]? {
-            text.flatMap { try? JSONDecoder().decode([String: AuditField].self, from: Data($0.utf8)) }
-        }
-        guard let before = object(old), let after = object(new) else { return "" }
-        return after.keys.sorted().compactMap { key in
-            before[key] == after[key] ? nil : "\(key): \(after[key]?.text ?? "none")"
+        let change = AuditChange(old: old, new: new)
+        guard let before = change.old, let after = change.new else { return "" }
+        return after.sorted { $0.key < $1.key }.filter { before[$0.key] != $0.value }.map { key, value in
+            switch value {
+            case .text(let text): "\(key): \"\(text)\""
+            case .none: "\(key): none"
+            case .number, .flag: "\(key): \(value)"
+            }
         }.joined(separator: ", ")
-    }
-
-    /// One value of an audit entry's JSON state, as a manager reads it.
-    enum AuditField: Decodable, Equatable {
-        case text(String), number(Double), flag(Bool), none
-
-        init(from decoder: any Decoder) throws {
-            let value = try decoder.singleValueContainer()
-            if value.decodeNil() {
-                self = .none
-            } else if let flag = try? value.decode(Bool.self) {
-                self = .flag(flag)
-            } else if let number = try? value.decode(Double.self) {
-                self = .number(number)
-            } else {
-                self = .text(try value.decode(String.self))
-            }
-        }
-
-        var text: String {
-            switch self {
-            case .text(let string): "\"\(string)\""
-            case .number(let number): number == number.rounded() ? String(Int64(number)) : String(number)
-            case .flag(let flag): flag ? "yes" : "no"
-            case .none: "none"
-            }
-        }
     }
 
     /// The sync state: the node name, the server, the last round, what waits.

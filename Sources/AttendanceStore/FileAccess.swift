@@ -75,10 +75,9 @@ extension FileAccess {
     /// folder (a copy put back as root), and a PIN pepper readable by group or others or not
     /// 32 bytes long.
     public static func problems(storePath: String, pepperPath: String) -> [StoreFileProblem] {
-        var problems: [StoreFileProblem] = []
-        for file in [storePath, storePath + "-wal", storePath + "-shm"] {
-            guard let info = status(of: file), info.st_mode & 0o022 != 0 else { continue }
-            problems.append(.writableByOthers(file: file, mode: octal(info)))
+        var problems: [StoreFileProblem] = [storePath, storePath + "-wal", storePath + "-shm"].compactMap { file in
+            guard let info = status(of: file), info.st_mode & 0o022 != 0 else { return nil }
+            return .writableByOthers(file: file, mode: octal(info))
         }
         // A -wal or -shm its owner may not write, or that another user owns, keeps the kiosk's
         // user from writing the store even when the store itself is fine.

@@ -10,7 +10,4 @@ extension Console {
     public func write(_ parts: [StyledText]) {
         for part in parts { write(part) }
     }
-
-    /// Writes `styled` and a line break.
-    public func line(_ styled: StyledText) { write(styled + "\n") }
 }

@@ -3,10 +3,6 @@ import AttendanceLanguage
 /// The words that mark dates whose punches were not all taken at a kiosk on a real link
 /// (docs/rules.md "WiFi verification" 5), the same under a calendar, a register and a summary.
 public enum EvidenceHeading {
-    public static let simulated = simulated(.english)
-    public static let corrected = corrected(.english)
-    public static let imported = imported(.english)
-
     public static func simulated(_ words: Speech) -> String { words.tr("Punches on SIMULATED WiFi") }
     public static func corrected(_ words: Speech) -> String {
         words.tr("Corrected by a manager (punches added, voided or re-timed)")

@@ -53,8 +53,6 @@ public struct StyledText: Sendable, Hashable, ExpressibleByStringLiteral, Custom
         return joined
     }
 
-    public static func += (a: inout StyledText, b: StyledText) { a.append(b) }
-
     // MARK: - Measuring
 
     /// The text without styles, unsanitised: for measuring and for tests.
@@ -62,15 +60,6 @@ public struct StyledText: Sendable, Hashable, ExpressibleByStringLiteral, Custom
 
     /// Columns the text takes on one line.
     public var terminalWidth: Int { runs.reduce(0) { $0 + $1.text.terminalSafe.terminalWidth } }
-
-    /// Pads with plain spaces on the right to `width` columns.
-    public func padded(toWidth width: Int) -> StyledText {
-        let missing = width - terminalWidth
-        guard missing > 0 else { return self }
-        var copy = self
-        copy.append(String(repeating: " ", count: missing))
-        return copy
-    }
 
     // MARK: - Writing
 

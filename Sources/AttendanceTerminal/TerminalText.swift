@@ -124,14 +124,6 @@ extension String {
         let w = terminalWidth
         return w >= width ? self : String(repeating: " ", count: width - w) + self
     }
-
-    /// Centred in `width` columns.
-    public func centered(inWidth width: Int) -> String {
-        let w = terminalWidth
-        guard w < width else { return self }
-        let left = (width - w) / 2
-        return String(repeating: " ", count: left) + self + String(repeating: " ", count: width - w - left)
-    }
 }
 
 extension Character {

@@ -109,10 +109,11 @@ public enum MarkBenchmark {
     }
 }
 
-/// A flag one thread sets and another reads.
-final class Stopping: @unchecked Sendable {
+/// A flag one thread sets and others read: when to stop.
+public final class Stopping: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
+    public init() {}
+    public var isSet: Bool { lock.withLock { value } }
+    public func set() { lock.withLock { value = true } }
 }

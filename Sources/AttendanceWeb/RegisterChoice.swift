@@ -58,7 +58,4 @@ struct RegisterChoice {
 
     /// "2026-11" or "2026-10-26_2026-11-25": the period as a file name says it.
     var fileLabel: String { period.month?.description ?? "\(period.first)_\(period.last)" }
-
-    /// "November 2026 — Sales": what the page is titled.
-    var title: String { period.title + (department.map { " — " + $0.rawValue } ?? "") }
 }

@@ -12,6 +12,4 @@ public struct NL80211BSSStatus: RawRepresentable, Hashable, Sendable {
     public static let authenticated = Self(rawValue: NL80211_BSS_STATUS_AUTHENTICATED.rawValue)
     /// `NL80211_BSS_STATUS_ASSOCIATED`: the access point the interface is on.
     public static let associated = Self(rawValue: NL80211_BSS_STATUS_ASSOCIATED.rawValue)
-    /// `NL80211_BSS_STATUS_IBSS_JOINED`: an ad-hoc cell, not an access point.
-    public static let ibssJoined = Self(rawValue: NL80211_BSS_STATUS_IBSS_JOINED.rawValue)
 }

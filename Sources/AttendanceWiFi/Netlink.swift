@@ -77,10 +77,7 @@ package struct NetlinkAttributes: Sendable {
         entries.first { $0.type == key.number }.map { bytes[$0.payload] }
     }
 
-    package func contains(_ key: AttributeKey) -> Bool { entries.contains { $0.type == key.number } }
-
     package func u8(_ key: AttributeKey) throws(MalformedReply) -> UInt8? { try scalar(key, as: UInt8.self) }
-    package func u16(_ key: AttributeKey) throws(MalformedReply) -> UInt16? { try scalar(key, as: UInt16.self) }
     package func u32(_ key: AttributeKey) throws(MalformedReply) -> UInt32? { try scalar(key, as: UInt32.self) }
     package func s32(_ key: AttributeKey) throws(MalformedReply) -> Int32? { try scalar(key, as: Int32.self) }
 
@@ -148,7 +145,7 @@ final class NetlinkSession {
     /// Opens a socket to the kernel, or to `peer` in its place.
     init(peer: (any NetlinkPeer)?) throws(WiFiError) {
         guard let socket = nl_socket_alloc() else {
-            throw .netlink(action: "allocate a netlink socket", code: -NLE_NOMEM, message: Self.libnlText(-NLE_NOMEM))
+            throw Self.outOfMemory("allocate a netlink socket")
         }
         self.socket = socket
         self.hasPeer = peer != nil
@@ -219,12 +216,11 @@ final class NetlinkSession {
         let key = UInt(bitPattern: socket)
         peers.withLock { $0[key] = peer }
         guard let original = nl_socket_get_cb(socket) else {
-            throw .netlink(action: "read the socket's callbacks", code: -NLE_NOMEM, message: Self.libnlText(-NLE_NOMEM))
+            throw Self.outOfMemory("read the socket's callbacks")
         }
         defer { nl_cb_put(original) }
         guard let callbacks = nl_cb_clone(original) else {
-            throw .netlink(
-                action: "clone the socket's callbacks", code: -NLE_NOMEM, message: Self.libnlText(-NLE_NOMEM))
+            throw Self.outOfMemory("clone the socket's callbacks")
         }
         defer { nl_cb_put(callbacks) }
         nl_cb_overwrite_send(callbacks, peerSend)
@@ -239,11 +235,11 @@ final class NetlinkSession {
         try send(request, family: family)
 
         guard let original = nl_socket_get_cb(socket) else {
-            throw .netlink(action: request.action, code: -NLE_NOMEM, message: Self.libnlText(-NLE_NOMEM))
+            throw Self.outOfMemory(request.action)
         }
         defer { nl_cb_put(original) }
         guard let callbacks = nl_cb_clone(original) else {
-            throw .netlink(action: request.action, code: -NLE_NOMEM, message: Self.libnlText(-NLE_NOMEM))
+            throw Self.outOfMemory(request.action)
         }
         defer { nl_cb_put(callbacks) }
 
@@ -283,7 +279,7 @@ final class NetlinkSession {
 
     private func send(_ request: NetlinkRequest, family: UInt16) throws(WiFiError) {
         guard let message = nlmsg_alloc() else {
-            throw .netlink(action: request.action, code: -NLE_NOMEM, message: Self.libnlText(-NLE_NOMEM))
+            throw Self.outOfMemory(request.action)
         }
         defer { nlmsg_free(message) }
         let flags = request.isDump ? NLM_F_DUMP : 0
@@ -291,7 +287,7 @@ final class NetlinkSession {
             genlmsg_put(message, UInt32(NL_AUTO_PORT), UInt32(NL_AUTO_SEQ), Int32(family), 0, flags, request.command, 0)
                 != nil
         else {
-            throw .netlink(action: request.action, code: -NLE_NOMEM, message: Self.libnlText(-NLE_NOMEM))
+            throw Self.outOfMemory(request.action)
         }
         for attribute in request.attributes {
             let put: Int32
@@ -323,6 +319,11 @@ final class NetlinkSession {
         default:
             return .netlink(action: action, code: code, message: libnlText(code))
         }
+    }
+
+    /// libnl could not allocate what `action` needs.
+    private static func outOfMemory(_ action: String) -> WiFiError {
+        .netlink(action: action, code: -NLE_NOMEM, message: libnlText(-NLE_NOMEM))
     }
 
     private static func libnlText(_ code: Int32) -> String {

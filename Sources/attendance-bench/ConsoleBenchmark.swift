@@ -161,7 +161,7 @@ enum ConsoleBenchmark {
                 ]
                 let (port, cookie) = (server.port, server.cookie)
                 let group = DispatchGroup()
-                let done = Flag()
+                let done = Stopping()
                 var started = false
                 for manager in 0..<managers {
                     group.enter()
@@ -199,14 +199,6 @@ enum ConsoleBenchmark {
             pages: Sample(pages.values), marks: Sample(timing.marks.map(\.milliseconds)), failures: pages.failures,
             residentIdleKilobytes: Int(values.first ?? 0), residentAfterKilobytes: Int(values.last ?? 0))
     }
-}
-
-/// A flag one thread sets and others read.
-final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
 }
 
 /// Figures gathered from several threads.

@@ -15,16 +15,6 @@ struct ImportBenchmarkResult {
     let verify: Double
     /// Records in that history.
     let chained: Int
-
-    var summary: String {
-        func format(_ seconds: Double) -> String { String(format: "%.2f s", seconds) }
-        return """
-            import punches: \(rows) rows
-              parse and check  \(format(parse))
-              import           \(format(importing)) (\(Int(Double(rows) / max(importing, 1e-9))) rows/s)
-              re-import        \(format(reimport)) (adds nothing)
-            """
-    }
 }
 
 /// Imports `rows` punches (IN and OUT of `employees` employees on consecutive working dates)

@@ -94,9 +94,23 @@ func grouped(_ number: Int) -> String {
         })
 }
 
+/// "p50 1.20 ms, p99 3.40 ms" for a sample in milliseconds.
+func p50AndP99(_ sample: Sample) -> String {
+    "p50 \(milliseconds(sample.median)), p99 \(milliseconds(sample.percentile(99)))"
+}
+
 /// "median 17.6 ms, p90 20.5 ms" for a sample in seconds.
 func medianAndP90(_ sample: Sample) -> String {
     "median \(milliseconds(sample.median * 1000)), p90 \(milliseconds(sample.percentile(90) * 1000))"
+}
+
+/// `$BENCH_CENTRAL_URL`, which the benchmarks against a central store need.
+func centralURL() throws -> String {
+    guard let url = ProcessInfo.processInfo.environment["BENCH_CENTRAL_URL"], !url.isEmpty else {
+        throw BenchSkipped(
+            description: "needs a central store: BENCH_CENTRAL_URL (scripts/bench-central.sh starts one and sets it)")
+    }
+    return url
 }
 
 let benchmarks: [Benchmark] = [
@@ -135,8 +149,7 @@ let benchmarks: [Benchmark] = [
         return [
             Figure(
                 name: "in-process mark path (WiFi read, verify, decide, durable commit, today's state)",
-                measured: "p50 \(milliseconds(sample.median)), p99 \(milliseconds(sample.percentile(99)))",
-                goal: "p99 < 2 ms", met: sample.percentile(99) < 2,
+                measured: p50AndP99(sample), goal: "p99 < 2 ms", met: sample.percentile(99) < 2,
                 notes: "\(sample.count) marks, \(timing.employees) employees, max \(milliseconds(sample.maximum))")
         ]
     },
@@ -145,11 +158,7 @@ let benchmarks: [Benchmark] = [
         summary:
             "in-process mark path with the kiosk's sync running against $BENCH_CENTRAL_URL (scripts/bench-central.sh)"
     ) { context in
-        guard let url = ProcessInfo.processInfo.environment["BENCH_CENTRAL_URL"], !url.isEmpty else {
-            throw BenchSkipped(
-                description:
-                    "needs a central store: BENCH_CENTRAL_URL (scripts/bench-central.sh starts one and sets it)")
-        }
+        let url = try centralURL()
         // Alternating runs, the same marks each time: without a sync, then with a round every
         // 50 ms (two hundred times the default pace), so every mark shares the store with one.
         var alone: [Double] = []
@@ -182,11 +191,11 @@ let benchmarks: [Benchmark] = [
         return [
             Figure(
                 name: "in-process mark path, no sync",
-                measured: "p50 \(milliseconds(without.median)), p99 \(milliseconds(without.percentile(99)))",
+                measured: p50AndP99(without),
                 goal: "—", met: nil, notes: "\(without.count) marks in 3 runs alternating with the next line"),
             Figure(
                 name: "in-process mark path, sync rounds running",
-                measured: "p50 \(milliseconds(with.median)), p99 \(milliseconds(with.percentile(99)))",
+                measured: p50AndP99(with),
                 goal: "p99 as without sync", met: with.percentile(99) <= without.percentile(99) * 1.1,
                 notes:
                     "\(rounds) rounds pushed \(grouped(pushed)) punches during \(with.count) marks; longest round \(milliseconds(longest.milliseconds))"
@@ -199,11 +208,7 @@ let benchmarks: [Benchmark] = [
             "many kiosks marking and syncing against $BENCH_CENTRAL_URL ($BENCH_KIOSKS, $BENCH_SECONDS; scripts/bench-central.sh)"
     ) { context in
         let environment = ProcessInfo.processInfo.environment
-        guard let url = environment["BENCH_CENTRAL_URL"], !url.isEmpty else {
-            throw BenchSkipped(
-                description:
-                    "needs a central store: BENCH_CENTRAL_URL (scripts/bench-central.sh starts one and sets it)")
-        }
+        let url = try centralURL()
         var settings = OrganisationLoad.Settings(
             url: url,
             password: try environment["ATTENDANCE_CENTRAL_PASSWORD_FILE"].map {
@@ -227,7 +232,7 @@ let benchmarks: [Benchmark] = [
             Figure(
                 name:
                     "\(kiosks), a sync round every \(Int(settings.syncSeconds)) s for \(Int(settings.seconds)) s: rounds",
-                measured: "p50 \(milliseconds(rounds.median)), p99 \(milliseconds(rounds.percentile(99)))",
+                measured: p50AndP99(rounds),
                 goal: "p99 ≤ 1 s", met: rounds.percentile(99) <= 1000 && result.failures.isEmpty,
                 notes: "\(rounds.count) rounds, \(result.failures.count) failed"
                     + (result.failures.first.map { " (first: \($0))" } ?? "")
@@ -268,11 +273,11 @@ let benchmarks: [Benchmark] = [
         return [
             Figure(
                 name: "in-process mark path, history chain dropped",
-                measured: "p50 \(milliseconds(without.median)), p99 \(milliseconds(without.percentile(99)))", goal: "—",
+                measured: p50AndP99(without), goal: "—",
                 met: nil, notes: "\(without.count) marks in 4 runs alternating with the next line"),
             Figure(
                 name: "in-process mark path, history chain as shipped",
-                measured: "p50 \(milliseconds(with.median)), p99 \(milliseconds(with.percentile(99)))",
+                measured: p50AndP99(with),
                 goal: "p99 within 10 % of the line above", met: with.percentile(99) <= without.percentile(99) * 1.1,
                 notes: String(format: "p99 ratio %.2f×", with.percentile(99) / without.percentile(99))),
         ]
@@ -319,7 +324,6 @@ let benchmarks: [Benchmark] = [
         let load = try ConsoleBenchmark.managersAndKiosk(
             attendance: context.attendance, managers: 20, marks: 3_000, folder: try context.subfolder("console-load"))
         let pageP99 = load.pages.percentile(99) * 1000
-        let markP99 = load.marks.percentile(99)
         return [
             Figure(
                 name: "console's register page, 2,000 employees × 31 days, over loopback",
@@ -337,8 +341,8 @@ let benchmarks: [Benchmark] = [
                 notes: "\(load.pages.count) pages, \(load.failures) failed, 100 employees, during the marks below"),
             Figure(
                 name: "the kiosk's in-process mark path meanwhile, same store",
-                measured: "p50 \(milliseconds(load.marks.median)), p99 \(milliseconds(markP99))", goal: "p99 < 5 ms",
-                met: markP99 < 5, notes: "\(load.marks.count) marks"),
+                measured: p50AndP99(load.marks), goal: "p99 < 5 ms",
+                met: load.marks.percentile(99) < 5, notes: "\(load.marks.count) marks"),
             Figure(
                 name: "console's resident memory, idle after signing in",
                 measured: megabytes(load.residentIdleKilobytes), goal: "≤ 60 MB",

@@ -136,7 +136,11 @@ struct CorrectionStoreTests {
         try o.correct(.retime(punchID: punch.id, to: try o.at("2026-11-19 09:30")), reason: "kiosk queue")
         #expect(try o.status("2026-11-19").code == "P")
         #expect(try o.times("2026-11-19") == ["IN 09:30", "OUT 18:30"])
-        let history = try o.store.punchHistory(id: punch.id)
+        let day = try o.date("2026-11-19")
+        let history = try #require(
+            try o.store.punchHistories(employeeID: o.asha.id, from: day, through: day).first {
+                $0.original.id == punch.id
+            })
         #expect(history.original.instant == (try o.at("2026-11-19 10:05")) && history.isRetimed)
     }
 

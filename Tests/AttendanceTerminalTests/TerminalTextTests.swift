@@ -180,7 +180,7 @@ struct RegisterPagesTests {
                 return (employee.id, Dictionary(uniqueKeysWithValues: dates.map { ($0, Leave.half) }))
             })
         let register = MonthRegister(
-            month: month, employees: employees, policy: policy,
+            period: DatePeriod(month), employees: employees, policy: policy,
             now: policy.zone.instant(on: month.lastDay, at: policy.shiftStart), punches: [:], leave: leave)
         return RegisterView(register: register, officeName: "Office", employeesPerPage: 7, asOf: "2026-03-31 09:00")
     }

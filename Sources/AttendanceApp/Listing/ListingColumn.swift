@@ -15,31 +15,18 @@ public struct ListingColumn<Row>: Sendable {
     public let isNested: Bool
     public let value: @Sendable (Row) -> ListingValue
     public let cell: @Sendable (Row) -> String
+}
 
+extension ListingColumn {
     /// A field: `key` in JSON and CSV, and under `header` in the text table when one is given.
     /// The text cell is the CSV text unless `cell` says otherwise.
     public init(
         _ key: String, header: String? = nil, alignment: TextTable.Alignment = .left,
         cell: (@Sendable (Row) -> String)? = nil, value: @escaping @Sendable (Row) -> ListingValue
     ) {
-        self.key = key
-        self.header = header
-        self.alignment = alignment
-        self.isNested = false
-        self.value = value
-        self.cell = cell ?? { value($0).csvText }
-    }
-
-    private init(
-        key: String?, header: String?, alignment: TextTable.Alignment, isNested: Bool,
-        value: @escaping @Sendable (Row) -> ListingValue, cell: @escaping @Sendable (Row) -> String
-    ) {
-        self.key = key
-        self.header = header
-        self.alignment = alignment
-        self.isNested = isNested
-        self.value = value
-        self.cell = cell
+        self.init(
+            key: key, header: header, alignment: alignment, isNested: false, value: value,
+            cell: cell ?? { value($0).csvText })
     }
 
     /// A column only the text table shows, made for people from several fields.

@@ -30,14 +30,6 @@ public enum ListingValue: Encodable, Equatable, Sendable {
         }
     }
 
-    /// Whether the value is nested (a list or an object), which CSV cannot hold.
-    public var isNested: Bool {
-        switch self {
-        case .list, .object: true
-        default: false
-        }
-    }
-
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

@@ -19,11 +19,6 @@ public struct StoreHealth: Sendable {
     public let history: HistoryCheck
     /// Whether it syncs with a central store, and how that stands.
     public let sync: SyncStatus
-
-    public var isSound: Bool {
-        integrityProblems.isEmpty && missingTriggers.isEmpty && foreignTriggers.isEmpty && writeRefusal == nil
-            && history.problem == nil
-    }
 }
 
 extension Reports {

@@ -83,12 +83,9 @@ public struct HolidayCalendarProblem: Sendable, Equatable, CustomStringConvertib
     /// The physical line (1-based) the event or property starts on.
     public let line: Int
     public let fault: HolidayCalendarFault
+}
 
-    init(line: Int, fault: HolidayCalendarFault) {
-        self.line = line
-        self.fault = fault
-    }
-
+extension HolidayCalendarProblem {
     /// What the iCalendar reader found.
     init(_ problem: ICalendarProblem) { self.init(line: problem.line, fault: .calendar(problem.fault)) }
 

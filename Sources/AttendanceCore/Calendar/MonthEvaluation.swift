@@ -60,12 +60,6 @@ public struct MonthEvaluation: Sendable {
     /// The dates with any flag, to list under a calendar's grid.
     public var flaggedDays: [DayEvaluation] { days.filter { !$0.flags.isEmpty || $0.status == .missing } }
 
-    /// The dates the register marks: with a punch on a simulated link (`\.hasSimulatedPunch`),
-    /// or one a manager entered or changed (`{ $0.flags.contains(.corrected) }`).
-    public func dates(where marked: (DayEvaluation) -> Bool) -> [AttendanceDate] {
-        days.filter(marked).map(\.date)
-    }
-
     /// The period's punches by attendance date; other dates' left out.
     private static func ordered(_ punches: [Punch], in period: DatePeriod) -> [Punch] {
         let first = period.first

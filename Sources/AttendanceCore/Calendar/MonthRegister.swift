@@ -111,25 +111,13 @@ public struct MonthRegister: Sendable {
     /// The policy the month was evaluated under (before each employee's own shift).
     public let policy: Policy
 
-    /// Evaluates `month` for every employee in `employees` who was employed on any of its dates.
+    /// Evaluates `period` for every employee in `employees` who was employed on any of its dates.
     ///
     /// - Parameters:
-    ///   - punches: accepted punches of the month by employee id.
-    ///   - holidays: the month's holidays by date.
+    ///   - punches: accepted punches of the period by employee id.
+    ///   - holidays: the period's holidays by date.
     ///   - leave: leave by employee id, then by date.
     ///   - correctedDates: the corrected dates by employee id.
-    public init(
-        month: YearMonth, employees: [Employee], policy: Policy, now: Date, punches: [Int64: [Punch]],
-        holidays: [AttendanceDate: String] = [:], leave: [Int64: [AttendanceDate: Leave]] = [:],
-        correctedDates: [Int64: Set<AttendanceDate>] = [:]
-    ) {
-        self.init(
-            period: DatePeriod(month), employees: employees, policy: policy, now: now, punches: punches,
-            holidays: holidays, leave: leave, correctedDates: correctedDates)
-    }
-
-    /// Evaluates `period` for every employee in `employees` who was employed on any of its dates,
-    /// as ``init(month:employees:policy:now:punches:holidays:leave:correctedDates:)`` a month.
     public init(
         period: DatePeriod, employees: [Employee], policy: Policy, now: Date, punches: [Int64: [Punch]],
         holidays: [AttendanceDate: String] = [:], leave: [Int64: [AttendanceDate: Leave]] = [:],
@@ -173,10 +161,6 @@ public struct MonthRegister: Sendable {
         private var rows: [(position: Int, row: Row)] = []
         private var added = 0
 
-        public init(month: YearMonth, policy: Policy, now: Date, holidays: [AttendanceDate: String]) {
-            self.init(period: DatePeriod(month), policy: policy, now: now, holidays: holidays)
-        }
-
         public init(period: DatePeriod, policy: Policy, now: Date, holidays: [AttendanceDate: String]) {
             self.period = period
             self.policy = policy
@@ -202,13 +186,6 @@ public struct MonthRegister: Sendable {
                 shifts: shifts)
             let row = Row(employee: employee, days: evaluation.days.map(Day.init), summary: evaluation.summary)
             rows.append((position ?? added, row))
-        }
-
-        /// Takes in the rows of `other`, a builder of the same period for other employees (one
-        /// thread's share of a register), each kept at its position.
-        public mutating func absorb(_ other: Builder) {
-            rows += other.rows
-            added += other.added
         }
 
         /// The register of the rows added, by position.

@@ -14,8 +14,6 @@ public struct MonthShifts: Sendable {
     /// Whether each date is one of the policy's working days, by its offset in the period.
     let workingDays: [Bool]
 
-    public init(policy: Policy, month: YearMonth) { self.init(policy: policy, period: DatePeriod(month)) }
-
     public init(policy: Policy, period: DatePeriod) {
         self.period = period
         self.policy = policy

@@ -26,11 +26,6 @@ public struct MonthSummary: Sendable, Hashable {
     /// The LV half days by leave type name ("sick": 4): LV is their sum (docs/rules.md "Month summary").
     public let leaveHalvesByType: [String: Int]
 
-    /// Sums `days`, the evaluated dates of `month`.
-    public init(month: YearMonth, days: [DayEvaluation], goalDays: Int?) {
-        self.init(period: DatePeriod(month), days: days, goalDays: goalDays)
-    }
-
     /// Sums `days`, the evaluated dates of `period`.
     public init(period: DatePeriod, days: [DayEvaluation], goalDays: Int?) {
         var halves = Array(repeating: 0, count: DayStatus.allCases.count)
@@ -133,11 +128,5 @@ public struct MonthSummary: Sendable, Hashable {
         let hundredths = workedHundredthsOfHours
         let fraction = hundredths % 100
         return String(hundredths / 100) + "." + (fraction < 10 ? "0" : "") + String(fraction)
-    }
-
-    /// "12.5 of goal 20", or "12.5" without a goal: the present days as a summary shows them
-    /// (docs/rules.md "Month summary": "present days X of goal Y").
-    public var presentDaysAgainstGoal: String {
-        goalDays.map { "\(presentDaysText) of goal \($0)" } ?? presentDaysText
     }
 }

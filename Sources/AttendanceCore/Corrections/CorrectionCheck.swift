@@ -59,12 +59,8 @@ public struct CorrectionCheck: Sendable {
     /// Every problem of `dates` in `punches`, in date and time order.
     public func problems(in punches: [Punch], dates: Set<AttendanceDate>) -> [CorrectionProblem] {
         let byDate = Dictionary(grouping: punches, by: \.attendanceDate)
-        var problems: [CorrectionProblem] = []
-        for date in dates.sorted() {
-            problems += sequenceProblems(policy.pairing(byDate[date] ?? []))
-        }
-        problems += overlaps(byDate, dates: dates)
-        return problems
+        return dates.sorted().flatMap { sequenceProblems(policy.pairing(byDate[$0] ?? [])) }
+            + overlaps(byDate, dates: dates)
     }
 
     /// Alternation and session lengths on one date.

@@ -27,9 +27,6 @@ public enum CorrectionError: WordedError, Equatable, Sendable {
     /// One punch named twice in one correction of several.
     case namedTwice(Int64)
 
-    /// The longest reason or note accepted, in characters.
-    public static let maximumTextLength = FreeText.maximumLength
-
     public var description: String { worded(EnglishWords()) }
 
     /// The sentence in `words`' language.

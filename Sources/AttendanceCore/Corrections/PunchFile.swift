@@ -62,11 +62,7 @@ public struct PunchFile: Sendable {
         var rows: [Row] = []
         while let record = records.next() {
             if record.isBlank { continue }
-            if let issue = record.issue {
-                issues.append(issue)
-                continue
-            }
-            if let issue = CSVRecords.fieldCountIssue(of: record, names: names) {
+            if let issue = record.issue ?? CSVRecords.fieldCountIssue(of: record, names: names) {
                 issues.append(issue)
                 continue
             }

@@ -195,11 +195,9 @@ public struct DayPunches: Sendable, Hashable {
     /// The times between an OUT and the next IN, in order.
     public var gaps: [Gap] {
         let sessions = sessions
-        var gaps: [Gap] = []
-        for (earlier, later) in zip(sessions, sessions.dropFirst()) {
-            if let out = earlier.outPunch { gaps.append(Gap(outPunch: out, inPunch: later.inPunch)) }
+        return zip(sessions, sessions.dropFirst()).compactMap { earlier, later in
+            earlier.outPunch.map { Gap(outPunch: $0, inPunch: later.inPunch) }
         }
-        return gaps
     }
 
     // MARK: - Worked time

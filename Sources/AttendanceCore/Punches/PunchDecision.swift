@@ -11,10 +11,4 @@ public enum PunchDecision: Sendable, Hashable {
     case duplicate(of: Punch)
     /// Refused by the rules; nothing is recorded.
     case refused(PunchRefusal)
-
-    /// The attendance date to record on, when accepted.
-    public var acceptedDate: AttendanceDate? {
-        if case .accept(let date, _) = self { return date }
-        return nil
-    }
 }

@@ -52,9 +52,6 @@ public struct DayEvaluation: Sendable, Hashable {
     /// up, so that a week's and a month's hours over the same dates are the same.
     public var workedHundredths: Int { Int((countedSeconds / 36).rounded(.toNearestOrAwayFromZero)) }
 
-    /// Whether a manager should look at the date: missing mark-out or an irregular punch.
-    public var needsCorrection: Bool { status == .missing || !flags.isDisjoint(with: .needsCorrection) }
-
     /// Whether a punch of the date was verified against a simulated WiFi link rather than one
     /// read from the kernel; reports mark such dates (docs/rules.md "WiFi verification" 5).
     public var hasSimulatedPunch: Bool { evidence.simulated }

@@ -36,11 +36,6 @@ public struct DayFlags: OptionSet, Sendable, Hashable, CustomStringConvertible {
     /// A half-day leave was recorded: the date is at most HD ("HD-with-leave").
     public static let halfDayLeave = DayFlags(rawValue: 1 << 8)
 
-    /// The flags that mean a manager should look at the date.
-    public static let needsCorrection: DayFlags = [
-        .overMaxSession, .missingMarkOut, .unpairedPunch, .clockWentBack, .clockOff,
-    ]
-
     /// Every flag with its words, in the order they are listed.
     public static let named: [(flag: DayFlags, name: String)] = [
         (.late, "late"), (.earlyExit, "early exit"), (.workedOnHoliday, "worked on holiday"),

@@ -86,7 +86,3 @@ public struct AttendanceDate: Hashable, Sendable, Comparable, CustomStringConver
 
     public static func daysIn(year: Int, month: Int) -> Int { CivilCalendar.daysIn(year: year, month: month) }
 }
-
-extension Character {
-    var isASCIIDigit: Bool { asciiValue.map { (0x30...0x39).contains($0) } ?? false }
-}

@@ -8,11 +8,6 @@ public struct WallClockTime: Hashable, Sendable, Comparable, CustomStringConvert
         minuteOfDay = hour * 60 + minute
     }
 
-    public init?(minuteOfDay: Int) {
-        guard (0..<1440).contains(minuteOfDay) else { return nil }
-        self.minuteOfDay = minuteOfDay
-    }
-
     /// For values already known to be in range.
     init(validMinuteOfDay: Int) { minuteOfDay = validMinuteOfDay }
 

@@ -56,12 +56,6 @@ struct PunchRowDecoder {
     /// are two columns shorter, and every punch reads unflagged.
     private let readsClock: Bool
 
-    private init(details: AttendanceStore.PunchDetails, readsOrigin: Bool, readsClock: Bool) {
-        self.details = details
-        self.readsOrigin = readsOrigin
-        self.readsClock = readsClock
-    }
-
     /// Selects the columns of `details` with `clause` ("FROM punch WHERE …") and hands each
     /// punch to `body` in the order of the rows. The select list is made here, from the same
     /// `details` the decoding follows.

@@ -1,4 +1,3 @@
-import AttendanceStore
 import Foundation
 
 /// What an audit entry's old and new values held, read from the JSON the store recorded at the
@@ -27,9 +26,11 @@ public struct AuditChange: Sendable, Equatable {
     /// The fields after it; nil when there is no new value or it is not a JSON object.
     public let new: [String: Value]?
 
-    public init(_ entry: AuditEntry) {
-        old = entry.oldValue.flatMap(Self.fields)
-        new = entry.newValue.flatMap(Self.fields)
+    public init(_ entry: AuditEntry) { self.init(old: entry.oldValue, new: entry.newValue) }
+
+    init(old: String?, new: String?) {
+        self.old = old.flatMap(Self.fields)
+        self.new = new.flatMap(Self.fields)
     }
 
     /// The keys whose value differs between old and new, in key order.
