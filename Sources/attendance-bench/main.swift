@@ -511,6 +511,7 @@ for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
 
 say(Machine.describe())
 say()
+ProcessFigures.dropCachedPages(of: attendance)
 let context = BenchContext(folder: folder, attendance: attendance)
 let clock = ContinuousClock()
 let started = clock.now
