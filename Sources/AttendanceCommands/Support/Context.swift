@@ -77,7 +77,7 @@ public struct Context: Sendable {
     /// The real process: standard streams, the real clock, the host's zone.
     public static func live() -> Context {
         let zones = ZoneDatabase(reading: SystemZoneFiles.read)
-        let environment = processEnvironment()
+        let environment = ProcessInfo.processInfo.environment
         let stdout = FileDescriptorSink(fd: STDOUT_FILENO)
         let stderr = FileDescriptorSink(fd: STDERR_FILENO)
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
@@ -102,9 +102,6 @@ public struct Context: Sendable {
         context.readStandardInput = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
         return context
     }
-
-    /// The process's environment.
-    static func processEnvironment() -> [String: String] { ProcessInfo.processInfo.environment }
 
     static func loginName() -> String {
         if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { return String(cString: name) }
