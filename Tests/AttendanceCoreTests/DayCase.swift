@@ -25,6 +25,7 @@ struct DayCase: Sendable, CustomTestStringConvertible {
     var provisional: DayStatus?
     /// Worked minutes, checked when given.
     var worked: Double?
+    /// Minutes late, checked when given; when not, none on a day whose expected flags are not late.
     var minutesLate: Int?
 
     init(
@@ -71,6 +72,12 @@ struct DayCase: Sendable, CustomTestStringConvertible {
         #expect(result.flags == flags, "flags \(result.flags) ≠ \(flags)", sourceLocation: sourceLocation)
         #expect(result.provisionalStatus == provisional, sourceLocation: sourceLocation)
         if let worked { #expect(result.workedSeconds == worked * 60, sourceLocation: sourceLocation) }
-        if let minutesLate { #expect(result.minutesLate == minutesLate, sourceLocation: sourceLocation) }
+        if let minutesLate {
+            #expect(result.minutesLate == minutesLate, sourceLocation: sourceLocation)
+        } else if !flags.contains(.late) {
+            // Minutes late are only counted on a day flagged late.
+            #expect(
+                result.minutesLate == nil, "\(result.minutesLate ?? 0) minutes late", sourceLocation: sourceLocation)
+        }
     }
 }

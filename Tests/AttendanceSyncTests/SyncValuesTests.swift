@@ -70,6 +70,8 @@ struct SyncValuesTests {
         var round = SyncBatch()
         round.append(page)
         round.append(page)
-        #expect(round.count == 2 * page.count && round.managers.count == 2, "\(round)")
+        #expect(page.count == 2 && !page.isEmpty)
+        #expect(round.count == 4 && round.holidays.count == 2 && round.managers.count == 2, "\(round)")
+        #expect(SyncBatch().isEmpty && SyncBatch().count == 0)
     }
 }

@@ -179,6 +179,7 @@ struct NL80211FuzzTests {
         let wellFormed = try Self.seeds().scan.flatMap { $0.receives.flatMap { $0 } }.map {
             Array($0.encoded.dropFirst(20))
         }
+        var outcomes = (walked: 0, refused: 0, records: 0, ssids: 0)
         for _ in 0..<20_000 {
             var bytes: [UInt8]
             if Bool.random(using: &random) {
@@ -192,15 +193,33 @@ struct NL80211FuzzTests {
                 }
                 bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &random)))
             }
-            guard let attributes = try? NetlinkAttributes(walking: bytes) else { continue }
-            // Whatever was walked is parsed or refused, as the reader does.
+            let attributes: NetlinkAttributes
+            do {
+                attributes = try NetlinkAttributes(walking: bytes)
+                outcomes.walked += 1
+            } catch {
+                #expect(!error.detail.isEmpty)
+                outcomes.refused += 1
+                continue
+            }
+            // Whatever was walked is parsed or refused, as the reader does; a read past the end
+            // would stop the test with a bounds trap.
             _ = try? InterfaceRecord(attributes)
-            if let bss = try? BSSRecord(attributes) { _ = try? bss.ssid.get() }
+            if let bss = try? BSSRecord(attributes) {
+                outcomes.records += 1
+                if let ssid = try? bss.ssid.get() {
+                    #expect(ssid.bytes.count <= 32)
+                    outcomes.ssids += 1
+                }
+            }
             _ = try? StationRecord(attributes)
             if let elements = attributes.payload(NL80211Keys.informationElements) {
                 _ = try? InformationElements.ssid(in: elements)
             }
             _ = try? InformationElements.ssid(in: ArraySlice(bytes))
         }
+        // The streams are neither all walked nor all refused, and a few, cut after their BSS, still
+        // make one with its SSID.
+        #expect(outcomes.walked > 2000 && outcomes.refused > 2000 && outcomes.ssids > 10, "\(outcomes)")
     }
 }
